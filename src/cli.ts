@@ -1,0 +1,216 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type Mode, resolveConfig } from './config.js';
+import { createServices } from './core-services.js';
+import { createCore } from './create-core.js';
+import { defaultDataDir } from './default-data-dir.js';
+
+/** Output streams, injectable so tests can run commands in-process. */
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const stdio: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+
+const DATA_DIR_HELP = '  --data-dir DIR      where the database lives (default: $STABLEPOS_DATA_DIR, else the app\'s user data folder)';
+
+const HELP = {
+  main: `Usage: stablepos <command> [options]
+
+Commands:
+  serve               run the API, the checkout pages and the UI headless
+  keys create         create an API key (printed once, alone on standard output)
+  keys list           list API keys (prefix, mode, created, status)
+  keys revoke PREFIX  revoke the key whose prefix (e.g. sk_test_AbCd1234) or full text is given
+
+Every command takes --help.`,
+  serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--public-url URL] [--mode test|live]
+
+Runs the v1 API, the hosted checkout pages and the app's UI. Prints "listening on <url>" once it accepts
+requests; Ctrl-C stops it cleanly.
+
+  --host HOST         interface to listen on (default 127.0.0.1; 0.0.0.0 for the local network)
+  --port PORT         TCP port (default 8420; 0 picks a free one)
+${DATA_DIR_HELP}
+  --public-url URL    base URL customers reach this app at, used in payment_url (default: the listen URL)
+  --mode test|live    the mode of the app's own UI (default test); API keys carry their own mode`,
+  keysCreate: `Usage: stablepos keys create --mode test|live [--data-dir DIR]
+
+Creates a secret API key for the shop's merchant and prints it alone on standard output. It is shown
+only this once: the app keeps only its hash.
+
+  --mode test|live    test keys see only test objects, live keys only live ones
+${DATA_DIR_HELP}`,
+  keysList: `Usage: stablepos keys list [--data-dir DIR]
+
+Lists API keys: prefix, mode, creation time and whether revoked. Secrets are never shown.
+
+${DATA_DIR_HELP}`,
+  keysRevoke: `Usage: stablepos keys revoke PREFIX [--data-dir DIR]
+
+Revokes the one active key whose prefix (as "keys list" shows it) or full text is given. Requests with
+it fail with 401 api_key_invalid from then on.
+
+${DATA_DIR_HELP}`,
+} as const;
+
+class UsageError extends Error {}
+
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(args: string[], options: ParseArgsConfig['options'], allowPositionals = false): { values: Values; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+    return { values: values as Values, positionals };
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function parseMode(value: unknown, required: boolean): Mode | undefined {
+  if (value === undefined && !required) return undefined;
+  if (value !== 'test' && value !== 'live') throw new UsageError('--mode must be "test" or "live"');
+  return value;
+}
+
+function parsePort(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!/^\d+$/.test(String(value)) || port > 65535) throw new UsageError('--port must be a whole number from 0 to 65535');
+  return port;
+}
+
+function parsePublicUrl(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(String(value));
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  } catch {
+    // fall through
+  }
+  throw new UsageError('--public-url must be an absolute http(s) URL');
+}
+
+/** The built UI, when `npm run build` has made it. */
+function builtRenderer(): string | undefined {
+  const dir = fileURLToPath(new URL('../out/renderer', import.meta.url));
+  return existsSync(`${dir}/index.html`) ? dir : undefined;
+}
+
+async function serve(args: string[], io: Io): Promise<number> {
+  const { values } = parse(args, {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'public-url': { type: 'string' },
+    mode: { type: 'string' },
+  });
+  if (values.help) return io.out(HELP.serve), 0;
+  const core = createCore({
+    dataDir: (values['data-dir'] as string | undefined) ?? defaultDataDir(),
+    host: values.host as string | undefined,
+    port: parsePort(values.port),
+    publicUrl: parsePublicUrl(values['public-url']),
+    uiMode: parseMode(values.mode, false),
+    rendererDir: builtRenderer(),
+  });
+  const url = await core.start();
+  io.out(`listening on ${url}`);
+  await new Promise<void>((resolve) => {
+    const shutdown = () => {
+      process.off('SIGINT', shutdown);
+      process.off('SIGTERM', shutdown);
+      void core.stop().then(resolve, (err: unknown) => {
+        io.err(`error while stopping: ${(err as Error).message}`);
+        resolve();
+      });
+    };
+    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', shutdown);
+  });
+  return 0;
+}
+
+function withServices<T>(dataDir: string | undefined, work: (s: ReturnType<typeof createServices>) => T): T {
+  const services = createServices(resolveConfig({ dataDir: dataDir ?? defaultDataDir() }));
+  try {
+    return work(services);
+  } finally {
+    services.close();
+  }
+}
+
+function keys(args: string[], io: Io): number {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'create': {
+      const { values } = parse(rest, { mode: { type: 'string' }, 'data-dir': { type: 'string' } });
+      if (values.help) return io.out(HELP.keysCreate), 0;
+      const mode = parseMode(values.mode, true) as Mode;
+      const secret = withServices(values['data-dir'] as string | undefined, (s) =>
+        s.apiKeys.create(s.merchants.defaultMerchant().id, mode).secret,
+      );
+      io.out(secret);
+      return 0;
+    }
+    case 'list': {
+      const { values } = parse(rest, { 'data-dir': { type: 'string' } });
+      if (values.help) return io.out(HELP.keysList), 0;
+      const list = withServices(values['data-dir'] as string | undefined, (s) => s.apiKeys.list());
+      if (list.length === 0) io.err('no API keys yet: create one with "stablepos keys create --mode test"');
+      for (const k of list) {
+        io.out(
+          [k.prefix, k.livemode ? 'live' : 'test', new Date(k.createdAt).toISOString(), k.revokedAt === null ? 'active' : `revoked ${new Date(k.revokedAt).toISOString()}`].join('\t'),
+        );
+      }
+      return 0;
+    }
+    case 'revoke': {
+      const { values, positionals } = parse(rest, { 'data-dir': { type: 'string' } }, true);
+      if (values.help) return io.out(HELP.keysRevoke), 0;
+      if (positionals.length !== 1) throw new UsageError('give exactly one key prefix to revoke');
+      const revoked = withServices(values['data-dir'] as string | undefined, (s) => s.apiKeys.revoke(positionals[0] as string));
+      io.out(`revoked ${revoked.prefix}`);
+      return 0;
+    }
+    case undefined:
+    case '--help':
+    case '-h':
+      io.out(`${HELP.keysCreate}\n\n${HELP.keysList}\n\n${HELP.keysRevoke}`);
+      return sub === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`unknown keys command "${sub}"`);
+  }
+}
+
+/** Runs one command line; resolves with the exit code. */
+export async function main(argv: string[], io: Io = stdio): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        return await serve(rest, io);
+      case 'keys':
+        return keys(rest, io);
+      case '--help':
+      case '-h':
+      case 'help':
+        io.out(HELP.main);
+        return 0;
+      case undefined:
+        io.err(HELP.main);
+        return 2;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`stablepos: ${err.message} (see "stablepos ${command ?? ''} --help")`.replace('  ', ' '));
+      return 2;
+    }
+    io.err(`stablepos: ${(err as Error).message}`);
+    return 1;
+  }
+}

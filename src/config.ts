@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+
+export type Mode = 'test' | 'live';
+
+/** Everything the core needs from its host (CLI or Electron shell). Only `dataDir` is required. */
+export interface CoreConfig {
+  /** Folder holding the SQLite file and everything else the app keeps. Created on first use. */
+  dataDir: string;
+  /** Interface to listen on; default 127.0.0.1 (a POS app serves its own machine unless told otherwise). */
+  host?: string;
+  /** TCP port; default 8420; 0 picks a free one. */
+  port?: number;
+  /** Base URL customers and clients reach the app at (used in `payment_url`); default http://host:port. */
+  publicUrl?: string;
+  /** The mode the app's own UI works in; API keys carry their own mode. Default `test`. */
+  uiMode?: Mode;
+  /** A per-launch secret the app's own window presents as its bearer token. */
+  uiToken?: string;
+  /** Built renderer (index.html and assets) served at `/`; omitted when not built. */
+  rendererDir?: string;
+  /** Folder of SQL migrations; default src/db/migrations beside the code (a bundle passes its copy). */
+  migrationsDir?: string;
+  /**
+   * Live-mode rates as USD prices per unit, e.g. { EUR: '1.0812' } (the owner's manual table).
+   * Test mode always uses the documented test table (docs/rates.md).
+   */
+  manualRates?: Partial<Record<string, string>>;
+  /** Longest sleep of the session-expiry timer, guarding against wall-clock jumps. Default 30 s. */
+  expiryMaxSleepMs?: number;
+  /** Requests allowed per client (API key, else IP) per window. Default 100 per second. */
+  rateLimit?: { max: number; windowMs: number };
+  /** Log requests as JSON lines to stderr. Default false. */
+  logger?: boolean;
+  /** Clock in ms since the epoch; tests move it. Default Date.now. */
+  now?: () => number;
+}
+
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates'>> {
+  uiToken: string | undefined;
+  rendererDir: string | undefined;
+  migrationsDir: string | undefined;
+  manualRates: Partial<Record<string, string>>;
+  publicUrl: string | undefined;
+  databaseFile: string;
+}
+
+export const DEFAULT_PORT = 8420;
+
+export function resolveConfig(config: CoreConfig): ResolvedConfig {
+  return {
+    dataDir: config.dataDir,
+    databaseFile: join(config.dataDir, 'stablepos.sqlite'),
+    host: config.host ?? '127.0.0.1',
+    port: config.port ?? DEFAULT_PORT,
+    publicUrl: config.publicUrl?.replace(/\/+$/, ''),
+    uiMode: config.uiMode ?? 'test',
+    uiToken: config.uiToken,
+    rendererDir: config.rendererDir,
+    migrationsDir: config.migrationsDir,
+    manualRates: config.manualRates ?? {},
+    expiryMaxSleepMs: config.expiryMaxSleepMs ?? 30_000,
+    rateLimit: config.rateLimit ?? { max: 100, windowMs: 1000 },
+    logger: config.logger ?? false,
+    now: config.now ?? Date.now,
+  };
+}

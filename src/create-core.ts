@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { type CoreConfig, resolveConfig } from './config.js';
+import { type CoreServices, createServices } from './core-services.js';
+import { buildApp } from './http/app.js';
+import { sameSecret } from './services/api-key-service.js';
+import { ExpiryScheduler } from './services/expiry-scheduler.js';
+
+export interface Core {
+  /** Base URL the server listens on, once started. */
+  readonly url: string;
+  /** Opens the database (migrating it), starts timers and the HTTP server; resolves with the base URL. */
+  start(): Promise<string>;
+  /** Stops accepting requests, finishes in-flight ones, stops timers, closes the database. */
+  stop(): Promise<void>;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The composition root: config in, a startable core out. Nothing else wires concrete parts together. */
+export function createCore(input: CoreConfig): Core {
+  const config = resolveConfig(input);
+  let services: CoreServices | undefined;
+  let app: FastifyInstance | undefined;
+  let expiry: ExpiryScheduler | undefined;
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let url = '';
+
+  return {
+    get url() {
+      return url;
+    },
+
+    async start() {
+      if (services) throw new Error('core already started');
+      const s = createServices(config, (at) => expiry?.deadlineAdded(at));
+      services = s;
+      s.idempotency.releaseUnfinished();
+      const uiCaller = () => ({ merchantId: s.merchants.defaultMerchant().id, livemode: config.uiMode === 'live', via: 'ui' });
+
+      app = await buildApp({
+        services: { ...s, publicBaseUrl: () => config.publicUrl ?? url },
+        authenticate: (token) =>
+          config.uiToken !== undefined && sameSecret(token, config.uiToken) ? uiCaller() : s.apiKeys.authenticate(token),
+        rateLimit: config.rateLimit,
+        logger: config.logger,
+        rendererDir: config.rendererDir,
+      });
+      await app.listen({ host: config.host, port: config.port });
+      const address = app.server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+
+      expiry = new ExpiryScheduler(
+        () => s.sessions.expireDue(),
+        () => s.sessions.nextDeadline(),
+        config.now,
+        (err) => app?.log.error({ err }, 'session expiry sweep failed'),
+        config.expiryMaxSleepMs,
+      );
+      expiry.start();
+      purgeTimer = setInterval(() => s.idempotency.purgeExpired(), HOUR_MS);
+      purgeTimer.unref();
+      return url;
+    },
+
+    async stop() {
+      expiry?.stop();
+      if (purgeTimer) clearInterval(purgeTimer);
+      await app?.close();
+      services?.close();
+      services = undefined;
+      app = undefined;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema.js';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Where drizzle-kit writes migrations; a bundled host (Electron) passes its own copy's path. */
+export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Opens (creating if needed) the one SQLite file and brings its schema up to date.
+ * WAL lets readers run beside the writer; synchronous=NORMAL is durable across app crashes in WAL
+ * mode (only an OS crash can lose the last transactions), the usual trade for a local app.
+ */
+export function openDatabase(file: string, migrationsDir = DEFAULT_MIGRATIONS_DIR): Db {
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db, { migrationsFolder: migrationsDir });
+  return db;
+}
+
+/** Runs `work` in one write transaction (BEGIN IMMEDIATE), so check-then-write steps cannot interleave. */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  return db.$client.transaction(work).immediate();
+}

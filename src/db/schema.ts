@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { bigText, minorUnits } from './columns.js';
+
+/** Times are milliseconds since the Unix epoch (UTC); the API renders them as ISO 8601. */
+const ms = (name: string) => integer(name);
+
+export const merchants = sqliteTable('merchants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  reportingCurrency: text('reporting_currency').notNull().default('USD'),
+  defaultCurrency: text('default_currency').notNull().default('USD'),
+  /** Fee: percentage in basis points of the gross, plus a fixed amount in USD cents. */
+  feeBps: integer('fee_bps').notNull().default(150),
+  feeFixedUsdCents: integer('fee_fixed_usd_cents').notNull().default(10),
+  sessionExpirySeconds: integer('session_expiry_seconds').notNull().default(900),
+  monitoringWindowSeconds: integer('monitoring_window_seconds').notNull().default(86_400),
+  createdAt: ms('created_at').notNull(),
+});
+
+export const merchantDomains = sqliteTable(
+  'merchant_domains',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    domain: text('domain').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('merchant_domains_merchant').on(t.merchantId)],
+);
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    /** The first characters of the key (e.g. `sk_test_4f9Q`), enough to recognise and revoke it. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole key, hex; the key itself is never stored. */
+    hash: text('hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+    revokedAt: ms('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash').on(t.hash), index('api_keys_prefix').on(t.prefix)],
+);
+
+export const paymentSessions = sqliteTable(
+  'payment_sessions',
+  {
+    /** Insertion order: the stable sort key behind cursor pagination (ids are random). */
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    merchantDomainId: text('merchant_domain_id').notNull().references(() => merchantDomains.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    status: text('status').notNull(),
+    exception: text('exception'),
+    currency: text('currency').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    amountReceivedMinor: minorUnits('amount_received_minor').notNull().default(sql`0`),
+    amountRefundedMinor: minorUnits('amount_refunded_minor').notNull().default(sql`0`),
+    description: text('description'),
+    clientReferenceId: text('client_reference_id'),
+    /** JSON: string map. */
+    metadata: text('metadata').notNull().default('{}'),
+    /** JSON: line items as given (shape B), or []. */
+    lineItems: text('line_items').notNull().default('[]'),
+    successUrl: text('success_url'),
+    cancelUrl: text('cancel_url'),
+    resolvedBy: text('resolved_by'),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_sessions_id').on(t.id),
+    index('payment_sessions_list').on(t.merchantId, t.livemode, t.seq),
+    index('payment_sessions_expiry').on(t.status, t.expiresAt),
+  ],
+);
+
+/** The rate locked for each stablecoin when a session was created; options price from it. */
+export const sessionQuotes = sqliteTable(
+  'session_quotes',
+  {
+    sessionId: text('session_id').notNull().references(() => paymentSessions.id),
+    currency: text('currency').notNull(),
+    rateScaled: bigText('rate_scaled').notNull(),
+    rateSource: text('rate_source').notNull(),
+    amountDueMinor: minorUnits('amount_due_minor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.currency] })],
+);
+
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    merchantId: text('merchant_id').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    key: text('key').notNull(),
+    /** Method, path and a hash of the canonical body: what "the same request" means. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Null while the first request is still being processed. */
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.livemode, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+);

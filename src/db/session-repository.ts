@@ -1,0 +1,196 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, min, sql } from 'drizzle-orm';
+import type { Currency, Stablecoin } from '../domain/currencies.js';
+import type { LineItem, PaymentSession, SessionListQuery, SessionQuote } from '../domain/session.js';
+import type { SessionException, SessionStatus } from '../domain/session-state.js';
+import type { Db } from './open-database.js';
+import { paymentSessions, sessionQuotes } from './schema.js';
+
+type Row = typeof paymentSessions.$inferSelect;
+type QuoteRow = typeof sessionQuotes.$inferSelect;
+
+interface StoredLineItem {
+  quantity: number;
+  unit_amount: string;
+  name: string;
+  description: string | null;
+}
+
+function toLineItems(json: string): LineItem[] {
+  return (JSON.parse(json) as StoredLineItem[]).map((i) => ({
+    quantity: i.quantity,
+    unitAmountMinor: BigInt(i.unit_amount),
+    name: i.name,
+    description: i.description,
+  }));
+}
+
+function fromLineItems(items: readonly LineItem[]): string {
+  const stored: StoredLineItem[] = items.map((i) => ({
+    quantity: i.quantity,
+    unit_amount: i.unitAmountMinor.toString(),
+    name: i.name,
+    description: i.description,
+  }));
+  return JSON.stringify(stored);
+}
+
+function toSession(row: Row, quotes: readonly QuoteRow[]): PaymentSession {
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    merchantDomainId: row.merchantDomainId,
+    livemode: row.livemode,
+    status: row.status as SessionStatus,
+    exception: row.exception as SessionException | null,
+    currency: row.currency as Currency,
+    amountMinor: row.amountMinor,
+    amountReceivedMinor: row.amountReceivedMinor,
+    amountRefundedMinor: row.amountRefundedMinor,
+    description: row.description,
+    clientReferenceId: row.clientReferenceId,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    lineItems: toLineItems(row.lineItems),
+    successUrl: row.successUrl,
+    cancelUrl: row.cancelUrl,
+    resolvedBy: row.resolvedBy as 'owner' | null,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    updatedAt: row.updatedAt,
+    quotes: quotes.map(
+      (q): SessionQuote => ({
+        currency: q.currency as Stablecoin,
+        rateScaled: q.rateScaled,
+        rateSource: q.rateSource,
+        amountDueMinor: q.amountDueMinor,
+      }),
+    ),
+  };
+}
+
+/** Payment sessions and their locked quotes. Every write here is one statement or one transaction. */
+export class SessionRepository {
+  private readonly byId;
+  private readonly quotesOf;
+
+  constructor(private readonly db: Db) {
+    this.byId = db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.id, sql.placeholder('id')))
+      .prepare();
+    this.quotesOf = db
+      .select()
+      .from(sessionQuotes)
+      .where(eq(sessionQuotes.sessionId, sql.placeholder('id')))
+      .orderBy(asc(sessionQuotes.currency))
+      .prepare();
+  }
+
+  insert(session: PaymentSession): void {
+    this.db.$client
+      .transaction(() => {
+        this.db
+          .insert(paymentSessions)
+          .values({
+            id: session.id,
+            merchantId: session.merchantId,
+            merchantDomainId: session.merchantDomainId,
+            livemode: session.livemode,
+            status: session.status,
+            exception: session.exception,
+            currency: session.currency,
+            amountMinor: session.amountMinor,
+            amountReceivedMinor: session.amountReceivedMinor,
+            amountRefundedMinor: session.amountRefundedMinor,
+            description: session.description,
+            clientReferenceId: session.clientReferenceId,
+            metadata: JSON.stringify(session.metadata),
+            lineItems: fromLineItems(session.lineItems),
+            successUrl: session.successUrl,
+            cancelUrl: session.cancelUrl,
+            resolvedBy: session.resolvedBy,
+            createdAt: session.createdAt,
+            expiresAt: session.expiresAt,
+            updatedAt: session.updatedAt,
+          })
+          .run();
+        if (session.quotes.length > 0) {
+          this.db
+            .insert(sessionQuotes)
+            .values(session.quotes.map((q) => ({ sessionId: session.id, ...q })))
+            .run();
+        }
+      })
+      .immediate();
+  }
+
+  findById(id: string): PaymentSession | undefined {
+    const row = this.byId.get({ id });
+    return row ? toSession(row, this.quotesOf.all({ id })) : undefined;
+  }
+
+  /** One page, newest first, plus whether more lie beyond it in the direction of travel. */
+  list(q: SessionListQuery): { items: PaymentSession[]; hasMore: boolean } {
+    const t = paymentSessions;
+    const conditions = [eq(t.merchantId, q.merchantId), eq(t.livemode, q.livemode)];
+    if (q.status) conditions.push(eq(t.status, q.status));
+    if (q.currency) conditions.push(eq(t.currency, q.currency));
+    if (q.createdGte !== undefined) conditions.push(gte(t.createdAt, q.createdGte));
+    if (q.createdLt !== undefined) conditions.push(lt(t.createdAt, q.createdLt));
+    const backwards = q.endingBefore !== undefined && q.startingAfter === undefined;
+    const cursorId = q.startingAfter ?? q.endingBefore;
+    if (cursorId !== undefined) {
+      const cursorSeq = this.db.select({ seq: t.seq }).from(t).where(eq(t.id, cursorId)).get()?.seq;
+      if (cursorSeq === undefined) return { items: [], hasMore: false };
+      conditions.push(backwards ? gt(t.seq, cursorSeq) : lt(t.seq, cursorSeq));
+    }
+    const rows = this.db
+      .select()
+      .from(t)
+      .where(and(...conditions))
+      .orderBy(backwards ? asc(t.seq) : desc(t.seq))
+      .limit(q.limit + 1)
+      .all();
+    const hasMore = rows.length > q.limit;
+    const page = rows.slice(0, q.limit);
+    if (backwards) page.reverse();
+    const ids = page.map((r) => r.id);
+    const quotes = ids.length
+      ? this.db.select().from(sessionQuotes).where(inArray(sessionQuotes.sessionId, ids)).orderBy(asc(sessionQuotes.currency)).all()
+      : [];
+    return { items: page.map((r) => toSession(r, quotes.filter((x) => x.sessionId === r.id))), hasMore };
+  }
+
+  /**
+   * Moves a session from one status to another only if it is still in `from` (compare-and-set),
+   * so a timer and a request racing on the same session cannot both win. Returns whether it moved.
+   */
+  transition(id: string, from: SessionStatus, to: SessionStatus, now: number): boolean {
+    const t = paymentSessions;
+    const result = this.db
+      .update(t)
+      .set({ status: to, updatedAt: now })
+      .where(and(eq(t.id, id), eq(t.status, from)))
+      .run();
+    return result.changes === 1;
+  }
+
+  /** Ids of PENDING sessions whose expiry has passed, oldest deadline first. */
+  dueForExpiry(now: number, limit: number): string[] {
+    const t = paymentSessions;
+    return this.db
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.status, 'PENDING'), lte(t.expiresAt, now)))
+      .orderBy(asc(t.expiresAt))
+      .limit(limit)
+      .all()
+      .map((r) => r.id);
+  }
+
+  /** The earliest deadline among PENDING sessions, if any: when the expiry timer must next wake. */
+  nextExpiry(): number | undefined {
+    const t = paymentSessions;
+    return this.db.select({ at: min(t.expiresAt) }).from(t).where(eq(t.status, 'PENDING')).get()?.at ?? undefined;
+  }
+}

@@ -1,0 +1,62 @@
+import type { Currency, Stablecoin } from './currencies.js';
+import type { SessionException, SessionStatus } from './session-state.js';
+
+/** One line of a shape-B checkout, amounts in the session currency's minor units. */
+export interface LineItem {
+  readonly quantity: number;
+  readonly unitAmountMinor: bigint;
+  readonly name: string;
+  readonly description: string | null;
+}
+
+/** The stablecoin amount locked for a session at creation, and the rate it came from. */
+export interface SessionQuote {
+  readonly currency: Stablecoin;
+  readonly rateScaled: bigint;
+  readonly rateSource: string;
+  readonly amountDueMinor: bigint;
+}
+
+export interface PaymentSession {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly merchantDomainId: string;
+  readonly livemode: boolean;
+  readonly status: SessionStatus;
+  readonly exception: SessionException | null;
+  readonly currency: Currency;
+  readonly amountMinor: bigint;
+  readonly amountReceivedMinor: bigint;
+  readonly amountRefundedMinor: bigint;
+  readonly description: string | null;
+  readonly clientReferenceId: string | null;
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly lineItems: readonly LineItem[];
+  readonly successUrl: string | null;
+  readonly cancelUrl: string | null;
+  readonly resolvedBy: 'owner' | null;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly updatedAt: number;
+  readonly quotes: readonly SessionQuote[];
+}
+
+/** Sum of quantity × unit amount, exact. */
+export function lineItemsTotal(items: readonly LineItem[]): bigint {
+  return items.reduce((sum, item) => sum + BigInt(item.quantity) * item.unitAmountMinor, 0n);
+}
+
+/** A page request over one merchant's sessions in one mode (cursor pagination, newest first). */
+export interface SessionListQuery {
+  merchantId: string;
+  livemode: boolean;
+  limit: number;
+  /** Cursor: sessions created before this one (the next page). */
+  startingAfter?: string;
+  /** Cursor: sessions created after this one (the previous page). */
+  endingBefore?: string;
+  status?: SessionStatus;
+  currency?: Currency;
+  createdGte?: number;
+  createdLt?: number;
+}

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ApiError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { type Authenticator, authenticateWith, bearerToken } from './plugins/auth.js';
+import { installErrorHandling } from './plugins/errors.js';
+import { installIdempotency } from './plugins/idempotency.js';
+import { checkoutRoutes } from './routes/checkout.js';
+import { checkoutPageRoutes } from './routes/checkout-page.js';
+import { healthRoutes } from './routes/health.js';
+import { merchantRoutes } from './routes/merchant.js';
+import { sessionRoutes } from './routes/sessions.js';
+import type { HttpServices } from './services.js';
+import { installValidators } from './validation.js';
+
+export interface AppOptions {
+  services: HttpServices;
+  authenticate: Authenticator;
+  rateLimit: { max: number; windowMs: number };
+  logger: boolean;
+  /** Built UI to serve at `/`, when there is one. */
+  rendererDir?: string | undefined;
+}
+
+/** Contract: bodies above 1 MB are refused with 413 before they are read in full. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The whole HTTP surface: external plugins, then our plugins, then routes (fastify/demo's order).
+ * Public routes (health, checkout page, docs, UI) sit beside one authenticated scope for the API.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => newId('request'),
+    requestIdHeader: false, // never trust a client-chosen id in our logs
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  installValidators(app);
+  installErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('Request-Id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'stablepos API',
+        version: '1',
+        description:
+          'Stablecoin point-of-sale API. Successes are `{"base":{"code":0,"message":"success"},"data":…}`; failures are ' +
+          '`{"error":{"type","code","message","param"}}` with a `Request-Id` header on every response. See docs/api.md.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_test_… or sk_live_…' } } },
+      security: [{ bearerAuth: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  await app.register(fastifyRateLimit, {
+    max: options.rateLimit.max,
+    timeWindow: options.rateLimit.windowMs,
+    // Per API key where one is sent (hashed: keys never sit in memory in clear), else per address.
+    keyGenerator: (request) => {
+      const token = bearerToken(request);
+      return token ? createHash('sha256').update(token).digest('base64url') : request.ip;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('rate_limited', `Too many requests: at most ${context.max} per ${context.after}. Retry after the time in the Retry-After header.`),
+  });
+
+  await app.register(healthRoutes, services);
+  await app.register(checkoutPageRoutes, services);
+
+  await app.register(async (api) => {
+    api.decorateRequest('caller', undefined);
+    api.addHook('onRequest', authenticateWith(options.authenticate));
+    installIdempotency(api, services.idempotency);
+    await api.register(sessionRoutes, services);
+    await api.register(checkoutRoutes, services);
+    await api.register(merchantRoutes, services);
+  });
+
+  if (options.rendererDir) {
+    await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/', index: 'index.html', wildcard: false });
+  }
+  return app;
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../domain/errors.js';
+import { type IdempotencyService, requestFingerprint } from '../../services/idempotency-service.js';
+import type { IdempotencyScope } from '../../services/ports.js';
+import { callerOf } from './auth.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyScope: IdempotencyScope | undefined;
+  }
+}
+
+/**
+ * `Idempotency-Key` on POST: after validation (so a malformed request never claims a key), the
+ * key is claimed or its stored response replayed; when the response is sent it is stored, unless
+ * it is a 400 or a 5xx, which the client is meant to fix or retry.
+ */
+export function installIdempotency(app: FastifyInstance, service: IdempotencyService): void {
+  app.decorateRequest('idempotencyScope', undefined);
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'POST') return;
+    const raw = request.headers['idempotency-key'];
+    if (raw === undefined) return;
+    if (typeof raw !== 'string' || raw.length < 1 || raw.length > 255) {
+      throw new ApiError('parameter_invalid', 'The Idempotency-Key header must be 1 to 255 characters.', 'Idempotency-Key');
+    }
+    const caller = callerOf(request);
+    const scope: IdempotencyScope = { merchantId: caller.merchantId, livemode: caller.livemode, key: raw };
+    const outcome = service.begin(scope, requestFingerprint(request.method, request.url, request.body));
+    if (outcome.kind === 'replay') {
+      return reply
+        .code(outcome.status)
+        .header('Idempotent-Replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(outcome.body);
+    }
+    request.idempotencyScope = scope;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const scope = request.idempotencyScope;
+    if (scope) {
+      request.idempotencyScope = undefined;
+      service.finish(scope, reply.statusCode, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null));
+    }
+    return payload;
+  });
+
+  // A request whose response never got sent (client gone mid-way) must not hold its key forever.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotencyScope) service.finish(request.idempotencyScope, 500, '');
+  });
+}

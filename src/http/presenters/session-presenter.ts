@@ -1,0 +1,44 @@
+import type { Static } from '@sinclair/typebox';
+import { formatMoney } from '../../domain/money.js';
+import type { PaymentSession } from '../../domain/session.js';
+import type { SessionOut } from '../schemas/session.js';
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The session as every API client and the checkout page see it. */
+export function presentSession(s: PaymentSession, publicBaseUrl: string): Static<typeof SessionOut> {
+  return {
+    session_id: s.id,
+    object: 'payment_session',
+    status: s.status,
+    exception: s.exception,
+    payment_url: `${publicBaseUrl}/pay/${s.id}`,
+    merchant_id: s.merchantId,
+    merchant_domain_id: s.merchantDomainId,
+    livemode: s.livemode,
+    amount: formatMoney({ minor: s.amountMinor, currency: s.currency }),
+    amount_received: formatMoney({ minor: s.amountReceivedMinor, currency: s.currency }),
+    amount_refunded: formatMoney({ minor: s.amountRefundedMinor, currency: s.currency }),
+    description: s.description,
+    client_reference_id: s.clientReferenceId,
+    metadata: { ...s.metadata },
+    line_items: s.lineItems.map((i) => ({
+      quantity: i.quantity,
+      price_data: {
+        currency: s.currency,
+        unit_amount: Number(i.unitAmountMinor),
+        product_data: { name: i.name, description: i.description },
+      },
+      amount_total: Number(BigInt(i.quantity) * i.unitAmountMinor),
+    })),
+    success_url: s.successUrl,
+    cancel_url: s.cancelUrl,
+    // Chain integrations (EVM, TRON, Solana) contribute options and payments; none are wired yet.
+    payment_options: [],
+    payments: [],
+    resolved_by: s.resolvedBy,
+    created_at: iso(s.createdAt),
+    expires_at: iso(s.expiresAt),
+    updated_at: iso(s.updatedAt),
+  };
+}

@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../domain/errors.js';
+import { CHECKOUT_CSS, CHECKOUT_JS, publicStatus, renderCheckoutPage } from '../checkout/page.js';
+import { ok } from '../envelope.js';
+import { Envelope, errorResponses, IdParams, MoneyOut, Nullable } from '../schemas/common.js';
+import type { HttpServices } from '../services.js';
+
+const PublicStatus = Type.Object({
+  session_id: Type.String(),
+  status: Type.String(),
+  status_text: Type.String(),
+  exception: Nullable(Type.String()),
+  amount: MoneyOut,
+  amount_received: MoneyOut,
+  expires_at: Type.String(),
+  success_url: Nullable(Type.String()),
+  cancel_url: Nullable(Type.String()),
+});
+
+/**
+ * The customer's side: public, no key. The session id (≈142 random bits) is the capability, and
+ * the page shows only what the customer needs to pay.
+ */
+export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  const tags = ['Hosted checkout'];
+
+  app.get('/pay/:id', { schema: { tags, summary: 'Hosted checkout page (HTML)', security: [], params: IdParams } }, async (request, reply) => {
+    const session = services.sessions.getPublic(request.params.id);
+    void reply.header('Cache-Control', 'no-store').header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:");
+    if (!session) {
+      return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Payment not found</title><h1>Payment not found</h1><p>Check the link or ask the shop for a new one.</p>');
+    }
+    return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(session, services.merchants.get(session.merchantId)));
+  });
+
+  app.get('/pay/:id/status', {
+    schema: { tags, summary: 'Status feed of the checkout page', security: [], params: IdParams, response: { 200: Envelope(PublicStatus), ...errorResponses(404) } },
+  }, async (request, reply) => {
+    const session = services.sessions.getPublic(request.params.id);
+    if (!session) throw new ApiError('resource_missing', `No such payment session: '${request.params.id}'`, 'id');
+    void reply.header('Cache-Control', 'no-store');
+    return ok(publicStatus(session));
+  });
+
+  app.get('/pay/assets/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(CHECKOUT_JS));
+  app.get('/pay/assets/checkout.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(CHECKOUT_CSS));
+};

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fromShapeB } from '../../services/session-input.js';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { presentSession } from '../presenters/session-presenter.js';
+import { Envelope, errorResponses } from '../schemas/common.js';
+import { SessionIdParams, SessionOut, ShapeBBody } from '../schemas/session.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Checkout sessions (shape B)'];
+
+/** Shape B: integer minor units and line items; the same session object as shape A. */
+export const checkoutRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  app.post('/api/v1/checkout/sessions/create', {
+    schema: {
+      tags,
+      summary: 'Create a payment session (shape B: minor units and line items)',
+      body: ShapeBBody,
+      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
+    },
+  }, async (request) => ok(presentSession(services.sessions.create(callerOf(request), fromShapeB(request.body)), services.publicBaseUrl())));
+
+  app.get('/api/v1/checkout/sessions/:id', {
+    schema: {
+      tags,
+      summary: 'Retrieve a payment session',
+      params: SessionIdParams,
+      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => ok(presentSession(services.sessions.get(callerOf(request), request.params.id), services.publicBaseUrl())));
+};

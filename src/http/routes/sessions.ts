@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session-input.js';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { presentSession } from '../presenters/session-presenter.js';
+import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
+import { SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Payment sessions'];
+
+/** Shape A and the /v1 reads and manual transitions of payment sessions. */
+export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  const present = (s: Parameters<typeof presentSession>[0]) => presentSession(s, services.publicBaseUrl());
+
+  app.post('/v1/payment/sessions', {
+    schema: {
+      tags,
+      summary: 'Create a payment session (shape A: decimal amount)',
+      body: ShapeABody,
+      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    return ok(present(services.sessions.create(caller, fromShapeA(request.body, caller.merchantId))));
+  });
+
+  app.get('/v1/payment/sessions', {
+    schema: {
+      tags,
+      summary: 'List payment sessions, newest first',
+      querystring: SessionListQuery,
+      response: { 200: ListOf(SessionOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const page = services.sessions.list(callerOf(request), {
+      limit: q.limit ?? 10,
+      ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
+      ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
+      ...(q.status !== undefined && { status: q.status as never }),
+      ...(q.currency !== undefined && { currency: parseCurrency(q.currency, 'currency') }),
+      ...(q.created_gte !== undefined && { createdGte: parseDateTime(q.created_gte, 'created_gte') }),
+      ...(q.created_lt !== undefined && { createdLt: parseDateTime(q.created_lt, 'created_lt') }),
+    });
+    return ok({ items: page.items.map(present), has_more: page.hasMore });
+  });
+
+  app.get('/v1/payment/sessions/:id', {
+    schema: {
+      tags,
+      summary: 'Retrieve a payment session',
+      params: SessionIdParams,
+      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => ok(present(services.sessions.get(callerOf(request), request.params.id))));
+
+  app.post('/v1/payment/sessions/:id/cancel', {
+    schema: {
+      tags,
+      summary: 'Cancel a PENDING session that has received nothing',
+      params: SessionIdParams,
+      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 409, 429) },
+    },
+  }, async (request) => ok(present(services.sessions.cancel(callerOf(request), request.params.id))));
+};

@@ -1,0 +1,144 @@
+import { Type } from '@sinclair/typebox';
+import { SESSION_EXCEPTIONS, SESSION_STATUSES } from '../../domain/session-state.js';
+import { CurrencyCode, DateTime, IdParams, ListQueryBase, Metadata, MoneyOut, Nullable } from './common.js';
+
+const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute http(s) URL.' });
+
+const CommonCreateFields = {
+  merchant_domain_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'One of the merchant\'s domains; default: its first domain.' })),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  client_reference_id: Type.Optional(Type.String({ maxLength: 200, description: 'Your own reference (order number), returned as given.' })),
+  metadata: Type.Optional(Metadata),
+  expires_at: Type.Optional(
+    Type.String({ maxLength: 40, description: 'ISO 8601 with a time zone; 1 minute to 24 hours from now. Default: the merchant\'s expiry (15 minutes).' }),
+  ),
+  success_url: Type.Optional(Url),
+  cancel_url: Type.Optional(Url),
+};
+
+export const ShapeABody = Type.Object(
+  {
+    merchant_id: Type.String({ minLength: 1, maxLength: 64, description: 'Must be the API key\'s merchant (`GET /v1/merchant`).' }),
+    amount: Type.Object(
+      {
+        value: Type.String({
+          minLength: 1,
+          maxLength: 32,
+          description: 'Decimal string, digits and at most one ".", no more decimals than the currency has (USD 2, JPY 0, USDT 6).',
+          examples: ['12.50'],
+        }),
+        currency: CurrencyCode,
+      },
+      { additionalProperties: false },
+    ),
+    ...CommonCreateFields,
+  },
+  { additionalProperties: false },
+);
+
+/** JSON numbers above 2^53 lose digits before we see them, so integers are capped well below that. */
+const MinorInteger = (description: string, minimum: number) => Type.Integer({ minimum, maximum: 1e15, description });
+
+export const ShapeBBody = Type.Object(
+  {
+    currency: CurrencyCode,
+    mode: Type.Literal('payment'),
+    amount: Type.Optional(MinorInteger('Total in the currency\'s minor units (1999 = 19.99 USD; 500 = ¥500). Must equal the line items\' total; may be left out.', 1)),
+    line_items: Type.Array(
+      Type.Object(
+        {
+          quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
+          price_data: Type.Object(
+            {
+              currency: CurrencyCode,
+              unit_amount: MinorInteger('Price of one unit in minor units.', 0),
+              product_data: Type.Object(
+                {
+                  name: Type.String({ minLength: 1, maxLength: 250 }),
+                  description: Type.Optional(Type.String({ maxLength: 500 })),
+                },
+                { additionalProperties: false },
+              ),
+            },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
+    ...CommonCreateFields,
+  },
+  { additionalProperties: false },
+);
+
+const LineItemOut = Type.Object({
+  quantity: Type.Integer(),
+  price_data: Type.Object({
+    currency: Type.String(),
+    unit_amount: Type.Integer(),
+    product_data: Type.Object({ name: Type.String(), description: Nullable(Type.String()) }),
+  }),
+  amount_total: Type.Integer({ description: 'quantity × unit_amount, minor units.' }),
+});
+
+const PaymentOption = Type.Object({
+  network: Type.String(),
+  token_standard: Type.String(),
+  currency: Type.String(),
+  amount_due: Type.String(),
+  address: Type.String(),
+  token_contract: Type.String(),
+  uri: Type.String(),
+  rate: Nullable(Type.String()),
+});
+
+const Payment = Type.Object({
+  network: Type.String(),
+  currency: Type.String(),
+  tx_hash: Type.String(),
+  log_index: Type.Integer(),
+  from: Type.String(),
+  amount: Type.String(),
+  confirmations: Type.Integer(),
+  status: Type.String({ enum: ['detected', 'confirmed', 'orphaned'] }),
+});
+
+export const SessionOut = Type.Object(
+  {
+    session_id: Type.String(),
+    object: Type.Literal('payment_session'),
+    status: Type.String({ enum: [...SESSION_STATUSES] }),
+    exception: Nullable(Type.String({ enum: [...SESSION_EXCEPTIONS] })),
+    payment_url: Type.String({ description: 'Hosted checkout page for the customer (public; the id is unguessable).' }),
+    merchant_id: Type.String(),
+    merchant_domain_id: Type.String(),
+    livemode: Type.Boolean(),
+    amount: MoneyOut,
+    amount_received: MoneyOut,
+    amount_refunded: MoneyOut,
+    description: Nullable(Type.String()),
+    client_reference_id: Nullable(Type.String()),
+    metadata: Type.Record(Type.String(), Type.String()),
+    line_items: Type.Array(LineItemOut),
+    success_url: Nullable(Type.String()),
+    cancel_url: Nullable(Type.String()),
+    payment_options: Type.Array(PaymentOption, { description: 'One per enabled network × stablecoin (filled in by the chain integrations).' }),
+    payments: Type.Array(Payment),
+    resolved_by: Nullable(Type.String({ enum: ['owner'] })),
+    created_at: DateTime,
+    expires_at: DateTime,
+    updated_at: DateTime,
+  },
+);
+
+export const SessionListQuery = Type.Object(
+  {
+    ...ListQueryBase,
+    status: Type.Optional(Type.String({ enum: [...SESSION_STATUSES] })),
+    currency: Type.Optional(CurrencyCode),
+  },
+  { additionalProperties: false },
+);
+
+export const SessionIdParams = IdParams;

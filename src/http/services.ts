@@ -1,0 +1,14 @@
+import type { ApiKeyService } from '../services/api-key-service.js';
+import type { IdempotencyService } from '../services/idempotency-service.js';
+import type { MerchantService } from '../services/merchant-service.js';
+import type { SessionService } from '../services/session-service.js';
+
+/** What the HTTP layer is given by the composition root: services, never storage. */
+export interface HttpServices {
+  sessions: SessionService;
+  merchants: MerchantService;
+  apiKeys: ApiKeyService;
+  idempotency: IdempotencyService;
+  /** Base URL customers reach the app at, known once the server listens. */
+  publicBaseUrl: () => string;
+}

@@ -1,0 +1,60 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { ApiError } from '../domain/errors.js';
+
+/**
+ * Two validators: bodies are checked as sent (no type coercion, so `"amount": "1999"` is not an
+ * integer), while query strings and path parameters, which are always text, are coerced.
+ * Neither removes unknown fields: the schemas say `additionalProperties: false` and we refuse them.
+ */
+const common = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
+const bodyAjv = new Ajv({ ...common, coerceTypes: false });
+const textAjv = new Ajv({ ...common, coerceTypes: true });
+
+export function installValidators(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as FastifySchema & object),
+  );
+}
+
+/** `/line_items/0/price_data` → `line_items[0].price_data`, the contract's `param` notation. */
+export function paramPath(pointer: string, child?: string): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+function describe(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'enum':
+      return `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    default:
+      return e.message ?? 'is invalid';
+  }
+}
+
+/** Turns the first schema violation into the contract's error, naming the exact field. */
+export function validationError(errors: ErrorObject[], part: string | undefined): ApiError {
+  const e = errors[0];
+  const where = part === 'body' || part === undefined ? 'request body' : part === 'querystring' ? 'query string' : 'path';
+  if (!e) return new ApiError('parameter_invalid', `The ${where} is invalid.`);
+  if (e.keyword === 'required') {
+    const param = paramPath(e.instancePath, (e.params as { missingProperty: string }).missingProperty);
+    return new ApiError('parameter_missing', `Missing required parameter: ${param}.`, param);
+  }
+  if (e.keyword === 'additionalProperties') {
+    const param = paramPath(e.instancePath, (e.params as { additionalProperty: string }).additionalProperty);
+    return new ApiError('parameter_unknown', `Received unknown parameter: ${param}.`, param);
+  }
+  const param = paramPath(e.instancePath);
+  if (param === '') {
+    // The whole body (or query) is of the wrong kind, e.g. a JSON array or string instead of an object.
+    return new ApiError('parameter_invalid', `The ${where} ${describe(e)}.`, null);
+  }
+  return new ApiError('parameter_invalid', `Invalid ${param}: ${describe(e)}.`, param);
+}

@@ -1,0 +1,66 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Mode } from '../config.js';
+import { newId, randomBase62 } from '../domain/ids.js';
+import type { Caller } from '../domain/merchant.js';
+import type { ApiKeyRecord, ApiKeyStore, Clock } from './ports.js';
+
+/** sk_test_ / sk_live_ followed by 32 base62 characters: ~190 random bits. */
+const KEY_PATTERN = /^sk_(test|live)_[0-9A-Za-z]{32}$/;
+/** How much of a key is kept in clear to recognise it in lists and revoke it: `sk_test_` + 8. */
+const PREFIX_LENGTH = 16;
+
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+export class ApiKeyService {
+  constructor(
+    private readonly store: ApiKeyStore,
+    private readonly now: Clock,
+  ) {}
+
+  /** Creates a key; the returned `secret` is the only time the key exists outside its hash. */
+  create(merchantId: string, mode: Mode): { secret: string; record: ApiKeyRecord } {
+    const secret = `sk_${mode}_${randomBase62(32)}`;
+    const record: ApiKeyRecord = {
+      id: newId('apiKey'),
+      merchantId,
+      livemode: mode === 'live',
+      prefix: secret.slice(0, PREFIX_LENGTH),
+      createdAt: this.now(),
+      revokedAt: null,
+    };
+    this.store.insert({ ...record, hash: hashKey(secret) });
+    return { secret, record };
+  }
+
+  /** The caller a bearer token stands for, or null when it is no active key. */
+  authenticate(token: string): Caller | null {
+    if (!KEY_PATTERN.test(token)) return null;
+    const found = this.store.findActiveByHash(hashKey(token));
+    return found ? { merchantId: found.merchantId, livemode: found.livemode, via: found.id } : null;
+  }
+
+  list(merchantId?: string): ApiKeyRecord[] {
+    return this.store.list(merchantId);
+  }
+
+  /**
+   * Revokes the one active key whose prefix (or whole key) matches.
+   * @throws Error when none or several match, so a short prefix never revokes the wrong key.
+   */
+  revoke(prefixOrKey: string): ApiKeyRecord {
+    const prefix = prefixOrKey.slice(0, PREFIX_LENGTH);
+    const matches = this.store.activeByPrefix(prefix);
+    if (matches.length === 0) throw new Error(`no active key starts with "${prefixOrKey}"`);
+    if (matches.length > 1) throw new Error(`${matches.length} active keys start with "${prefixOrKey}"; give more characters`);
+    const key = matches[0] as ApiKeyRecord;
+    this.store.revoke(key.id, this.now());
+    return { ...key, revokedAt: this.now() };
+  }
+}
+
+/** Constant-time comparison for the per-launch UI token. */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

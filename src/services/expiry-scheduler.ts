@@ -1,0 +1,71 @@
+import type { Clock } from './ports.js';
+
+/** After a failed sweep (database busy, disk full) try again this much later rather than spin. */
+const RETRY_AFTER_ERROR_MS = 1000;
+
+/**
+ * Wakes exactly when the earliest PENDING session's deadline passes (plus a margin for timer jitter),
+ * expires what is due, and sleeps until the next deadline. One timer, however many sessions are open.
+ */
+export class ExpiryScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private wakeAt: number | undefined;
+  private running = false;
+
+  constructor(
+    private readonly expireDue: () => number,
+    private readonly nextDeadline: () => number | undefined,
+    private readonly now: Clock,
+    private readonly onError: (err: unknown) => void,
+    /**
+     * Longest sleep between sweeps even when the next deadline is further off: the wall clock can
+     * jump (a laptop wakes, NTP corrects it) and a timer set before the jump would fire late.
+     */
+    private readonly maxSleepMs = 30_000,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.tick();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.wakeAt = undefined;
+  }
+
+  /** A new deadline exists; wake earlier if it comes before the current alarm. */
+  deadlineAdded(at: number): void {
+    if (this.running && (this.wakeAt === undefined || at < this.wakeAt)) this.arm(at);
+  }
+
+  /** Expire what is due now, then sleep until the next deadline. */
+  tick(): void {
+    if (!this.running) return;
+    let next: number | undefined;
+    try {
+      this.expireDue();
+      next = this.nextDeadline();
+    } catch (err) {
+      this.onError(err);
+      next = this.now() + RETRY_AFTER_ERROR_MS;
+    }
+    if (next === undefined) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.wakeAt = undefined;
+    } else {
+      this.arm(next);
+    }
+  }
+
+  private arm(at: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.wakeAt = at;
+    const delay = Math.min(Math.max(at - this.now() + 5, 0), this.maxSleepMs);
+    this.timer = setTimeout(() => this.tick(), delay);
+    this.timer.unref();
+  }
+}

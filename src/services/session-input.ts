@@ -1,0 +1,120 @@
+import { type Currency, CURRENCIES, isCurrency, scaleOf } from '../domain/currencies.js';
+import { ApiError, invalidParam } from '../domain/errors.js';
+import { DecimalParseError, MAX_MINOR, parseDecimal } from '../domain/money.js';
+import { type LineItem, lineItemsTotal } from '../domain/session.js';
+import type { NewSessionInput } from './session-service.js';
+
+/**
+ * The two creation shapes (contract "Payment session"), as the HTTP schemas admit them, turned into
+ * one NewSessionInput. The schemas check types and sizes; this checks meaning (scale, totals, dates)
+ * and names the exact field at fault.
+ */
+interface CommonFields {
+  merchant_domain_id?: string;
+  description?: string;
+  client_reference_id?: string;
+  metadata?: Record<string, string>;
+  expires_at?: string;
+  success_url?: string;
+  cancel_url?: string;
+}
+
+export interface ShapeABody extends CommonFields {
+  merchant_id: string;
+  amount: { value: string; currency: string };
+}
+
+export interface ShapeBBody extends CommonFields {
+  amount?: number;
+  currency: string;
+  mode: 'payment';
+  line_items: {
+    quantity: number;
+    price_data: {
+      currency: string;
+      unit_amount: number;
+      product_data: { name: string; description?: string };
+    };
+  }[];
+}
+
+/** Currency codes are matched case-insensitively ("usd" as Stripe clients send it) and kept upper-case. */
+export function parseCurrency(code: string, param: string): Currency {
+  const upper = code.toUpperCase();
+  if (!isCurrency(upper)) throw invalidParam(param, `must be one of ${CURRENCIES.join(', ')}`);
+  return upper;
+}
+
+// ISO 8601 date-time with an explicit offset, so "10:00" never silently means the server's zone.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export function parseDateTime(value: string, param: string): number {
+  const ms = ISO_DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) throw invalidParam(param, 'must be an ISO 8601 date-time with a time zone, for example "2026-05-01T10:00:00Z"');
+  return ms;
+}
+
+function parseUrl(value: string | undefined, param: string): string | null {
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalidParam(param, 'must be an absolute http or https URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidParam(param, 'must be an absolute http or https URL');
+  return value;
+}
+
+function common(body: CommonFields): Omit<NewSessionInput, 'currency' | 'amountMinor' | 'lineItems'> {
+  return {
+    merchantDomainId: body.merchant_domain_id ?? null,
+    description: body.description ?? null,
+    clientReferenceId: body.client_reference_id ?? null,
+    metadata: body.metadata ?? {},
+    expiresAt: body.expires_at === undefined ? null : parseDateTime(body.expires_at, 'expires_at'),
+    successUrl: parseUrl(body.success_url, 'success_url'),
+    cancelUrl: parseUrl(body.cancel_url, 'cancel_url'),
+    domainParam: 'merchant_domain_id',
+    expiresAtParam: 'expires_at',
+  };
+}
+
+export function fromShapeA(body: ShapeABody, merchantId: string): NewSessionInput {
+  if (body.merchant_id !== merchantId) {
+    throw new ApiError('merchant_mismatch', `The API key belongs to merchant '${merchantId}', not '${body.merchant_id}'.`, 'merchant_id');
+  }
+  const currency = parseCurrency(body.amount.currency, 'amount.currency');
+  let amountMinor: bigint;
+  try {
+    amountMinor = parseDecimal(body.amount.value, scaleOf(currency));
+  } catch (err) {
+    if (err instanceof DecimalParseError) throw invalidParam('amount.value', `${err.message}`);
+    throw err;
+  }
+  if (amountMinor === 0n) throw invalidParam('amount.value', 'must be greater than 0');
+  return { ...common(body), currency, amountMinor, lineItems: [] };
+}
+
+export function fromShapeB(body: ShapeBBody): NewSessionInput {
+  const currency = parseCurrency(body.currency, 'currency');
+  const lineItems: LineItem[] = body.line_items.map((item, i) => {
+    const itemCurrency = parseCurrency(item.price_data.currency, `line_items[${i}].price_data.currency`);
+    if (itemCurrency !== currency) {
+      throw invalidParam(`line_items[${i}].price_data.currency`, `must equal the session currency ${currency}`);
+    }
+    return {
+      quantity: item.quantity,
+      unitAmountMinor: BigInt(item.price_data.unit_amount),
+      name: item.price_data.product_data.name,
+      description: item.price_data.product_data.description ?? null,
+    };
+  });
+  const total = lineItemsTotal(lineItems);
+  if (total > MAX_MINOR) throw invalidParam('line_items', 'the total of the line items is larger than the largest amount accepted');
+  if (body.amount !== undefined && BigInt(body.amount) !== total) {
+    throw invalidParam('amount', `must equal the total of line_items (${total} in minor units of ${currency}), or be left out`);
+  }
+  if (total === 0n) throw invalidParam(body.amount === undefined ? 'line_items' : 'amount', 'the amount must be greater than 0');
+  return { ...common(body), currency, amountMinor: total, lineItems };
+}
