@@ -10,6 +10,7 @@ import { newId } from '../domain/ids.js';
 import { type Authenticator, authenticateWith, bearerToken } from './plugins/auth.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
+import { installJsonOnly } from './plugins/json-only.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { checkoutPageRoutes } from './routes/checkout-page.js';
 import { healthRoutes } from './routes/health.js';
@@ -47,9 +48,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installValidators(app);
   installErrorHandling(app);
+  // First hook of all, so every response, even a refusal by a later hook, names its request.
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('Request-Id', request.id);
   });
+  installJsonOnly(app);
 
   await app.register(fastifySwagger, {
     openapi: {

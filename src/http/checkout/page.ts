@@ -1,6 +1,7 @@
 import type { Merchant } from '../../domain/merchant.js';
 import type { PaymentSession } from '../../domain/session.js';
 import { formatMoney } from '../../domain/money.js';
+import { isFiat } from '../../domain/currencies.js';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -40,6 +41,12 @@ function displayAmount(session: PaymentSession): string {
  */
 export function renderCheckoutPage(session: PaymentSession, merchant: Merchant): string {
   const status = publicStatus(session);
+  // The coin amounts locked at creation: what the customer actually sends for a fiat-priced sale.
+  const coins = isFiat(session.currency)
+    ? `<p class="quotes" aria-label="Amount in stablecoins">${session.quotes
+        .map((q) => `${formatMoney({ minor: q.amountDueMinor, currency: q.currency }).value.replace(/(\.\d\d)0+$/, '$1')} ${q.currency}`)
+        .join(' or ')}</p>`
+    : '';
   const lines = session.lineItems
     .map((i) => `<li><span>${i.quantity} × ${escapeHtml(i.name)}</span></li>`)
     .join('');
@@ -56,6 +63,7 @@ export function renderCheckoutPage(session: PaymentSession, merchant: Merchant):
   <p class="merchant">${escapeHtml(merchant.name)}</p>
   ${session.livemode ? '' : '<p class="test-banner">Test mode: no real money moves</p>'}
   <h1 class="amount" aria-label="Amount due">${escapeHtml(displayAmount(session))}</h1>
+  ${coins}
   ${session.description ? `<p class="description">${escapeHtml(session.description)}</p>` : ''}
   ${lines ? `<ul class="items">${lines}</ul>` : ''}
   <p class="status" role="status" aria-live="polite" data-status="${status.status}">${escapeHtml(status.status_text)}</p>
@@ -75,7 +83,7 @@ export const CHECKOUT_CSS = `
 .merchant{font-weight:600;color:#374151;margin:0}.amount{font-size:40px;margin:8px 0}
 .test-banner{background:#fef3c7;color:#92400e;border-radius:8px;padding:4px 8px;font-size:14px}
 .status{font-size:20px;font-weight:600}.status[data-status=SUCCEEDED]{color:#047857}.status[data-status=EXPIRED],.status[data-status=CANCELED]{color:#b91c1c}
-.items{list-style:none;padding:0;color:#4b5563}.countdown{color:#4b5563}.how-to-pay{border-top:1px solid #e5e7eb;margin-top:16px;padding-top:16px;color:#6b7280}
+.quotes{color:#374151;font-weight:600;margin:0}.items{list-style:none;padding:0;color:#4b5563}.countdown{color:#4b5563}.how-to-pay{border-top:1px solid #e5e7eb;margin-top:16px;padding-top:16px;color:#6b7280}
 `;
 
 /** Countdown and live status. Polls the public status feed; stops once the session is final. */

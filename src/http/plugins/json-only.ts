@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../domain/errors.js';
+
+/**
+ * The API speaks JSON only (contract: 415 content_type_invalid). Checked from the headers before
+ * any of the body is read, so a large upload of the wrong kind is refused at once.
+ */
+export function installJsonOnly(app: FastifyInstance): void {
+  // Fastify parses text/plain by default; a string body would then fail validation with a vaguer 400.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request) => {
+    const length = request.headers['content-length'];
+    const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (!hasBody) return;
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
+      throw new ApiError('content_type_invalid', `Send the request body as JSON with Content-Type: application/json (got "${mediaType || 'none'}").`);
+    }
+  });
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type CoreConfig, resolveConfig } from '../../src/config.js';
+import { createServices } from '../../src/core-services.js';
+import { type Core, createCore } from '../../src/create-core.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestCore {
+  core: Core;
+  url: string;
+  dataDir: string;
+  merchantId: string;
+  domainId: string;
+  testKey: string;
+  liveKey: string;
+  /** Moves the core's clock (ms) forward. */
+  advance(ms: number): void;
+  /** Calls the API as a client would, over real HTTP. `key: null` sends no Authorization header. */
+  api<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real core on a temporary data dir and a free port, with one test and one live key. The clock
+ * is real time plus an offset the test can advance, so timers and deadlines can be exercised.
+ */
+export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promise<TestCore> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'stablepos-test-'));
+  let offset = 0;
+  const now = () => Date.now() + offset;
+
+  // Keys are made the way `stablepos keys create` makes them, before the server opens the database.
+  const setup = createServices(resolveConfig({ dataDir }));
+  const merchant = setup.merchants.defaultMerchant();
+  const testKey = setup.apiKeys.create(merchant.id, 'test').secret;
+  const liveKey = setup.apiKeys.create(merchant.id, 'live').secret;
+  setup.close();
+
+  const core = createCore({ port: 0, rateLimit: { max: 100_000, windowMs: 1000 }, ...overrides, dataDir, now });
+  const url = await core.start();
+
+  return {
+    core,
+    url,
+    dataDir,
+    merchantId: merchant.id,
+    domainId: merchant.domains[0]!.id,
+    testKey,
+    liveKey,
+    advance: (ms) => {
+      offset += ms;
+    },
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      const key = options.key === undefined ? testKey : options.key;
+      if (key !== null) headers.authorization = `Bearer ${key}`;
+      let body: string | undefined;
+      if (options.rawBody !== undefined) body = options.rawBody;
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(url + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON (HTML page): keep the text
+      }
+      return { status: res.status, headers: res.headers, body: parsed as never, text };
+    },
+    async stop() {
+      await core.stop();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts the contract's error shape and returns the error object. */
+export function expectError(res: ApiResponse, status: number, code: string, param?: string | null) {
+  const error = res.body?.error;
+  const summary = `${res.status} ${res.text}`;
+  if (res.status !== status) throw new Error(`expected HTTP ${status}, got ${summary}`);
+  if (!error || error.code !== code) throw new Error(`expected code ${code}, got ${summary}`);
+  if (typeof error.type !== 'string' || typeof error.message !== 'string' || !('param' in error)) {
+    throw new Error(`error not in the contract's shape: ${summary}`);
+  }
+  if (param !== undefined && error.param !== param) throw new Error(`expected param ${param}, got ${summary}`);
+  if (!res.headers.get('request-id')) throw new Error('error response without a Request-Id header');
+  return error as { type: string; code: string; message: string; param: string | null };
+}
+
+export const shapeA = (merchantId: string, value = '12.50', currency = 'USD', extra: Record<string, unknown> = {}) => ({
+  merchant_id: merchantId,
+  amount: { value, currency },
+  ...extra,
+});
+
+export const shapeB = (extra: Record<string, unknown> = {}) => ({
+  currency: 'USD',
+  mode: 'payment',
+  success_url: 'https://shop.example/success',
+  cancel_url: 'https://shop.example/cancel',
+  line_items: [
+    { quantity: 2, price_data: { currency: 'USD', unit_amount: 750, product_data: { name: 'Coffee', description: 'Flat white' } } },
+    { quantity: 1, price_data: { currency: 'USD', unit_amount: 499, product_data: { name: 'Cake' } } },
+  ],
+  ...extra,
+});
