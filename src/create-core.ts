@@ -39,7 +39,7 @@ export function createCore(input: CoreConfig): Core {
       const uiCaller = () => ({ merchantId: s.merchants.defaultMerchant().id, livemode: config.uiMode === 'live', via: 'ui' });
 
       app = await buildApp({
-        services: { ...s, publicBaseUrl: () => config.publicUrl ?? url },
+        services: { ...s, uiMode: config.uiMode, publicBaseUrl: () => config.publicUrl ?? url },
         authenticate: (token) =>
           config.uiToken !== undefined && sameSecret(token, config.uiToken) ? uiCaller() : s.apiKeys.authenticate(token),
         rateLimit: config.rateLimit,

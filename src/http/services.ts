@@ -1,3 +1,4 @@
+import type { Mode } from '../config.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
 import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
@@ -9,6 +10,8 @@ export interface HttpServices {
   merchants: MerchantService;
   apiKeys: ApiKeyService;
   idempotency: IdempotencyService;
+  /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */
+  uiMode: Mode;
   /** Base URL customers reach the app at, known once the server listens. */
   publicBaseUrl: () => string;
 }

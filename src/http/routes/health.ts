@@ -13,10 +13,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       tags: ['Operations'],
       summary: 'Liveness: the API is up and its database answers',
       security: [],
-      response: { 200: Envelope(Type.Object({ status: Type.Literal('ok'), uptime_seconds: Type.Integer() })) },
+      response: { 200: Envelope(Type.Object({ status: Type.Literal('ok'), mode: Type.String({ enum: ['test', 'live'], description: 'The mode of the app\'s own UI.' }), uptime_seconds: Type.Integer() })) },
     },
   }, async () => {
     services.merchants.defaultMerchant(); // a read from the database: throws (→ 500) when it cannot answer
-    return ok({ status: 'ok' as const, uptime_seconds: Math.floor((Date.now() - startedAt) / 1000) });
+    return ok({ status: 'ok' as const, mode: services.uiMode, uptime_seconds: Math.floor((Date.now() - startedAt) / 1000) });
   });
 };

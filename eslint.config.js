@@ -1,0 +1,108 @@
+// Lint, and the architecture's import rules from shared/design.md ("What may import what") written as
+// `no-restricted-imports`, one set per folder, after Actual Budget's eslint config.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Relative specifiers are matched as written, not resolved, so a folder is named after any run of
+// `../`: from src/http/routes/x.ts the db is `../../db/…`. That is exact as long as no folder deeper
+// down shares a restricted top-level folder's name (src/http/services.ts is a file, so it is fine).
+const up = (folders) => `^(\\.\\./)+(${folders})(/|$)`;
+
+// Node's built-in modules, bare (`fs`, `fs/promises`) or prefixed (`node:fs`).
+const nodeBuiltins = `^node:|^(${builtinModules.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})$`;
+
+/** One restriction set: package paths and specifier patterns, with the reason shown on a hit. */
+const ban = (message, { packages = [], regex, allowTypeImports = false }) => ({
+  paths: packages.map((name) => ({ name, message })),
+  patterns: [
+    ...(packages.length ? [{ group: packages.map((name) => `${name}/*`), message }] : []),
+    ...(regex ? [{ regex, message, ...(allowTypeImports ? { allowTypeImports } : {}) }] : []),
+  ],
+});
+
+// Later configs replace a rule's options rather than add to them, so each folder lists all its sets.
+const restrict = (...sets) => [
+  'error',
+  { paths: sets.flatMap((s) => s.paths), patterns: sets.flatMap((s) => s.patterns) },
+];
+
+const coreStaysPortable = ban('src/ is the platform-independent core: no Electron, no UI code.', {
+  packages: ['electron', 'react', 'react-dom', 'zustand'],
+  regex: up('main|renderer'),
+});
+const domainIsPure = ban('src/domain imports nothing of ours outside domain/.', {
+  regex: up('services|db|http|chains') + '|^(\\.\\./)+(config|create-core|core-services|cli)\\.js$',
+});
+const servicesTakePorts = ban('Services get the db and chains as ports; only create-core.ts wires them.', {
+  regex: up('db|http|chains') + '|^(\\.\\./)+create-core\\.js$',
+});
+const dbOnDomainOnly = ban('src/db may import only src/domain.', { regex: up('services|http|chains') });
+const routesCallServices = ban('src/http reaches data through services, never the db directly.', {
+  regex: up('db'),
+});
+const chainsOnDomainOnly = ban('Chains import domain and their own SDK only.', { regex: up('services|db|http') });
+const chainStaysApart = (others) =>
+  ban('A chain family never imports another one.', { regex: up(others) });
+
+const shellUsesCoreEntry = ban('main/ starts the core through src/create-core and src/config only.', {
+  regex: '^(\\.\\./)+src/(?!(create-core|config)(\\.js)?$)|' + up('renderer'),
+});
+const uiIsBrowserCode = ban('renderer/ is browser code: its own modules, plus type-only imports.', {
+  packages: ['electron'],
+  regex: nodeBuiltins,
+});
+const uiTypeOnly = ban('renderer/ may import from src/ and main/ with `import type` only.', {
+  regex: up('src|main'),
+  allowTypeImports: true,
+});
+
+export default defineConfig(
+  {
+    ignores: ['out/', 'node_modules/', 'dist/', 'coverage/', 'test-artifacts/', 'src/db/migrations/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
+    },
+  },
+  // Tests read JSON response bodies loosely on purpose; typing every body would add noise, not safety.
+  { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  { files: ['src/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable) } },
+  { files: ['src/domain/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, domainIsPure) } },
+  {
+    files: ['src/services/**'],
+    rules: { 'no-restricted-imports': restrict(coreStaysPortable, servicesTakePorts) },
+  },
+  { files: ['src/db/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, dbOnDomainOnly) } },
+  { files: ['src/http/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, routesCallServices) } },
+  ...[
+    ['evm', 'tron|solana'],
+    ['tron', 'evm|solana'],
+    ['solana', 'evm|tron'],
+  ].map(([chain, others]) => ({
+    files: [`src/chains/${chain}/**`],
+    rules: {
+      'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly, chainStaysApart(others)),
+    },
+  })),
+  { files: ['main/**'], rules: { 'no-restricted-imports': restrict(shellUsesCoreEntry) } },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': restrict(uiIsBrowserCode, uiTypeOnly) },
+  },
+);

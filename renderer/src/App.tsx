@@ -1,0 +1,46 @@
+/** The start page until the real UI lands: is the core up, in which mode, where are the docs. */
+import { useEffect } from 'react';
+import iconUrl from '../../resources/icon.svg';
+import { useHealth } from './store.js';
+
+export function App() {
+  const { state, health, error, refresh } = useHealth();
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const label = { loading: 'checking…', failed: 'error', unreachable: 'unreachable', ready: health?.status };
+  const tone = state === 'loading' ? 'muted' : state === 'ready' && health?.status === 'ok' ? 'ok' : 'bad';
+
+  return (
+    <main className="page">
+      <header className="header">
+        <img className="logo" src={iconUrl} alt="" width={40} height={40} />
+        <h1>stablepos</h1>
+      </header>
+
+      <dl className="facts">
+        <dt>Server</dt>
+        <dd className={`status status-${tone}`}>{label[state]}</dd>
+        <dt>Mode</dt>
+        <dd>{health?.mode ?? '—'}</dd>
+        {health?.version ? (
+          <>
+            <dt>Version</dt>
+            <dd>{health.version}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      {error ? <p className="error">{error}</p> : null}
+
+      <nav className="actions">
+        <button type="button" onClick={() => void refresh()} disabled={state === 'loading'}>
+          Check again
+        </button>
+        <a href="/docs">API documentation</a>
+      </nav>
+    </main>
+  );
+}
