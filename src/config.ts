@@ -25,6 +25,19 @@ export interface CoreConfig {
    * Test mode always uses the documented test table (docs/rates.md).
    */
   manualRates?: Partial<Record<string, string>>;
+  /**
+   * Per mode and network: `devnet` (test mode only: a local anvil chain with test tokens, the test
+   * default for ethereum and bsc), `off`, or an RPC endpoint. Live mode is `off` until an RPC URL is set.
+   */
+  networks?: { test?: NetworkConfigs; live?: NetworkConfigs };
+  /** Seconds between devnet blocks (fractions allowed). Default 1. */
+  devnetBlockTimeSeconds?: number;
+  /** How often watchers ask for a new block, ms. Default 100 on a devnet, 1000 elsewhere. */
+  chainPollMs?: number;
+  /** Confirmations a payment needs, per network (both modes). Defaults: ethereum 6, bsc 15. */
+  confirmations?: Partial<Record<EvmNetworkId, number>>;
+  /** Live-mode watch-only wallets: account xpubs per chain family (EVM: m/44'/60'/0'). */
+  liveXpubs?: { evm?: string };
   /** Longest sleep of the session-expiry timer, guarding against wall-clock jumps. Default 30 s. */
   expiryMaxSleepMs?: number;
   /** Requests allowed per client (API key, else IP) per window. Default 100 per second. */
@@ -35,11 +48,28 @@ export interface CoreConfig {
   now?: () => number;
 }
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates'>> {
+export type EvmNetworkId = 'ethereum' | 'bsc';
+
+export interface RpcNetworkConfig {
+  rpcUrl: string;
+  /** Expected chain id; default the live chain's (1, 56) in live mode. */
+  chainId?: number;
+  /** Token contracts; default the live contracts in live mode. */
+  tokens?: { USDT: string; USDC: string };
+  confirmations?: number;
+}
+
+export type NetworkConfigs = Partial<Record<EvmNetworkId, RpcNetworkConfig | 'devnet' | 'off'>>;
+
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations'>> {
   uiToken: string | undefined;
   rendererDir: string | undefined;
   migrationsDir: string | undefined;
   manualRates: Partial<Record<string, string>>;
+  networks: { test: NetworkConfigs; live: NetworkConfigs };
+  liveXpubs: { evm?: string };
+  chainPollMs: number | undefined;
+  confirmations: Partial<Record<EvmNetworkId, number>>;
   publicUrl: string | undefined;
   databaseFile: string;
 }
@@ -58,6 +88,11 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     rendererDir: config.rendererDir,
     migrationsDir: config.migrationsDir,
     manualRates: config.manualRates ?? {},
+    networks: { test: { ethereum: 'devnet', bsc: 'devnet', ...config.networks?.test }, live: { ...config.networks?.live } },
+    devnetBlockTimeSeconds: config.devnetBlockTimeSeconds ?? 1,
+    chainPollMs: config.chainPollMs,
+    confirmations: config.confirmations ?? {},
+    liveXpubs: config.liveXpubs ?? {},
     expiryMaxSleepMs: config.expiryMaxSleepMs ?? 30_000,
     rateLimit: config.rateLimit ?? { max: 100, windowMs: 1000 },
     logger: config.logger ?? false,

@@ -1,14 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newTestWallet } from './chains/evm/addresses.js';
 import type { ResolvedConfig } from './config.js';
 import { ApiKeyRepository } from './db/api-key-repository.js';
+import { ChainStateRepository } from './db/chain-state-repository.js';
+import { EventRepository } from './db/event-repository.js';
 import { IdempotencyRepository } from './db/idempotency-repository.js';
 import { MerchantRepository } from './db/merchant-repository.js';
-import { type Db, openDatabase } from './db/open-database.js';
+import { type Db, inTransaction, openDatabase } from './db/open-database.js';
+import { PaymentRepository } from './db/payment-repository.js';
+import { SessionAddressRepository } from './db/session-address-repository.js';
 import { SessionRepository } from './db/session-repository.js';
+import { WalletRepository } from './db/wallet-repository.js';
 import type { Currency } from './domain/currencies.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
+import { presentSession } from './http/presenters/session-presenter.js';
+import { AddressBook } from './services/address-book.js';
 import { ApiKeyService } from './services/api-key-service.js';
+import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
+import { LiveFeed } from './services/live-feed.js';
 import { MerchantService } from './services/merchant-service.js';
+import { PaymentRecorder } from './services/payment-recorder.js';
+import type { UnitOfWork } from './services/ports.js';
 import { SessionService } from './services/session-service.js';
 
 export interface CoreServices {
@@ -17,27 +32,85 @@ export interface CoreServices {
   apiKeys: ApiKeyService;
   sessions: SessionService;
   idempotency: IdempotencyService;
+  payments: PaymentRecorder;
+  addressBook: AddressBook;
+  live: LiveFeed;
+  chainState: ChainStateRepository;
+  wallets: WalletRepository;
+  /** The base URL event payloads use in `payment_url`, known once the server listens. */
+  setPublicBaseUrl(url: string): void;
   close(): void;
 }
 
+/** The test-mode wallet's seed lives in the data dir (test funds only), so the same addresses come back. */
+function testWalletSeed(dataDir: string): Uint8Array {
+  const file = join(dataDir, 'test-wallet.json');
+  if (existsSync(file)) return Buffer.from((JSON.parse(readFileSync(file, 'utf8')) as { seed: string }).seed, 'hex');
+  const seed = randomBytes(32);
+  writeFileSync(
+    file,
+    JSON.stringify({ warning: 'TEST MODE ONLY: receives devnet test tokens; never send real funds to its addresses.', seed: seed.toString('hex') }, null, 2),
+    { mode: 0o600 },
+  );
+  return seed;
+}
+
 /**
- * Storage and services wired together over one data dir, without HTTP or timers: the CLI's
- * `keys` commands use this alone; createCore adds the server and the background jobs.
+ * Storage and services wired together over one data dir, without HTTP, chains or timers: the CLI's
+ * `keys` commands use this alone; createCore adds the server, the watchers and the background jobs.
  */
 export function createServices(config: ResolvedConfig, onDeadline: (at: number) => void = () => {}): CoreServices {
   const db = openDatabase(config.databaseFile, config.migrationsDir);
   const now = config.now;
+  const tx: UnitOfWork = (work) => inTransaction(db, work);
   const merchants = new MerchantService(new MerchantRepository(db), now);
   const testRates = new UsdPriceTable('test', TEST_USD_PRICES);
   const liveRates = new UsdPriceTable('manual', config.manualRates as Partial<Record<Currency, string>>);
   const rates = (livemode: boolean): RateSource => (livemode ? liveRates : testRates);
-  merchants.ensureDefault();
+  const merchant = merchants.ensureDefault();
+
+  const wallets = new WalletRepository(db);
+  if (!wallets.xpub(merchant.id, 'evm', false)) {
+    wallets.upsert(merchant.id, 'evm', false, newTestWallet(testWalletSeed(config.dataDir)).xpub, now());
+  }
+  if (config.liveXpubs.evm) wallets.upsert(merchant.id, 'evm', true, config.liveXpubs.evm, now());
+
+  const addressRepo = new SessionAddressRepository(db);
+  const addressBook = new AddressBook(addressRepo, now);
+  const live = new LiveFeed();
+  const paymentRepo = new PaymentRepository(db);
+  const chainState = new ChainStateRepository(db);
+  let publicBaseUrl = config.publicUrl ?? '';
+  const sessions = new SessionService({
+    store: new SessionRepository(db),
+    merchants,
+    rates,
+    now,
+    tx,
+    wallets,
+    addresses: addressRepo,
+    payments: paymentRepo,
+    events: new EventRepository(db),
+    addressBook,
+    live,
+    chains: NO_CHAINS,
+    renderEvent: (view) => presentSession(view, publicBaseUrl),
+    onDeadline,
+  });
   return {
     db,
     merchants,
     apiKeys: new ApiKeyService(new ApiKeyRepository(db), now),
-    sessions: new SessionService(new SessionRepository(db), merchants, rates, now, (at) => onDeadline(at)),
+    sessions,
     idempotency: new IdempotencyService(new IdempotencyRepository(db), now),
+    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, sessions, live, now }),
+    addressBook,
+    live,
+    chainState,
+    wallets,
+    setPublicBaseUrl: (url) => {
+      publicBaseUrl = url;
+    },
     close: () => db.$client.close(),
   };
 }

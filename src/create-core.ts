@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { type ChainIntegration, startChainIntegration } from './chain-integration.js';
 import { type CoreConfig, resolveConfig } from './config.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
@@ -11,6 +12,8 @@ export interface Core {
   readonly url: string;
   /** Opens the database (migrating it), starts timers and the HTTP server; resolves with the base URL. */
   start(): Promise<string>;
+  /** The chain integrations (devnets, watchers) once started. */
+  readonly chains: ChainIntegration | undefined;
   /** Stops accepting requests, finishes in-flight ones, stops timers, closes the database. */
   stop(): Promise<void>;
 }
@@ -24,6 +27,7 @@ export function createCore(input: CoreConfig): Core {
   let app: FastifyInstance | undefined;
   let expiry: ExpiryScheduler | undefined;
   let purgeTimer: NodeJS.Timeout | undefined;
+  let chains: ChainIntegration | undefined;
   let url = '';
 
   return {
@@ -31,15 +35,29 @@ export function createCore(input: CoreConfig): Core {
       return url;
     },
 
+    get chains() {
+      return chains;
+    },
+
     async start() {
       if (services) throw new Error('core already started');
       const s = createServices(config, (at) => expiry?.deadlineAdded(at));
       services = s;
       s.idempotency.releaseUnfinished();
+      try {
+        chains = await startChainIntegration(config, s, (msg, err) => app?.log.warn({ err }, msg));
+      } catch (err) {
+        s.close();
+        services = undefined;
+        throw err;
+      }
+      s.sessions.useChains(chains.handlers);
+      s.addressBook.load();
+      const networks = chains.networks;
       const uiCaller = () => ({ merchantId: s.merchants.defaultMerchant().id, livemode: config.uiMode === 'live', via: 'ui' });
 
       app = await buildApp({
-        services: { ...s, uiMode: config.uiMode, publicBaseUrl: () => config.publicUrl ?? url },
+        services: { ...s, networks, uiMode: config.uiMode, publicBaseUrl: () => config.publicUrl ?? url },
         authenticate: (token) =>
           config.uiToken !== undefined && sameSecret(token, config.uiToken) ? uiCaller() : s.apiKeys.authenticate(token),
         rateLimit: config.rateLimit,
@@ -50,6 +68,8 @@ export function createCore(input: CoreConfig): Core {
       const address = app.server.address() as AddressInfo;
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+      s.setPublicBaseUrl(config.publicUrl ?? url);
+      chains.start();
 
       expiry = new ExpiryScheduler(
         () => s.sessions.expireDue(),
@@ -68,6 +88,8 @@ export function createCore(input: CoreConfig): Core {
       expiry?.stop();
       if (purgeTimer) clearInterval(purgeTimer);
       await app?.close();
+      await chains?.stop();
+      chains = undefined;
       services?.close();
       services = undefined;
       app = undefined;

@@ -109,3 +109,122 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.livemode, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
 );
+
+/** The merchant's watch-only wallet per chain family and mode, and the next unused derivation index. */
+export const wallets = sqliteTable(
+  'wallets',
+  {
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    family: text('family').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    /** Account-level extended public key (EVM: m/44'/60'/0'). */
+    xpub: text('xpub').notNull(),
+    nextIndex: integer('next_index').notNull().default(0),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.family, t.livemode] })],
+);
+
+/** The deposit address reserved for a session, one per chain family; never given to another session. */
+export const sessionAddresses = sqliteTable(
+  'session_addresses',
+  {
+    sessionId: text('session_id').notNull().references(() => paymentSessions.id),
+    family: text('family').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    address: text('address').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    /** Until when the watchers look for payments to it: expiry plus the monitoring window. */
+    watchUntil: ms('watch_until').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.family] }),
+    uniqueIndex('session_addresses_address').on(t.family, t.livemode, t.address),
+    index('session_addresses_watch').on(t.livemode, t.watchUntil),
+  ],
+);
+
+/**
+ * Token transfers found on chain, keyed by network, transaction and log index so a transfer is
+ * recorded once however often it is seen. `session_id` is null for an unattributable deposit.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    sessionId: text('session_id').references(() => paymentSessions.id),
+    network: text('network').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    currency: text('currency').notNull(),
+    tokenContract: text('token_contract').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: integer('block_number').notNull(),
+    blockHash: text('block_hash').notNull(),
+    blockTime: ms('block_time').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amountBase: bigText('amount_base').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    status: text('status').notNull(),
+    detectedAt: ms('detected_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_id').on(t.id),
+    uniqueIndex('payments_transfer').on(t.network, t.livemode, t.txHash, t.logIndex),
+    index('payments_session').on(t.sessionId),
+    index('payments_unconfirmed').on(t.network, t.livemode, t.status),
+  ],
+);
+
+/** Where each watcher has scanned to: a restart resumes here, so nothing paid while down is missed. */
+export const chainCursors = sqliteTable(
+  'chain_cursors',
+  {
+    network: text('network').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    chainId: integer('chain_id').notNull(),
+    blockNumber: integer('block_number').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.livemode] })],
+);
+
+/** Hashes of recently scanned blocks: a changed hash is how a reorganisation is noticed. */
+export const chainBlocks = sqliteTable(
+  'chain_blocks',
+  {
+    network: text('network').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    number: integer('number').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.livemode, t.number] })],
+);
+
+/**
+ * Every state change as an event, written in the same transaction as the change: the outbox that
+ * webhooks deliver from and `GET /v1/events` reads.
+ */
+export const events = sqliteTable(
+  'events',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    type: text('type').notNull(),
+    objectId: text('object_id').notNull(),
+    /** JSON of `data.object` as it was when the event happened. */
+    payload: text('payload').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('events_id').on(t.id),
+    index('events_list').on(t.merchantId, t.livemode, t.seq),
+    index('events_object').on(t.objectId, t.seq),
+  ],
+);

@@ -175,6 +175,15 @@ export class SessionRepository {
     return result.changes === 1;
   }
 
+  /** Writes a derived state: status, exception and amount received move together. */
+  updateState(
+    id: string,
+    state: { status: SessionStatus; exception: SessionException | null; amountReceivedMinor: bigint; resolvedBy?: 'owner' | null },
+    now: number,
+  ): void {
+    this.db.update(paymentSessions).set({ ...state, updatedAt: now }).where(eq(paymentSessions.id, id)).run();
+  }
+
   /** Ids of PENDING sessions whose expiry has passed, oldest deadline first. */
   dueForExpiry(now: number, limit: number): string[] {
     const t = paymentSessions;

@@ -23,6 +23,8 @@ export const ID_PREFIX = {
   domain: 'dom',
   apiKey: 'key',
   request: 'req',
+  event: 'evt',
+  payment: 'pay',
 } as const;
 
 export function newId(kind: keyof typeof ID_PREFIX): string {

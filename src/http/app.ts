@@ -15,6 +15,7 @@ import { checkoutRoutes } from './routes/checkout.js';
 import { checkoutPageRoutes } from './routes/checkout-page.js';
 import { healthRoutes } from './routes/health.js';
 import { merchantRoutes } from './routes/merchant.js';
+import { networkRoutes } from './routes/networks.js';
 import { sessionRoutes } from './routes/sessions.js';
 import type { HttpServices } from './services.js';
 import { installValidators } from './validation.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(sessionRoutes, services);
     await api.register(checkoutRoutes, services);
     await api.register(merchantRoutes, services);
+    await api.register(networkRoutes, services);
   });
 
   if (options.rendererDir) {

@@ -1,4 +1,6 @@
 import type { Mode } from '../config.js';
+import type { NetworkStatus } from '../domain/payment-option.js';
+import type { LiveFeed } from '../services/live-feed.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
 import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
@@ -10,6 +12,10 @@ export interface HttpServices {
   merchants: MerchantService;
   apiKeys: ApiKeyService;
   idempotency: IdempotencyService;
+  /** Each network's settings and watcher health in one mode. */
+  networks: (livemode: boolean) => NetworkStatus[];
+  /** Notices of session changes, for the server-sent event streams. */
+  live: LiveFeed;
   /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */
   uiMode: Mode;
   /** Base URL customers reach the app at, known once the server listens. */

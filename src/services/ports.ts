@@ -1,6 +1,7 @@
 import type { Merchant } from '../domain/merchant.js';
+import type { Payment, PaymentStatus } from '../domain/payment.js';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
-import type { SessionStatus } from '../domain/session-state.js';
+import type { SessionException, SessionStatus } from '../domain/session-state.js';
 
 /**
  * What the services need from storage. The db/ repositories satisfy these structurally; only
@@ -11,6 +12,11 @@ export interface SessionStore {
   findById(id: string): PaymentSession | undefined;
   list(query: SessionListQuery): { items: PaymentSession[]; hasMore: boolean };
   transition(id: string, from: SessionStatus, to: SessionStatus, now: number): boolean;
+  updateState(
+    id: string,
+    state: { status: SessionStatus; exception: SessionException | null; amountReceivedMinor: bigint; resolvedBy?: 'owner' | null },
+    now: number,
+  ): void;
   dueForExpiry(now: number, limit: number): string[];
   nextExpiry(): number | undefined;
 }
@@ -56,3 +62,61 @@ export interface IdempotencyStore {
 }
 
 export type Clock = () => number;
+
+/** Runs `work` in one database transaction: everything in it commits together or not at all. */
+export type UnitOfWork = <T>(work: () => T) => T;
+
+export interface WalletStore {
+  xpub(merchantId: string, family: string, livemode: boolean): string | undefined;
+  upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): void;
+  reserveIndex(merchantId: string, family: string, livemode: boolean): number | undefined;
+}
+
+export interface SessionAddress {
+  sessionId: string;
+  family: string;
+  livemode: boolean;
+  address: string;
+  derivationIndex: number;
+  watchUntil: number;
+}
+
+export interface SessionAddressStore {
+  insert(a: SessionAddress): void;
+  forSession(sessionId: string): SessionAddress[];
+  watched(now: number): SessionAddress[];
+}
+
+export interface PaymentStore {
+  find(network: string, livemode: boolean, txHash: string, logIndex: number): Payment | undefined;
+  insert(p: Payment, now: number): void;
+  revive(id: string, block: { blockNumber: number; blockHash: string; blockTime: number }, now: number): void;
+  forSession(sessionId: string): Payment[];
+  unconfirmed(network: string, livemode: boolean): Payment[];
+  unconfirmedAbove(network: string, livemode: boolean, blockNumber: number): Payment[];
+  setProgress(id: string, confirmations: number, status: PaymentStatus, now: number): void;
+}
+
+export interface ChainStateStore {
+  cursor(network: string, livemode: boolean): { chainId: number; blockNumber: number } | undefined;
+  setCursor(network: string, livemode: boolean, chainId: number, blockNumber: number, now: number): void;
+  recentBlocks(network: string, livemode: boolean): { number: number; hash: string }[];
+  putBlocks(network: string, livemode: boolean, blocks: { number: number; hash: string }[]): void;
+  dropBlocksAbove(network: string, livemode: boolean, number: number): void;
+  reset(network: string, livemode: boolean): void;
+}
+
+export interface StoredEvent {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  type: string;
+  objectId: string;
+  payload: string;
+  createdAt: number;
+}
+
+export interface EventStore {
+  insert(e: StoredEvent): void;
+  forObject(objectId: string): StoredEvent[];
+}

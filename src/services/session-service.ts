@@ -1,12 +1,17 @@
-import { type Currency, STABLECOINS } from '../domain/currencies.js';
+import { type Currency, isFiat, type Stablecoin, STABLECOINS } from '../domain/currencies.js';
 import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
-import { quoteStablecoinAmount, type RateSource } from '../domain/rates.js';
+import { formatRate, quoteStablecoinAmount, type RateSource } from '../domain/rates.js';
 import type { LineItem, PaymentSession, SessionListQuery, SessionQuote } from '../domain/session.js';
-import { canExpire, cancel } from '../domain/session-state.js';
+import { cancel, deriveState, remainingDue, resolve, type SessionException, type SessionStatus } from '../domain/session-state.js';
+import type { ChainFamily } from '../domain/networks.js';
+import type { AddressBook } from './address-book.js';
+import type { ChainHandlers } from './chain-handlers.js';
+import type { LiveFeed } from './live-feed.js';
 import type { MerchantService } from './merchant-service.js';
-import type { Clock, SessionStore } from './ports.js';
+import type { Clock, EventStore, PaymentStore, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
+import type { SessionView } from './session-view.js';
 
 /** A session to create, already parsed from either request shape. */
 export interface NewSessionInput {
@@ -31,24 +36,62 @@ export interface NewSessionInput {
 export const MIN_EXPIRY_MS = 60_000;
 export const MAX_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
+export type SessionEventType =
+  | 'payment_session.created'
+  | 'payment_session.payment_detected'
+  | 'payment_session.payment_orphaned'
+  | 'payment_session.processing'
+  | 'payment_session.succeeded'
+  | 'payment_session.expired'
+  | 'payment_session.canceled'
+  | 'payment_session.exception';
+
+const STATUS_EVENT: Partial<Record<SessionStatus, SessionEventType>> = {
+  PROCESSING: 'payment_session.processing',
+  SUCCEEDED: 'payment_session.succeeded',
+  EXPIRED: 'payment_session.expired',
+  CANCELED: 'payment_session.canceled',
+};
+
+export interface SessionServiceDeps {
+  store: SessionStore;
+  merchants: MerchantService;
+  rates: (livemode: boolean) => RateSource;
+  now: Clock;
+  tx: UnitOfWork;
+  wallets: WalletStore;
+  addresses: SessionAddressStore;
+  payments: PaymentStore;
+  events: EventStore;
+  addressBook: AddressBook;
+  live: LiveFeed;
+  chains: ChainHandlers;
+  /** Renders a session as the API shows it, for event payloads (`data.object`). */
+  renderEvent: (view: SessionView) => unknown;
+  /** Told when a new deadline exists, so the expiry timer can wake earlier if needed. */
+  onDeadline?: (at: number) => void;
+}
+
 export class SessionService {
-  constructor(
-    private readonly store: SessionStore,
-    private readonly merchants: MerchantService,
-    private readonly rates: (livemode: boolean) => RateSource,
-    private readonly now: Clock,
-    /** Told when a new deadline exists, so the expiry timer can wake earlier if needed. */
-    private readonly onDeadline: (at: number) => void = () => {},
-  ) {}
+  private chains: ChainHandlers;
+
+  constructor(private readonly d: SessionServiceDeps) {
+    this.chains = d.chains;
+  }
+
+  /** Chain integrations start after the services (devnets take a moment); they plug in here. */
+  useChains(chains: ChainHandlers): void {
+    this.chains = chains;
+  }
 
   /** @throws ApiError merchant_mismatch, parameter_invalid (expires_at), rate_unavailable */
-  create(caller: Caller, input: NewSessionInput): PaymentSession {
-    const merchant = this.merchants.get(caller.merchantId);
+  create(caller: Caller, input: NewSessionInput): SessionView {
+    const merchant = this.d.merchants.get(caller.merchantId);
     const domainId = input.merchantDomainId ?? merchant.domains[0]?.id;
     if (!domainId || !merchant.domains.some((d) => d.id === domainId)) {
       throw new ApiError('merchant_mismatch', `The merchant domain '${input.merchantDomainId}' does not belong to this API key's merchant.`, input.domainParam);
     }
-    const now = this.now();
+    const now = this.d.now();
     const expiresAt = input.expiresAt ?? now + merchant.sessionExpirySeconds * 1000;
     if (expiresAt < now + MIN_EXPIRY_MS || expiresAt > now + MAX_EXPIRY_MS) {
       throw new ApiError('parameter_invalid', 'must be between 1 minute and 24 hours from now', input.expiresAtParam);
@@ -76,9 +119,26 @@ export class SessionService {
       updatedAt: now,
       quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor),
     };
-    this.store.insert(session);
-    this.onDeadline(expiresAt);
-    return session;
+    const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
+    const reserved: { family: ChainFamily; address: string }[] = [];
+    const view = this.d.tx(() => {
+      this.d.store.insert(session);
+      for (const family of this.chains.addressFamilies) {
+        const xpub = this.d.wallets.xpub(merchant.id, family, caller.livemode);
+        if (!xpub) continue; // no wallet in this mode: the family offers no options
+        const index = this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
+        const address = this.chains.deriveAddress(family, xpub, index);
+        this.d.addresses.insert({ sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil });
+        reserved.push({ family, address });
+      }
+      const created = this.view(session);
+      this.emit('payment_session.created', created);
+      return created;
+    });
+    for (const r of reserved) this.d.addressBook.add(r.family, caller.livemode, r.address, session.id, watchUntil);
+    this.d.onDeadline?.(expiresAt);
+    this.d.live.publish(session.id);
+    return view;
   }
 
   /**
@@ -86,7 +146,7 @@ export class SessionService {
    * A missing rate refuses the session rather than guessing a price.
    */
   private lockQuotes(livemode: boolean, currency: Currency, amountMinor: bigint): SessionQuote[] {
-    const source = this.rates(livemode);
+    const source = this.d.rates(livemode);
     return STABLECOINS.map((coin) => {
       const rate = source.rate(currency, coin);
       if (!rate) {
@@ -104,13 +164,34 @@ export class SessionService {
     });
   }
 
+  /** The session with its payments and its options, each asking for what is still due. */
+  view(session: PaymentSession): SessionView {
+    const payments = this.d.payments.forSession(session.id);
+    const due: Partial<Record<Stablecoin, bigint>> = {};
+    const rates: Partial<Record<Stablecoin, string>> = {};
+    for (const q of session.quotes) {
+      due[q.currency] = q.amountDueMinor;
+      if (isFiat(session.currency)) rates[q.currency] = formatRate(q.rateScaled);
+    }
+    const remaining: Partial<Record<Stablecoin, bigint>> = {};
+    for (const coin of Object.keys(due) as Stablecoin[]) remaining[coin] = remainingDue(coin, payments, due);
+    const options = this.d.addresses
+      .forSession(session.id)
+      .flatMap((a) => this.chains.options(session.livemode, a.family as never, a.address, remaining, rates));
+    return { session, payments, options };
+  }
+
   /**
    * A session the caller may see. One of the other mode, or another merchant's, is "missing" to
    * this caller: a test key never learns what live objects exist.
    * @throws ApiError resource_missing
    */
-  get(caller: Caller, id: string): PaymentSession {
-    const session = this.store.findById(id);
+  get(caller: Caller, id: string): SessionView {
+    return this.view(this.owned(caller, id));
+  }
+
+  private owned(caller: Caller, id: string): PaymentSession {
+    const session = this.d.store.findById(id);
     if (!session || session.merchantId !== caller.merchantId || session.livemode !== caller.livemode) {
       throw resourceMissing('payment session', id);
     }
@@ -118,48 +199,114 @@ export class SessionService {
   }
 
   /** For the public checkout page: the unguessable id is the capability. */
-  getPublic(id: string): PaymentSession | undefined {
-    return this.store.findById(id);
+  getPublic(id: string): SessionView | undefined {
+    const session = this.d.store.findById(id);
+    return session ? this.view(session) : undefined;
   }
 
-  list(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode'>): { items: PaymentSession[]; hasMore: boolean } {
+  list(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode'>): { items: SessionView[]; hasMore: boolean } {
     for (const [param, id] of [['starting_after', query.startingAfter], ['ending_before', query.endingBefore]] as const) {
       if (id !== undefined) {
-        const cursor = this.store.findById(id);
+        const cursor = this.d.store.findById(id);
         if (!cursor || cursor.merchantId !== caller.merchantId || cursor.livemode !== caller.livemode) {
           throw resourceMissing('payment session', id, param);
         }
       }
     }
-    return this.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode });
+    const page = this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode });
+    return { items: page.items.map((s) => this.view(s)), hasMore: page.hasMore };
   }
 
   /** @throws ApiError resource_missing | invalid_state */
-  cancel(caller: Caller, id: string): PaymentSession {
-    const session = this.get(caller, id);
-    const next = cancel(session);
-    if (!this.store.transition(id, session.status, next, this.now())) {
-      // Something (the expiry timer, a payment) moved it first: judge again on what it is now.
-      return this.cancel(caller, id);
-    }
-    return this.get(caller, id);
+  cancel(caller: Caller, id: string): SessionView {
+    const view = this.d.tx(() => {
+      const session = this.owned(caller, id);
+      const status = cancel(session);
+      this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor }, this.d.now());
+      const after = this.view(this.owned(caller, id));
+      this.emit('payment_session.canceled', after);
+      return after;
+    });
+    this.d.live.publish(id);
+    return view;
+  }
+
+  /** The owner accepts an UNDERPAID or PAID_LATE session as paid. @throws ApiError resource_missing | invalid_state */
+  resolve(caller: Caller, id: string): SessionView {
+    const view = this.d.tx(() => {
+      const session = this.owned(caller, id);
+      const status = resolve(session);
+      this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor, resolvedBy: 'owner' }, this.d.now());
+      const after = this.view(this.owned(caller, id));
+      this.emit('payment_session.succeeded', after);
+      return after;
+    });
+    this.d.live.publish(id);
+    return view;
+  }
+
+  /**
+   * Re-derives a session's state from its payments and the clock, writes it if it changed and
+   * records the events the change means. Call inside a transaction; publish after it commits.
+   * `extra` are events the caller already knows of (a payment detected or dropped).
+   */
+  refreshInTransaction(id: string, extra: readonly SessionEventType[] = []): boolean {
+    const session = this.d.store.findById(id);
+    if (!session) return false;
+    const payments = this.d.payments.forSession(id);
+    const due = Object.fromEntries(session.quotes.map((q) => [q.currency, q.amountDueMinor])) as Partial<Record<Stablecoin, bigint>>;
+    const next = deriveState({
+      status: session.status,
+      resolvedBy: session.resolvedBy,
+      amountMinor: session.amountMinor,
+      expiresAt: session.expiresAt,
+      due,
+      payments,
+      now: this.d.now(),
+    });
+    const changed =
+      next.status !== session.status || next.exception !== session.exception || next.amountReceivedMinor !== session.amountReceivedMinor;
+    if (!changed && extra.length === 0) return false;
+    if (changed) this.d.store.updateState(id, next, this.d.now());
+    const view = this.view(changed ? (this.d.store.findById(id) as PaymentSession) : session);
+    const types: SessionEventType[] = [...extra];
+    if (next.status !== session.status && STATUS_EVENT[next.status]) types.push(STATUS_EVENT[next.status] as SessionEventType);
+    if (next.exception !== null && next.exception !== session.exception) types.push('payment_session.exception');
+    for (const type of types) this.emit(type, view);
+    return true;
   }
 
   /** Expires every PENDING session past its deadline; returns how many moved. */
   expireDue(batch = 500): number {
     let moved = 0;
     for (;;) {
-      const now = this.now();
-      const due = this.store.dueForExpiry(now, batch);
+      const due = this.d.store.dueForExpiry(this.d.now(), batch);
       for (const id of due) {
-        const session = this.store.findById(id);
-        if (session && canExpire(session) && this.store.transition(id, session.status, 'EXPIRED', now)) moved++;
+        if (this.d.tx(() => this.refreshInTransaction(id))) {
+          moved++;
+          this.d.live.publish(id);
+        }
       }
-      if (due.length < batch) return moved;
+      // A due session that did not move (paid on time, found late) would be selected forever; stop.
+      if (due.length < batch || moved === 0) return moved;
     }
   }
 
   nextDeadline(): number | undefined {
-    return this.store.nextExpiry();
+    return this.d.store.nextExpiry();
+  }
+
+  private emit(type: SessionEventType, view: SessionView): void {
+    this.d.events.insert({
+      id: newId('event'),
+      merchantId: view.session.merchantId,
+      livemode: view.session.livemode,
+      type,
+      objectId: view.session.id,
+      payload: JSON.stringify(this.d.renderEvent(view)),
+      createdAt: this.d.now(),
+    });
   }
 }
+
+export type { SessionException };

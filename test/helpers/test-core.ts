@@ -43,7 +43,15 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
   const liveKey = setup.apiKeys.create(merchant.id, 'live').secret;
   setup.close();
 
-  const core = createCore({ port: 0, rateLimit: { max: 100_000, windowMs: 1000 }, ...overrides, dataDir, now });
+  // No chains unless a test asks for them: devnets cost a second or two to start.
+  const core = createCore({
+    port: 0,
+    rateLimit: { max: 100_000, windowMs: 1000 },
+    networks: { test: { ethereum: 'off', bsc: 'off' } },
+    ...overrides,
+    dataDir,
+    now,
+  });
   const url = await core.start();
 
   return {

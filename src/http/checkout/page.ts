@@ -1,5 +1,6 @@
 import type { Merchant } from '../../domain/merchant.js';
 import type { PaymentSession } from '../../domain/session.js';
+import type { SessionView } from '../../services/session-view.js';
 import { formatMoney } from '../../domain/money.js';
 import { isFiat } from '../../domain/currencies.js';
 
@@ -39,7 +40,8 @@ function displayAmount(session: PaymentSession): string {
  * The hosted checkout page at `payment_url`. Server-rendered so it works without the app's UI bundle;
  * the countdown and live status come from /pay/assets/checkout.js polling the public status feed.
  */
-export function renderCheckoutPage(session: PaymentSession, merchant: Merchant): string {
+export function renderCheckoutPage(view: SessionView, merchant: Merchant): string {
+  const session = view.session;
   const status = publicStatus(session);
   // The coin amounts locked at creation: what the customer actually sends for a fiat-priced sale.
   const coins = isFiat(session.currency)

@@ -1,12 +1,13 @@
 import type { Static } from '@sinclair/typebox';
 import { formatMoney } from '../../domain/money.js';
-import type { PaymentSession } from '../../domain/session.js';
+import type { SessionView } from '../../services/session-view.js';
 import type { SessionOut } from '../schemas/session.js';
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The session as every API client and the checkout page see it. */
-export function presentSession(s: PaymentSession, publicBaseUrl: string): Static<typeof SessionOut> {
+export function presentSession(view: SessionView, publicBaseUrl: string): Static<typeof SessionOut> {
+  const s = view.session;
   return {
     session_id: s.id,
     object: 'payment_session',
@@ -33,9 +34,28 @@ export function presentSession(s: PaymentSession, publicBaseUrl: string): Static
     })),
     success_url: s.successUrl,
     cancel_url: s.cancelUrl,
-    // Chain integrations (EVM, TRON, Solana) contribute options and payments; none are wired yet.
-    payment_options: [],
-    payments: [],
+    payment_options: view.options.map((o) => ({
+      network: o.network,
+      token_standard: o.tokenStandard,
+      currency: o.currency,
+      amount_due: formatMoney({ minor: o.amountDueMinor, currency: o.currency }).value,
+      address: o.address,
+      token_contract: o.tokenContract,
+      uri: o.uri,
+      rate: o.rate,
+    })),
+    payments: view.payments.map((p) => ({
+      network: p.network,
+      currency: p.currency,
+      tx_hash: p.txHash,
+      log_index: p.logIndex,
+      block_number: p.blockNumber,
+      from: p.from,
+      amount: formatMoney({ minor: p.amountMinor, currency: p.currency }).value,
+      confirmations: p.confirmations,
+      status: p.status,
+      created_at: iso(p.detectedAt),
+    })),
     resolved_by: s.resolvedBy,
     created_at: iso(s.createdAt),
     expires_at: iso(s.expiresAt),

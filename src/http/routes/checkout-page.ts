@@ -5,6 +5,8 @@ import { CHECKOUT_CSS, CHECKOUT_JS, publicStatus, renderCheckoutPage } from '../
 import { ok } from '../envelope.js';
 import { Envelope, errorResponses, IdParams, MoneyOut, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
+import { streamEvents } from '../sse.js';
+import type { SessionView } from '../../services/session-view.js';
 
 const PublicStatus = Type.Object({
   session_id: Type.String(),
@@ -31,7 +33,7 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     if (!session) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Payment not found</title><h1>Payment not found</h1><p>Check the link or ask the shop for a new one.</p>');
     }
-    return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(session, services.merchants.get(session.merchantId)));
+    return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(session, services.merchants.get(session.session.merchantId)));
   });
 
   app.get('/pay/:id/status', {
@@ -40,7 +42,15 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     const session = services.sessions.getPublic(request.params.id);
     if (!session) throw new ApiError('resource_missing', `No such payment session: '${request.params.id}'`, 'id');
     void reply.header('Cache-Control', 'no-store');
-    return ok(publicStatus(session));
+    return ok(publicStatus(session.session));
+  });
+
+  app.get('/pay/:id/stream', {
+    schema: { tags, summary: 'Live status of the checkout page (server-sent events)', security: [], params: IdParams },
+  }, async (request, reply) => {
+    const id = request.params.id;
+    if (!services.sessions.getPublic(id)) throw new ApiError('resource_missing', `No such payment session: '${id}'`, 'id');
+    streamEvents(request, reply, services.live, id, () => ok(publicStatus((services.sessions.getPublic(id) as SessionView).session)));
   });
 
   app.get('/pay/assets/checkout.js', { schema: { hide: true } }, async (_request, reply) =>

@@ -6,12 +6,13 @@ import { presentSession } from '../presenters/session-presenter.js';
 import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
 import { SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
 import type { HttpServices } from '../services.js';
+import { streamEvents } from '../sse.js';
 
 const tags = ['Payment sessions'];
 
 /** Shape A and the /v1 reads and manual transitions of payment sessions. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
-  const present = (s: Parameters<typeof presentSession>[0]) => presentSession(s, services.publicBaseUrl());
+  const present = (view: Parameters<typeof presentSession>[0]) => presentSession(view, services.publicBaseUrl());
 
   app.post('/v1/payment/sessions', {
     schema: {
@@ -63,4 +64,28 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 409, 429) },
     },
   }, async (request) => ok(present(services.sessions.cancel(callerOf(request), request.params.id))));
+
+  app.post('/v1/payment/sessions/:id/resolve', {
+    schema: {
+      tags,
+      summary: 'Mark an UNDERPAID or PAID_LATE session SUCCEEDED by hand (owner)',
+      description: 'For when the shop accepts what arrived. `resolved_by` becomes `owner`; the exception stays on record.',
+      params: SessionIdParams,
+      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 409, 429) },
+    },
+  }, async (request) => ok(present(services.sessions.resolve(callerOf(request), request.params.id))));
+
+  app.get('/v1/payment/sessions/:id/stream', {
+    schema: {
+      tags,
+      summary: 'Live feed of one session (server-sent events)',
+      description: 'A `session` event with the whole session object now and after every change; a comment line every 15 s keeps proxies from closing it.',
+      params: SessionIdParams,
+    },
+  }, async (request, reply) => {
+    const caller = callerOf(request);
+    const id = request.params.id;
+    services.sessions.get(caller, id); // 404 before the stream opens
+    streamEvents(request, reply, services.live, id, () => present(services.sessions.get(caller, id)));
+  });
 };

@@ -83,14 +83,14 @@ const LineItemOut = Type.Object({
 });
 
 const PaymentOption = Type.Object({
-  network: Type.String(),
-  token_standard: Type.String(),
-  currency: Type.String(),
-  amount_due: Type.String(),
-  address: Type.String(),
+  network: Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'] }),
+  token_standard: Type.String({ examples: ['ERC-20', 'BEP-20'] }),
+  currency: Type.String({ enum: ['USDT', 'USDC'] }),
+  amount_due: Type.String({ description: 'Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01.' }),
+  address: Type.String({ description: 'Deposit address of this session (the same on Ethereum and BNB Smart Chain).' }),
   token_contract: Type.String(),
-  uri: Type.String(),
-  rate: Nullable(Type.String()),
+  uri: Type.String({ description: 'EIP-681 wallet request for exactly amount_due, in the token\'s base units (18 decimals on BNB Smart Chain).' }),
+  rate: Nullable(Type.String({ description: 'Coin per unit of the pricing currency, locked at creation; null when priced in a stablecoin.' })),
 });
 
 const Payment = Type.Object({
@@ -98,10 +98,12 @@ const Payment = Type.Object({
   currency: Type.String(),
   tx_hash: Type.String(),
   log_index: Type.Integer(),
+  block_number: Type.Integer(),
   from: Type.String(),
-  amount: Type.String(),
+  amount: Type.String({ description: 'Amount of the coin received (6 decimals; 18-decimal dust below that is not counted).' }),
   confirmations: Type.Integer(),
-  status: Type.String({ enum: ['detected', 'confirmed', 'orphaned'] }),
+  status: Type.String({ enum: ['detected', 'confirmed', 'orphaned'], description: 'orphaned: dropped by a chain reorganisation; counts for nothing.' }),
+  created_at: DateTime,
 });
 
 export const SessionOut = Type.Object(

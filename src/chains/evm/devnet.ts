@@ -1,0 +1,382 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  type Chain,
+  type Hash,
+  type Hex,
+  type PublicClient,
+  type Transport,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getContractAddress,
+  http,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Stablecoin } from '../../domain/currencies.js';
+import { resolveAnvilBinary } from './anvil-binary.js';
+import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './test-token-artifact.js';
+
+/**
+ * Local EVM devnets for test mode: one anvil per network, with test USDT and USDC whose `mint` anyone
+ * may call, so a session can be paid for real, offline. The chain is kept in a state file between runs.
+ */
+
+export type DevnetNetwork = 'ethereum' | 'bsc';
+type Address = `0x${string}`;
+
+/**
+ * Chain ids of the devnets. Not anvil's default 31337, and a different one per network, so that a
+ * wallet or a signed transaction meant for one devnet can never be replayed on the other.
+ */
+export const DEVNET_CHAIN_IDS: Readonly<Record<DevnetNetwork, number>> = { ethereum: 1337, bsc: 1338 };
+
+/** The live tokens' decimals (USDT and USDC: 6 on Ethereum, 18 on BNB Smart Chain), so test amounts
+ * exercise the same scaling as real ones. */
+export const DEVNET_TOKEN_DECIMALS: Readonly<Record<DevnetNetwork, number>> = { ethereum: 6, bsc: 18 };
+
+/**
+ * anvil's dev account #0 (from the public "test test … junk" mnemonic): deploys the tokens, and must
+ * send nothing else, because the token addresses follow from its nonces 0 (USDT) and 1 (USDC).
+ */
+export const DEVNET_DEPLOYER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const DEVNET_DEPLOYER_ADDRESS: Address = privateKeyToAccount(DEVNET_DEPLOYER_KEY).address;
+
+/** anvil's dev accounts #1–#3, funded with ether at genesis: test wallets that pay sessions. */
+export const DEVNET_PAYER_KEYS: readonly Hex[] = [
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+];
+
+/** Deployment order is the deployer's nonce order: never reorder, or existing state files break. */
+const DEPLOY_ORDER = ['USDT', 'USDC'] as const satisfies readonly Stablecoin[];
+const TOKEN_NAMES: Readonly<Record<Stablecoin, string>> = { USDT: 'Test Tether USD', USDC: 'Test USD Coin' };
+
+/** Where each token lives on every devnet, fresh or reloaded: fixed by the deployer's nonces. */
+export const DEVNET_TOKEN_ADDRESSES: Readonly<Record<Stablecoin, Address>> = {
+  USDT: getContractAddress({ from: DEVNET_DEPLOYER_ADDRESS, nonce: 0n }),
+  USDC: getContractAddress({ from: DEVNET_DEPLOYER_ADDRESS, nonce: 1n }),
+};
+
+/** Seconds between state dumps while running, so a crash loses little (a clean stop dumps as well). */
+const DEFAULT_STATE_INTERVAL_SECONDS = 5;
+const LISTEN_TIMEOUT_MS = 15_000;
+// A dump of a long-lived chain is a large JSON file (every block is kept): allow time to finish it.
+const STOP_TIMEOUT_MS = 15_000;
+// The transfer is signed before the mint that funds it is mined, so its gas cannot be estimated;
+// a first transfer to a fresh address costs about 52k.
+const TRANSFER_GAS = 100_000n;
+
+export interface DevnetOptions {
+  network: DevnetNetwork;
+  chainId: number;
+  /** Loaded at start when it exists, written on stop and every `stateIntervalSeconds`. */
+  stateFile: string;
+  /** Interval mining; fractions allowed. 0 mines each transaction as it arrives. */
+  blockTimeSeconds: number;
+  /** Interface anvil listens on; 127.0.0.1 unless given. */
+  host?: string;
+  stateIntervalSeconds?: number;
+}
+
+export interface Devnet {
+  readonly network: DevnetNetwork;
+  readonly rpcUrl: string;
+  readonly chainId: number;
+  readonly chain: Chain;
+  readonly blockTimeSeconds: number;
+  readonly tokens: Readonly<Record<Stablecoin, Address>>;
+  readonly decimals: Readonly<Record<Stablecoin, number>>;
+  /** SIGTERM (anvil dumps its state), then SIGKILL if it has not exited in time. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts anvil for `network` and makes sure the test tokens are deployed: on a fresh chain USDT then
+ * USDC are deployed and mined; on a chain loaded from `stateFile` nothing is deployed again.
+ * @throws Error when anvil is missing, exits early (e.g. an unreadable state file), or the chain's
+ * tokens are not where they should be.
+ */
+export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
+  const { network, chainId, stateFile, blockTimeSeconds } = options;
+  if (!(blockTimeSeconds >= 0)) throw new Error(`blockTimeSeconds must be >= 0, got ${blockTimeSeconds}`);
+  const host = options.host ?? '127.0.0.1';
+  // anvil does not create missing folders: its dumps would fail silently and the chain be lost.
+  mkdirSync(dirname(stateFile), { recursive: true });
+
+  const args = [
+    '--host', host,
+    // Port 0: the OS picks a free port and anvil prints it, so two devnets (or a second test run)
+    // never race for one, as a port probed free beforehand could.
+    '--port', '0',
+    '--chain-id', String(chainId),
+    '--state', stateFile,
+    '--state-interval', String(options.stateIntervalSeconds ?? DEFAULT_STATE_INTERVAL_SECONDS),
+  ];
+  // Without --block-time anvil mines each transaction on arrival (automine).
+  if (blockTimeSeconds > 0) args.push('--block-time', String(blockTimeSeconds));
+
+  const anvil = await spawnAnvil(args, host);
+  try {
+    const chain = devnetChain(network, chainId, anvil.rpcUrl);
+    const client = createDevnetPublicClient({ chain, rpcUrl: anvil.rpcUrl, blockTimeSeconds });
+    const actualChainId = await client.getChainId();
+    if (actualChainId !== chainId) {
+      throw new Error(`anvil reports chain id ${actualChainId}, expected ${chainId}`);
+    }
+    const decimals = DEVNET_TOKEN_DECIMALS[network];
+    await ensureTokens(client, chain, anvil.rpcUrl, decimals);
+    return {
+      network,
+      rpcUrl: anvil.rpcUrl,
+      chainId,
+      chain,
+      blockTimeSeconds,
+      tokens: DEVNET_TOKEN_ADDRESSES,
+      decimals: { USDT: decimals, USDC: decimals },
+      stop: anvil.stop,
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+/**
+ * A public client for a devnet that never answers from cache: the block number is re-read on every
+ * call (reorg tests rewind it) and receipts are polled about four times per block.
+ */
+export function createDevnetPublicClient(
+  devnet: Pick<Devnet, 'chain' | 'rpcUrl' | 'blockTimeSeconds'>,
+): PublicClient<Transport, Chain> {
+  return createPublicClient({
+    chain: devnet.chain,
+    transport: http(devnet.rpcUrl),
+    cacheTime: 0,
+    pollingInterval: pollingIntervalMs(devnet.blockTimeSeconds),
+  });
+}
+
+export interface PaymentRequest {
+  /** Signs both transactions. Gas is paid in ether, which only anvil's dev accounts hold at genesis:
+   * use one of DEVNET_PAYER_KEYS. */
+  payerKey: Hex;
+  token: Stablecoin;
+  to: Address;
+  amountBaseUnits: bigint;
+}
+
+export interface Payment {
+  /** The token transfer to `to`: the transaction a watcher sees as the payment. */
+  txHash: Hash;
+  blockNumber: bigint;
+  from: Address;
+}
+
+/**
+ * Pays `to` as a customer's wallet would: mints `amountBaseUnits` of the test token to the payer,
+ * then transfers them to `to` — two signed transactions, resolved once the transfer is mined.
+ * Calls for one payer must not overlap: each reads the payer's next nonce from the chain.
+ * @throws Error when either transaction reverts.
+ */
+export async function mintAndPay(devnet: Devnet, request: PaymentRequest): Promise<Payment> {
+  const account = privateKeyToAccount(request.payerKey);
+  const client = createDevnetPublicClient(devnet);
+  const wallet = createWalletClient({ account, chain: devnet.chain, transport: http(devnet.rpcUrl) });
+  const token = devnet.tokens[request.token];
+  // Both are sent before either is mined, so they usually share one block: a payment costs one
+  // block time, not two.
+  const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+  const mintHash = await wallet.writeContract({
+    address: token,
+    abi: TEST_TOKEN_ABI,
+    functionName: 'mint',
+    args: [account.address, request.amountBaseUnits],
+    nonce,
+  });
+  const txHash = await wallet.writeContract({
+    address: token,
+    abi: TEST_TOKEN_ABI,
+    functionName: 'transfer',
+    args: [request.to, request.amountBaseUnits],
+    nonce: nonce + 1,
+    gas: TRANSFER_GAS,
+  });
+  const [mint, transfer] = await Promise.all([
+    client.waitForTransactionReceipt({ hash: mintHash }),
+    client.waitForTransactionReceipt({ hash: txHash }),
+  ]);
+  if (mint.status !== 'success') throw new Error(`mint of test ${request.token} reverted (${mintHash})`);
+  if (transfer.status !== 'success') throw new Error(`transfer of test ${request.token} reverted (${txHash})`);
+  return { txHash, blockNumber: transfer.blockNumber, from: account.address };
+}
+
+function pollingIntervalMs(blockTimeSeconds: number): number {
+  return blockTimeSeconds > 0 ? Math.min(1_000, Math.max(50, Math.round(blockTimeSeconds * 250))) : 50;
+}
+
+function devnetChain(network: DevnetNetwork, chainId: number, rpcUrl: string): Chain {
+  const native = network === 'bsc' ? { name: 'BNB', symbol: 'BNB' } : { name: 'Ether', symbol: 'ETH' };
+  return defineChain({
+    id: chainId,
+    name: `stablepos devnet (${network})`,
+    nativeCurrency: { ...native, decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    testnet: true,
+  });
+}
+
+/**
+ * Deploys whichever test token is missing at its expected address, at the deployer nonce that puts it
+ * there, and checks that every token reports the network's decimals (a state file from the other
+ * network would not).
+ */
+async function ensureTokens(
+  client: PublicClient<Transport, Chain>,
+  chain: Chain,
+  rpcUrl: string,
+  decimals: number,
+): Promise<void> {
+  const codes = await Promise.all(
+    DEPLOY_ORDER.map((symbol) => client.getCode({ address: DEVNET_TOKEN_ADDRESSES[symbol] })),
+  );
+  const missing = DEPLOY_ORDER.map((symbol, nonce) => ({ symbol, nonce })).filter(({ nonce }) => !codes[nonce]);
+  if (missing.length > 0) {
+    const deployerNonce = await client.getTransactionCount({
+      address: DEVNET_DEPLOYER_ADDRESS,
+      blockTag: 'pending',
+    });
+    const account = privateKeyToAccount(DEVNET_DEPLOYER_KEY);
+    const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
+    const hashes: Hash[] = [];
+    for (const { symbol, nonce } of missing) {
+      if (nonce < deployerNonce) {
+        throw new Error(
+          `test ${symbol} is missing at ${DEVNET_TOKEN_ADDRESSES[symbol]} but the deployer's nonce ${nonce} is ` +
+            'already spent: the state file holds another chain; remove it to start a fresh devnet',
+        );
+      }
+      // Explicit nonces, sent without waiting: both deployments land in one block.
+      hashes.push(
+        await wallet.deployContract({
+          abi: TEST_TOKEN_ABI,
+          bytecode: TEST_TOKEN_BYTECODE,
+          args: [TOKEN_NAMES[symbol], symbol, decimals],
+          nonce,
+        }),
+      );
+    }
+    // Mine them now rather than at the next interval block: with a 12 s block time the first start
+    // would otherwise wait that long for nothing.
+    await createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) }).mine({ blocks: 1 });
+    const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash })));
+    receipts.forEach((receipt, i) => {
+      const { symbol } = missing[i]!;
+      const expected = DEVNET_TOKEN_ADDRESSES[symbol].toLowerCase();
+      if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== expected) {
+        throw new Error(`deploying test ${symbol} failed (${receipt.transactionHash})`);
+      }
+    });
+  }
+  for (const symbol of DEPLOY_ORDER) {
+    const actual = await client.readContract({
+      address: DEVNET_TOKEN_ADDRESSES[symbol],
+      abi: TEST_TOKEN_ABI,
+      functionName: 'decimals',
+    });
+    if (actual !== decimals) {
+      throw new Error(
+        `test ${symbol} has ${actual} decimals, expected ${decimals}: the state file belongs to another network`,
+      );
+    }
+  }
+}
+
+interface RunningAnvil {
+  rpcUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Spawns anvil and resolves once it prints the address it listens on. */
+function spawnAnvil(args: string[], host: string): Promise<RunningAnvil> {
+  const child = spawn(resolveAnvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Last resort for a parent that ends without stop(). 'exit' handlers run on process.exit() and on a
+  // normal end, not when the parent dies of a signal: the owner must call stop() on SIGINT/SIGTERM.
+  // SIGTERM lets anvil dump its state after we are gone.
+  const onParentExit = () => child.kill('SIGTERM');
+  process.on('exit', onParentExit);
+  void exited.then(() => process.off('exit', onParentExit));
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= terminate(child, exited));
+
+  return new Promise<RunningAnvil>((resolve, reject) => {
+    // The banner, then one entry per mined block: kept only until the listening line, plus a short tail
+    // of everything for the error message when anvil exits early.
+    let pending = '';
+    let tail = '';
+    const remember = (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-2_000);
+    };
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      void stop().then(() => reject(error));
+    };
+    const timer = setTimeout(
+      () => fail(new Error(`anvil did not start listening within ${LISTEN_TIMEOUT_MS} ms:\n${tail}`)),
+      LISTEN_TIMEOUT_MS,
+    );
+    const onStdout = (chunk: Buffer) => {
+      remember(chunk);
+      pending = (pending + chunk.toString('utf8')).slice(-4_000);
+      const match = /Listening on (\S+):(\d+)\r?\n/.exec(pending);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.off('data', onStdout);
+      child.stderr.off('data', remember);
+      child.off('close', onEarlyExit);
+      // Keep draining: a full pipe would block anvil's block log and with it the chain.
+      child.stdout.resume();
+      child.stderr.resume();
+      resolve({ rpcUrl: `http://${urlHost(host)}:${match[2]}`, stop });
+    };
+    const onEarlyExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(new Error(`anvil exited before listening (${signal ?? `code ${code}`}):\n${tail.trim()}`));
+    child.stdout.on('data', onStdout);
+    child.stderr.on('data', remember);
+    // 'close', not 'exit': it comes after the pipes are drained, so the tail holds anvil's last words.
+    child.once('close', onEarlyExit);
+    child.once('error', (error) => {
+      process.off('exit', onParentExit);
+      fail(new Error(`anvil could not be started: ${error.message}`, { cause: error }));
+    });
+  });
+}
+
+async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  // anvil dumps its state on SIGTERM. On Windows there is no SIGTERM (Node terminates the process
+  // outright), so there only the last --state-interval dump survives.
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS);
+  });
+  const late = await Promise.race([exited.then(() => false), timedOut]);
+  clearTimeout(timer);
+  if (late) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/** The address to reach anvil at: a wildcard listen address is reached over loopback. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,218 @@
+import { type Address, getAddress, type Hex, parseAbiItem, type PublicClient } from 'viem';
+import type { Stablecoin } from '../../domain/currencies.js';
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/** A transfer of a watched token to a watched address. */
+export interface EvmTransfer {
+  txHash: Hex;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: Hex;
+  blockTime: number;
+  currency: Stablecoin;
+  tokenContract: Address;
+  decimals: number;
+  from: Address;
+  to: Address;
+  amountBase: bigint;
+}
+
+export interface EvmScan {
+  chainId: number;
+  head: number;
+  scannedTo: number;
+  blocks: { number: number; hash: string }[];
+  reorgAncestor?: number;
+  transfers: EvmTransfer[];
+}
+
+/** What the watcher needs from the rest of the app (implemented over the payment recorder). */
+export interface EvmWatcherPorts {
+  /** Last scanned block, if this network was scanned before on this chain id. */
+  cursor(chainId: number): number | undefined;
+  /** Stored hashes of recently scanned blocks, newest first. */
+  recentBlocks(): { number: number; hash: string }[];
+  /** Whether a recipient is a watched deposit address. */
+  isWatched(address: Address): boolean;
+  /** Whether any address is watched at all; when none is, log scans are skipped. */
+  anyWatched(): boolean;
+  /** Applies a scan in one transaction (payments, confirmations, cursor). */
+  apply(scan: EvmScan): void;
+  onError(error: unknown): void;
+}
+
+export interface EvmWatcherOptions {
+  client: PublicClient;
+  tokens: readonly { currency: Stablecoin; contract: Address; decimals: number }[];
+  pollMs: number;
+  /** Most blocks per eth_getLogs call (public RPCs cap ranges; backfill goes chunk by chunk). */
+  maxRange?: number;
+}
+
+/** Counters the benchmarks and /v1/networks read. */
+export interface EvmWatcherStats {
+  rpcCalls: number;
+  scans: number;
+  lastHead: number | null;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+}
+
+/**
+ * Watches one EVM network: every new block, it scans the Transfer logs of the supported token
+ * contracts (one eth_getLogs for all of them, whatever the number of open sessions) and keeps the
+ * transfers whose recipient is a watched address. It notices reorganisations by re-checking the hash
+ * of the last block it scanned, walks back to the common ancestor using the hashes it stored, and
+ * rescans from there. It only reports what it saw; the payment recorder decides what it means.
+ */
+export class EvmWatcher {
+  readonly stats: EvmWatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null };
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private chainId: number | undefined;
+  private lastAppliedHead = -1;
+  private readonly maxRange: number;
+  private readonly byContract: Map<string, { currency: Stablecoin; decimals: number; contract: Address }>;
+
+  constructor(
+    private readonly options: EvmWatcherOptions,
+    private readonly ports: EvmWatcherPorts,
+  ) {
+    this.maxRange = options.maxRange ?? 2000;
+    this.byContract = new Map(options.tokens.map((t) => [t.contract.toLowerCase(), t]));
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(delay: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.tick().then(
+        () => this.schedule(this.options.pollMs),
+        (error: unknown) => {
+          this.stats.lastError = error instanceof Error ? error.message : String(error);
+          this.ports.onError(error);
+          this.schedule(Math.max(this.options.pollMs, 1000)); // an unreachable RPC is retried, not hammered
+        },
+      );
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async rpc<T>(call: () => Promise<T>): Promise<T> {
+    this.stats.rpcCalls++;
+    return call();
+  }
+
+  /** One pass: catch up from the cursor to the head, chunk by chunk. Public for tests and benchmarks. */
+  async tick(): Promise<void> {
+    const client = this.options.client;
+    this.chainId ??= await this.rpc(() => client.getChainId());
+    const head = Number(await this.rpc(() => client.getBlockNumber({ cacheTime: 0 })));
+    this.stats.lastHead = head;
+    if (head === this.lastAppliedHead) {
+      this.stats.lastSuccessAt = Date.now();
+      this.stats.lastError = null;
+      return;
+    }
+    for (let guard = 0; guard < 10_000; guard++) {
+      const done = await this.scanOnce(head);
+      if (done || !this.running) break;
+    }
+    this.lastAppliedHead = head;
+    this.stats.lastSuccessAt = Date.now();
+    this.stats.lastError = null;
+  }
+
+  /** Scans one chunk; returns true when caught up with `head`. */
+  private async scanOnce(head: number): Promise<boolean> {
+    const client = this.options.client;
+    const chainId = this.chainId as number;
+    const cursor = this.ports.cursor(chainId);
+    if (cursor === undefined) {
+      // First run on this chain: start at the current head (nothing older can belong to a session).
+      const block = await this.rpc(() => client.getBlock({ blockNumber: BigInt(Math.max(head - 1, 0)) }));
+      this.ports.apply({ chainId, head, scannedTo: Number(block.number), blocks: [{ number: Number(block.number), hash: block.hash }], transfers: [] });
+      return false;
+    }
+
+    let from = cursor + 1;
+    let reorgAncestor: number | undefined;
+    const stored = this.ports.recentBlocks();
+    const top = stored[0];
+    if (top) {
+      const onChain = await this.rpc(() => client.getBlock({ blockNumber: BigInt(top.number) }).catch(() => null));
+      if (!onChain || onChain.hash !== top.hash) {
+        reorgAncestor = await this.findAncestor(stored);
+        from = reorgAncestor + 1;
+      }
+    }
+    const to = Math.min(head, from + this.maxRange - 1);
+    if (to < from) {
+      // Nothing new (or the chain got shorter in a reorganisation): still count confirmations.
+      this.ports.apply({ chainId, head, scannedTo: reorgAncestor ?? Math.min(cursor, head), blocks: [], transfers: [], ...(reorgAncestor !== undefined && { reorgAncestor }) });
+      return true;
+    }
+
+    const transfers: EvmTransfer[] = [];
+    if (this.ports.anyWatched()) {
+      const logs = await this.rpc(() =>
+        client.getLogs({ address: [...this.byContract.values()].map((t) => t.contract), event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to) }),
+      );
+      const blockTimes = new Map<bigint, number>();
+      for (const log of logs) {
+        const recipient = log.args.to;
+        const token = this.byContract.get(log.address.toLowerCase());
+        if (!recipient || !token || log.removed || log.blockHash === null || log.transactionHash === null) continue;
+        if (!this.ports.isWatched(recipient)) continue;
+        const blockNumber = log.blockNumber as bigint;
+        let blockTime = blockTimes.get(blockNumber);
+        if (blockTime === undefined) {
+          const block = await this.rpc(() => client.getBlock({ blockNumber }));
+          blockTime = Number(block.timestamp) * 1000;
+          blockTimes.set(blockNumber, blockTime);
+        }
+        transfers.push({
+          txHash: log.transactionHash,
+          logIndex: log.logIndex as number,
+          blockNumber: Number(blockNumber),
+          blockHash: log.blockHash,
+          blockTime,
+          currency: token.currency,
+          tokenContract: token.contract,
+          decimals: token.decimals,
+          from: getAddress(log.args.from as Address),
+          to: getAddress(recipient),
+          amountBase: log.args.value as bigint,
+        });
+      }
+    }
+    const last = await this.rpc(() => client.getBlock({ blockNumber: BigInt(to) }));
+    const blocks = [{ number: to, hash: last.hash as string }];
+    for (const t of transfers) blocks.push({ number: t.blockNumber, hash: t.blockHash });
+    this.stats.scans++;
+    this.ports.apply({ chainId, head, scannedTo: to, blocks, transfers, ...(reorgAncestor !== undefined && { reorgAncestor }) });
+    return to >= head;
+  }
+
+  /** The newest stored block still on the chain; below every stored one if none is. */
+  private async findAncestor(stored: { number: number; hash: string }[]): Promise<number> {
+    for (const b of stored) {
+      const onChain = await this.rpc(() => this.options.client.getBlock({ blockNumber: BigInt(b.number) }).catch(() => null));
+      if (onChain && onChain.hash === b.hash) return b.number;
+    }
+    const oldest = stored[stored.length - 1];
+    return oldest ? Math.max(oldest.number - 1, 0) : 0;
+  }
+}

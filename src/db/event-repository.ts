@@ -1,0 +1,45 @@
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from './open-database.js';
+import { events } from './schema.js';
+
+export interface StoredEvent {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  type: string;
+  objectId: string;
+  payload: string;
+  createdAt: number;
+}
+
+export class EventRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(e: StoredEvent): void {
+    this.db.insert(events).values(e).run();
+  }
+
+  forObject(objectId: string): StoredEvent[] {
+    return this.db
+      .select({ id: events.id, merchantId: events.merchantId, livemode: events.livemode, type: events.type, objectId: events.objectId, payload: events.payload, createdAt: events.createdAt })
+      .from(events)
+      .where(eq(events.objectId, objectId))
+      .orderBy(asc(events.seq))
+      .all();
+  }
+
+  /** Newest first, after a sequence number cursor (for the events API of the webhooks issue). */
+  page(merchantId: string, livemode: boolean, limit: number, beforeSeq?: number, afterSeq?: number): StoredEvent[] {
+    const t = events;
+    const conditions = [eq(t.merchantId, merchantId), eq(t.livemode, livemode)];
+    if (beforeSeq !== undefined) conditions.push(lt(t.seq, beforeSeq));
+    if (afterSeq !== undefined) conditions.push(gt(t.seq, afterSeq));
+    return this.db
+      .select({ id: t.id, merchantId: t.merchantId, livemode: t.livemode, type: t.type, objectId: t.objectId, payload: t.payload, createdAt: t.createdAt })
+      .from(t)
+      .where(and(...conditions))
+      .orderBy(desc(t.seq))
+      .limit(limit)
+      .all();
+  }
+}

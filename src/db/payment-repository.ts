@@ -1,0 +1,105 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { Stablecoin } from '../domain/currencies.js';
+import type { Network } from '../domain/networks.js';
+import type { Payment, PaymentStatus } from '../domain/payment.js';
+import type { Db } from './open-database.js';
+import { payments } from './schema.js';
+
+type Row = typeof payments.$inferSelect;
+
+const toPayment = (r: Row): Payment => ({
+  id: r.id,
+  sessionId: r.sessionId,
+  network: r.network as Network,
+  livemode: r.livemode,
+  currency: r.currency as Stablecoin,
+  tokenContract: r.tokenContract,
+  txHash: r.txHash,
+  logIndex: r.logIndex,
+  blockNumber: r.blockNumber,
+  blockHash: r.blockHash,
+  blockTime: r.blockTime,
+  from: r.fromAddress,
+  to: r.toAddress,
+  amountBase: r.amountBase,
+  amountMinor: r.amountMinor,
+  confirmations: r.confirmations,
+  status: r.status as PaymentStatus,
+  detectedAt: r.detectedAt,
+});
+
+export class PaymentRepository {
+  constructor(private readonly db: Db) {}
+
+  private byTransfer(network: string, livemode: boolean, txHash: string, logIndex: number) {
+    const t = payments;
+    return and(eq(t.network, network), eq(t.livemode, livemode), eq(t.txHash, txHash), eq(t.logIndex, logIndex));
+  }
+
+  find(network: string, livemode: boolean, txHash: string, logIndex: number): Payment | undefined {
+    const row = this.db.select().from(payments).where(this.byTransfer(network, livemode, txHash, logIndex)).get();
+    return row ? toPayment(row) : undefined;
+  }
+
+  insert(p: Payment, now: number): void {
+    this.db
+      .insert(payments)
+      .values({
+        id: p.id,
+        sessionId: p.sessionId,
+        network: p.network,
+        livemode: p.livemode,
+        currency: p.currency,
+        tokenContract: p.tokenContract,
+        txHash: p.txHash,
+        logIndex: p.logIndex,
+        blockNumber: p.blockNumber,
+        blockHash: p.blockHash,
+        blockTime: p.blockTime,
+        fromAddress: p.from,
+        toAddress: p.to,
+        amountBase: p.amountBase,
+        amountMinor: p.amountMinor,
+        confirmations: p.confirmations,
+        status: p.status,
+        detectedAt: p.detectedAt,
+        updatedAt: now,
+      })
+      .run();
+  }
+
+  /** A transfer seen again after a reorganisation: back to detected, in the block it now sits in. */
+  revive(id: string, block: { blockNumber: number; blockHash: string; blockTime: number }, now: number): void {
+    this.db.update(payments).set({ ...block, status: 'detected', confirmations: 0, updatedAt: now }).where(eq(payments.id, id)).run();
+  }
+
+  forSession(sessionId: string): Payment[] {
+    return this.db.select().from(payments).where(eq(payments.sessionId, sessionId)).orderBy(asc(payments.seq)).all().map(toPayment);
+  }
+
+  forSessions(sessionIds: string[]): Payment[] {
+    if (sessionIds.length === 0) return [];
+    return this.db.select().from(payments).where(inArray(payments.sessionId, sessionIds)).orderBy(asc(payments.seq)).all().map(toPayment);
+  }
+
+  /** Payments still counting confirmations on one network. */
+  unconfirmed(network: string, livemode: boolean): Payment[] {
+    const t = payments;
+    return this.db.select().from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.status, 'detected'))).all().map(toPayment);
+  }
+
+  /** Unconfirmed payments in blocks above `blockNumber`: what a reorganisation may have dropped. */
+  unconfirmedAbove(network: string, livemode: boolean, blockNumber: number): Payment[] {
+    const t = payments;
+    return this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.status, 'detected'), gt(t.blockNumber, blockNumber)))
+      .all()
+      .map(toPayment);
+  }
+
+  setProgress(id: string, confirmations: number, status: PaymentStatus, now: number): void {
+    this.db.update(payments).set({ confirmations, status, updatedAt: now }).where(eq(payments.id, id)).run();
+  }
+}

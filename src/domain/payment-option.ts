@@ -1,0 +1,36 @@
+import type { Stablecoin } from './currencies.js';
+import type { Network } from './networks.js';
+
+/** One way to pay a session: a network and a coin, what to send, where, and the wallet URI. */
+export interface PaymentOption {
+  readonly network: Network;
+  readonly tokenStandard: string;
+  readonly currency: Stablecoin;
+  /** Still due, in the coin's 6-decimal unit of account. */
+  readonly amountDueMinor: bigint;
+  /** Still due, in the token's base units on this network. */
+  readonly amountDueBase: bigint;
+  readonly address: string;
+  readonly tokenContract: string;
+  readonly uri: string;
+  /** Units of the coin per unit of the pricing currency, when priced in fiat. */
+  readonly rate: string | null;
+}
+
+/** A network as this app is set up to use it in one mode. */
+export interface NetworkSettings {
+  readonly network: Network;
+  readonly livemode: boolean;
+  /** `ready` when an RPC is configured (or the devnet runs); `not_configured` tells the owner what is missing. */
+  readonly status: 'ready' | 'not_configured';
+  readonly chainId: number | null;
+  readonly rpcUrl: string | null;
+  readonly devnet: boolean;
+  readonly confirmations: number;
+  readonly tokens: Readonly<Record<Stablecoin, { contract: string; decimals: number }>>;
+}
+
+/** A network's settings plus how its watcher is doing, as /v1/networks shows it. */
+export interface NetworkStatus extends NetworkSettings {
+  readonly watcher: { lastHead: number | null; lastSuccessAt: number | null; lastError: string | null } | null;
+}

@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NETWORK_INFO } from '../../domain/networks.js';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import type { HttpServices } from '../services.js';
+
+const NetworkOut = Type.Object({
+  network: Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'] }),
+  name: Type.String(),
+  token_standard: Type.String(),
+  status: Type.String({ enum: ['ready', 'not_configured', 'unreachable'], description: 'not_configured: no RPC URL is set for this mode; unreachable: the RPC did not answer lately.' }),
+  chain_id: Nullable(Type.Integer()),
+  devnet: Type.Boolean({ description: 'A local test chain the app runs itself (test mode).' }),
+  rpc_url: Nullable(Type.String({ description: 'Shown in test mode only.' })),
+  confirmations: Type.Integer(),
+  tokens: Type.Array(Type.Object({ currency: Type.String(), contract: Type.String(), decimals: Type.Integer() })),
+  last_block: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+});
+
+export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  app.get('/v1/networks', {
+    schema: {
+      tags: ['Networks'],
+      summary: 'Networks in the key\'s mode: chain id, tokens, decimals, confirmations, health',
+      response: { 200: Envelope(Type.Object({ items: Type.Array(NetworkOut), has_more: Type.Boolean() })), ...errorResponses(401, 429) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const items = services.networks(caller.livemode).map((n) => ({
+      network: n.network,
+      name: NETWORK_INFO[n.network].name,
+      token_standard: NETWORK_INFO[n.network].tokenStandard,
+      status: n.status === 'ready' && n.watcher?.lastError ? ('unreachable' as const) : n.status,
+      chain_id: n.chainId,
+      devnet: n.devnet,
+      rpc_url: caller.livemode ? null : n.rpcUrl,
+      confirmations: n.confirmations,
+      tokens: (['USDT', 'USDC'] as const).map((c) => ({ currency: c, contract: n.tokens[c].contract, decimals: n.tokens[c].decimals })),
+      last_block: n.watcher?.lastHead ?? null,
+      last_error: n.watcher?.lastError ?? null,
+    }));
+    return ok({ items, has_more: false });
+  });
+};

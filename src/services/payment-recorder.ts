@@ -1,0 +1,136 @@
+import type { Stablecoin } from '../domain/currencies.js';
+import { newId } from '../domain/ids.js';
+import { fromBaseUnits, NETWORK_INFO, type Network } from '../domain/networks.js';
+import type { Payment } from '../domain/payment.js';
+import type { AddressBook } from './address-book.js';
+import type { LiveFeed } from './live-feed.js';
+import type { ChainStateStore, Clock, PaymentStore, UnitOfWork } from './ports.js';
+import type { SessionEventType, SessionService } from './session-service.js';
+
+/** A token transfer a watcher saw, to an address the address book knows. */
+export interface ObservedTransfer {
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  /** Block timestamp, ms. */
+  blockTime: number;
+  currency: Stablecoin;
+  tokenContract: string;
+  decimals: number;
+  from: string;
+  to: string;
+  amountBase: bigint;
+}
+
+/** What one watcher pass learned about a network, applied in one transaction. */
+export interface ChainScan {
+  network: Network;
+  livemode: boolean;
+  chainId: number;
+  /** The chain's newest block: confirmations are counted against it. */
+  head: number;
+  /** The last block this pass covered; the cursor moves here. */
+  scannedTo: number;
+  /** Hashes of blocks covered, kept to notice reorganisations. */
+  blocks: { number: number; hash: string }[];
+  /** Set when a reorganisation was found: blocks above this one were replaced. */
+  reorgAncestor?: number;
+  transfers: ObservedTransfer[];
+  /** Confirmations a payment needs on this network. */
+  confirmations: number;
+}
+
+/**
+ * Turns what watchers see into payments and session states. Everything from one scan (orphaning
+ * dropped payments, recording new ones, counting confirmations, re-deriving sessions, writing
+ * events, moving the cursor) commits together, so a crash mid-way repeats the scan rather than
+ * half-applying it; and payments are keyed by network, transaction and log index, so repeating it
+ * records nothing twice.
+ */
+export class PaymentRecorder {
+  constructor(
+    private readonly deps: {
+      tx: UnitOfWork;
+      payments: PaymentStore;
+      chainState: ChainStateStore;
+      addressBook: AddressBook;
+      sessions: SessionService;
+      live: LiveFeed;
+      now: Clock;
+    },
+  ) {}
+
+  apply(scan: ChainScan): string[] {
+    const { payments, chainState, addressBook, sessions } = this.deps;
+    const family = NETWORK_INFO[scan.network].family;
+    const touched = new Map<string, SessionEventType[]>();
+    const touch = (sessionId: string | null, event?: SessionEventType) => {
+      if (!sessionId) return;
+      const list = touched.get(sessionId) ?? [];
+      if (event) list.push(event);
+      touched.set(sessionId, list);
+    };
+    const seen = new Set(scan.transfers.map((t) => `${t.txHash}:${t.logIndex}:${t.blockHash}`));
+
+    this.deps.tx(() => {
+      const now = this.deps.now();
+      if (scan.reorgAncestor !== undefined) {
+        chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor);
+        // Confirmed payments are final (a reorganisation deeper than the confirmations is not undone).
+        for (const p of payments.unconfirmedAbove(scan.network, scan.livemode, scan.reorgAncestor)) {
+          if (seen.has(`${p.txHash}:${p.logIndex}:${p.blockHash}`)) continue;
+          payments.setProgress(p.id, 0, 'orphaned', now);
+          touch(p.sessionId, 'payment_session.payment_orphaned');
+        }
+      }
+      for (const t of scan.transfers) {
+        const confirmations = Math.max(0, scan.head - t.blockNumber + 1);
+        const existing = payments.find(scan.network, scan.livemode, t.txHash, t.logIndex);
+        if (!existing) {
+          const sessionId = addressBook.lookup(family, scan.livemode, t.to) ?? null;
+          const payment: Payment = {
+            id: newId('payment'),
+            sessionId,
+            network: scan.network,
+            livemode: scan.livemode,
+            currency: t.currency,
+            tokenContract: t.tokenContract,
+            txHash: t.txHash,
+            logIndex: t.logIndex,
+            blockNumber: t.blockNumber,
+            blockHash: t.blockHash,
+            blockTime: t.blockTime,
+            from: t.from,
+            to: t.to,
+            amountBase: t.amountBase,
+            amountMinor: fromBaseUnits(t.amountBase, t.decimals),
+            confirmations,
+            status: confirmations >= scan.confirmations ? 'confirmed' : 'detected',
+            detectedAt: now,
+          };
+          payments.insert(payment, now);
+          touch(sessionId, 'payment_session.payment_detected');
+        } else if (existing.status === 'orphaned' || existing.blockHash !== t.blockHash) {
+          // Re-included after a reorganisation (same transaction and log): it counts again.
+          payments.revive(existing.id, { blockNumber: t.blockNumber, blockHash: t.blockHash, blockTime: t.blockTime }, now);
+          touch(existing.sessionId, existing.status === 'orphaned' ? 'payment_session.payment_detected' : undefined);
+        }
+      }
+      for (const p of payments.unconfirmed(scan.network, scan.livemode)) {
+        const confirmations = Math.max(0, scan.head - p.blockNumber + 1);
+        const status = confirmations >= scan.confirmations ? 'confirmed' : 'detected';
+        if (confirmations !== p.confirmations || status !== p.status) {
+          payments.setProgress(p.id, confirmations, status, now);
+          touch(p.sessionId);
+        }
+      }
+      chainState.putBlocks(scan.network, scan.livemode, scan.blocks);
+      chainState.setCursor(scan.network, scan.livemode, scan.chainId, scan.scannedTo, now);
+      for (const [sessionId, events] of touched) sessions.refreshInTransaction(sessionId, events);
+    });
+
+    for (const sessionId of touched.keys()) this.deps.live.publish(sessionId);
+    return [...touched.keys()];
+  }
+}
