@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type Address, createPublicClient, http, type PublicClient } from 'viem';
 import { EvmAddressDeriver } from './chains/evm/addresses.js';
 import { type Devnet, DEVNET_CHAIN_IDS, startDevnet } from './chains/evm/devnet.js';
+import { removeDevnetEndpoint, writeDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
 import { evmPaymentOptions } from './chains/evm/payment-options.js';
 import { EvmWatcher } from './chains/evm/watcher.js';
 import type { EvmNetworkId, ResolvedConfig, RpcNetworkConfig } from './config.js';
@@ -78,6 +79,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
             blockTimeSeconds: config.devnetBlockTimeSeconds,
           });
           devnets.push(devnet);
+          writeDevnetEndpoint(join(config.dataDir, 'devnet'), devnet);
           s = {
             network,
             livemode,
@@ -161,6 +163,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     stop: async () => {
       for (const w of watchers.values()) w.stop();
       await Promise.all(devnets.map((d) => d.stop()));
+      for (const d of devnets) removeDevnetEndpoint(join(config.dataDir, 'devnet'), d.network);
     },
   };
 }

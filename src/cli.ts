@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type Mode, resolveConfig } from './config.js';
 import { createServices } from './core-services.js';
 import { createCore } from './create-core.js';
 import { defaultDataDir } from './default-data-dir.js';
+import { DEVNET_PAYER_KEYS, mintAndPay } from './chains/evm/devnet.js';
+import { readDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
+import { parseDecimal } from './domain/money.js';
+import { toBaseUnits } from './domain/networks.js';
 
 /** Output streams, injectable so tests can run commands in-process. */
 export interface Io {
@@ -24,6 +29,7 @@ Commands:
   keys create         create an API key (printed once, alone on standard output)
   keys list           list API keys (prefix, mode, created, status)
   keys revoke PREFIX  revoke the key whose prefix (e.g. sk_test_AbCd1234) or full text is given
+  devnet pay ID       pay a test-mode session on the local devnet from a test wallet
 
 Every command takes --help.`,
   serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--public-url URL] [--mode test|live]
@@ -53,6 +59,17 @@ ${DATA_DIR_HELP}`,
 Revokes the one active key whose prefix (as "keys list" shows it) or full text is given. Requests with
 it fail with 401 api_key_invalid from then on.
 
+${DATA_DIR_HELP}`,
+  devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ethereum|bsc --currency USDT|USDC [--amount DECIMAL] [--payer 1|2|3] [--data-dir DIR]
+
+Pays a test-mode session on the devnet that "stablepos serve" runs for the same data dir: mints test
+tokens to a devnet test wallet, then sends them to the session's deposit address, as a customer's
+wallet would (two signed transactions). Prints the transaction hash.
+
+  --network NAME      ethereum or bsc
+  --currency COIN     USDT or USDC
+  --amount DECIMAL    coin amount to send (default: all that is still due, e.g. "12.5")
+  --payer N           which devnet test wallet pays (1–3, default 1)
 ${DATA_DIR_HELP}`,
 } as const;
 
@@ -185,6 +202,55 @@ function keys(args: string[], io: Io): number {
   }
 }
 
+async function devnet(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'pay') {
+    if (sub === undefined || sub === '--help' || sub === '-h') return io.out(HELP.devnetPay), sub === undefined ? 2 : 0;
+    throw new UsageError(`unknown devnet command "${sub}"`);
+  }
+  const { values, positionals } = parse(rest, {
+    network: { type: 'string' },
+    currency: { type: 'string' },
+    amount: { type: 'string' },
+    payer: { type: 'string' },
+    'data-dir': { type: 'string' },
+  }, true);
+  if (values.help) return io.out(HELP.devnetPay), 0;
+  if (positionals.length !== 1) throw new UsageError('give exactly one session id');
+  const network = values.network;
+  if (network !== 'ethereum' && network !== 'bsc') throw new UsageError('--network must be "ethereum" or "bsc"');
+  const currency = typeof values.currency === 'string' ? values.currency.toUpperCase() : '';
+  if (currency !== 'USDT' && currency !== 'USDC') throw new UsageError('--currency must be "USDT" or "USDC"');
+  const payer = values.payer === undefined ? 1 : Number(values.payer);
+  if (![1, 2, 3].includes(payer)) throw new UsageError('--payer must be 1, 2 or 3');
+  let amount: bigint | undefined;
+  if (values.amount !== undefined) {
+    try {
+      amount = parseDecimal(String(values.amount), 6);
+    } catch (err) {
+      throw new UsageError(`--amount ${(err as Error).message}`);
+    }
+  }
+  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
+  const sessionId = positionals[0] as string;
+  const due = withServices(dataDir, (s) => s.sessions.stillDue(sessionId));
+  if (!due) throw new Error(`no session ${sessionId} in ${dataDir}`);
+  const to = due.addresses.find((a) => a.family === 'evm')?.address;
+  if (!to) throw new Error(`session ${sessionId} has no EVM deposit address (it was created with no EVM network ready)`);
+  const running = readDevnetEndpoint(join(dataDir, 'devnet'), network);
+  if (!running) throw new Error(`no ${network} devnet is running for ${dataDir}: start "stablepos serve" in test mode first`);
+  const coinAmount = amount ?? due.remaining[currency] ?? 0n;
+  if (coinAmount === 0n) throw new Error('nothing is due on this session; give --amount to send more anyway');
+  const paid = await mintAndPay(running, {
+    payerKey: DEVNET_PAYER_KEYS[payer - 1] as `0x${string}`,
+    token: currency,
+    to: to as `0x${string}`,
+    amountBaseUnits: toBaseUnits(coinAmount, running.decimals[currency]),
+  });
+  io.out(paid.txHash);
+  return 0;
+}
+
 /** Runs one command line; resolves with the exit code. */
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
@@ -194,6 +260,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return await serve(rest, io);
       case 'keys':
         return keys(rest, io);
+      case 'devnet':
+        return await devnet(rest, io);
       case '--help':
       case '-h':
       case 'help':

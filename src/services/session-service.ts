@@ -181,6 +181,17 @@ export class SessionService {
     return { session, payments, options };
   }
 
+  /** Where and how much is still due for a session, per family and coin (for `devnet pay`). */
+  stillDue(id: string): { addresses: { family: string; address: string }[]; remaining: Partial<Record<Stablecoin, bigint>> } | undefined {
+    const session = this.d.store.findById(id);
+    if (!session) return undefined;
+    const payments = this.d.payments.forSession(id);
+    const due = Object.fromEntries(session.quotes.map((q) => [q.currency, q.amountDueMinor])) as Partial<Record<Stablecoin, bigint>>;
+    const remaining: Partial<Record<Stablecoin, bigint>> = {};
+    for (const coin of Object.keys(due) as Stablecoin[]) remaining[coin] = remainingDue(coin, payments, due);
+    return { addresses: this.d.addresses.forSession(id).map((a) => ({ family: a.family, address: a.address })), remaining };
+  }
+
   /**
    * A session the caller may see. One of the other mode, or another merchant's, is "missing" to
    * this caller: a test key never learns what live objects exist.
