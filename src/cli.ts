@@ -82,7 +82,8 @@ function parse(args: string[], options: ParseArgsConfig['options'], allowPositio
     const { values, positionals } = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
     return { values: values as Values, positionals };
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    // node's messages can span lines ("… is ambiguous. Did you forget …"): keep the first, one line.
+    throw new UsageError(((err as Error).message.split('\n')[0] ?? '').trim());
   }
 }
 
@@ -194,9 +195,12 @@ function keys(args: string[], io: Io): number {
     }
     case undefined:
     case '--help':
-    case '-h':
-      io.out(`${HELP.keysCreate}\n\n${HELP.keysList}\n\n${HELP.keysRevoke}`);
-      return sub === undefined ? 2 : 0;
+    case '-h': {
+      const usage = `${HELP.keysCreate}\n\n${HELP.keysList}\n\n${HELP.keysRevoke}`;
+      // Asked for: stdout and success; missing subcommand: a usage error on stderr.
+      if (sub === undefined) return io.err(usage), 2;
+      return io.out(usage), 0;
+    }
     default:
       throw new UsageError(`unknown keys command "${sub}"`);
   }
@@ -205,7 +209,8 @@ function keys(args: string[], io: Io): number {
 async function devnet(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== 'pay') {
-    if (sub === undefined || sub === '--help' || sub === '-h') return io.out(HELP.devnetPay), sub === undefined ? 2 : 0;
+    if (sub === undefined) return io.err(HELP.devnetPay), 2;
+    if (sub === '--help' || sub === '-h') return io.out(HELP.devnetPay), 0;
     throw new UsageError(`unknown devnet command "${sub}"`);
   }
   const { values, positionals } = parse(rest, {
@@ -275,7 +280,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      io.err(`stablepos: ${err.message} (see "stablepos ${command ?? ''} --help")`.replace('  ', ' '));
+      const known = command === 'serve' || command === 'keys' || command === 'devnet';
+      io.err(`stablepos: ${err.message} (see "stablepos ${known ? `${command} ` : ''}--help")`);
       return 2;
     }
     io.err(`stablepos: ${(err as Error).message}`);

@@ -43,33 +43,37 @@ export function createCore(input: CoreConfig): Core {
       if (services) throw new Error('core already started');
       const s = createServices(config, (at) => expiry?.deadlineAdded(at));
       services = s;
-      s.idempotency.releaseUnfinished();
       try {
+        s.idempotency.releaseUnfinished();
         chains = await startChainIntegration(config, s, (msg, err) => app?.log.warn({ err }, msg));
+        const c = chains;
+        s.sessions.useChains(c.handlers);
+        s.addressBook.load();
+        const uiCaller = () => ({ merchantId: s.merchants.defaultMerchant().id, livemode: config.uiMode === 'live', via: 'ui' });
+        app = await buildApp({
+          services: { ...s, networks: c.networks, uiMode: config.uiMode, publicBaseUrl: () => config.publicUrl ?? url },
+          authenticate: (token) =>
+            config.uiToken !== undefined && sameSecret(token, config.uiToken) ? uiCaller() : s.apiKeys.authenticate(token),
+          rateLimit: config.rateLimit,
+          logger: config.logger,
+          rendererDir: config.rendererDir,
+        });
+        await app.listen({ host: config.host, port: config.port });
+        const address = app.server.address() as AddressInfo;
+        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+        s.setPublicBaseUrl(config.publicUrl ?? url);
+        c.start();
       } catch (err) {
+        // A failed start (port taken, devnet unable to start) leaves nothing running behind it.
+        await app?.close().catch(() => undefined);
+        await chains?.stop().catch(() => undefined);
         s.close();
         services = undefined;
+        app = undefined;
+        chains = undefined;
         throw err;
       }
-      s.sessions.useChains(chains.handlers);
-      s.addressBook.load();
-      const networks = chains.networks;
-      const uiCaller = () => ({ merchantId: s.merchants.defaultMerchant().id, livemode: config.uiMode === 'live', via: 'ui' });
-
-      app = await buildApp({
-        services: { ...s, networks, uiMode: config.uiMode, publicBaseUrl: () => config.publicUrl ?? url },
-        authenticate: (token) =>
-          config.uiToken !== undefined && sameSecret(token, config.uiToken) ? uiCaller() : s.apiKeys.authenticate(token),
-        rateLimit: config.rateLimit,
-        logger: config.logger,
-        rendererDir: config.rendererDir,
-      });
-      await app.listen({ host: config.host, port: config.port });
-      const address = app.server.address() as AddressInfo;
-      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
-      s.setPublicBaseUrl(config.publicUrl ?? url);
-      chains.start();
 
       expiry = new ExpiryScheduler(
         () => s.sessions.expireDue(),

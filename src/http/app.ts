@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { type Authenticator, authenticateWith, bearerToken } from './plugins/auth.js';
@@ -45,6 +45,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false, // never trust a client-chosen id in our logs
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors before routing (a malformed percent-escape in the URL) skip hooks and handlers: answer
+    // them here in the contract's shape, naming the request like every other response.
+    frameworkErrors: (error, request, reply) => {
+      const apiError = new ApiError('parameter_invalid', `The request URL is malformed: ${error.message}`);
+      void (reply as FastifyReply).code(400).header('Request-Id', request.id).type('application/json; charset=utf-8').send(apiError.toBody());
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installValidators(app);

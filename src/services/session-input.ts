@@ -66,7 +66,7 @@ function parseUrl(value: string | undefined, param: string): string | null {
   return value;
 }
 
-function common(body: CommonFields): Omit<NewSessionInput, 'currency' | 'amountMinor' | 'lineItems'> {
+function common(body: CommonFields): Omit<NewSessionInput, 'currency' | 'amountMinor' | 'lineItems' | 'amountParam'> {
   return {
     merchantDomainId: body.merchant_domain_id ?? null,
     description: body.description ?? null,
@@ -93,7 +93,7 @@ export function fromShapeA(body: ShapeABody, merchantId: string): NewSessionInpu
     throw err;
   }
   if (amountMinor === 0n) throw invalidParam('amount.value', 'must be greater than 0');
-  return { ...common(body), currency, amountMinor, lineItems: [] };
+  return { ...common(body), currency, amountMinor, lineItems: [], amountParam: 'amount.value' };
 }
 
 export function fromShapeB(body: ShapeBBody): NewSessionInput {
@@ -116,5 +116,5 @@ export function fromShapeB(body: ShapeBBody): NewSessionInput {
     throw invalidParam('amount', `must equal the total of line_items (${total} in minor units of ${currency}), or be left out`);
   }
   if (total === 0n) throw invalidParam(body.amount === undefined ? 'line_items' : 'amount', 'the amount must be greater than 0');
-  return { ...common(body), currency, amountMinor: total, lineItems };
+  return { ...common(body), currency, amountMinor: total, lineItems, amountParam: body.amount === undefined ? 'line_items' : 'amount' };
 }

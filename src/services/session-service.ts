@@ -2,6 +2,7 @@ import { type Currency, isFiat, type Stablecoin, STABLECOINS } from '../domain/c
 import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
+import { formatDecimal, MAX_MINOR } from '../domain/money.js';
 import { formatRate, quoteStablecoinAmount, type RateSource } from '../domain/rates.js';
 import type { LineItem, PaymentSession, SessionListQuery, SessionQuote } from '../domain/session.js';
 import { cancel, deriveState, remainingDue, resolve, type SessionException, type SessionStatus } from '../domain/session-state.js';
@@ -30,6 +31,8 @@ export interface NewSessionInput {
   domainParam: string;
   /** Where the request named the deadline, for the error's `param`. */
   expiresAtParam: string;
+  /** Where the request named the amount, for the error's `param`. */
+  amountParam: string;
 }
 
 /** Bounds on a caller-chosen expiry: long enough to pay, short enough that a locked rate stays fair. */
@@ -117,7 +120,7 @@ export class SessionService {
       createdAt: now,
       expiresAt,
       updatedAt: now,
-      quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor),
+      quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor, input.amountParam),
     };
     const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
     const reserved: { family: ChainFamily; address: string }[] = [];
@@ -145,7 +148,7 @@ export class SessionService {
    * Locks, for each stablecoin, the rate and the amount due for the session's lifetime.
    * A missing rate refuses the session rather than guessing a price.
    */
-  private lockQuotes(livemode: boolean, currency: Currency, amountMinor: bigint): SessionQuote[] {
+  private lockQuotes(livemode: boolean, currency: Currency, amountMinor: bigint, amountParam: string): SessionQuote[] {
     const source = this.d.rates(livemode);
     return STABLECOINS.map((coin) => {
       const rate = source.rate(currency, coin);
@@ -155,12 +158,12 @@ export class SessionService {
           `No ${currency}→${coin} rate is configured (rate source: ${source.name}); set one in Settings → Rates, or price the session in USD, USDT or USDC.`,
         );
       }
-      return {
-        currency: coin,
-        rateScaled: rate.scaled,
-        rateSource: rate.source,
-        amountDueMinor: quoteStablecoinAmount(amountMinor, currency, coin, rate.scaled),
-      };
+      const amountDueMinor = quoteStablecoinAmount(amountMinor, currency, coin, rate.scaled);
+      // The same cap as every amount: a fiat amount within it can still exceed it once in coin micro-units.
+      if (amountDueMinor > MAX_MINOR) {
+        throw new ApiError('parameter_invalid', `is larger than the largest amount accepted (the equivalent of ${formatDecimal(MAX_MINOR, 6)} ${coin})`, amountParam);
+      }
+      return { currency: coin, rateScaled: rate.scaled, rateSource: rate.source, amountDueMinor };
     });
   }
 
