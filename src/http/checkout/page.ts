@@ -1,123 +1,193 @@
 import type { Merchant } from '../../domain/merchant.js';
-import type { PaymentSession } from '../../domain/session.js';
-import type { SessionView } from '../../services/session-view.js';
+import { isFiat, STABLECOINS } from '../../domain/currencies.js';
 import { formatMoney } from '../../domain/money.js';
-import { isFiat } from '../../domain/currencies.js';
+import { NETWORK_INFO, NETWORKS } from '../../domain/networks.js';
+import type { PaymentOption } from '../../domain/payment-option.js';
+import type { SessionView } from '../../services/session-view.js';
+import { CHECKOUT_JS } from './client.js';
+import { qrSvg } from './qr.js';
+import { coinAmount, publicStatus, type PublicStatus } from './status.js';
+import { CHECKOUT_CSS } from './styles.js';
 
-const escapeHtml = (text: string): string =>
+export { CHECKOUT_CSS, CHECKOUT_JS, publicStatus };
+
+/** Every string from a merchant, a customer or a chain goes through this before it reaches HTML. */
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-const STATUS_TEXT: Record<PaymentSession['status'], string> = {
-  PENDING: 'Waiting for payment',
-  PROCESSING: 'Payment received, confirming…',
-  SUCCEEDED: 'Paid',
-  EXPIRED: 'Expired',
-  CANCELED: 'Canceled',
-};
+/** Only http(s) links are ever put into an href (the API accepts nothing else; this guards the page too). */
+const safeUrl = (url: string | null): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
-/** What the checkout page and its status feed show a customer: nothing beyond this session. */
-export function publicStatus(session: PaymentSession) {
-  return {
-    session_id: session.id,
-    status: session.status,
-    status_text: STATUS_TEXT[session.status],
-    exception: session.exception,
-    amount: formatMoney({ minor: session.amountMinor, currency: session.currency }),
-    amount_received: formatMoney({ minor: session.amountReceivedMinor, currency: session.currency }),
-    expires_at: new Date(session.expiresAt).toISOString(),
-    success_url: session.status === 'SUCCEEDED' ? session.successUrl : null,
-    cancel_url: session.cancelUrl,
-  };
-}
-
-/** Formats an amount for people, e.g. "€12.50" or "500 JPY", without depending on the server's locale. */
-function displayAmount(session: PaymentSession): string {
-  const { value, currency } = formatMoney({ minor: session.amountMinor, currency: session.currency });
+/** "12.50 USD", "500 JPY": the pricing amount, without depending on the server's locale. */
+function displayAmount(view: SessionView): string {
+  const { value, currency } = formatMoney({ minor: view.session.amountMinor, currency: view.session.currency });
   return `${value} ${currency}`;
 }
 
+const optionKey = (o: { network: string; currency: string }): string => `${o.network}-${o.currency}`;
+const optionAmount = (o: PaymentOption): string => coinAmount(formatMoney({ minor: o.amountDueMinor, currency: o.currency }).value);
+
+/** An address in groups of four for reading aloud and comparing; copying and selecting give it whole. */
+function addressChunks(address: string): string {
+  const prefix = address.startsWith('0x') ? '0x' : '';
+  const chunks = address.slice(prefix.length).match(/.{1,4}/g) ?? [];
+  if (prefix && chunks.length) chunks[0] = prefix + chunks[0];
+  return chunks.map((chunk) => `<span>${escapeHtml(chunk)}</span>`).join('');
+}
+
+/** A wallet link only for the URI schemes wallets register; anything else is not put into an href. */
+const walletHref = (uri: string): string | null => (/^(ethereum|tron|solana):/.test(uri) ? uri : null);
+
+function copyButton(target: string, what: string): string {
+  return `<button type="button" class="copy" data-copy-target="${escapeHtml(target)}" aria-label="Copy ${escapeHtml(what)}">Copy</button>`;
+}
+
+async function renderPanel(o: PaymentOption): Promise<string> {
+  const key = optionKey(o);
+  const network = NETWORK_INFO[o.network].name;
+  const amount = optionAmount(o);
+  const asset = `${o.currency} (${o.tokenStandard})`;
+  const svg = (await qrSvg(o.uri)).replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
+  const href = walletHref(o.uri);
+  return `<section class="panel" id="opt-${escapeHtml(key)}" data-network="${escapeHtml(o.network)}" data-currency="${escapeHtml(o.currency)}" aria-label="Pay with ${escapeHtml(o.currency)} on ${escapeHtml(network)}">
+      <div class="qr" id="qr-${escapeHtml(key)}" role="img" aria-label="QR code: pay ${escapeHtml(amount)} ${escapeHtml(o.currency)} on ${escapeHtml(network)}" data-uri="${escapeHtml(o.uri)}">${svg}</div>
+      <p class="qr-hint">Scan with your wallet app, or copy the details below.</p>
+      <dl class="fields">
+        <div class="field">
+          <dt>Amount to send</dt>
+          <dd><span class="value big"><span class="num" id="amt-${escapeHtml(key)}">${escapeHtml(amount)}</span> ${escapeHtml(o.currency)}</span>${copyButton(`amt-${key}`, 'amount')}</dd>
+        </div>
+        <div class="field">
+          <dt>Network</dt>
+          <dd><span class="value">${escapeHtml(network)} · ${escapeHtml(o.tokenStandard)}</span></dd>
+        </div>
+        <div class="field">
+          <dt>Deposit address</dt>
+          <dd><code class="value address" id="addr-${escapeHtml(key)}">${addressChunks(o.address)}</code>${copyButton(`addr-${key}`, 'address')}</dd>
+        </div>
+      </dl>
+      <p class="warning">Send only ${escapeHtml(asset)} on ${escapeHtml(network)} to this address. Other coins or networks may be lost.</p>
+      ${href ? `<a class="wallet" href="${escapeHtml(href)}" data-wallet-for="${escapeHtml(key)}">Open in wallet app</a>` : ''}
+    </section>`;
+}
+
+/** The radio group of one picker; CSS (and the script where `:has` is missing) shows the matching panel. */
+function picker(name: 'network' | 'coin', legend: string, choices: readonly { value: string; label: string }[]): string {
+  const radios = choices
+    .map(
+      (c, i) =>
+        `<input class="vh" type="radio" name="${name}" id="pick-${name}-${escapeHtml(c.value)}" value="${escapeHtml(c.value)}"${i === 0 ? ' checked' : ''}><label for="pick-${name}-${escapeHtml(c.value)}">${escapeHtml(c.label)}</label>`,
+    )
+    .join('');
+  return `<fieldset class="picker picker-${name}"><legend>${escapeHtml(legend)}</legend><div class="segments">${radios}</div></fieldset>`;
+}
+
+async function renderPay(view: SessionView, open: boolean): Promise<string> {
+  if (!view.options.length) {
+    return `<section class="pay pay-none" aria-labelledby="pay-title"${open ? '' : ' hidden'}>
+    <h2 id="pay-title">How to pay</h2>
+    <p>No payment options are available right now: no network is ready to receive payments for this shop. Please ask the shop for help.</p>
+  </section>`;
+  }
+  const networks = NETWORKS.filter((n) => view.options.some((o) => o.network === n)).map((n) => ({ value: n, label: NETWORK_INFO[n].name }));
+  const coins = STABLECOINS.filter((c) => view.options.some((o) => o.currency === c)).map((c) => ({ value: c, label: c }));
+  const panels = await Promise.all(view.options.map(renderPanel));
+  return `<section class="pay" aria-labelledby="pay-title"${open ? '' : ' hidden'}>
+    <h2 id="pay-title" class="vh">How to pay</h2>
+    <div class="pickers">
+      ${picker('network', 'Network', networks)}
+      ${picker('coin', 'Coin', coins)}
+    </div>
+    <div class="panels">
+    ${panels.join('\n    ')}
+    </div>
+  </section>`;
+}
+
+/** The list of transfers seen; the script rebuilds it the same way from the status feed. */
+function renderPayments(payments: PublicStatus['payments']): string {
+  const shown = payments.filter((p) => p.status !== 'orphaned');
+  const items = shown
+    .map((p) => {
+      const state = p.status === 'confirmed' ? 'Confirmed' : `Confirming · ${p.confirmations} confirmation${p.confirmations === 1 ? '' : 's'}`;
+      const tx = `${p.tx_hash.slice(0, 10)}…${p.tx_hash.slice(-6)}`;
+      const txHtml = p.explorer_url
+        ? `<a class="payment-tx" href="${escapeHtml(p.explorer_url)}" rel="noopener noreferrer" target="_blank" title="${escapeHtml(p.tx_hash)}">${escapeHtml(tx)}</a>`
+        : `<span class="payment-tx" title="${escapeHtml(p.tx_hash)}">${escapeHtml(tx)}</span>`;
+      return `<li class="payment" data-status="${escapeHtml(p.status)}"><span class="payment-amount">${escapeHtml(coinAmount(p.amount))} ${escapeHtml(p.currency)}</span><span class="payment-meta">${escapeHtml(p.network_name)} · ${escapeHtml(state)}</span>${txHtml}</li>`;
+    })
+    .join('');
+  return `<section class="payments" aria-labelledby="payments-title"${shown.length ? '' : ' hidden'}>
+    <h2 id="payments-title">Payments received</h2>
+    <ul>${items}</ul>
+  </section>`;
+}
+
 /**
- * The hosted checkout page at `payment_url`. Server-rendered so it works without the app's UI bundle;
- * the countdown and live status come from /pay/assets/checkout.js polling the public status feed.
+ * The hosted checkout page at `payment_url`. Server-rendered and usable without scripts: every
+ * payment option is a panel with its QR, amount and address; the network and coin pickers are radio
+ * buttons that CSS turns into tabs. /pay/assets/checkout.js adds the countdown, copy buttons and the
+ * live status from /pay/:id/stream (falling back to polling /pay/:id/status).
  */
-export function renderCheckoutPage(view: SessionView, merchant: Merchant): string {
+export async function renderCheckoutPage(view: SessionView, merchant: Merchant, now: number = Date.now()): Promise<string> {
   const session = view.session;
-  const status = publicStatus(session);
+  const status = publicStatus(view);
+  const open = session.status === 'PENDING';
   // The coin amounts locked at creation: what the customer actually sends for a fiat-priced sale.
   const coins = isFiat(session.currency)
-    ? `<p class="quotes" aria-label="Amount in stablecoins">${session.quotes
-        .map((q) => `${formatMoney({ minor: q.amountDueMinor, currency: q.currency }).value.replace(/(\.\d\d)0+$/, '$1')} ${q.currency}`)
+    ? `<p class="quotes"><span class="vh">Amount in stablecoins: </span>${[...session.quotes]
+        .sort((a, b) => STABLECOINS.indexOf(a.currency) - STABLECOINS.indexOf(b.currency))
+        .map((q) => `${escapeHtml(coinAmount(formatMoney({ minor: q.amountDueMinor, currency: q.currency }).value))} ${escapeHtml(q.currency)}`)
         .join(' or ')}</p>`
     : '';
   const lines = session.lineItems
     .map((i) => `<li><span>${i.quantity} × ${escapeHtml(i.name)}</span></li>`)
     .join('');
+  const cancelUrl = safeUrl(session.cancelUrl);
+  const successUrl = safeUrl(status.success_url);
+  const showBack = cancelUrl !== null && (session.status === 'EXPIRED' || session.status === 'CANCELED');
+  const left = Math.max(0, Math.floor((session.expiresAt - now) / 1000));
   return `<!doctype html>
-<html lang="en">
+<html lang="en" class="no-js">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay ${escapeHtml(merchant.name)} · ${escapeHtml(displayAmount(session))}</title>
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light">
+<title>Pay ${escapeHtml(merchant.name)} · ${escapeHtml(displayAmount(view))}</title>
 <link rel="stylesheet" href="/pay/assets/checkout.css">
 </head>
 <body>
-<main class="card" data-session-id="${escapeHtml(session.id)}" data-expires-at="${status.expires_at}">
-  <p class="merchant">${escapeHtml(merchant.name)}</p>
-  ${session.livemode ? '' : '<p class="test-banner">Test mode: no real money moves</p>'}
-  <h1 class="amount" aria-label="Amount due">${escapeHtml(displayAmount(session))}</h1>
-  ${coins}
-  ${session.description ? `<p class="description">${escapeHtml(session.description)}</p>` : ''}
-  ${lines ? `<ul class="items">${lines}</ul>` : ''}
-  <p class="status" role="status" aria-live="polite" data-status="${status.status}">${escapeHtml(status.status_text)}</p>
-  <p class="countdown" aria-label="Time left to pay"><span id="countdown">--:--</span> left to pay</p>
-  <section class="how-to-pay" aria-label="How to pay">
-    <p>Payment options appear here once a network is enabled for this shop.</p>
+<main class="card" data-session-id="${escapeHtml(session.id)}" data-expires-at="${status.expires_at}" data-server-now="${new Date(now).toISOString()}" data-status="${status.status}">
+  <div class="info">
+  <header class="head">
+    <p class="merchant">${escapeHtml(merchant.name)}</p>
+    ${session.livemode ? '' : '<p class="test-banner"><strong>Test mode</strong> · no real money</p>'}
+  </header>
+  <section class="summary" aria-label="Order">
+    <h1 class="amount"><span class="vh">Amount due: </span>${escapeHtml(displayAmount(view))}</h1>
+    ${coins}
+    ${session.description ? `<p class="description">${escapeHtml(session.description)}</p>` : ''}
+    ${lines ? `<ul class="items">${lines}</ul>` : ''}
   </section>
+  <div class="state">
+    <div class="status" role="status" aria-live="polite" data-status="${status.status}" data-exception="${escapeHtml(status.exception ?? '')}">
+      <p class="status-text">${escapeHtml(status.status_text)}</p>
+      <p class="status-detail"${status.detail ? '' : ' hidden'}>${escapeHtml(status.detail ?? '')}</p>
+    </div>
+    <p class="countdown"${open ? '' : ' hidden'}><span class="countdown-label">Time left</span> <span id="countdown" class="countdown-time">${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}</span></p>
+  </div>
+  </div>
+  ${await renderPay(view, open)}
+  <div class="after">
+  ${renderPayments(status.payments)}
+  <p class="done"${successUrl ? '' : ' hidden'}><span class="done-note" hidden>Returning you to the shop…</span><a class="button" id="success-link" href="${escapeHtml(successUrl ?? '#')}">Continue to ${escapeHtml(merchant.name)}</a></p>
+  <p class="back"${showBack ? '' : ' hidden'}><a id="back-link" href="${escapeHtml(cancelUrl ?? '#')}">Return to ${escapeHtml(merchant.name)}</a></p>
+  </div>
+  <p class="vh" id="announcer" aria-live="polite"></p>
 </main>
+<p class="footer"${(open && view.options.length) || session.status === 'PROCESSING' ? '' : ' hidden'}>Payments are detected on chain automatically: keep this page open after sending.</p>
 <script src="/pay/assets/checkout.js" defer></script>
 </body>
 </html>`;
 }
-
-export const CHECKOUT_CSS = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f3f4f6;color:#111827;display:flex;min-height:100vh;align-items:center;justify-content:center}
-.card{background:#fff;border-radius:16px;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:32px;max-width:420px;width:100%;text-align:center}
-.merchant{font-weight:600;color:#374151;margin:0}.amount{font-size:40px;margin:8px 0}
-.test-banner{background:#fef3c7;color:#92400e;border-radius:8px;padding:4px 8px;font-size:14px}
-.status{font-size:20px;font-weight:600}.status[data-status=SUCCEEDED]{color:#047857}.status[data-status=EXPIRED],.status[data-status=CANCELED]{color:#b91c1c}
-.quotes{color:#374151;font-weight:600;margin:0}.items{list-style:none;padding:0;color:#4b5563}.countdown{color:#4b5563}.how-to-pay{border-top:1px solid #e5e7eb;margin-top:16px;padding-top:16px;color:#6b7280}
-`;
-
-/** Countdown and live status. Polls the public status feed; stops once the session is final. */
-export const CHECKOUT_JS = `
-(function () {
-  var card = document.querySelector('.card');
-  if (!card) return;
-  var id = card.getAttribute('data-session-id');
-  var expiresAt = Date.parse(card.getAttribute('data-expires-at'));
-  var statusEl = document.querySelector('.status');
-  var countdownEl = document.getElementById('countdown');
-  var final = { SUCCEEDED: 1, EXPIRED: 1, CANCELED: 1 };
-  function pad(n) { return n < 10 ? '0' + n : '' + n; }
-  function tick() {
-    var left = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
-    countdownEl.textContent = Math.floor(left / 60) + ':' + pad(left % 60);
-  }
-  function show(s) {
-    statusEl.textContent = s.status_text;
-    statusEl.setAttribute('data-status', s.status);
-    if (s.status === 'SUCCEEDED' && s.success_url) { window.location.assign(s.success_url); }
-    return !final[s.status];
-  }
-  function poll() {
-    fetch('/pay/' + encodeURIComponent(id) + '/status', { headers: { accept: 'application/json' } })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (body) {
-        if (body && body.data && !show(body.data)) return;
-        setTimeout(poll, 2000);
-      })
-      .catch(function () { setTimeout(poll, 5000); });
-  }
-  tick(); setInterval(tick, 1000); poll();
-})();
-`;

@@ -12,12 +12,37 @@ const PublicStatus = Type.Object({
   session_id: Type.String(),
   status: Type.String(),
   status_text: Type.String(),
+  detail: Nullable(Type.String()),
   exception: Nullable(Type.String()),
+  livemode: Type.Boolean(),
   amount: MoneyOut,
   amount_received: MoneyOut,
   expires_at: Type.String(),
   success_url: Nullable(Type.String()),
   cancel_url: Nullable(Type.String()),
+  payment_options: Type.Array(
+    Type.Object({
+      network: Type.String(),
+      network_name: Type.String(),
+      token_standard: Type.String(),
+      currency: Type.String(),
+      amount_due: Type.String({ description: 'Still due in this coin, decimal' }),
+      address: Type.String(),
+      uri: Type.String(),
+    }),
+  ),
+  payments: Type.Array(
+    Type.Object({
+      network: Type.String(),
+      network_name: Type.String(),
+      currency: Type.String(),
+      amount: Type.String(),
+      confirmations: Type.Integer(),
+      status: Type.String(),
+      tx_hash: Type.String(),
+      explorer_url: Nullable(Type.String()),
+    }),
+  ),
 });
 
 /**
@@ -33,7 +58,7 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     if (!session) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Payment not found</title><h1>Payment not found</h1><p>Check the link or ask the shop for a new one.</p>');
     }
-    return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(session, services.merchants.get(session.session.merchantId)));
+    return reply.type('text/html; charset=utf-8').send(await renderCheckoutPage(session, services.merchants.get(session.session.merchantId)));
   });
 
   app.get('/pay/:id/status', {
@@ -42,7 +67,7 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     const session = services.sessions.getPublic(request.params.id);
     if (!session) throw new ApiError('resource_missing', `No such payment session: '${request.params.id}'`, 'id');
     void reply.header('Cache-Control', 'no-store');
-    return ok(publicStatus(session.session));
+    return ok(publicStatus(session));
   });
 
   app.get('/pay/:id/stream', {
@@ -50,7 +75,7 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
   }, async (request, reply) => {
     const id = request.params.id;
     if (!services.sessions.getPublic(id)) throw new ApiError('resource_missing', `No such payment session: '${id}'`, 'id');
-    streamEvents(request, reply, services.live, id, () => ok(publicStatus((services.sessions.getPublic(id) as SessionView).session)));
+    streamEvents(request, reply, services.live, id, () => ok(publicStatus(services.sessions.getPublic(id) as SessionView)));
   });
 
   app.get('/pay/assets/checkout.js', { schema: { hide: true } }, async (_request, reply) =>

@@ -1,0 +1,394 @@
+/**
+ * The real `stablepos` command (`node bin/stablepos.mjs`) as a child process: help, usage errors,
+ * key management, and `serve` answering over real HTTP, stopping on SIGTERM and keeping its data dir.
+ * Every command gets a temporary --data-dir; STABLEPOS_DATA_DIR is unset and HOME points at a sandbox,
+ * so nothing here can touch a real user's database.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'stablepos.mjs');
+const KEY = { test: /^sk_test_[0-9A-Za-z]{32}$/, live: /^sk_live_[0-9A-Za-z]{32}$/ };
+
+let sandbox: string;
+let env: NodeJS.ProcessEnv;
+/**
+ * Every command runs in its own process group (`detached`), so the group can be ended as a whole:
+ * `serve` starts devnet children (anvil) of its own, which a kill of the Node process alone would orphan.
+ */
+const children = new Set<ChildProcess>();
+
+function start(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.add(child); // kept until afterEach, even once it has exited: what it started may not have
+  return child;
+}
+
+/** Whether any process is left in the child's group (the child itself or anything it started). */
+function groupAlive(child: ChildProcess): boolean {
+  try {
+    process.kill(-child.pid!, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+/** SIGTERM to the child's whole group, then SIGKILL to whatever is left after `graceMs`. */
+async function endGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (!groupAlive(child)) return;
+  signalGroup(child, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (groupAlive(child) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  signalGroup(child, 'SIGKILL');
+}
+
+beforeAll(() => {
+  sandbox = mkdtempSync(join(tmpdir(), 'stablepos-cli-'));
+  env = { ...process.env, HOME: sandbox, XDG_CONFIG_HOME: join(sandbox, 'xdg'), APPDATA: join(sandbox, 'appdata') };
+  delete env.STABLEPOS_DATA_DIR;
+});
+
+afterEach(async () => {
+  await Promise.all([...children].map((child) => endGroup(child)));
+  children.clear();
+}, 20_000);
+
+afterAll(() => {
+  if (sandbox) rmSync(sandbox, { recursive: true, force: true });
+});
+
+/** A fresh, not yet existing data dir inside the sandbox (the CLI must create it). */
+let dirs = 0;
+const newDataDir = () => join(sandbox, `data-${++dirs}`);
+
+interface Result {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one command to completion (killed after `timeoutMs`, which then fails the test). */
+function run(args: string[], timeoutMs = 20_000): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = start(args);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      reject(new Error(`stablepos ${args.join(' ')} still running after ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      void endGroup(child);
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Runs commands at most `limit` at a time (each is a Node process starting tsx: ~1 s of CPU). */
+async function runAll(list: string[][], limit = 3): Promise<Result[]> {
+  const results: Result[] = new Array(list.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < list.length) {
+        const i = next++;
+        results[i] = await run(list[i]!);
+      }
+    }),
+  );
+  return results;
+}
+
+const show = (args: string[], r: Result) => `stablepos ${args.join(' ')} → exit ${r.code} (${r.signal})\nstdout: ${r.stdout}\nstderr: ${r.stderr}`;
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with how the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `stablepos serve` and waits (bounded) for its "listening on <url>" line. */
+async function serve(args: string[], timeoutMs = 20_000): Promise<Server> {
+  const child = start(['serve', ...args]);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))\n/.exec(stdout);
+    if (m) return { child, url: m[1]!, stdout: () => stdout, stderr: () => stderr, exited };
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`serve exited before listening: ${child.exitCode}\n${stdout}\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`serve did not print "listening on" within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Sends a signal to the serve process alone (not its group: it must stop its own children) and waits,
+ * bounded, for it to end; reports whether anything it started was left running.
+ */
+async function stop(server: Server, signal: NodeJS.Signals = 'SIGTERM', withinMs = 5_000) {
+  const started = Date.now();
+  server.child.kill(signal);
+  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), withinMs));
+  const result = await Promise.race([server.exited, timeout]);
+  if (result === 'timeout') throw new Error(`serve did not exit within ${withinMs} ms of ${signal}\nstderr: ${server.stderr()}`);
+  const leftRunning = groupAlive(server.child);
+  if (leftRunning) console.error(`left running after ${signal}:\n${groupProcesses(server.child)}`);
+  return { ...result, ms: Date.now() - started, leftRunning };
+}
+
+/** `ps` lines of the processes in the child's group, for failure messages. */
+function groupProcesses(child: ChildProcess): string {
+  try {
+    return execFileSync('ps', ['-eo', 'pid,ppid,pgid,stat,etime,args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.trim().split(/\s+/)[2] === String(child.pid))
+      .join('\n');
+  } catch {
+    return '(ps unavailable)';
+  }
+}
+
+async function http(server: Server, method: string, path: string, key?: string, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (key) headers.authorization = `Bearer ${key}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(server.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
+}
+
+/** Creates a key with the CLI and returns it, asserting it is alone on standard output. */
+async function createKey(dataDir: string, mode: 'test' | 'live'): Promise<string> {
+  const args = ['keys', 'create', '--mode', mode, '--data-dir', dataDir];
+  const r = await run(args);
+  expect(r.code, show(args, r)).toBe(0);
+  expect(r.stdout, show(args, r)).toMatch(/^sk_(test|live)_[0-9A-Za-z]{32}\n$/);
+  expect(r.stderr, show(args, r)).toBe('');
+  const key = r.stdout.trimEnd();
+  expect(key).toMatch(KEY[mode]);
+  return key;
+}
+
+describe('help', () => {
+  test('--help for the top level and every command exits 0 and prints its usage on stdout', async () => {
+    const unused = newDataDir();
+    const cases: [string[], RegExp][] = [
+      [['--help'], /^Usage: stablepos <command>/],
+      [['-h'], /^Usage: stablepos <command>/],
+      [['help'], /^Usage: stablepos <command>/],
+      [['serve', '--help'], /^Usage: stablepos serve/],
+      [['serve', '-h'], /^Usage: stablepos serve/],
+      [['keys', '--help'], /Usage: stablepos keys create[\s\S]*Usage: stablepos keys list[\s\S]*Usage: stablepos keys revoke/],
+      [['keys', 'create', '--help', '--data-dir', unused], /^Usage: stablepos keys create/],
+      [['keys', 'list', '--help', '--data-dir', unused], /^Usage: stablepos keys list/],
+      [['keys', 'revoke', '--help', '--data-dir', unused], /^Usage: stablepos keys revoke/],
+    ];
+    const results = await runAll(cases.map(([args]) => args));
+    results.forEach((r, i) => {
+      const [args, usage] = cases[i]!;
+      expect(r.code, show(args, r)).toBe(0);
+      expect(r.stdout, show(args, r)).toMatch(usage);
+      expect(r.stderr, show(args, r)).toBe('');
+    });
+    // The top level names every command; each command's help names its options.
+    expect(results[0]!.stdout).toMatch(/serve[\s\S]*keys create[\s\S]*keys list[\s\S]*keys revoke/);
+    expect(results[3]!.stdout).toMatch(/--port[\s\S]*--data-dir/);
+    expect(results[6]!.stdout).toMatch(/--mode test\|live/);
+    expect(existsSync(unused), '--help must not create a data dir').toBe(false);
+  }, 60_000);
+});
+
+describe('usage errors', () => {
+  const dataDir = () => join(sandbox, 'never-created');
+  const cases = (): string[][] => [
+    ['frobnicate'],
+    ['serve', '--bogus'],
+    ['serve', '--port', 'abc', '--data-dir', dataDir()],
+    ['serve', '--port', '70000', '--data-dir', dataDir()],
+    ['serve', '--port', '-1', '--data-dir', dataDir()],
+    ['serve', '--public-url', 'ftp://shop.example', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--mode', 'prod', '--port', '0', '--data-dir', dataDir()],
+    ['keys', 'frob'],
+    ['keys', 'create', '--data-dir', dataDir()],
+    ['keys', 'create', '--mode', 'prod', '--data-dir', dataDir()],
+    ['keys', 'create', '--mode', 'TEST', '--data-dir', dataDir()],
+    ['keys', 'create', '--mode'],
+    ['keys', 'list', 'extra', '--data-dir', dataDir()],
+    ['keys', 'revoke', '--data-dir', dataDir()],
+    ['keys', 'revoke', 'sk_test_a', 'sk_test_b', '--data-dir', dataDir()],
+  ];
+
+  test('an unknown command, bad flag or bad value exits 2 with one line on stderr, nothing on stdout, no data dir', async () => {
+    const list = cases();
+    const results = await runAll(list);
+    results.forEach((r, i) => {
+      const args = list[i]!;
+      expect(r.code, show(args, r)).toBe(2);
+      expect(r.stdout, show(args, r)).toBe('');
+      expect(r.stderr, show(args, r)).toMatch(/^stablepos: [^\n]+\n$/);
+    });
+    expect(results[0]!.stderr).toContain('frobnicate');
+    expect(results[2]!.stderr).toContain('--port');
+    expect(results[9]!.stderr).toContain('--mode');
+    expect(existsSync(dataDir()), 'a usage error must not create the data dir').toBe(false);
+  }, 90_000);
+
+  test('the help command a usage error points to exists (exits 0)', async () => {
+    const list: string[][] = [['frobnicate'], ['serve', '--bogus'], ['keys', 'frob'], ['keys', 'create', '--mode', 'prod', '--data-dir', dataDir()]];
+    const results = await runAll(list);
+    const hints = results.map((r, i) => {
+      const m = /see "stablepos ([^"]*)"/.exec(r.stderr);
+      expect(m, `no help hint: ${show(list[i]!, r)}`).not.toBeNull();
+      return m![1]!.split(' ').filter(Boolean);
+    });
+    const helps = await runAll(hints);
+    helps.forEach((r, i) => expect(r.code, `hint of "stablepos ${list[i]!.join(' ')}" → ${show(hints[i]!, r)}`).toBe(0));
+  }, 60_000);
+
+  test('with no command or no keys subcommand: exit 2, usage on stderr, nothing on stdout', async () => {
+    const list = [[], ['keys']];
+    const results = await runAll(list);
+    results.forEach((r, i) => {
+      expect(r.code, show(list[i]!, r)).toBe(2);
+      expect(r.stderr, show(list[i]!, r)).toMatch(/Usage: stablepos/);
+      expect(r.stdout, show(list[i]!, r)).toBe('');
+    });
+  }, 30_000);
+});
+
+describe('keys', () => {
+  test('create prints the key alone on stdout (test and live), list shows both active, revoke needs a match', async () => {
+    const dir = newDataDir();
+    expect(existsSync(dir)).toBe(false);
+    const testKey = await createKey(dir, 'test'); // also sets up the new data dir
+    expect(existsSync(join(dir, 'stablepos.sqlite'))).toBe(true);
+    const liveKey = await createKey(dir, 'live');
+    expect(testKey).not.toBe(liveKey);
+
+    const list = await run(['keys', 'list', '--data-dir', dir]);
+    expect(list.code, show(['keys', 'list'], list)).toBe(0);
+    const lines = list.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    const iso = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${testKey.slice(0, 16)}\ttest\t${iso}\tactive$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${liveKey.slice(0, 16)}\tlive\t${iso}\tactive$`)));
+    expect(list.stdout, 'secrets are never listed').not.toContain(testKey.slice(16));
+    expect(list.stdout).not.toContain(liveKey.slice(16));
+
+    // Revoking a key that does not exist is an error (not a usage error), and changes nothing.
+    const none = await run(['keys', 'revoke', 'sk_test_nOsUcHkY', '--data-dir', dir]);
+    expect(none.code, show(['keys', 'revoke', 'sk_test_nOsUcHkY'], none)).toBe(1);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^stablepos: [^\n]+\n$/);
+  }, 60_000);
+
+  test('list on a new data dir prints nothing on stdout and exits 0', async () => {
+    const r = await run(['keys', 'list', '--data-dir', newDataDir()]);
+    expect(r.code, show(['keys', 'list'], r)).toBe(0);
+    expect(r.stdout).toBe('');
+  }, 30_000);
+});
+
+describe('serve', () => {
+  test('answers over HTTP with a created key, sees a revocation made while running, stops on SIGTERM, keeps its data', async () => {
+    const dir = newDataDir();
+    const testKey = await createKey(dir, 'test');
+    const liveKey = await createKey(dir, 'live');
+
+    const server = await serve(['--port', '0', '--data-dir', dir]);
+    expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    expect(Number(new URL(server.url).port)).toBeGreaterThan(0);
+
+    const health = await http(server, 'GET', '/health');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('request-id')).toMatch(/^req_/);
+
+    const merchant = await http(server, 'GET', '/v1/merchant', testKey);
+    expect(merchant.status, merchant.text).toBe(200);
+    expect(merchant.body.base).toEqual({ code: 0, message: 'success' });
+    expect(merchant.body.data.merchant_id).toEqual(expect.any(String));
+    expect(merchant.body.data.livemode).toBe(false);
+    const merchantId: string = merchant.body.data.merchant_id;
+    const live = await http(server, 'GET', '/v1/merchant', liveKey);
+    expect(live.status).toBe(200);
+    expect(live.body.data).toMatchObject({ merchant_id: merchantId, livemode: true });
+
+    const created = await http(server, 'POST', '/v1/payment/sessions', testKey, { merchant_id: merchantId, amount: { value: '12.50', currency: 'USD' } });
+    expect(created.status, created.text).toBe(200);
+    const sessionId: string = created.body.data.session_id;
+
+    // Keys made by another process while the server runs are seen at once (one SQLite file, WAL).
+    const lateKey = await createKey(dir, 'test');
+    expect((await http(server, 'GET', '/v1/merchant', lateKey)).status).toBe(200);
+
+    const prefix = testKey.slice(0, 16);
+    const revoke = await run(['keys', 'revoke', prefix, '--data-dir', dir]);
+    expect(revoke.code, show(['keys', 'revoke', prefix], revoke)).toBe(0);
+    expect(revoke.stdout).toBe(`revoked ${prefix}\n`);
+    const refused = await http(server, 'GET', '/v1/merchant', testKey);
+    expect(refused.status, refused.text).toBe(401);
+    expect(refused.body.error).toMatchObject({ type: 'authentication_error', code: 'api_key_invalid', param: null });
+    expect(refused.headers.get('request-id')).toMatch(/^req_/);
+    expect((await http(server, 'GET', '/v1/merchant', lateKey)).status).toBe(200);
+    expect((await http(server, 'GET', '/v1/merchant', liveKey)).status).toBe(200);
+
+    const list = await run(['keys', 'list', '--data-dir', dir]);
+    expect(list.stdout).toMatch(new RegExp(`^${prefix}\ttest\t\\S+\trevoked \\d{4}-\\S+Z$`, 'm'));
+
+    const stopped = await stop(server, 'SIGTERM');
+    expect(stopped, server.stderr()).toMatchObject({ code: 0, signal: null, leftRunning: false });
+    expect(server.stderr()).toBe('');
+    await expect(fetch(server.url + '/health')).rejects.toThrow();
+
+    // Restart on the same data dir: the session, the revocation and the other keys are all still there.
+    const again = await serve(['--port', '0', '--data-dir', dir]);
+    const read = await http(again, 'GET', `/v1/payment/sessions/${sessionId}`, lateKey);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.data).toMatchObject({ session_id: sessionId, merchant_id: merchantId, amount: { value: '12.50', currency: 'USD' }, livemode: false });
+    expect((await http(again, 'GET', '/v1/merchant', testKey)).status).toBe(401);
+    expect((await http(again, 'GET', `/v1/payment/sessions/${sessionId}`, liveKey)).status, 'a live key never sees test objects').toBe(404);
+
+    // Ctrl-C stops it as cleanly.
+    expect(await stop(again, 'SIGINT')).toMatchObject({ code: 0, signal: null, leftRunning: false });
+  }, 90_000);
+
+  test('a port already in use: exits 1 with one line on stderr instead of hanging', async () => {
+    const dir = newDataDir();
+    const first = await serve(['--port', '0', '--data-dir', dir]);
+    const port = new URL(first.url).port;
+    // (Bounded: a process that hangs is ended, with everything it started, and the test fails.)
+    const second = await run(['serve', '--port', port, '--data-dir', newDataDir()], 20_000);
+    expect(second.code, show(['serve', '--port', port], second)).toBe(1);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toMatch(/^stablepos: [^\n]*\n$/);
+    expect((await http(first, 'GET', '/health')).status).toBe(200);
+    expect((await stop(first)).code).toBe(0);
+  }, 60_000);
+});
