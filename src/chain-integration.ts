@@ -111,7 +111,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       const client = createPublicClient({ transport: http(s.rpcUrl, { retryCount: 0, timeout: 10_000 }) }) as PublicClient;
       const tokens = STABLECOINS.map((currency: Stablecoin) => ({ currency, contract: s.tokens[currency].contract as Address, decimals: s.tokens[currency].decimals }));
       const watcher = new EvmWatcher(
-        { client, tokens, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) },
+        { client, tokens, expectedChainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) },
         {
           cursor: (chainId) => {
             const c = services.chainState.cursor(network, livemode);

@@ -41,7 +41,13 @@ requests; Ctrl-C stops it cleanly.
   --port PORT         TCP port (default 8420; 0 picks a free one)
 ${DATA_DIR_HELP}
   --public-url URL    base URL customers reach this app at, used in payment_url (default: the listen URL)
-  --mode test|live    the mode of the app's own UI (default test); API keys carry their own mode`,
+  --mode test|live    the mode of the app's own UI (default test); API keys carry their own mode
+
+Live payments need, per network, an RPC endpoint, and a watch-only wallet (env vars work too):
+  --rpc-ethereum URL  Ethereum mainnet JSON-RPC      (STABLEPOS_RPC_ETHEREUM)
+  --rpc-bsc URL       BNB Smart Chain JSON-RPC       (STABLEPOS_RPC_BSC)
+  --xpub-evm XPUB     account xpub, m/44'/60'/0'     (STABLEPOS_XPUB_EVM)
+Test mode runs its own devnets for both networks.`,
   keysCreate: `Usage: stablepos keys create --mode test|live [--data-dir DIR]
 
 Creates a secret API key for the shop's merchant and prints it alone on standard output. It is shown
@@ -100,7 +106,7 @@ function parsePort(value: unknown): number | undefined {
   return port;
 }
 
-function parsePublicUrl(value: unknown): string | undefined {
+function parseHttpUrl(value: unknown, flag: string): string | undefined {
   if (value === undefined) return undefined;
   try {
     const url = new URL(String(value));
@@ -108,7 +114,7 @@ function parsePublicUrl(value: unknown): string | undefined {
   } catch {
     // fall through
   }
-  throw new UsageError('--public-url must be an absolute http(s) URL');
+  throw new UsageError(`${flag} must be an absolute http(s) URL`);
 }
 
 /** The built UI, when `npm run build` has made it. */
@@ -124,15 +130,30 @@ async function serve(args: string[], io: Io): Promise<number> {
     'data-dir': { type: 'string' },
     'public-url': { type: 'string' },
     mode: { type: 'string' },
+    'rpc-ethereum': { type: 'string' },
+    'rpc-bsc': { type: 'string' },
+    'xpub-evm': { type: 'string' },
   });
   if (values.help) return io.out(HELP.serve), 0;
+  const rpcEthereum = (values['rpc-ethereum'] as string | undefined) ?? process.env.STABLEPOS_RPC_ETHEREUM;
+  const rpcBsc = (values['rpc-bsc'] as string | undefined) ?? process.env.STABLEPOS_RPC_BSC;
+  const xpubEvm = (values['xpub-evm'] as string | undefined) ?? process.env.STABLEPOS_XPUB_EVM;
+  parseHttpUrl(rpcEthereum, '--rpc-ethereum');
+  parseHttpUrl(rpcBsc, '--rpc-bsc');
   const core = createCore({
     dataDir: (values['data-dir'] as string | undefined) ?? defaultDataDir(),
     host: values.host as string | undefined,
     port: parsePort(values.port),
-    publicUrl: parsePublicUrl(values['public-url']),
+    publicUrl: parseHttpUrl(values['public-url'], '--public-url'),
     uiMode: parseMode(values.mode, false),
     rendererDir: builtRenderer(),
+    networks: {
+      live: {
+        ...(rpcEthereum !== undefined && { ethereum: { rpcUrl: rpcEthereum } }),
+        ...(rpcBsc !== undefined && { bsc: { rpcUrl: rpcBsc } }),
+      },
+    },
+    ...(xpubEvm !== undefined && { liveXpubs: { evm: xpubEvm } }),
   });
   const url = await core.start();
   io.out(`listening on ${url}`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newTestWallet } from './chains/evm/addresses.js';
+import { EvmAddressDeriver, newTestWallet } from './chains/evm/addresses.js';
 import type { ResolvedConfig } from './config.js';
 import { ApiKeyRepository } from './db/api-key-repository.js';
 import { ChainStateRepository } from './db/chain-state-repository.js';
@@ -73,7 +73,15 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
   if (!wallets.xpub(merchant.id, 'evm', false)) {
     wallets.upsert(merchant.id, 'evm', false, newTestWallet(testWalletSeed(config.dataDir)).xpub, now());
   }
-  if (config.liveXpubs.evm) wallets.upsert(merchant.id, 'evm', true, config.liveXpubs.evm, now());
+  if (config.liveXpubs.evm) {
+    try {
+      new EvmAddressDeriver(config.liveXpubs.evm); // refuse a bad key now, not at the first live sale
+    } catch (err) {
+      db.$client.close();
+      throw new Error(`the live EVM wallet is not a usable account xpub: ${(err as Error).message}`, { cause: err });
+    }
+    wallets.upsert(merchant.id, 'evm', true, config.liveXpubs.evm, now());
+  }
 
   const addressRepo = new SessionAddressRepository(db);
   const addressBook = new AddressBook(addressRepo, now);

@@ -44,6 +44,8 @@ export interface EvmWatcherPorts {
 
 export interface EvmWatcherOptions {
   client: PublicClient;
+  /** The chain this network must be: an RPC for another chain is refused, never scanned. */
+  expectedChainId: number;
   tokens: readonly { currency: Stablecoin; contract: Address; decimals: number }[];
   pollMs: number;
   /** Most blocks per eth_getLogs call (public RPCs cap ranges; backfill goes chunk by chunk). */
@@ -101,7 +103,9 @@ export class EvmWatcher {
       this.tick().then(
         () => this.schedule(this.options.pollMs),
         (error: unknown) => {
-          this.stats.lastError = error instanceof Error ? error.message : String(error);
+          // viem's errors carry a one-line `shortMessage`; the full message spans lines with request details.
+          const short = (error as { shortMessage?: unknown }).shortMessage;
+          this.stats.lastError = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
           this.ports.onError(error);
           this.schedule(Math.max(this.options.pollMs, 1000)); // an unreachable RPC is retried, not hammered
         },
@@ -118,7 +122,13 @@ export class EvmWatcher {
   /** One pass: catch up from the cursor to the head, chunk by chunk. Public for tests and benchmarks. */
   async tick(): Promise<void> {
     const client = this.options.client;
-    this.chainId ??= await this.rpc(() => client.getChainId());
+    if (this.chainId === undefined) {
+      const chainId = await this.rpc(() => client.getChainId());
+      if (chainId !== this.options.expectedChainId) {
+        throw new Error(`the RPC serves chain id ${chainId}, not ${this.options.expectedChainId}: check the RPC URL for this network`);
+      }
+      this.chainId = chainId;
+    }
     const head = Number(await this.rpc(() => client.getBlockNumber({ cacheTime: 0 })));
     this.stats.lastHead = head;
     if (head === this.lastAppliedHead) {
