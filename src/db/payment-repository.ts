@@ -31,13 +31,13 @@ const toPayment = (r: Row): Payment => ({
 export class PaymentRepository {
   constructor(private readonly db: Db) {}
 
-  private byTransfer(network: string, livemode: boolean, txHash: string, logIndex: number) {
+  find(network: string, livemode: boolean, txHash: string, logIndex: number, blockHash: string): Payment | undefined {
     const t = payments;
-    return and(eq(t.network, network), eq(t.livemode, livemode), eq(t.txHash, txHash), eq(t.logIndex, logIndex));
-  }
-
-  find(network: string, livemode: boolean, txHash: string, logIndex: number): Payment | undefined {
-    const row = this.db.select().from(payments).where(this.byTransfer(network, livemode, txHash, logIndex)).get();
+    const row = this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.txHash, txHash), eq(t.logIndex, logIndex), eq(t.blockHash, blockHash)))
+      .get();
     return row ? toPayment(row) : undefined;
   }
 
@@ -68,9 +68,9 @@ export class PaymentRepository {
       .run();
   }
 
-  /** A transfer seen again after a reorganisation: back to detected, in the block it now sits in. */
-  revive(id: string, block: { blockNumber: number; blockHash: string; blockTime: number }, now: number): void {
-    this.db.update(payments).set({ ...block, status: 'detected', confirmations: 0, updatedAt: now }).where(eq(payments.id, id)).run();
+  /** A block that was replaced and then came back (a reorganisation undone): its payment counts again. */
+  revive(id: string, now: number): void {
+    this.db.update(payments).set({ status: 'detected', confirmations: 0, updatedAt: now }).where(eq(payments.id, id)).run();
   }
 
   forSession(sessionId: string): Payment[] {

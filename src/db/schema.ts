@@ -145,8 +145,8 @@ export const sessionAddresses = sqliteTable(
 );
 
 /**
- * Token transfers found on chain, keyed by network, transaction and log index so a transfer is
- * recorded once however often it is seen. `session_id` is null for an unattributable deposit.
+ * Token transfers found on chain, keyed by network, transaction, log index and block so a transfer
+ * is recorded once however often it is seen. `session_id` is null for an unattributable deposit.
  */
 export const payments = sqliteTable(
   'payments',
@@ -174,7 +174,9 @@ export const payments = sqliteTable(
   },
   (t) => [
     uniqueIndex('payments_id').on(t.id),
-    uniqueIndex('payments_transfer').on(t.network, t.livemode, t.txHash, t.logIndex),
+    // A transfer is the same payment only in the same block: re-included elsewhere after a
+    // reorganisation (where its log index may shift) it is a new row, the old one stays orphaned.
+    uniqueIndex('payments_transfer').on(t.network, t.livemode, t.txHash, t.logIndex, t.blockHash),
     index('payments_session').on(t.sessionId),
     index('payments_unconfirmed').on(t.network, t.livemode, t.status),
   ],

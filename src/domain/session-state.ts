@@ -129,6 +129,8 @@ export function deriveState(s: StateInputs): DerivedState {
 
 function deriveFromPayments(s: StateInputs): DerivedState {
   const live = s.payments.filter((p) => p.status !== 'orphaned');
+  // A block stamped after the deadline proves the deadline has passed, whatever our clock says.
+  const now = live.reduce((latest, p) => Math.max(latest, p.blockTime), s.now);
   const onTime = live.filter((p) => p.blockTime <= s.expiresAt);
   const lateCount = live.length - onTime.length;
   const all = coverage(live, s.due);
@@ -145,7 +147,7 @@ function deriveFromPayments(s: StateInputs): DerivedState {
       amountReceivedMinor,
     };
   }
-  if (s.now < s.expiresAt) return { status: 'PENDING', exception: all.num > 0n ? 'UNDERPAID' : null, amountReceivedMinor };
+  if (now < s.expiresAt) return { status: 'PENDING', exception: all.num > 0n ? 'UNDERPAID' : null, amountReceivedMinor };
   return {
     status: 'EXPIRED',
     exception: lateCount > 0 ? 'PAID_LATE' : timely.num > 0n ? 'UNDERPAID' : null,

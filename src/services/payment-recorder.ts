@@ -85,8 +85,11 @@ export class PaymentRecorder {
         }
       }
       for (const t of scan.transfers) {
+        const amountMinor = fromBaseUnits(t.amountBase, t.decimals);
+        // Zero-value and sub-micro "dust" transfers (address-poisoning spam) are not payments.
+        if (amountMinor === 0n) continue;
         const confirmations = Math.max(0, scan.head - t.blockNumber + 1);
-        const existing = payments.find(scan.network, scan.livemode, t.txHash, t.logIndex);
+        const existing = payments.find(scan.network, scan.livemode, t.txHash, t.logIndex, t.blockHash);
         if (!existing) {
           const sessionId = addressBook.lookup(family, scan.livemode, t.to) ?? null;
           const payment: Payment = {
@@ -104,17 +107,19 @@ export class PaymentRecorder {
             from: t.from,
             to: t.to,
             amountBase: t.amountBase,
-            amountMinor: fromBaseUnits(t.amountBase, t.decimals),
+            amountMinor,
             confirmations,
             status: confirmations >= scan.confirmations ? 'confirmed' : 'detected',
             detectedAt: now,
           };
           payments.insert(payment, now);
           touch(sessionId, 'payment_session.payment_detected');
-        } else if (existing.status === 'orphaned' || existing.blockHash !== t.blockHash) {
-          // Re-included after a reorganisation (same transaction and log): it counts again.
-          payments.revive(existing.id, { blockNumber: t.blockNumber, blockHash: t.blockHash, blockTime: t.blockTime }, now);
-          touch(existing.sessionId, existing.status === 'orphaned' ? 'payment_session.payment_detected' : undefined);
+        } else if (existing.status === 'orphaned') {
+          // Its block came back (a reorganisation undone): the same payment counts again. A transfer
+          // re-included in a different block is a new row above, never a rewrite of this one, so a log
+          // index that shifted can never credit one session's transfer to another.
+          payments.revive(existing.id, now);
+          touch(existing.sessionId, 'payment_session.payment_detected');
         }
       }
       for (const p of payments.unconfirmed(scan.network, scan.livemode)) {

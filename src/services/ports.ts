@@ -88,9 +88,9 @@ export interface SessionAddressStore {
 }
 
 export interface PaymentStore {
-  find(network: string, livemode: boolean, txHash: string, logIndex: number): Payment | undefined;
+  find(network: string, livemode: boolean, txHash: string, logIndex: number, blockHash: string): Payment | undefined;
   insert(p: Payment, now: number): void;
-  revive(id: string, block: { blockNumber: number; blockHash: string; blockTime: number }, now: number): void;
+  revive(id: string, now: number): void;
   forSession(sessionId: string): Payment[];
   unconfirmed(network: string, livemode: boolean): Payment[];
   unconfirmedAbove(network: string, livemode: boolean, blockNumber: number): Payment[];

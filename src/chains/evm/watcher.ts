@@ -74,6 +74,7 @@ export class EvmWatcher {
   private running = false;
   private chainId: number | undefined;
   private lastAppliedHead = -1;
+  private lastAppliedHash: string | null = null;
   private readonly maxRange: number;
   private readonly byContract: Map<string, { currency: Stablecoin; decimals: number; contract: Address }>;
 
@@ -129,9 +130,12 @@ export class EvmWatcher {
       }
       this.chainId = chainId;
     }
-    const head = Number(await this.rpc(() => client.getBlockNumber({ cacheTime: 0 })));
+    // The newest block's hash too, not just its number: a reorganisation can replace the tip at the
+    // same height, and waiting for the next block to notice would leave a dropped payment counted.
+    const latest = await this.rpc(() => client.getBlock({ blockTag: 'latest' }));
+    const head = Number(latest.number);
     this.stats.lastHead = head;
-    if (head === this.lastAppliedHead) {
+    if (head === this.lastAppliedHead && latest.hash === this.lastAppliedHash) {
       this.stats.lastSuccessAt = Date.now();
       this.stats.lastError = null;
       return;
@@ -141,6 +145,7 @@ export class EvmWatcher {
       if (done || !this.running) break;
     }
     this.lastAppliedHead = head;
+    this.lastAppliedHash = latest.hash;
     this.stats.lastSuccessAt = Date.now();
     this.stats.lastError = null;
   }
