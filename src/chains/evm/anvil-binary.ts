@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-// npm installs anvil as one optional dependency per platform; `@foundry-rs/anvil` itself is only a
-// wrapper script. We start the platform binary directly: the wrapper adds a Node process in between
-// that would have to forward our signals, and SIGTERM must reach anvil for it to dump its state.
+// Foundry publishes anvil as one npm package per platform. package.json names only the Linux x64 one
+// (an optional dependency): the registry our machines and CI reach serves no other platform's, and a
+// lock file cannot name packages it cannot see. On macOS or Windows, install yours with
+// `npm i -O @foundry-rs/anvil-<platform>-<arch>` (the error below says which). We start the binary
+// directly, not through the `@foundry-rs/anvil` wrapper script: SIGTERM must reach anvil itself for it
+// to dump its state.
 const PLATFORMS: Readonly<Record<string, string>> = { linux: 'linux', darwin: 'darwin', win32: 'win32' };
 const ARCHS: Readonly<Record<string, string>> = { x64: 'amd64', arm64: 'arm64' };
 
