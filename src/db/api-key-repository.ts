@@ -1,15 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { ApiKeyRecord } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { apiKeys } from './schema.js';
-
-export interface ApiKeyRecord {
-  id: string;
-  merchantId: string;
-  livemode: boolean;
-  prefix: string;
-  createdAt: number;
-  revokedAt: number | null;
-}
 
 export class ApiKeyRepository {
   private readonly activeByHash;
@@ -53,3 +45,5 @@ export class ApiKeyRepository {
     return this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).run().changes === 1;
   }
 }
+
+export type { ApiKeyRecord };

@@ -1,16 +1,7 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import type { StoredEvent } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { events } from './schema.js';
-
-export interface StoredEvent {
-  id: string;
-  merchantId: string;
-  livemode: boolean;
-  type: string;
-  objectId: string;
-  payload: string;
-  createdAt: number;
-}
 
 export class EventRepository {
   constructor(private readonly db: Db) {}
@@ -43,3 +34,5 @@ export class EventRepository {
       .all();
   }
 }
+
+export type { StoredEvent };

@@ -1,15 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
+import type { SessionAddress } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { sessionAddresses } from './schema.js';
-
-export interface SessionAddress {
-  sessionId: string;
-  family: string;
-  livemode: boolean;
-  address: string;
-  derivationIndex: number;
-  watchUntil: number;
-}
 
 export class SessionAddressRepository {
   constructor(private readonly db: Db) {}
@@ -35,3 +27,5 @@ export class SessionAddressRepository {
       .get();
   }
 }
+
+export type { SessionAddress };

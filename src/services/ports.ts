@@ -1,4 +1,5 @@
 import type { Merchant } from '../domain/merchant.js';
+import type { ApiKeyRecord, SessionAddress, StoredEvent } from '../domain/records.js';
 import type { Payment, PaymentStatus } from '../domain/payment.js';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
@@ -26,15 +27,6 @@ export interface MerchantStore {
   insert(m: { id: string; name: string; domainId: string; domain: string; createdAt: number }): void;
   first(): Merchant | undefined;
   findById(id: string): Merchant | undefined;
-}
-
-export interface ApiKeyRecord {
-  id: string;
-  merchantId: string;
-  livemode: boolean;
-  prefix: string;
-  createdAt: number;
-  revokedAt: number | null;
 }
 
 export interface ApiKeyStore {
@@ -72,15 +64,6 @@ export interface WalletStore {
   reserveIndex(merchantId: string, family: string, livemode: boolean): number | undefined;
 }
 
-export interface SessionAddress {
-  sessionId: string;
-  family: string;
-  livemode: boolean;
-  address: string;
-  derivationIndex: number;
-  watchUntil: number;
-}
-
 export interface SessionAddressStore {
   insert(a: SessionAddress): void;
   forSession(sessionId: string): SessionAddress[];
@@ -106,17 +89,9 @@ export interface ChainStateStore {
   reset(network: string, livemode: boolean): void;
 }
 
-export interface StoredEvent {
-  id: string;
-  merchantId: string;
-  livemode: boolean;
-  type: string;
-  objectId: string;
-  payload: string;
-  createdAt: number;
-}
-
 export interface EventStore {
   insert(e: StoredEvent): void;
   forObject(objectId: string): StoredEvent[];
 }
+
+export type { ApiKeyRecord, SessionAddress, StoredEvent };
