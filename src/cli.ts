@@ -158,9 +158,12 @@ async function serve(args: string[], io: Io): Promise<number> {
   const url = await core.start();
   io.out(`listening on ${url}`);
   await new Promise<void>((resolve) => {
+    let stopping = false;
+    // The first signal stops cleanly (devnets dump their chains); later ones, e.g. a second Ctrl-C or
+    // a signal forwarded twice, must not kill the process half-way and orphan the devnets.
     const shutdown = () => {
-      process.off('SIGINT', shutdown);
-      process.off('SIGTERM', shutdown);
+      if (stopping) return io.err('still stopping…');
+      stopping = true;
       void core.stop().then(resolve, (err: unknown) => {
         io.err(`error while stopping: ${(err as Error).message}`);
         resolve();
