@@ -1,0 +1,149 @@
+import { performance } from 'node:perf_hooks';
+import type { Address } from 'viem';
+
+/** The few API calls the chain sections make, over real HTTP as a POS client would. */
+
+export interface ApiTarget {
+  url: string;
+  apiKey: string;
+  merchantId: string;
+}
+
+/** The fields of a session the chain sections read. */
+export interface SessionJson {
+  session_id: string;
+  status: string;
+  exception: string | null;
+  payment_options: { network: string; currency: string; address: Address }[];
+  payments: { tx_hash: string; status: string; block_number: number }[];
+}
+
+export interface CreatedSession {
+  id: string;
+  /** Deposit address of the ethereum options (the same for both coins). */
+  address: Address;
+}
+
+const auth = (t: ApiTarget) => ({ authorization: `Bearer ${t.apiKey}` });
+
+async function json<T>(res: Response, what: string): Promise<T> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+export async function createSession(t: ApiTarget, expiresAt?: Date): Promise<CreatedSession> {
+  const body = { merchant_id: t.merchantId, amount: { value: '12.50', currency: 'USD' }, ...(expiresAt && { expires_at: expiresAt.toISOString() }) };
+  const res = await fetch(`${t.url}/v1/payment/sessions`, { method: 'POST', headers: { ...auth(t), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const s = await json<SessionJson>(res, 'create session');
+  const option = s.payment_options.find((o) => o.network === 'ethereum');
+  if (!option) throw new Error(`session ${s.session_id} has no ethereum option: is the network ready? ${JSON.stringify(s.payment_options)}`);
+  return { id: s.session_id, address: option.address };
+}
+
+/** Creates `count` sessions with `concurrency` requests in flight; creation speed is not measured. */
+export async function createSessions(t: ApiTarget, count: number, options: { concurrency?: number; expiresAt?: Date } = {}): Promise<CreatedSession[]> {
+  const out: CreatedSession[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await createSession(t, options.expiresAt);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 16, count) }, worker));
+  return out;
+}
+
+export async function getSession(t: ApiTarget, id: string): Promise<SessionJson> {
+  return json<SessionJson>(await fetch(`${t.url}/v1/payment/sessions/${id}`, { headers: auth(t) }), `GET session ${id}`);
+}
+
+/** The ethereum network as GET /v1/networks shows it (last_block is the watcher's last head). */
+export async function ethereumNetwork(t: ApiTarget): Promise<{ status: string; last_block: number | null; last_error: string | null }> {
+  const data = await json<{ items: { network: string; status: string; last_block: number | null; last_error: string | null }[] }>(
+    await fetch(`${t.url}/v1/networks`, { headers: auth(t) }),
+    'GET /v1/networks',
+  );
+  const eth = data.items.find((n) => n.network === 'ethereum');
+  if (!eth) throw new Error('no ethereum network in /v1/networks');
+  return eth;
+}
+
+/** One `session` event of a stream, stamped with performance.now() when its last byte was read. */
+export interface StampedEvent {
+  at: number;
+  session: SessionJson;
+}
+
+export interface SessionStream {
+  /** Resolves with the first event (already received or still to come) that passes `check`. */
+  next(check: (s: SessionJson) => boolean, timeoutMs: number): Promise<StampedEvent>;
+  close(): Promise<void>;
+}
+
+/**
+ * GET /v1/payment/sessions/{id}/stream: server-sent events, each `session` event the whole session
+ * object. Events are stamped as they are parsed, not when a waiter looks at them.
+ */
+export async function openSessionStream(t: ApiTarget, id: string): Promise<SessionStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${t.url}/v1/payment/sessions/${id}/stream`, { headers: { ...auth(t), accept: 'text/event-stream' }, signal: controller.signal });
+  if (res.status !== 200 || !res.body) throw new Error(`stream of ${id}: HTTP ${res.status}`);
+  const events: StampedEvent[] = [];
+  const waiters = new Set<() => void>();
+  let ended = false;
+  const pump = (async () => {
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const at = performance.now();
+        buffer += decoder.decode(value, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+          }
+          if (event === 'session' && data.length) events.push({ at, session: JSON.parse(data.join('\n')) as SessionJson });
+        }
+        for (const w of waiters) w();
+      }
+    } catch {
+      // aborted by close()
+    } finally {
+      ended = true;
+      for (const w of waiters) w();
+    }
+  })();
+  return {
+    next: (check, timeoutMs) =>
+      new Promise((resolve, reject) => {
+        const look = () => {
+          const found = events.find((e) => check(e.session));
+          if (found) return done(() => resolve(found));
+          if (ended) return done(() => reject(new Error(`stream of ${id} ended`)));
+        };
+        const timer = setTimeout(() => done(() => reject(new Error(`no matching event on the stream of ${id} within ${timeoutMs} ms; last: ${JSON.stringify(events.at(-1)?.session.payments)}`))), timeoutMs);
+        const done = (settle: () => void) => {
+          clearTimeout(timer);
+          waiters.delete(look);
+          settle();
+        };
+        waiters.add(look);
+        look();
+      }),
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The core as the app runs it (createCore: HTTP, SQLite, watchers), in a process of its own so the
+ * bench's clients, signing and timing never share its event loop. Its only network is ethereum (test
+ * mode) on the section's own anvil, given as an RPC endpoint; the watcher's poll interval and the
+ * confirmations are the section's.
+ *
+ *   node bin/run-ts.mjs bench/chain/core-child.ts <data-dir> '<ChainCoreOptions JSON>'
+ */
+import { performance } from 'node:perf_hooks';
+import type { EvmWatcherStats } from '../../src/chains/evm/watcher.js';
+import { resolveConfig } from '../../src/config.js';
+import { createServices } from '../../src/core-services.js';
+import { createCore } from '../../src/create-core.js';
+import type { ChainCoreOptions, FromChild, ToChild } from './core-protocol.js';
+
+const [dataDir, json] = process.argv.slice(2);
+if (!dataDir || !json || !process.send) {
+  process.stderr.write('usage (forked by the bench): core-child.ts <data-dir> <options JSON>\n');
+  process.exit(2);
+}
+const options = JSON.parse(json) as ChainCoreOptions;
+const send = (message: FromChild) => process.send?.(message);
+
+// A key made the way `stablepos keys create` makes one, before the core opens the same file.
+const setup = createServices(resolveConfig({ dataDir }));
+const merchantId = setup.merchants.defaultMerchant().id;
+const apiKey = setup.apiKeys.create(merchantId, 'test').secret;
+setup.close();
+
+const core = createCore({
+  dataDir,
+  port: 0,
+  logger: false,
+  rateLimit: { max: 1e9, windowMs: 1000 },
+  networks: {
+    test: { ethereum: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens }, bsc: 'off' },
+  },
+  chainPollMs: options.pollMs,
+  confirmations: { ethereum: options.confirmations },
+});
+
+let stopping = false;
+const shutdown = () => {
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => process.exit(1), 10_000).unref();
+  void core.stop().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`core-child: error while stopping: ${(err as Error).stack ?? String(err)}\n`);
+      process.exit(1);
+    },
+  );
+};
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
+process.on('disconnect', shutdown);
+process.on('message', (message: ToChild) => {
+  if (message.type === 'stop') shutdown();
+  else if (message.type === 'stats') {
+    const watchers: Record<string, EvmWatcherStats> = {};
+    for (const [key, w] of core.chains?.watchers ?? []) watchers[key] = { ...w.stats };
+    send({ type: 'stats', watchers });
+  }
+});
+
+const url = await core.start();
+send({ type: 'ready', url, apiKey, merchantId, startedAt: performance.timeOrigin + performance.now() });

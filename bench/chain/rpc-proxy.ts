@@ -1,0 +1,74 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A JSON-RPC pass-through that counts the calls going through it by method, so the chain sections
+ * can say what the watcher asks for per block, not just how many calls it makes. Block reads are
+ * split: `eth_getBlockByNumber(latest)` (the head poll) apart from reads of a given block.
+ */
+export interface CountingProxy {
+  readonly url: string;
+  /** Calls so far by method; a copy. */
+  counts(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+function label(call: { method?: unknown; params?: unknown }): string {
+  const method = typeof call.method === 'string' ? call.method : '?';
+  if (method === 'eth_getBlockByNumber' && Array.isArray(call.params)) {
+    return call.params[0] === 'latest' ? 'eth_getBlockByNumber(latest)' : 'eth_getBlockByNumber(n)';
+  }
+  return method;
+}
+
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const counts: Record<string, number> = {};
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      try {
+        const parsed = JSON.parse(body) as unknown;
+        for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+          const key = label(call as { method?: unknown; params?: unknown });
+          counts[key] = (counts[key] ?? 0) + 1;
+        }
+      } catch {
+        counts['(unparsable)'] = (counts['(unparsable)'] ?? 0) + 1;
+      }
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+        async (upstream) => {
+          const text = await upstream.text();
+          res.writeHead(upstream.status, { 'content-type': 'application/json' });
+          res.end(text);
+        },
+        (err: unknown) => {
+          res.writeHead(502, { 'content-type': 'text/plain' });
+          res.end(String(err));
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts: () => ({ ...counts }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `after - before` per method, methods with no calls left out. */
+export function countsDelta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(after)) {
+    const d = v - (before[k] ?? 0);
+    if (d) out[k] = d;
+  }
+  return out;
+}

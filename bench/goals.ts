@@ -1,0 +1,21 @@
+import type { GoalCheck } from './section.js';
+
+// The targets from the performance brief. They are printed beside the figures with PASS/FAIL and
+// end up in the closing note; a FAIL does not fail the bench (a slow CI box is not a regression).
+
+/** Core throughput over the plain-Fastify baseline's, measured in the same run. */
+export const MIN_THROUGHPUT_RATIO = 0.6;
+/** Core p99 latency at 50 connections, ms. */
+export const MAX_CORE_P99_MS = 15;
+/** Core RSS after 100,000 sessions were created, MB. */
+export const MAX_RSS_AFTER_SESSIONS_MB = 200;
+
+const unitSuffix = (unit: string | undefined) => (unit ? ` ${unit}` : '');
+
+export function atLeast(actual: number, min: number, unit?: string): GoalCheck {
+  return { target: `≥ ${min}${unitSuffix(unit)}`, pass: actual >= min };
+}
+
+export function atMost(actual: number, max: number, unit?: string): GoalCheck {
+  return { target: `≤ ${max}${unitSuffix(unit)}`, pass: actual <= max };
+}

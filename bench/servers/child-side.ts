@@ -1,0 +1,66 @@
+import type { ChildMessage, ParentMessage } from './protocol.js';
+
+/** Longest a server may take to close before the child exits anyway. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * The child half of the protocol, shared by every server script. Whatever ends the child (the
+ * parent's `stop`, the parent going away, Ctrl-C, SIGTERM) closes the server first, so the core
+ * stops its anvil devnets and a --cpu-prof profile is written. Run by hand (no IPC channel), a server
+ * prints its URL and extras to stdout instead, for pointing autocannon's CLI at it.
+ */
+export function announceReady(url: string, stop: () => Promise<void>, extra: Record<string, string> = {}): void {
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      process.stderr.write(`server did not stop within ${STOP_GRACE_MS / 1000} s; exiting anyway\n`);
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+    // Exit explicitly: an open IPC channel would keep the process alive.
+    void stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`error while stopping: ${(err as Error).stack ?? String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  const send = process.send?.bind(process);
+  if (!send) {
+    process.stdout.write(`listening on ${url}\n`);
+    for (const [k, v] of Object.entries(extra)) process.stdout.write(`${k}: ${v}\n`);
+    return;
+  }
+  const reply = (message: ChildMessage) => send(message);
+  process.on('message', (message: ParentMessage) => {
+    switch (message.type) {
+      case 'gc': {
+        const gc = globalThis.gc;
+        if (gc) gc();
+        reply({ type: 'gc-done', collected: gc !== undefined, memory: process.memoryUsage() });
+        break;
+      }
+      case 'stop':
+        shutdown();
+        break;
+    }
+  });
+  // A parent that dies without saying stop must not leave a server (or its devnets) behind.
+  process.on('disconnect', shutdown);
+  reply({ type: 'ready', url, extra });
+}
+
+/** Folder the parent made for this server's files: the first argument after the script. */
+export function dataDirArg(): string {
+  const dir = process.argv[2];
+  if (!dir) {
+    process.stderr.write(`usage: node bin/run-ts.mjs ${process.argv[1] ?? '<server.ts>'} <data-dir> [options…]\n`);
+    process.exit(2);
+  }
+  return dir;
+}

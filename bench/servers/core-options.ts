@@ -1,0 +1,31 @@
+import type { CoreConfig } from '../../src/config.js';
+
+/**
+ * How the bench configures the core, in a module of its own so the parent can print it without
+ * importing (and so running) the server script.
+ */
+
+/** Raised far above any load we send: the bench measures the work, not 429s. */
+export const BENCH_RATE_LIMIT = { max: 1e9, windowMs: 1000 } as const;
+
+/**
+ * What the core's test-mode EVM networks are during the bench:
+ * - `off`: no chain I/O. Every session still gets its derived deposit address, its address row and
+ *   its outbox event; only payment_options (no network is ready) and the watchers are missing.
+ *   The default: the figures are the API's alone, and nothing else competes for the 2 cores.
+ * - `devnet`: the app's test-mode default, two anvil devnets (their own processes, not in the core's
+ *   CPU or RSS figures) and a watcher per network polling every 100 ms.
+ */
+export type CoreNetworks = 'off' | 'devnet';
+export const CORE_NETWORKS: readonly CoreNetworks[] = ['off', 'devnet'];
+
+export function coreNetworkConfig(networks: CoreNetworks): CoreConfig['networks'] {
+  return networks === 'off' ? { test: { ethereum: 'off', bsc: 'off' } } : {};
+}
+
+/** One line for the report's notes. */
+export function describeCoreNetworks(networks: CoreNetworks): string {
+  return networks === 'off'
+    ? 'core test-mode networks off (BENCH_CORE_NETWORKS=off): sessions still derive a deposit address and write their outbox event; no payment_options, no watchers'
+    : 'core test-mode networks on anvil devnets (BENCH_CORE_NETWORKS=devnet): payment_options for 2 networks x 2 coins, watchers polling every 100 ms; anvil runs in its own processes';
+}

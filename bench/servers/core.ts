@@ -1,0 +1,30 @@
+/**
+ * The stablepos core as the app runs it (createCore: every plugin, auth, idempotency, SQLite), on a
+ * fresh data dir, with a test API key made beforehand the way `stablepos keys create` makes one.
+ * The rate limit is raised far above any load we send, and the test-mode networks are chosen by the
+ * bench (core-options.ts).
+ *
+ *   node bin/run-ts.mjs bench/servers/core.ts <data-dir> [off|devnet]   (networks, see core-options.ts)
+ */
+import { resolveConfig } from '../../src/config.js';
+import { createServices } from '../../src/core-services.js';
+import { createCore } from '../../src/create-core.js';
+import { announceReady, dataDirArg } from './child-side.js';
+import { BENCH_RATE_LIMIT, CORE_NETWORKS, type CoreNetworks, coreNetworkConfig } from './core-options.js';
+
+const dataDir = dataDirArg();
+const networks = (process.argv[3] ?? 'off') as CoreNetworks;
+if (!CORE_NETWORKS.includes(networks)) {
+  process.stderr.write(`networks must be one of ${CORE_NETWORKS.join(', ')}, got "${networks}"\n`);
+  process.exit(2);
+}
+
+// Key first, on its own connection, closed before the core opens the same SQLite file.
+const services = createServices(resolveConfig({ dataDir }));
+const merchantId = services.merchants.defaultMerchant().id;
+const apiKey = services.apiKeys.create(merchantId, 'test').secret;
+services.close();
+
+const core = createCore({ dataDir, port: 0, rateLimit: { ...BENCH_RATE_LIMIT }, networks: coreNetworkConfig(networks), logger: false });
+const url = await core.start();
+announceReady(url, () => core.stop(), { apiKey, merchantId });

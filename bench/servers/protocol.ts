@@ -1,0 +1,24 @@
+/**
+ * Messages over the IPC channel between the bench (parent) and a server child. IPC rather than
+ * parsing stdout keeps the child's own output free for errors and lets the parent ask for a GC.
+ */
+
+/** Child → parent, once it accepts requests. `extra` carries what a client needs (e.g. an API key). */
+export interface ReadyMessage {
+  type: 'ready';
+  url: string;
+  extra: Record<string, string>;
+}
+
+/** Child → parent, answering `gc`: the heap as V8 sees it after collecting. */
+export interface GcDoneMessage {
+  type: 'gc-done';
+  /** False when the child was started without --expose-gc. */
+  collected: boolean;
+  memory: NodeJS.MemoryUsage;
+}
+
+export type ChildMessage = ReadyMessage | GcDoneMessage;
+
+/** Parent → child: `gc` runs global.gc(); `stop` closes the server and exits 0 (so --cpu-prof is written). */
+export type ParentMessage = { type: 'gc' } | { type: 'stop' };
