@@ -18,7 +18,7 @@ export interface Core {
   stop(): Promise<void>;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 /** The composition root: config in, a startable core out. Nothing else wires concrete parts together. */
 export function createCore(input: CoreConfig): Core {
@@ -83,7 +83,11 @@ export function createCore(input: CoreConfig): Core {
         config.expiryMaxSleepMs,
       );
       expiry.start();
-      purgeTimer = setInterval(() => s.idempotency.purgeExpired(), HOUR_MS);
+      let sweeps = 0;
+      purgeTimer = setInterval(() => {
+        s.addressBook.sweep();
+        if (++sweeps % 60 === 0) s.idempotency.purgeExpired();
+      }, MINUTE_MS);
       purgeTimer.unref();
       return url;
     },

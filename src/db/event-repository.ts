@@ -1,13 +1,21 @@
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { StoredEvent } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { events } from './schema.js';
 
 export class EventRepository {
-  constructor(private readonly db: Db) {}
+  private readonly insertOne;
+
+  constructor(private readonly db: Db) {
+    const p = (name: string) => sql.placeholder(name);
+    this.insertOne = db
+      .insert(events)
+      .values({ id: p('id'), merchantId: p('merchantId'), livemode: p('livemode'), type: p('type'), objectId: p('objectId'), payload: p('payload'), createdAt: p('createdAt') })
+      .prepare();
+  }
 
   insert(e: StoredEvent): void {
-    this.db.insert(events).values(e).run();
+    this.insertOne.run({ ...e, livemode: e.livemode ? 1 : 0 });
   }
 
   forObject(objectId: string): StoredEvent[] {

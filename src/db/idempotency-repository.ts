@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { idempotencyKeys } from './schema.js';
 
@@ -16,50 +16,36 @@ export interface StoredIdempotency {
 }
 
 export class IdempotencyRepository {
-  constructor(private readonly db: Db) {}
+  private readonly findOne;
+  private readonly saveOne;
 
-  private where(s: IdempotencyScope) {
+  constructor(private readonly db: Db) {
     const t = idempotencyKeys;
-    return and(eq(t.merchantId, s.merchantId), eq(t.livemode, s.livemode), eq(t.key, s.key));
+    const p = (name: string) => sql.placeholder(name);
+    this.findOne = db
+      .select({ fingerprint: t.fingerprint, responseStatus: t.responseStatus, responseBody: t.responseBody, createdAt: t.createdAt })
+      .from(t)
+      .where(and(eq(t.merchantId, p('merchantId')), eq(t.livemode, p('livemode')), eq(t.key, p('key'))))
+      .prepare();
+    this.saveOne = db
+      .insert(t)
+      .values({ merchantId: p('merchantId'), livemode: p('livemode'), key: p('key'), fingerprint: p('fingerprint'), responseStatus: p('status'), responseBody: p('body'), createdAt: p('now') })
+      .onConflictDoUpdate({
+        target: [t.merchantId, t.livemode, t.key],
+        set: { fingerprint: sql`excluded.fingerprint`, responseStatus: sql`excluded.response_status`, responseBody: sql`excluded.response_body`, createdAt: sql`excluded.created_at` },
+      })
+      .prepare();
   }
 
   find(scope: IdempotencyScope): StoredIdempotency | undefined {
-    const t = idempotencyKeys;
-    return this.db
-      .select({ fingerprint: t.fingerprint, responseStatus: t.responseStatus, responseBody: t.responseBody, createdAt: t.createdAt })
-      .from(t)
-      .where(this.where(scope))
-      .get();
+    return this.findOne.get({ ...scope, livemode: scope.livemode ? 1 : 0 });
   }
 
-  /**
-   * Claims the key for a request being processed. The primary key makes this atomic: of two
-   * concurrent requests exactly one insert succeeds. Returns false when the key is already taken.
-   */
-  claim(scope: IdempotencyScope, fingerprint: string, now: number): boolean {
-    const result = this.db
-      .insert(idempotencyKeys)
-      .values({ ...scope, fingerprint, createdAt: now })
-      .onConflictDoNothing()
-      .run();
-    return result.changes === 1;
+  save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
+    this.saveOne.run({ ...scope, livemode: scope.livemode ? 1 : 0, fingerprint, status, body, now });
   }
 
-  complete(scope: IdempotencyScope, status: number, body: string): void {
-    this.db.update(idempotencyKeys).set({ responseStatus: status, responseBody: body }).where(this.where(scope)).run();
-  }
-
-  /** Frees a claim whose request must not be remembered (validation error, server error). */
-  release(scope: IdempotencyScope): void {
-    this.db.delete(idempotencyKeys).where(and(this.where(scope), isNull(idempotencyKeys.responseStatus))).run();
-  }
-
-  /** Replaces an expired record, so a key can be used afresh after its retention. */
-  delete(scope: IdempotencyScope): void {
-    this.db.delete(idempotencyKeys).where(this.where(scope)).run();
-  }
-
-  /** Claims whose request never finished; after a restart none of them can still be in flight. */
+  /** Claims left unfinished by an earlier version that wrote claims; none can be in flight now. */
   releaseUnfinished(): number {
     return this.db.delete(idempotencyKeys).where(isNull(idempotencyKeys.responseStatus)).run().changes;
   }

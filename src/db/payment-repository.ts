@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Stablecoin } from '../domain/currencies.js';
 import type { Network } from '../domain/networks.js';
 import type { Payment, PaymentStatus } from '../domain/payment.js';
@@ -29,7 +29,11 @@ const toPayment = (r: Row): Payment => ({
 });
 
 export class PaymentRepository {
-  constructor(private readonly db: Db) {}
+  private readonly ofSession;
+
+  constructor(private readonly db: Db) {
+    this.ofSession = db.select().from(payments).where(eq(payments.sessionId, sql.placeholder('sessionId'))).orderBy(asc(payments.seq)).prepare();
+  }
 
   find(network: string, livemode: boolean, txHash: string, logIndex: number, blockHash: string): Payment | undefined {
     const t = payments;
@@ -74,7 +78,7 @@ export class PaymentRepository {
   }
 
   forSession(sessionId: string): Payment[] {
-    return this.db.select().from(payments).where(eq(payments.sessionId, sessionId)).orderBy(asc(payments.seq)).all().map(toPayment);
+    return this.ofSession.all({ sessionId }).map(toPayment);
   }
 
   forSessions(sessionIds: string[]): Payment[] {

@@ -1,17 +1,27 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SessionAddress } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { sessionAddresses } from './schema.js';
 
 export class SessionAddressRepository {
-  constructor(private readonly db: Db) {}
+  private readonly insertOne;
+  private readonly ofSession;
+
+  constructor(private readonly db: Db) {
+    const p = (name: string) => sql.placeholder(name);
+    this.insertOne = db
+      .insert(sessionAddresses)
+      .values({ sessionId: p('sessionId'), family: p('family'), livemode: p('livemode'), address: p('address'), derivationIndex: p('derivationIndex'), watchUntil: p('watchUntil') })
+      .prepare();
+    this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).prepare();
+  }
 
   insert(a: SessionAddress): void {
-    this.db.insert(sessionAddresses).values(a).run();
+    this.insertOne.run({ ...a, livemode: a.livemode ? 1 : 0 });
   }
 
   forSession(sessionId: string): SessionAddress[] {
-    return this.db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, sessionId)).all();
+    return this.ofSession.all({ sessionId });
   }
 
   /** Addresses still inside their watch window: what the watchers match transfers against. */

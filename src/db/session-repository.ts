@@ -71,8 +71,42 @@ function toSession(row: Row, quotes: readonly QuoteRow[]): PaymentSession {
 export class SessionRepository {
   private readonly byId;
   private readonly quotesOf;
+  private readonly insertSession;
+  private readonly insertQuote;
 
   constructor(private readonly db: Db) {
+    // Prepared once: session creation is the API's hot path, and building and preparing SQL per call
+    // cost more than executing it.
+    const p = (name: string) => sql.placeholder(name);
+    this.insertSession = db
+      .insert(paymentSessions)
+      .values({
+        id: p('id'),
+        merchantId: p('merchantId'),
+        merchantDomainId: p('merchantDomainId'),
+        livemode: p('livemode'),
+        status: p('status'),
+        exception: p('exception'),
+        currency: p('currency'),
+        amountMinor: p('amountMinor'),
+        amountReceivedMinor: p('amountReceivedMinor'),
+        amountRefundedMinor: p('amountRefundedMinor'),
+        description: p('description'),
+        clientReferenceId: p('clientReferenceId'),
+        metadata: p('metadata'),
+        lineItems: p('lineItems'),
+        successUrl: p('successUrl'),
+        cancelUrl: p('cancelUrl'),
+        resolvedBy: p('resolvedBy'),
+        createdAt: p('createdAt'),
+        expiresAt: p('expiresAt'),
+        updatedAt: p('updatedAt'),
+      })
+      .prepare();
+    this.insertQuote = db
+      .insert(sessionQuotes)
+      .values({ sessionId: p('sessionId'), currency: p('currency'), rateScaled: p('rateScaled'), rateSource: p('rateSource'), amountDueMinor: p('amountDueMinor') })
+      .prepare();
     this.byId = db
       .select()
       .from(paymentSessions)
@@ -86,42 +120,33 @@ export class SessionRepository {
       .prepare();
   }
 
+  /** Inserts a session and its quotes; call inside the caller's transaction. */
   insert(session: PaymentSession): void {
-    this.db.$client
-      .transaction(() => {
-        this.db
-          .insert(paymentSessions)
-          .values({
-            id: session.id,
-            merchantId: session.merchantId,
-            merchantDomainId: session.merchantDomainId,
-            livemode: session.livemode,
-            status: session.status,
-            exception: session.exception,
-            currency: session.currency,
-            amountMinor: session.amountMinor,
-            amountReceivedMinor: session.amountReceivedMinor,
-            amountRefundedMinor: session.amountRefundedMinor,
-            description: session.description,
-            clientReferenceId: session.clientReferenceId,
-            metadata: JSON.stringify(session.metadata),
-            lineItems: fromLineItems(session.lineItems),
-            successUrl: session.successUrl,
-            cancelUrl: session.cancelUrl,
-            resolvedBy: session.resolvedBy,
-            createdAt: session.createdAt,
-            expiresAt: session.expiresAt,
-            updatedAt: session.updatedAt,
-          })
-          .run();
-        if (session.quotes.length > 0) {
-          this.db
-            .insert(sessionQuotes)
-            .values(session.quotes.map((q) => ({ sessionId: session.id, ...q })))
-            .run();
-        }
-      })
-      .immediate();
+    this.insertSession.run({
+      id: session.id,
+      merchantId: session.merchantId,
+      merchantDomainId: session.merchantDomainId,
+      livemode: session.livemode ? 1 : 0,
+      status: session.status,
+      exception: session.exception,
+      currency: session.currency,
+      amountMinor: session.amountMinor,
+      amountReceivedMinor: session.amountReceivedMinor,
+      amountRefundedMinor: session.amountRefundedMinor,
+      description: session.description,
+      clientReferenceId: session.clientReferenceId,
+      metadata: JSON.stringify(session.metadata),
+      lineItems: fromLineItems(session.lineItems),
+      successUrl: session.successUrl,
+      cancelUrl: session.cancelUrl,
+      resolvedBy: session.resolvedBy,
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      updatedAt: session.updatedAt,
+    });
+    for (const q of session.quotes) {
+      this.insertQuote.run({ sessionId: session.id, currency: q.currency, rateScaled: q.rateScaled.toString(), rateSource: q.rateSource, amountDueMinor: q.amountDueMinor });
+    }
   }
 
   findById(id: string): PaymentSession | undefined {

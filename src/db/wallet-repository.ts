@@ -3,14 +3,30 @@ import type { Db } from './open-database.js';
 import { wallets } from './schema.js';
 
 export class WalletRepository {
-  constructor(private readonly db: Db) {}
+  /** xpubs change only through `upsert`, so they are read once and kept. */
+  private readonly xpubs = new Map<string, string | undefined>();
+  private readonly reserve;
+
+  constructor(private readonly db: Db) {
+    const p = (name: string) => sql.placeholder(name);
+    this.reserve = db
+      .update(wallets)
+      .set({ nextIndex: sql`${wallets.nextIndex} + 1` })
+      .where(and(eq(wallets.merchantId, p('merchantId')), eq(wallets.family, p('family')), eq(wallets.livemode, p('livemode'))))
+      .returning({ next: wallets.nextIndex })
+      .prepare();
+  }
 
   private key(merchantId: string, family: string, livemode: boolean) {
     return and(eq(wallets.merchantId, merchantId), eq(wallets.family, family), eq(wallets.livemode, livemode));
   }
 
   xpub(merchantId: string, family: string, livemode: boolean): string | undefined {
-    return this.db.select({ xpub: wallets.xpub }).from(wallets).where(this.key(merchantId, family, livemode)).get()?.xpub;
+    const cacheKey = `${merchantId}:${family}:${livemode}`;
+    if (!this.xpubs.has(cacheKey)) {
+      this.xpubs.set(cacheKey, this.db.select({ xpub: wallets.xpub }).from(wallets).where(this.key(merchantId, family, livemode)).get()?.xpub);
+    }
+    return this.xpubs.get(cacheKey);
   }
 
   /** Sets the wallet; a different xpub restarts nothing: indexes keep counting so no address repeats. */
@@ -20,16 +36,12 @@ export class WalletRepository {
       .values({ merchantId, family, livemode, xpub, createdAt: now })
       .onConflictDoUpdate({ target: [wallets.merchantId, wallets.family, wallets.livemode], set: { xpub } })
       .run();
+    this.xpubs.set(`${merchantId}:${family}:${livemode}`, xpub);
   }
 
   /** Takes the next derivation index (atomic: a single UPDATE … RETURNING). */
   reserveIndex(merchantId: string, family: string, livemode: boolean): number | undefined {
-    const row = this.db
-      .update(wallets)
-      .set({ nextIndex: sql`${wallets.nextIndex} + 1` })
-      .where(this.key(merchantId, family, livemode))
-      .returning({ next: wallets.nextIndex })
-      .get();
+    const row = this.reserve.get({ merchantId, family, livemode: livemode ? 1 : 0 });
     return row ? row.next - 1 : undefined;
   }
 }

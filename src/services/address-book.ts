@@ -48,6 +48,19 @@ export class AddressBook {
     return false;
   }
 
+  /** Forgets addresses whose watch window has ended (run periodically, so memory stays bounded). */
+  sweep(): number {
+    const now = this.now();
+    let removed = 0;
+    for (const [key, entry] of this.entries) {
+      if (entry.watchUntil <= now) {
+        this.entries.delete(key);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -27,44 +27,51 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 
 /**
  * "Process once per (merchant, mode, key)": the first request claims the key, later identical ones
- * get its stored response, different ones are refused, and concurrent ones wait their turn by
- * being told the key is in use (the client retries, and then gets the replay).
+ * get its stored response, different ones are refused, and concurrent ones are told the key is in
+ * use (the client retries, and then gets the replay).
+ *
+ * Claims of requests in flight live in memory: one process owns the database, and after a restart
+ * no earlier request can still be running. Only the finished response is written, once.
  */
 export class IdempotencyService {
+  private readonly inFlight = new Map<string, string>();
+
   constructor(
     private readonly store: IdempotencyStore,
     private readonly now: Clock,
   ) {}
 
+  private static keyOf(scope: IdempotencyScope): string {
+    return `${scope.merchantId}\u0000${scope.livemode ? 'live' : 'test'}\u0000${scope.key}`;
+  }
+
   /** @throws ApiError idempotency_key_reused | idempotency_key_in_use */
   begin(scope: IdempotencyScope, fingerprint: string): IdempotencyOutcome {
-    const now = this.now();
-    if (this.store.claim(scope, fingerprint, now)) return { kind: 'proceed' };
-    const stored = this.store.find(scope);
-    if (!stored) return this.begin(scope, fingerprint); // released between claim and find: try again
-    if (stored.createdAt < now - IDEMPOTENCY_RETENTION_MS) {
-      this.store.delete(scope);
-      return this.begin(scope, fingerprint);
-    }
-    if (stored.fingerprint !== fingerprint) {
-      throw new ApiError(
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.',
-      );
-    }
-    if (stored.responseStatus === null || stored.responseBody === null) {
+    const key = IdempotencyService.keyOf(scope);
+    const running = this.inFlight.get(key);
+    if (running !== undefined) {
+      if (running !== fingerprint) throw reused();
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
     }
-    return { kind: 'replay', status: stored.responseStatus, body: stored.responseBody };
+    const stored = this.store.find(scope);
+    if (stored && stored.createdAt >= this.now() - IDEMPOTENCY_RETENTION_MS && stored.responseStatus !== null && stored.responseBody !== null) {
+      if (stored.fingerprint !== fingerprint) throw reused();
+      return { kind: 'replay', status: stored.responseStatus, body: stored.responseBody };
+    }
+    this.inFlight.set(key, fingerprint);
+    return { kind: 'proceed' };
   }
 
   /** Remembers the response, or forgets the claim when the contract says not to store it. */
   finish(scope: IdempotencyScope, status: number, body: string): void {
-    if (status === 400 || status >= 500) this.store.release(scope);
-    else this.store.complete(scope, status, body);
+    const key = IdempotencyService.keyOf(scope);
+    const fingerprint = this.inFlight.get(key);
+    this.inFlight.delete(key);
+    if (fingerprint === undefined || status === 400 || status >= 500) return;
+    this.store.save(scope, fingerprint, status, body, this.now());
   }
 
-  /** At start-up: no request of a previous run is still in flight, so its claims are void. */
+  /** At start-up: claims a previous version left unfinished in the database are void. */
   releaseUnfinished(): number {
     return this.store.releaseUnfinished();
   }
@@ -73,3 +80,9 @@ export class IdempotencyService {
     return this.store.purgeOlderThan(this.now() - IDEMPOTENCY_RETENTION_MS);
   }
 }
+
+const reused = () =>
+  new ApiError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.',
+  );

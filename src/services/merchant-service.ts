@@ -7,6 +7,9 @@ export const DEFAULT_MERCHANT_NAME = 'My shop';
 export const DEFAULT_DOMAIN = 'localhost';
 
 export class MerchantService {
+  /** Merchants are read on every request and change only through this service: kept in memory. */
+  private readonly cache = new Map<string, Merchant>();
+
   constructor(
     private readonly store: MerchantStore,
     private readonly now: Clock,
@@ -27,13 +30,25 @@ export class MerchantService {
   }
 
   defaultMerchant(): Merchant {
+    if (this.defaultId) return this.get(this.defaultId);
     const merchant = this.store.first();
     if (!merchant) throw new Error('no merchant: ensureDefault() was not called');
+    this.defaultId = merchant.id;
     return merchant;
   }
 
+  private defaultId: string | undefined;
+
+  /** A real read from the database, for health checks (the merchant itself is cached). */
+  ping(): void {
+    this.store.count();
+  }
+
   get(id: string): Merchant {
+    const cached = this.cache.get(id);
+    if (cached) return cached;
     const merchant = this.store.findById(id);
+    if (merchant) this.cache.set(id, merchant);
     if (!merchant) throw new ApiError('resource_missing', `No such merchant: '${id}'`, 'merchant_id');
     return merchant;
   }

@@ -45,10 +45,8 @@ export interface IdempotencyScope {
 
 export interface IdempotencyStore {
   find(scope: IdempotencyScope): { fingerprint: string; responseStatus: number | null; responseBody: string | null; createdAt: number } | undefined;
-  claim(scope: IdempotencyScope, fingerprint: string, now: number): boolean;
-  complete(scope: IdempotencyScope, status: number, body: string): void;
-  release(scope: IdempotencyScope): void;
-  delete(scope: IdempotencyScope): void;
+  /** Stores a finished response, replacing an expired record under the same key. */
+  save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void;
   purgeOlderThan(cutoff: number): number;
   releaseUnfinished(): number;
 }

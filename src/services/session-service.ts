@@ -11,7 +11,8 @@ import type { AddressBook } from './address-book.js';
 import type { ChainHandlers } from './chain-handlers.js';
 import type { LiveFeed } from './live-feed.js';
 import type { MerchantService } from './merchant-service.js';
-import type { Clock, EventStore, PaymentStore, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
+import type { Clock, EventStore, PaymentStore, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
+import type { Payment } from '../domain/payment.js';
 import type { SessionView } from './session-view.js';
 
 /** A session to create, already parsed from either request shape. */
@@ -123,7 +124,7 @@ export class SessionService {
       quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor, input.amountParam),
     };
     const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
-    const reserved: { family: ChainFamily; address: string }[] = [];
+    const reserved: SessionAddress[] = [];
     const view = this.d.tx(() => {
       this.d.store.insert(session);
       for (const family of this.chains.addressFamilies) {
@@ -131,14 +132,16 @@ export class SessionService {
         if (!xpub) continue; // no wallet in this mode: the family offers no options
         const index = this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
         const address = this.chains.deriveAddress(family, xpub, index);
-        this.d.addresses.insert({ sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil });
-        reserved.push({ family, address });
+        const row: SessionAddress = { sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil };
+        this.d.addresses.insert(row);
+        reserved.push(row);
       }
-      const created = this.view(session);
+      // A new session has no payments and the addresses just reserved: no need to read them back.
+      const created = this.viewOf(session, [], reserved);
       this.emit('payment_session.created', created);
       return created;
     });
-    for (const r of reserved) this.d.addressBook.add(r.family, caller.livemode, r.address, session.id, watchUntil);
+    for (const r of reserved) this.d.addressBook.add(r.family as ChainFamily, caller.livemode, r.address, session.id, watchUntil);
     this.d.onDeadline?.(expiresAt);
     this.d.live.publish(session.id);
     return view;
@@ -169,7 +172,10 @@ export class SessionService {
 
   /** The session with its payments and its options, each asking for what is still due. */
   view(session: PaymentSession): SessionView {
-    const payments = this.d.payments.forSession(session.id);
+    return this.viewOf(session, this.d.payments.forSession(session.id), this.d.addresses.forSession(session.id));
+  }
+
+  private viewOf(session: PaymentSession, payments: Payment[], addresses: readonly SessionAddress[]): SessionView {
     const due: Partial<Record<Stablecoin, bigint>> = {};
     const rates: Partial<Record<Stablecoin, string>> = {};
     for (const q of session.quotes) {
@@ -178,9 +184,7 @@ export class SessionService {
     }
     const remaining: Partial<Record<Stablecoin, bigint>> = {};
     for (const coin of Object.keys(due) as Stablecoin[]) remaining[coin] = remainingDue(coin, payments, due);
-    const options = this.d.addresses
-      .forSession(session.id)
-      .flatMap((a) => this.chains.options(session.livemode, a.family as never, a.address, remaining, rates));
+    const options = addresses.flatMap((a) => this.chains.options(session.livemode, a.family as never, a.address, remaining, rates));
     return { session, payments, options };
   }
 

@@ -17,7 +17,6 @@ export class EvmAddressDeriver {
   private readonly parentPoint: InstanceType<typeof secp256k1.Point>;
   private readonly chainCode: Uint8Array;
   private readonly ecdh = createECDH('secp256k1');
-  private readonly cache = new Map<number, Address>();
 
   /** @throws Error when `xpub` is not an extended public key */
   constructor(xpub: string) {
@@ -33,29 +32,25 @@ export class EvmAddressDeriver {
    * Address of non-hardened index i (BIP-32 CKDpub): child = parse256(IL)·G + parent, where
    * IL‖IR = HMAC-SHA512(chain code, parent key ‖ i). The scalar multiplication runs in OpenSSL
    * (node:crypto ECDH), several times faster than in JavaScript, because it sits on the path of
-   * every session created; results are cached. Checked against @scure/bip32 in the tests.
+   * every session created. Not cached: each index is derived once, when its session is created
+   * (the address is stored with the session). Checked against @scure/bip32 in the tests.
    */
   address(index: number): Address {
-    let address = this.cache.get(index);
-    if (!address) {
-      if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`derivation index out of range: ${index}`);
-      const data = Buffer.alloc(37);
-      data.set(this.parentKey, 0);
-      data.writeUInt32BE(index, 33);
-      const il = createHmac('sha512', this.chainCode).update(data).digest().subarray(0, 32);
-      const tweak = toBigInt(il);
-      // BIP-32: such an index is invalid and skipped; the chance is below 2^-127.
-      if (tweak === 0n || tweak >= CURVE_ORDER) throw new Error(`index ${index} derives an invalid key; use the next one`);
-      this.ecdh.setPrivateKey(il);
-      const pub = this.ecdh.getPublicKey();
-      const child = secp256k1.Point.fromAffine({ x: toBigInt(pub.subarray(1, 33)), y: toBigInt(pub.subarray(33)) })
-        .add(this.parentPoint)
-        .toAffine();
-      const hash = keccak256(`0x${toHex32(child.x)}${toHex32(child.y)}`);
-      address = getAddress(`0x${hash.slice(-40)}`);
-      this.cache.set(index, address);
-    }
-    return address;
+    if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`derivation index out of range: ${index}`);
+    const data = Buffer.alloc(37);
+    data.set(this.parentKey, 0);
+    data.writeUInt32BE(index, 33);
+    const il = createHmac('sha512', this.chainCode).update(data).digest().subarray(0, 32);
+    const tweak = toBigInt(il);
+    // BIP-32: such an index is invalid and skipped; the chance is below 2^-127.
+    if (tweak === 0n || tweak >= CURVE_ORDER) throw new Error(`index ${index} derives an invalid key; use the next one`);
+    this.ecdh.setPrivateKey(il);
+    const pub = this.ecdh.getPublicKey();
+    const child = secp256k1.Point.fromAffine({ x: toBigInt(pub.subarray(1, 33)), y: toBigInt(pub.subarray(33)) })
+      .add(this.parentPoint)
+      .toAffine();
+    const hash = keccak256(`0x${toHex32(child.x)}${toHex32(child.y)}`);
+    return getAddress(`0x${hash.slice(-40)}`);
   }
 }
 

@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       response: { 200: Envelope(Type.Object({ status: Type.Literal('ok'), mode: Type.String({ enum: ['test', 'live'], description: 'The mode of the app\'s own UI.' }), uptime_seconds: Type.Integer() })) },
     },
   }, async () => {
-    services.merchants.defaultMerchant(); // a read from the database: throws (→ 500) when it cannot answer
+    services.merchants.ping(); // a read from the database: throws (→ 500) when it cannot answer
     return ok({ status: 'ok' as const, mode: services.uiMode, uptime_seconds: Math.floor((Date.now() - startedAt) / 1000) });
   });
 };
