@@ -110,8 +110,18 @@ export const SessionOut = Type.Object(
   {
     session_id: Type.String(),
     object: Type.Literal('payment_session'),
-    status: Type.String({ enum: [...SESSION_STATUSES] }),
-    exception: Nullable(Type.String({ enum: [...SESSION_EXCEPTIONS] })),
+    status: Type.String({
+      enum: [...SESSION_STATUSES],
+      description:
+        'PENDING: nothing (enough) received; PROCESSING: payments cover the amount, confirming; SUCCEEDED: covered by confirmed payments (or resolved by the owner); ' +
+        'EXPIRED: expires_at passed without full payment; CANCELED: canceled before any payment. PROCESSING returns to PENDING if a reorganisation drops a payment. See docs/payments.md.',
+    }),
+    exception: Nullable(
+      Type.String({
+        enum: [...SESSION_EXCEPTIONS],
+        description: 'UNDERPAID: part received (the options ask for the rest); OVERPAID: more than the amount; PAID_LATE: a payment arrived after expiry or cancel, within the monitoring window.',
+      }),
+    ),
     payment_url: Type.String({ description: 'Hosted checkout page for the customer (public; the id is unguessable).' }),
     merchant_id: Type.String(),
     merchant_domain_id: Type.String(),
@@ -127,7 +137,7 @@ export const SessionOut = Type.Object(
     cancel_url: Nullable(Type.String()),
     payment_options: Type.Array(PaymentOption, { description: 'One per enabled network × stablecoin (filled in by the chain integrations).' }),
     payments: Type.Array(Payment),
-    resolved_by: Nullable(Type.String({ enum: ['owner'] })),
+    resolved_by: Nullable(Type.String({ enum: ['owner'], description: '`owner` when an UNDERPAID or PAID_LATE session was marked SUCCEEDED by hand (POST …/resolve).' })),
     created_at: DateTime,
     expires_at: DateTime,
     updated_at: DateTime,
