@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { benchJsonLine, goalSummary, printOutcome, type SectionOutcome } from './report.js';
 import { BenchFailure, type BenchContext, type Section } from './section.js';
 import { CHAIN_ENV_USAGE } from './chain/env.js';
+import { chainBackfillSection } from './sections/chain-backfill.js';
 import { chainLatencySection } from './sections/chain-latency.js';
 import { chainRpcSection } from './sections/chain-rpc.js';
 import { memorySection } from './sections/memory.js';
@@ -18,7 +19,7 @@ import { sessionsSection } from './sections/sessions.js';
 import { type BenchSettings, readSettings } from './settings.js';
 
 /** Every section, in the order `npm run bench` runs them. Add new ones here. */
-const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection];
+const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection, chainBackfillSection];
 
 function usage(): string {
   return [

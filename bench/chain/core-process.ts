@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvmWatcherStats } from '../../src/chains/evm/watcher.js';
 import type { ChainCoreOptions, FromChild, ToChild } from './core-protocol.js';
@@ -32,8 +33,15 @@ process.on('exit', () => {
 });
 
 /** Starts bench/chain/core-child.ts through tsx on `dataDir` (kept when it stops: the caller owns it). */
-export async function startCoreProcess(dataDir: string, options: ChainCoreOptions): Promise<CoreProcess> {
-  const child = fork(runTs, [childScript, dataDir, JSON.stringify(options)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export async function startCoreProcess(dataDir: string, options: ChainCoreOptions, cpuProf?: { dir: string | undefined; name: string }): Promise<CoreProcess> {
+  // BENCH_CPU_PROF: a V8 profile per core process, in a folder per section (tsx's loader thread writes one too).
+  const execArgv: string[] = [];
+  if (cpuProf?.dir) {
+    const dir = join(cpuProf.dir, cpuProf.name);
+    mkdirSync(dir, { recursive: true });
+    execArgv.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
+  }
+  const child = fork(runTs, [childScript, dataDir, JSON.stringify(options)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   live.add(child);
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {

@@ -122,19 +122,19 @@ const describeMethods = (p: Phase) =>
 export const chainRpcSection: Section = {
   name: 'chain-rpc',
   summary: 'watcher RPC calls per block with 10 and with 10,000 open sessions',
-  async run({ log }): Promise<SectionReport> {
+  async run({ log, settings }): Promise<SectionReport> {
     const s = readChainSettings();
     const dir = mkdtempSync(join(tmpdir(), 'stablepos-bench-chain-rpc-'));
     let chain: BenchChain | undefined;
     let proxy: CountingProxy | undefined;
     let core: CoreProcess | undefined;
     try {
-      chain = await startBenchChain(join(dir, 'anvil'));
-      const { devnet, rpc } = chain;
-      proxy = await startCountingProxy(devnet.rpcUrl);
-      const tokens = devnet.tokens;
-      const payer = new BenchWallet(rpc, devnet.chainId, DEVNET_PAYER_KEYS[0] as Hex);
-      const other = new BenchWallet(rpc, devnet.chainId, DEVNET_PAYER_KEYS[1] as Hex);
+      chain = await startBenchChain();
+      const { rpc } = chain;
+      proxy = await startCountingProxy(chain.rpcUrl);
+      const tokens = chain.tokens;
+      const payer = new BenchWallet(rpc, chain.chainId, DEVNET_PAYER_KEYS[0] as Hex);
+      const other = new BenchWallet(rpc, chain.chainId, DEVNET_PAYER_KEYS[1] as Hex);
       const lots = BigInt(2 * s.rpcBlocks * (UNRELATED_PER_BLOCK + 1)) * 1_000_000n;
       const mints = [
         await payer.send(await payer.signMint(tokens.USDT, lots)),
@@ -144,7 +144,7 @@ export const chainRpcSection: Section = {
       await rpc.mine();
       for (const m of mints) await minedReceipt(rpc, m.hash);
 
-      core = await startCoreProcess(join(dir, 'data'), { ...endpointOf(devnet, proxy.url), pollMs: s.pollMs, confirmations: s.confirmations });
+      core = await startCoreProcess(join(dir, 'data'), { ...endpointOf(chain, proxy.url), pollMs: s.pollMs, confirmations: s.confirmations }, { dir: settings.cpuProfDir, name: 'chain-rpc' });
       const api: ApiTarget = core;
       const ctx = { rpc, core, api, proxy, payer, other, tokens };
       const few = await createSessions(api, FEW_SESSIONS, { concurrency: 4 });
@@ -174,7 +174,7 @@ export const chainRpcSection: Section = {
     } finally {
       await core?.stop();
       await proxy?.close();
-      await chain?.devnet.stop();
+      await chain?.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   },

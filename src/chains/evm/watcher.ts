@@ -141,7 +141,7 @@ export class EvmWatcher {
       return;
     }
     for (let guard = 0; guard < 10_000; guard++) {
-      const done = await this.scanOnce(head);
+      const done = await this.scanOnce(head, latest);
       if (done || !this.running) break;
     }
     this.lastAppliedHead = head;
@@ -151,7 +151,7 @@ export class EvmWatcher {
   }
 
   /** Scans one chunk; returns true when caught up with `head`. */
-  private async scanOnce(head: number): Promise<boolean> {
+  private async scanOnce(head: number, latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` }): Promise<boolean> {
     const client = this.options.client;
     const chainId = this.chainId as number;
     const cursor = this.ports.cursor(chainId);
@@ -166,7 +166,10 @@ export class EvmWatcher {
     let reorgAncestor: number | undefined;
     const stored = this.ports.recentBlocks();
     const top = stored[0];
-    if (top) {
+    // Usually the newest block's parent is the block we scanned last: then the chain still holds it
+    // and no extra call is needed to check for a reorganisation.
+    const parentIsTop = top !== undefined && Number(latest.number) === top.number + 1 && latest.parentHash === top.hash;
+    if (top && !parentIsTop) {
       const onChain = await this.rpc(() => client.getBlock({ blockNumber: BigInt(top.number) }).catch(() => null));
       if (!onChain || onChain.hash !== top.hash) {
         reorgAncestor = await this.findAncestor(stored);
@@ -192,7 +195,8 @@ export class EvmWatcher {
         if (!recipient || !token || log.removed || log.blockHash === null || log.transactionHash === null) continue;
         if (!this.ports.isWatched(recipient)) continue;
         const blockNumber = log.blockNumber as bigint;
-        let blockTime = blockTimes.get(blockNumber);
+        // Nodes that return `blockTimestamp` with logs (anvil, recent geth) spare a getBlock per block.
+        let blockTime = blockTimes.get(blockNumber) ?? (log.blockTimestamp ? Number(log.blockTimestamp) * 1000 : undefined);
         if (blockTime === undefined) {
           const block = await this.rpc(() => client.getBlock({ blockNumber }));
           blockTime = Number(block.timestamp) * 1000;
@@ -213,7 +217,7 @@ export class EvmWatcher {
         });
       }
     }
-    const last = await this.rpc(() => client.getBlock({ blockNumber: BigInt(to) }));
+    const last = to === head && latest.hash ? { hash: latest.hash } : await this.rpc(() => client.getBlock({ blockNumber: BigInt(to) }));
     const blocks = [{ number: to, hash: last.hash as string }];
     for (const t of transfers) blocks.push({ number: t.blockNumber, hash: t.blockHash });
     this.stats.scans++;
