@@ -115,6 +115,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     '--chain-id', String(chainId),
     '--state', stateFile,
     '--state-interval', String(options.stateIntervalSeconds ?? DEFAULT_STATE_INTERVAL_SECONDS),
+    // anvil 1.7.1 slows down with every block mined under its default hardfork (Prague's block-hash
+    // history contract; foundry-rs/foundry#15715), which a devnet mining every second all day would
+    // feel. The test tokens are compiled for Cancun.
+    '--hardfork', 'cancun',
   ];
   // Without --block-time anvil mines each transaction on arrival (automine).
   if (blockTimeSeconds > 0) args.push('--block-time', String(blockTimeSeconds));
