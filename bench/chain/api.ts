@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Address } from 'viem';
+import { SseParser } from '../../test/helpers/sse-parser.js';
 
 /** The few API calls the chain sections make, over real HTTP as a POS client would. */
 
@@ -95,25 +96,14 @@ export async function openSessionStream(t: ApiTarget, id: string): Promise<Sessi
   let ended = false;
   const pump = (async () => {
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
+    const parser = new SseParser();
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         const at = performance.now();
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) event = line.slice(6).trim();
-            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-          }
-          if (event === 'session' && data.length) events.push({ at, session: JSON.parse(data.join('\n')) as SessionJson });
+        for (const e of parser.push(value)) {
+          if (e.event === 'session') events.push({ at, session: JSON.parse(e.data) as SessionJson });
         }
         for (const w of waiters) w();
       }

@@ -11,6 +11,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { createDevnetPublicClient, type Devnet } from '../../src/chains/evm/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/evm/test-token-artifact.js';
 import type { TestCore } from './test-core.js';
+import { SseParser } from './sse-parser.js';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -263,8 +264,7 @@ export async function openStream(url: string, key: string): Promise<SseStream> {
   const events: SseEvent[] = [];
   let consumed = 0;
   let ended = false;
-  let buffer = '';
-  const decoder = new TextDecoder();
+  const parser = new SseParser();
   const pump = (async () => {
     if (!res.body) return;
     const reader = res.body.getReader();
@@ -272,20 +272,7 @@ export async function openStream(url: string, key: string): Promise<SseStream> {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
-            if (line.startsWith('event:')) event = line.slice(6).trim();
-            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-          }
-          if (data.length > 0) events.push({ event, data: data.join('\n') });
-        }
+        events.push(...parser.push(value));
       }
     } catch {
       // aborted

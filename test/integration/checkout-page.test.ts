@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
 import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { SseParser } from '../helpers/sse-parser.js';
 
 const unescape = (html: string): string =>
   html.replace(/&(amp|lt|gt|quot|#39);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] as string);
@@ -33,22 +34,16 @@ function openStream(url: string) {
   const ready = fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } }).then(async (res) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
+    const reader = res.body!.getReader();
+    const parser = new SseParser();
     void (async () => {
       try {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) return;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event !== 'session' || data === undefined) continue;
-            const parsed = JSON.parse(data).data;
+          for (const e of parser.push(value)) {
+            if (e.event !== 'session') continue;
+            const parsed = JSON.parse(e.data).data;
             events.push(parsed);
             for (const w of waiters.splice(0)) {
               if (w.pred(parsed)) w.resolve(parsed);
