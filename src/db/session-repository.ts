@@ -186,20 +186,6 @@ export class SessionRepository {
     return { items: page.map((r) => toSession(r, quotes.filter((x) => x.sessionId === r.id))), hasMore };
   }
 
-  /**
-   * Moves a session from one status to another only if it is still in `from` (compare-and-set),
-   * so a timer and a request racing on the same session cannot both win. Returns whether it moved.
-   */
-  transition(id: string, from: SessionStatus, to: SessionStatus, now: number): boolean {
-    const t = paymentSessions;
-    const result = this.db
-      .update(t)
-      .set({ status: to, updatedAt: now })
-      .where(and(eq(t.id, id), eq(t.status, from)))
-      .run();
-    return result.changes === 1;
-  }
-
   /** Writes a derived state: status, exception and amount received move together. */
   updateState(
     id: string,

@@ -46,14 +46,6 @@ export function cancel(session: SessionSnapshot): SessionStatus {
 }
 
 /**
- * Expiry applies to PENDING sessions only (an underpaid one too). A PROCESSING session has been
- * paid in full and is only waiting for confirmations, so the customer is not penalised for block times.
- */
-export function canExpire(session: SessionSnapshot): boolean {
-  return session.status === 'PENDING';
-}
-
-/**
  * The owner may mark a session SUCCEEDED by hand when the customer paid too little or too late
  * and the shop accepts it (contract: `resolve`).
  * @throws ApiError invalid_state

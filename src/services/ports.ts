@@ -12,7 +12,6 @@ export interface SessionStore {
   insert(session: PaymentSession): void;
   findById(id: string): PaymentSession | undefined;
   list(query: SessionListQuery): { items: PaymentSession[]; hasMore: boolean };
-  transition(id: string, from: SessionStatus, to: SessionStatus, now: number): boolean;
   updateState(
     id: string,
     state: { status: SessionStatus; exception: SessionException | null; amountReceivedMinor: bigint; resolvedBy?: 'owner' | null },

@@ -176,14 +176,9 @@ export class SessionService {
   }
 
   private viewOf(session: PaymentSession, payments: Payment[], addresses: readonly SessionAddress[]): SessionView {
-    const due: Partial<Record<Stablecoin, bigint>> = {};
     const rates: Partial<Record<Stablecoin, string>> = {};
-    for (const q of session.quotes) {
-      due[q.currency] = q.amountDueMinor;
-      if (isFiat(session.currency)) rates[q.currency] = formatRate(q.rateScaled);
-    }
-    const remaining: Partial<Record<Stablecoin, bigint>> = {};
-    for (const coin of Object.keys(due) as Stablecoin[]) remaining[coin] = remainingDue(coin, payments, due);
+    if (isFiat(session.currency)) for (const q of session.quotes) rates[q.currency] = formatRate(q.rateScaled);
+    const remaining = remainingByCoin(session, payments);
     const options = addresses.flatMap((a) => this.chains.options(session.livemode, a.family as never, a.address, remaining, rates));
     return { session, payments, options };
   }
@@ -192,10 +187,7 @@ export class SessionService {
   stillDue(id: string): { addresses: { family: string; address: string }[]; remaining: Partial<Record<Stablecoin, bigint>> } | undefined {
     const session = this.d.store.findById(id);
     if (!session) return undefined;
-    const payments = this.d.payments.forSession(id);
-    const due = Object.fromEntries(session.quotes.map((q) => [q.currency, q.amountDueMinor])) as Partial<Record<Stablecoin, bigint>>;
-    const remaining: Partial<Record<Stablecoin, bigint>> = {};
-    for (const coin of Object.keys(due) as Stablecoin[]) remaining[coin] = remainingDue(coin, payments, due);
+    const remaining = remainingByCoin(session, this.d.payments.forSession(id));
     return { addresses: this.d.addresses.forSession(id).map((a) => ({ family: a.family, address: a.address })), remaining };
   }
 
@@ -272,13 +264,12 @@ export class SessionService {
     const session = this.d.store.findById(id);
     if (!session) return false;
     const payments = this.d.payments.forSession(id);
-    const due = Object.fromEntries(session.quotes.map((q) => [q.currency, q.amountDueMinor])) as Partial<Record<Stablecoin, bigint>>;
     const next = deriveState({
       status: session.status,
       resolvedBy: session.resolvedBy,
       amountMinor: session.amountMinor,
       expiresAt: session.expiresAt,
-      due,
+      due: amountsDue(session),
       payments,
       now: this.d.now(),
     });
@@ -325,6 +316,19 @@ export class SessionService {
       createdAt: this.d.now(),
     });
   }
+}
+
+/** What the session asks for in each coin, as locked at creation. */
+function amountsDue(session: PaymentSession): Partial<Record<Stablecoin, bigint>> {
+  return Object.fromEntries(session.quotes.map((q) => [q.currency, q.amountDueMinor]));
+}
+
+/** What is still due in each coin after the payments so far. */
+function remainingByCoin(session: PaymentSession, payments: readonly Payment[]): Partial<Record<Stablecoin, bigint>> {
+  const due = amountsDue(session);
+  const remaining: Partial<Record<Stablecoin, bigint>> = {};
+  for (const coin of Object.keys(due) as Stablecoin[]) remaining[coin] = remainingDue(coin, payments, due);
+  return remaining;
 }
 
 export type { SessionException };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../src/domain/errors.js';
-import { canExpire, cancel, isTerminal, SESSION_STATUSES } from '../../src/domain/session-state.js';
+import { cancel, deriveState, isTerminal, SESSION_STATUSES } from '../../src/domain/session-state.js';
 
 describe('session state machine', () => {
   test('only a PENDING session with nothing received can be canceled', () => {
@@ -12,7 +12,19 @@ describe('session state machine', () => {
   });
 
   test('only PENDING sessions expire (PROCESSING waits for confirmations)', () => {
-    expect(SESSION_STATUSES.filter((status) => canExpire({ status, amountReceivedMinor: 0n }))).toEqual(['PENDING']);
+    const at = (status: (typeof SESSION_STATUSES)[number], covered: boolean) =>
+      deriveState({
+        status,
+        resolvedBy: null,
+        amountMinor: 100n,
+        expiresAt: 1000,
+        due: { USDT: 1_000_000n },
+        payments: covered ? [{ currency: 'USDT', amountMinor: 1_000_000n, status: 'detected', blockTime: 500 }] : [],
+        now: 2000,
+      }).status;
+    expect(at('PENDING', false)).toBe('EXPIRED');
+    expect(at('PROCESSING', true)).toBe('PROCESSING');
+    expect(at('CANCELED', false)).toBe('CANCELED');
   });
 
   test('terminal states', () => {
