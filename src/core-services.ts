@@ -9,6 +9,7 @@ import { EventRepository } from './db/event-repository.js';
 import { IdempotencyRepository } from './db/idempotency-repository.js';
 import { MerchantRepository } from './db/merchant-repository.js';
 import { type Db, inTransaction, openDatabase } from './db/open-database.js';
+import { GroupCommit } from './db/group-commit.js';
 import { PaymentRepository } from './db/payment-repository.js';
 import { SessionAddressRepository } from './db/session-address-repository.js';
 import { SessionRepository } from './db/session-repository.js';
@@ -23,7 +24,7 @@ import { IdempotencyService } from './services/idempotency-service.js';
 import { LiveFeed } from './services/live-feed.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
-import type { UnitOfWork } from './services/ports.js';
+import type { GroupedUnitOfWork, UnitOfWork } from './services/ports.js';
 import { SessionService } from './services/session-service.js';
 
 export interface CoreServices {
@@ -63,6 +64,8 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
   const db = openDatabase(config.databaseFile, config.migrationsDir);
   const now = config.now;
   const tx: UnitOfWork = (work) => inTransaction(db, work);
+  const group = new GroupCommit(db);
+  const commit: GroupedUnitOfWork = (work) => group.run(work);
   const merchants = new MerchantService(new MerchantRepository(db), now);
   const testRates = new UsdPriceTable('test', TEST_USD_PRICES);
   const liveRates = new UsdPriceTable('manual', config.manualRates as Partial<Record<Currency, string>>);
@@ -95,6 +98,7 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
     rates,
     now,
     tx,
+    commit,
     wallets,
     addresses: addressRepo,
     payments: paymentRepo,
@@ -110,7 +114,7 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
     merchants,
     apiKeys: new ApiKeyService(new ApiKeyRepository(db), now),
     sessions,
-    idempotency: new IdempotencyService(new IdempotencyRepository(db), now),
+    idempotency: new IdempotencyService(new IdempotencyRepository(db), now, commit),
     payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, sessions, live, now }),
     addressBook,
     live,

@@ -23,6 +23,8 @@ export function openDatabase(file: string, migrationsDir = DEFAULT_MIGRATIONS_DI
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Savepoints (nested transactions) journal in memory rather than in a temporary file.
+  sqlite.pragma('temp_store = MEMORY');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: migrationsDir });
   return db;

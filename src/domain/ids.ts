@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -10,11 +10,25 @@ export function randomBase62(length: number): string {
   // Rejection sampling keeps every character uniformly likely (256 is not a multiple of 62).
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
-    }
+    const byte = nextRandomByte();
+    if (byte < 248) out += ALPHABET[byte % 62];
   }
   return out;
+}
+
+/**
+ * Bytes from the CSPRNG, fetched 4 KiB at a time: one system call per ~100 ids instead of one per
+ * id (ids are made several times per request). Each byte is handed out once.
+ */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function nextRandomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++] as number;
 }
 
 export const ID_PREFIX = {
@@ -27,6 +41,26 @@ export const ID_PREFIX = {
   payment: 'pay',
 } as const;
 
-export function newId(kind: keyof typeof ID_PREFIX): string {
-  return `${ID_PREFIX[kind]}_${randomBase62(24)}`;
+/** Characters of the time prefix: 62^8 ms reaches the year 8000. */
+const TIME_CHARS = 8;
+
+/**
+ * `<prefix>_` + 8 base62 characters of the creation time in ms + 24 random ones (~142 bits, the
+ * capability part). The time prefix makes ids of one kind sort by creation time, so each new id
+ * lands at the end of its unique index, and of every index keyed by it, instead of on a random
+ * page: a commit of fifty new sessions then rewrites a few index pages rather than hundreds. It
+ * reveals when the object was made, as Stripe's and ULID's ids do.
+ */
+export function newId(kind: keyof typeof ID_PREFIX, now = Date.now()): string {
+  return `${ID_PREFIX[kind]}_${base62Time(now)}${randomBase62(24)}`;
+}
+
+function base62Time(ms: number): string {
+  let out = '';
+  let rest = Math.max(0, Math.floor(ms));
+  for (let i = 0; i < TIME_CHARS; i++) {
+    out = ALPHABET[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
-import type { Clock, IdempotencyScope, IdempotencyStore } from './ports.js';
+import type { Clock, GroupedUnitOfWork, IdempotencyScope, IdempotencyStore } from './ports.js';
 
 /** How long a key and its response are kept (contract: 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +39,7 @@ export class IdempotencyService {
   constructor(
     private readonly store: IdempotencyStore,
     private readonly now: Clock,
+    private readonly commit: GroupedUnitOfWork,
   ) {}
 
   private static keyOf(scope: IdempotencyScope): string {
@@ -62,13 +63,21 @@ export class IdempotencyService {
     return { kind: 'proceed' };
   }
 
-  /** Remembers the response, or forgets the claim when the contract says not to store it. */
-  finish(scope: IdempotencyScope, status: number, body: string): void {
+  /**
+   * Remembers the response, or forgets the claim when the contract says not to store it. Resolves
+   * once the response is durable; the claim is held until then, so a duplicate arriving meanwhile is
+   * told the key is in use rather than processed again.
+   */
+  async finish(scope: IdempotencyScope, status: number, body: string): Promise<void> {
     const key = IdempotencyService.keyOf(scope);
     const fingerprint = this.inFlight.get(key);
-    this.inFlight.delete(key);
-    if (fingerprint === undefined || status === 400 || status >= 500) return;
-    this.store.save(scope, fingerprint, status, body, this.now());
+    try {
+      if (fingerprint === undefined || status === 400 || status >= 500) return;
+      const now = this.now();
+      await this.commit(() => this.store.save(scope, fingerprint, status, body, now));
+    } finally {
+      this.inFlight.delete(key);
+    }
   }
 
   /** At start-up: claims a previous version left unfinished in the database are void. */

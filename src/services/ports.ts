@@ -55,6 +55,12 @@ export type Clock = () => number;
 /** Runs `work` in one database transaction: everything in it commits together or not at all. */
 export type UnitOfWork = <T>(work: () => T) => T;
 
+/**
+ * The same, committed together with the other units queued in this turn of the event loop (group
+ * commit); settles once the commit is durable. For the request paths that only insert.
+ */
+export type GroupedUnitOfWork = <T>(work: () => T) => Promise<T>;
+
 export interface WalletStore {
   xpub(merchantId: string, family: string, livemode: boolean): string | undefined;
   upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): void;

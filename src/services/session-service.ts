@@ -11,7 +11,7 @@ import type { AddressBook } from './address-book.js';
 import type { ChainHandlers } from './chain-handlers.js';
 import type { LiveFeed } from './live-feed.js';
 import type { MerchantService } from './merchant-service.js';
-import type { Clock, EventStore, PaymentStore, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
+import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
 import type { Payment } from '../domain/payment.js';
 import type { SessionView } from './session-view.js';
 
@@ -63,6 +63,8 @@ export interface SessionServiceDeps {
   rates: (livemode: boolean) => RateSource;
   now: Clock;
   tx: UnitOfWork;
+  /** Group commit, for creation: many sessions created at once share one commit. */
+  commit: GroupedUnitOfWork;
   wallets: WalletStore;
   addresses: SessionAddressStore;
   payments: PaymentStore;
@@ -89,7 +91,7 @@ export class SessionService {
   }
 
   /** @throws ApiError merchant_mismatch, parameter_invalid (expires_at), rate_unavailable */
-  create(caller: Caller, input: NewSessionInput): SessionView {
+  async create(caller: Caller, input: NewSessionInput): Promise<SessionView> {
     const merchant = this.d.merchants.get(caller.merchantId);
     const domainId = input.merchantDomainId ?? merchant.domains[0]?.id;
     if (!domainId || !merchant.domains.some((d) => d.id === domainId)) {
@@ -124,9 +126,11 @@ export class SessionService {
       quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor, input.amountParam),
     };
     const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
-    const reserved: SessionAddress[] = [];
-    const view = this.d.tx(() => {
+    // The unit may run twice (group commit retries a group one unit at a time), so it builds
+    // everything it returns afresh and has no effect outside the database.
+    const { view, reserved } = await this.d.commit(() => {
       this.d.store.insert(session);
+      const reserved: SessionAddress[] = [];
       for (const family of this.chains.addressFamilies) {
         const xpub = this.d.wallets.xpub(merchant.id, family, caller.livemode);
         if (!xpub) continue; // no wallet in this mode: the family offers no options
@@ -139,7 +143,7 @@ export class SessionService {
       // A new session has no payments and the addresses just reserved: no need to read them back.
       const created = this.viewOf(session, [], reserved);
       this.emit('payment_session.created', created);
-      return created;
+      return { view: created, reserved };
     });
     for (const r of reserved) this.d.addressBook.add(r.family as ChainFamily, caller.livemode, r.address, session.id, watchUntil);
     this.d.onDeadline?.(expiresAt);

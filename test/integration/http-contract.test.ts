@@ -31,7 +31,7 @@ describe('envelope, errors and headers', () => {
       await t.api('GET', '/v1/nothing-here'),
       await t.api('GET', '/v1/merchant', { key: null }),
     ]) {
-      expect(res.headers.get('request-id')).toMatch(/^req_[0-9A-Za-z]{24}$/);
+      expect(res.headers.get('request-id')).toMatch(/^req_[0-9A-Za-z]{32}$/);
     }
   });
 

@@ -15,7 +15,7 @@ describe('shape A: POST /v1/payment/sessions', () => {
     expect(res.status).toBe(200);
     expect(res.body.base).toEqual({ code: 0, message: 'success' });
     const s = res.body.data;
-    expect(s.session_id).toMatch(/^ps_[0-9A-Za-z]{24}$/);
+    expect(s.session_id).toMatch(/^ps_[0-9A-Za-z]{32}$/);
     expect(s.status).toBe('PENDING');
     expect(s.payment_url).toBe(`${t.url}/pay/${s.session_id}`);
     expect(s.amount).toEqual({ value: '12.50', currency: 'USD' });

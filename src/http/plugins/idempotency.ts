@@ -42,13 +42,14 @@ export function installIdempotency(app: FastifyInstance, service: IdempotencySer
     const scope = request.idempotencyScope;
     if (scope) {
       request.idempotencyScope = undefined;
-      service.finish(scope, reply.statusCode, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null));
+      // The response leaves only once it is stored: a retry after it can always be replayed.
+      await service.finish(scope, reply.statusCode, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null));
     }
     return payload;
   });
 
   // A request whose response never got sent (client gone mid-way) must not hold its key forever.
   app.addHook('onResponse', async (request) => {
-    if (request.idempotencyScope) service.finish(request.idempotencyScope, 500, '');
+    if (request.idempotencyScope) await service.finish(request.idempotencyScope, 500, '');
   });
 }

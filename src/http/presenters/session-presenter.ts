@@ -5,8 +5,24 @@ import type { SessionOut } from '../schemas/session.js';
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
+type PresentedSession = Static<typeof SessionOut>;
+
+/**
+ * Renderings already made, per view: a new session is rendered for its `created` event inside the
+ * transaction and again for the response, from the same view. Read-only for callers.
+ */
+const rendered = new WeakMap<SessionView, { base: string; out: PresentedSession }>();
+
 /** The session as every API client and the checkout page see it. */
-export function presentSession(view: SessionView, publicBaseUrl: string): Static<typeof SessionOut> {
+export function presentSession(view: SessionView, publicBaseUrl: string): PresentedSession {
+  const hit = rendered.get(view);
+  if (hit && hit.base === publicBaseUrl) return hit.out;
+  const out = render(view, publicBaseUrl);
+  rendered.set(view, { base: publicBaseUrl, out });
+  return out;
+}
+
+function render(view: SessionView, publicBaseUrl: string): PresentedSession {
   const s = view.session;
   return {
     session_id: s.id,

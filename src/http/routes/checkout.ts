@@ -18,7 +18,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       body: ShapeBBody,
       response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
     },
-  }, async (request) => ok(presentSession(services.sessions.create(callerOf(request), fromShapeB(request.body)), services.publicBaseUrl())));
+  }, async (request) => ok(presentSession(await services.sessions.create(callerOf(request), fromShapeB(request.body)), services.publicBaseUrl())));
 
   app.get('/api/v1/checkout/sessions/:id', {
     schema: {

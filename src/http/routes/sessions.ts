@@ -23,7 +23,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const caller = callerOf(request);
-    return ok(present(services.sessions.create(caller, fromShapeA(request.body, caller.merchantId))));
+    return ok(present(await services.sessions.create(caller, fromShapeA(request.body, caller.merchantId))));
   });
 
   app.get('/v1/payment/sessions', {

@@ -1,0 +1,60 @@
+import type { Db } from './open-database.js';
+
+interface Job {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit: units of work queued in the same turn of the event loop run one after the other in
+ * ONE write transaction, and their promises settle only once that transaction has committed. A
+ * COMMIT writes every page it touched to the WAL (and now and then a checkpoint syncs the file):
+ * shared by fifty concurrent requests, that cost is paid once instead of fifty times, while every
+ * caller still learns of its outcome only after it is durable.
+ *
+ * Each unit stays isolated. The group first runs without savepoints (a savepoint per unit costs
+ * about as much as the unit's own inserts); if any unit throws, the whole group is rolled back and
+ * every unit runs again in a transaction of its own, so only the failing one fails. Hence the rule
+ * for callers: a unit's work touches only the database (no other side effects), because it may run
+ * twice. If a commit fails, its units reject; nothing is half-written.
+ */
+export class GroupCommit {
+  private queue: Job[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  run<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // setImmediate runs after the poll phase: every request already read in this turn joins.
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    const jobs = this.queue;
+    this.queue = [];
+    this.scheduled = false;
+    const client = this.db.$client;
+    let values: unknown[];
+    try {
+      values = client.transaction(() => jobs.map((job) => job.work())).immediate();
+    } catch {
+      // One unit failed (or the commit did): the group was rolled back; give each its own transaction.
+      for (const job of jobs) {
+        try {
+          job.resolve(client.transaction(job.work).immediate());
+        } catch (err) {
+          job.reject(err);
+        }
+      }
+      return;
+    }
+    jobs.forEach((job, i) => job.resolve(values[i]));
+  }
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { GroupCommit } from '../../src/db/group-commit.js';
+import { type Db, openDatabase } from '../../src/db/open-database.js';
+
+let dir: string;
+let db: Db;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'stablepos-group-'));
+  db = openDatabase(join(dir, 'db.sqlite'));
+  db.$client.exec('CREATE TABLE t (v INTEGER NOT NULL UNIQUE)');
+});
+
+afterEach(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const insert = (v: number) => () => db.$client.prepare('INSERT INTO t (v) VALUES (?)').run(v).lastInsertRowid;
+const values = () => db.$client.prepare('SELECT v FROM t ORDER BY v').pluck().all();
+
+test('units queued in one turn commit in one transaction and resolve after it', async () => {
+  const group = new GroupCommit(db);
+  const pending = [1, 2, 3].map((v) => group.run(insert(v)));
+  expect(values()).toEqual([]); // nothing runs before the turn ends
+  await Promise.all(pending);
+  expect(values()).toEqual([1, 2, 3]);
+  // One BEGIN…COMMIT: the data_version seen by a second connection moves once per commit.
+  const other = openDatabase(join(dir, 'db.sqlite'));
+  const before = other.$client.pragma('data_version', { simple: true });
+  await Promise.all([4, 5, 6].map((v) => group.run(insert(v))));
+  expect(other.$client.pragma('data_version', { simple: true })).toBe((before as number) + 1);
+  other.$client.close();
+});
+
+test('a failing unit rejects alone; its neighbours commit, and none is applied twice', async () => {
+  const group = new GroupCommit(db);
+  await group.run(insert(2));
+  const runs = { first: 0, last: 0 };
+  const results = await Promise.allSettled([
+    group.run(() => {
+      runs.first++;
+      return insert(1)();
+    }),
+    group.run(insert(2)), // UNIQUE violation
+    group.run(() => {
+      runs.last++;
+      return insert(3)();
+    }),
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/UNIQUE/);
+  expect(values()).toEqual([1, 2, 3]);
+  // The group stopped at the failing unit and was rolled back, then each unit ran alone: the one
+  // before it ran twice, the one after it once; each was written once.
+  expect(runs).toEqual({ first: 2, last: 1 });
+});
+
+test('units queued in later turns form later groups', async () => {
+  const group = new GroupCommit(db);
+  const a = group.run(insert(1));
+  await a;
+  const b = group.run(insert(2));
+  expect(values()).toEqual([1]);
+  await b;
+  expect(values()).toEqual([1, 2]);
+});
