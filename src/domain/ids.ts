@@ -25,6 +25,8 @@ export const ID_PREFIX = {
   request: 'req',
   event: 'evt',
   payment: 'pay',
+  webhookEndpoint: 'we',
+  webhookDelivery: 'wd',
 } as const;
 
 export function newId(kind: keyof typeof ID_PREFIX): string {
