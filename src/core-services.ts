@@ -30,7 +30,7 @@ import { EventService } from './services/event-service.js';
 import { SessionService } from './services/session-service.js';
 import { WebhookDispatcher } from './services/webhook-dispatcher.js';
 import { WebhookEndpointService } from './services/webhook-endpoint-service.js';
-import { FetchTransport } from './services/webhook-transport.js';
+import { HttpTransport } from './services/webhook-transport.js';
 
 export interface CoreServices {
   db: Db;
@@ -106,7 +106,7 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
     events: eventLog,
     tx,
     now,
-    transport: new FetchTransport(),
+    transport: new HttpTransport(),
     retryDelaysMs: config.webhookRetryDelaysMs,
     timeoutMs: config.webhookTimeoutMs,
     perEndpointConcurrency: config.webhookConcurrency.perEndpoint,

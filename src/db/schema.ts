@@ -280,6 +280,7 @@ export const webhookDeliveries = sqliteTable(
     uniqueIndex('webhook_deliveries_id').on(t.id),
     index('webhook_deliveries_endpoint').on(t.endpointId, t.seq),
     index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_due').on(t.endpointId, t.status, t.nextAttemptAt, t.seq),
     index('webhook_deliveries_object').on(t.endpointId, t.objectId, t.status, t.seq),
   ],
 );

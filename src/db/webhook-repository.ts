@@ -129,7 +129,7 @@ export class WebhookRepository {
       deliverySeq: c.prepare('SELECT seq, endpoint_id FROM webhook_deliveries WHERE id = ?'),
       // Head of line per (endpoint, object): no earlier pending delivery of the same object to it.
       dueFor: c.prepare(
-        `SELECT * FROM webhook_deliveries d
+        `SELECT * FROM webhook_deliveries d INDEXED BY webhook_deliveries_endpoint_due
          WHERE d.endpoint_id = @endpointId AND d.status = 'pending' AND d.next_attempt_at <= @now
            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p INDEXED BY webhook_deliveries_object
                            WHERE p.endpoint_id = d.endpoint_id AND p.object_id = d.object_id AND p.status = 'pending' AND p.seq < d.seq)

@@ -156,6 +156,8 @@ export interface WebhookResponse {
 /** How the dispatcher makes its HTTP requests (fetch in the app; anything in a test). */
 export interface WebhookTransport {
   post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<WebhookResponse>;
+  /** Closes idle keep-alive connections. */
+  close?(): void;
 }
 
 export type { ApiKeyRecord, SessionAddress, StoredEvent, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookEndpointRecord };

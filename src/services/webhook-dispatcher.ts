@@ -1,5 +1,5 @@
 import { newId } from '../domain/ids.js';
-import type { StoredEvent, WebhookEndpointRecord } from '../domain/records.js';
+import type { WebhookEndpointRecord } from '../domain/records.js';
 import { eventBody, nextAttemptDelay, parseRetryAfter, signatureHeader, subscribes, verdictOf } from '../domain/webhooks.js';
 import type { Clock, EventLog, UnitOfWork, WebhookDeliveryRecord, WebhookResponse, WebhookStore, WebhookTransport } from './ports.js';
 
@@ -61,8 +61,8 @@ export class WebhookDispatcher {
     this.reloadEndpoints();
     const stored = this.o.store.cursor(FANOUT_CURSOR);
     if (stored === undefined) {
-      // First start with webhooks: events from before have no endpoint to go to.
-      this.cursor = this.o.events.maxSeq();
+      // First start with webhooks: start after the events that no endpoint existed for yet.
+      this.cursor = Math.min(this.o.events.maxSeq(), ...[...this.endpoints.values()].map((e) => e.fromEventSeq));
       this.o.store.setCursor(FANOUT_CURSOR, this.cursor);
     } else {
       this.cursor = stored;
@@ -77,6 +77,7 @@ export class WebhookDispatcher {
     this.timer = undefined;
     this.abort.abort();
     await Promise.allSettled([...this.inFlight.values()]);
+    this.o.transport.close?.();
   }
 
   stats(): DispatcherStats {
@@ -206,23 +207,24 @@ export class WebhookDispatcher {
     if (!event) {
       res = { status: undefined, body: null, retryAfter: null, error: 'the event no longer exists', durationMs: 0 };
     } else {
-      res = await this.o.transport.post(endpoint.url, this.headers(endpoint, event, attemptedAt), eventBody(event), this.o.timeoutMs, this.abort.signal);
+      const body = eventBody(event);
+      res = await this.o.transport.post(endpoint.url, this.headers(endpoint, event.id, body, attemptedAt), body, this.o.timeoutMs, this.abort.signal);
       if (!this.running) return; // stopping: leave it pending, it goes out again after the restart
     }
     this.counters.attempts++;
     this.record(endpoint, delivery, attemptedAt, res, !event);
   }
 
-  private headers(endpoint: WebhookEndpointRecord, event: StoredEvent, now: number): Record<string, string> {
+  private headers(endpoint: WebhookEndpointRecord, eventId: string, body: string, now: number): Record<string, string> {
     const timestamp = Math.floor(now / 1000);
     const secrets = [endpoint.secret];
     if (endpoint.previousSecret && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now) secrets.push(endpoint.previousSecret);
     return {
       'content-type': 'application/json',
       'user-agent': 'stablepos-webhooks/1',
-      'webhook-id': event.id,
+      'webhook-id': eventId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signatureHeader(secrets, event.id, timestamp, eventBody(event)),
+      'webhook-signature': signatureHeader(secrets, eventId, timestamp, body),
     };
   }
 

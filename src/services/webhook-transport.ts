@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { WebhookResponse, WebhookTransport } from './ports.js';
 
@@ -5,54 +7,78 @@ import type { WebhookResponse, WebhookTransport } from './ports.js';
 export const RESPONSE_BODY_CAP = 1024;
 
 /**
- * Webhook POSTs over `fetch` (Node's undici, keep-alive by default). Redirects are not followed;
- * at most RESPONSE_BODY_CAP bytes of the answer are read, the rest is discarded unread.
+ * Webhook POSTs over node:http(s) with keep-alive agents: measured at about twice the deliveries per
+ * second of `fetch` on the same machine (bench section `webhooks`). Redirects are not followed; at most
+ * RESPONSE_BODY_CAP bytes of the answer are kept, the rest is read and dropped so the connection
+ * can be reused (or the socket is closed once the cap is far exceeded).
  */
-export class FetchTransport implements WebhookTransport {
-  async post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<WebhookResponse> {
+export class HttpTransport implements WebhookTransport {
+  private readonly http = new HttpAgent({ keepAlive: true, maxFreeSockets: 16, scheduling: 'lifo' });
+  private readonly https = new HttpsAgent({ keepAlive: true, maxFreeSockets: 16, scheduling: 'lifo' });
+
+  post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<WebhookResponse> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    try {
-      const res = await fetch(url, {
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (r: Omit<WebhookResponse, 'durationMs'>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve({ ...r, durationMs: elapsed() });
+      };
+      const fail = (error: string) => finish({ status: undefined, body: null, retryAfter: null, error });
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        fail('invalid URL');
+        return;
+      }
+      const isHttps = target.protocol === 'https:';
+      const payload = Buffer.from(body, 'utf8');
+      const req = (isHttps ? httpsRequest : httpRequest)(target, {
         method: 'POST',
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+        agent: isHttps ? this.https : this.http,
+        headers: { ...headers, 'content-length': String(payload.length) },
       });
-      const text = await readCapped(res, RESPONSE_BODY_CAP);
-      return { status: res.status, body: text, retryAfter: res.headers.get('retry-after'), error: null, durationMs: elapsed() };
-    } catch (err) {
-      return { status: undefined, body: null, retryAfter: null, error: describe(err, timeoutMs), durationMs: elapsed() };
-    }
+      const timer = setTimeout(() => {
+        fail(`timed out after ${timeoutMs} ms`);
+        req.destroy();
+      }, timeoutMs);
+      const onAbort = () => {
+        fail('aborted (the app was stopping)');
+        req.destroy();
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      req.on('error', (err: NodeJS.ErrnoException) => fail(err.code ? `${err.code}: ${err.message}`.slice(0, 500) : String(err.message).slice(0, 500)));
+      req.on('response', (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < RESPONSE_BODY_CAP) chunks.push(chunk);
+          size += chunk.length;
+          if (size > 64 * RESPONSE_BODY_CAP) res.destroy(); // not worth reading on
+        });
+        const done = () =>
+          finish({
+            status: res.statusCode,
+            body: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_CAP).toString('utf8'),
+            retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+            error: null,
+          });
+        res.on('end', done);
+        res.on('close', done);
+        res.on('error', done);
+      });
+      req.end(payload);
+    });
   }
-}
 
-async function readCapped(res: Response, cap: number): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < cap) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    if (size >= cap) await reader.cancel().catch(() => undefined);
-    else reader.releaseLock();
+  close(): void {
+    this.http.destroy();
+    this.https.destroy();
   }
-  // Cut at the cap; a multi-byte character split there becomes U+FFFD.
-  return Buffer.concat(chunks).subarray(0, cap).toString('utf8');
-}
-
-function describe(err: unknown, timeoutMs: number): string {
-  const e = err as Error & { cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError') return `timed out after ${timeoutMs} ms`;
-  if (e?.name === 'AbortError') return 'aborted (the app was stopping)';
-  const cause = e?.cause;
-  if (cause?.code) return `${cause.code}: ${cause.message ?? e.message}`.slice(0, 500);
-  return String(e?.message ?? err).slice(0, 500);
 }

@@ -32,6 +32,7 @@ CREATE TABLE `webhook_deliveries` (
 CREATE UNIQUE INDEX `webhook_deliveries_id` ON `webhook_deliveries` (`id`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_endpoint` ON `webhook_deliveries` (`endpoint_id`,`seq`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_due` ON `webhook_deliveries` (`status`,`next_attempt_at`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_endpoint_due` ON `webhook_deliveries` (`endpoint_id`,`status`,`next_attempt_at`,`seq`);--> statement-breakpoint
 CREATE INDEX `webhook_deliveries_object` ON `webhook_deliveries` (`endpoint_id`,`object_id`,`status`,`seq`);--> statement-breakpoint
 CREATE TABLE `webhook_endpoints` (
 	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
