@@ -10,6 +10,11 @@ export const MAX_CORE_P99_MS = 15;
 /** Core RSS after 100,000 sessions were created, MB. */
 export const MAX_RSS_AFTER_SESSIONS_MB = 200;
 
+/** Webhook deliveries per second to a local receiver (issue 4). */
+export const MIN_WEBHOOK_DELIVERIES_PER_SEC = 1000;
+/** Webhook latency from a committed state change to the receiver, p50, ms. */
+export const MAX_WEBHOOK_LATENCY_P50_MS = 10;
+
 const unitSuffix = (unit: string | undefined) => (unit ? ` ${unit}` : '');
 
 export function atLeast(actual: number, min: number, unit?: string): GoalCheck {

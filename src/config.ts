@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_DELAYS_MS } from './domain/webhooks.js';
 
 export type Mode = 'test' | 'live';
 
@@ -42,6 +43,15 @@ export interface CoreConfig {
   expiryMaxSleepMs?: number;
   /** Requests allowed per client (API key, else IP) per window. Default 100 per second. */
   rateLimit?: { max: number; windowMs: number };
+  /**
+   * Waits before each retry of a failed webhook delivery, ms. Default the contract's 5 s, 5 min, 30 min,
+   * 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (10 attempts in all). Tests pass short ones.
+   */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How long a webhook receiver has to answer, ms. Default 15,000. */
+  webhookTimeoutMs?: number;
+  /** Webhook requests in flight at most, per endpoint and in all. Default 8 and 64. */
+  webhookConcurrency?: { perEndpoint: number; global: number };
   /** Log requests as JSON lines to stderr. Default false. */
   logger?: boolean;
   /** Clock in ms since the epoch; tests move it. Default Date.now. */
@@ -95,6 +105,9 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     liveXpubs: config.liveXpubs ?? {},
     expiryMaxSleepMs: config.expiryMaxSleepMs ?? 30_000,
     rateLimit: config.rateLimit ?? { max: 100, windowMs: 1000 },
+    webhookRetryDelaysMs: config.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    webhookTimeoutMs: config.webhookTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+    webhookConcurrency: config.webhookConcurrency ?? { perEndpoint: 8, global: 64 },
     logger: config.logger ?? false,
     now: config.now ?? Date.now,
   };

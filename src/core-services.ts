@@ -14,9 +14,11 @@ import { PaymentRepository } from './db/payment-repository.js';
 import { SessionAddressRepository } from './db/session-address-repository.js';
 import { SessionRepository } from './db/session-repository.js';
 import { WalletRepository } from './db/wallet-repository.js';
+import { WebhookRepository } from './db/webhook-repository.js';
 import type { Currency } from './domain/currencies.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
 import { presentSession } from './http/presenters/session-presenter.js';
+import { presentEndpoint } from './http/presenters/webhook-presenter.js';
 import { AddressBook } from './services/address-book.js';
 import { ApiKeyService } from './services/api-key-service.js';
 import { NO_CHAINS } from './services/chain-handlers.js';
@@ -25,7 +27,11 @@ import { LiveFeed } from './services/live-feed.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
 import type { GroupedUnitOfWork, UnitOfWork } from './services/ports.js';
+import { EventService } from './services/event-service.js';
 import { SessionService } from './services/session-service.js';
+import { WebhookDispatcher } from './services/webhook-dispatcher.js';
+import { WebhookEndpointService } from './services/webhook-endpoint-service.js';
+import { HttpTransport } from './services/webhook-transport.js';
 
 export interface CoreServices {
   db: Db;
@@ -38,6 +44,10 @@ export interface CoreServices {
   live: LiveFeed;
   chainState: ChainStateRepository;
   wallets: WalletRepository;
+  webhookEndpoints: WebhookEndpointService;
+  events: EventService;
+  /** Delivers the outbox; createCore starts and stops it. */
+  webhooks: WebhookDispatcher;
   /** The base URL event payloads use in `payment_url`, known once the server listens. */
   setPublicBaseUrl(url: string): void;
   close(): void;
@@ -92,6 +102,22 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
   const paymentRepo = new PaymentRepository(db);
   const chainState = new ChainStateRepository(db);
   let publicBaseUrl = config.publicUrl ?? '';
+  const eventLog = new EventRepository(db);
+  const webhookStore = new WebhookRepository(db);
+  const webhooks = new WebhookDispatcher({
+    store: webhookStore,
+    events: eventLog,
+    tx,
+    now,
+    transport: new HttpTransport(),
+    retryDelaysMs: config.webhookRetryDelaysMs,
+    timeoutMs: config.webhookTimeoutMs,
+    perEndpointConcurrency: config.webhookConcurrency.perEndpoint,
+    globalConcurrency: config.webhookConcurrency.global,
+    onError: (err, what) => process.emitWarning(`${what}: ${(err as Error)?.stack ?? String(err)}`),
+  });
+  // Every committed session change is published on the live feed: a new event may be there.
+  live.subscribe(() => webhooks.wake());
   const sessions = new SessionService({
     store: new SessionRepository(db),
     merchants,
@@ -102,7 +128,7 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
     wallets,
     addresses: addressRepo,
     payments: paymentRepo,
-    events: new EventRepository(db),
+    events: eventLog,
     addressBook,
     live,
     chains: NO_CHAINS,
@@ -120,6 +146,17 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
     live,
     chainState,
     wallets,
+    webhookEndpoints: new WebhookEndpointService({
+      store: webhookStore,
+      events: eventLog,
+      tx,
+      now,
+      renderEndpoint: (e) => presentEndpoint(e),
+      onEndpointsChanged: () => webhooks.endpointsChanged(),
+      onDeliveries: () => webhooks.wake(),
+    }),
+    events: new EventService({ events: eventLog, webhooks: webhookStore, tx, now, onDeliveries: () => webhooks.wake() }),
+    webhooks,
     setPublicBaseUrl: (url) => {
       publicBaseUrl = url;
     },

@@ -64,8 +64,10 @@ export function createCore(input: CoreConfig): Core {
         url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
         s.setPublicBaseUrl(config.publicUrl ?? url);
         c.start();
+        s.webhooks.start();
       } catch (err) {
         // A failed start (port taken, devnet unable to start) leaves nothing running behind it.
+        await s.webhooks.stop();
         await app?.close().catch(() => undefined);
         await chains?.stop().catch(() => undefined);
         s.close();
@@ -95,6 +97,7 @@ export function createCore(input: CoreConfig): Core {
     async stop() {
       expiry?.stop();
       if (purgeTimer) clearInterval(purgeTimer);
+      await services?.webhooks.stop();
       await app?.close();
       await chains?.stop();
       chains = undefined;

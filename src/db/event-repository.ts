@@ -1,10 +1,34 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { StoredEvent } from '../domain/records.js';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { EventListQuery, StoredEvent } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { events } from './schema.js';
 
+interface EventRow {
+  seq: number;
+  id: string;
+  merchant_id: string;
+  livemode: number;
+  type: string;
+  object_id: string;
+  payload: string;
+  created_at: number;
+}
+
+const eventOf = (r: EventRow): StoredEvent & { seq: number } => ({
+  seq: r.seq,
+  id: r.id,
+  merchantId: r.merchant_id,
+  livemode: r.livemode === 1,
+  type: r.type,
+  objectId: r.object_id,
+  payload: r.payload,
+  createdAt: r.created_at,
+});
+
 export class EventRepository {
   private readonly insertOne;
+  private readonly byId;
+  private readonly afterSeq;
 
   constructor(private readonly db: Db) {
     const p = (name: string) => sql.placeholder(name);
@@ -12,6 +36,8 @@ export class EventRepository {
       .insert(events)
       .values({ id: p('id'), merchantId: p('merchantId'), livemode: p('livemode'), type: p('type'), objectId: p('objectId'), payload: p('payload'), createdAt: p('createdAt') })
       .prepare();
+    this.byId = db.$client.prepare('SELECT * FROM events WHERE id = ?');
+    this.afterSeq = db.$client.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
   }
 
   insert(e: StoredEvent): void {
@@ -27,19 +53,59 @@ export class EventRepository {
       .all();
   }
 
-  /** Newest first, after a sequence number cursor (for the events API of the webhooks issue). */
-  page(merchantId: string, livemode: boolean, limit: number, beforeSeq?: number, afterSeq?: number): StoredEvent[] {
-    const t = events;
-    const conditions = [eq(t.merchantId, merchantId), eq(t.livemode, livemode)];
-    if (beforeSeq !== undefined) conditions.push(lt(t.seq, beforeSeq));
-    if (afterSeq !== undefined) conditions.push(gt(t.seq, afterSeq));
-    return this.db
-      .select({ id: t.id, merchantId: t.merchantId, livemode: t.livemode, type: t.type, objectId: t.objectId, payload: t.payload, createdAt: t.createdAt })
-      .from(t)
-      .where(and(...conditions))
-      .orderBy(desc(t.seq))
-      .limit(limit)
-      .all();
+  findById(id: string): (StoredEvent & { seq: number }) | undefined {
+    const row = this.byId.get(id) as EventRow | undefined;
+    return row && eventOf(row);
+  }
+
+  /** The newest event's sequence number (0 when there is none). */
+  maxSeq(): number {
+    return (this.db.$client.prepare('SELECT coalesce(max(seq), 0) AS seq FROM events').get() as { seq: number }).seq;
+  }
+
+  /** Events after `seq`, oldest first: what the webhook dispatcher has not fanned out yet. */
+  after(seq: number, limit: number): (StoredEvent & { seq: number })[] {
+    return (this.afterSeq.all(seq, limit) as EventRow[]).map(eventOf);
+  }
+
+  /** Newest first, filtered, paged by sequence numbers (the caller resolves cursor ids). */
+  list(query: EventListQuery): { items: (StoredEvent & { seq: number })[]; hasMore: boolean } {
+    const where = ['merchant_id = ?', 'livemode = ?'];
+    const params: unknown[] = [query.merchantId, query.livemode ? 1 : 0];
+    if (query.type !== undefined) {
+      where.push('type = ?');
+      params.push(query.type);
+    }
+    if (query.typePrefix !== undefined) {
+      where.push("substr(type, 1, ?) = ?");
+      params.push(query.typePrefix.length, query.typePrefix);
+    }
+    if (query.objectId !== undefined) {
+      where.push('object_id = ?');
+      params.push(query.objectId);
+    }
+    if (query.createdGte !== undefined) {
+      where.push('created_at >= ?');
+      params.push(query.createdGte);
+    }
+    if (query.createdLt !== undefined) {
+      where.push('created_at < ?');
+      params.push(query.createdLt);
+    }
+    const ascending = query.beforeSeq !== undefined && query.afterSeq === undefined;
+    if (query.afterSeq !== undefined) {
+      where.push('seq < ?');
+      params.push(query.afterSeq);
+    } else if (query.beforeSeq !== undefined) {
+      where.push('seq > ?');
+      params.push(query.beforeSeq);
+    }
+    params.push(query.limit + 1);
+    const rows = this.db.$client
+      .prepare(`SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY seq ${ascending ? 'ASC' : 'DESC'} LIMIT ?`)
+      .all(...params) as EventRow[];
+    const items = rows.slice(0, query.limit).map(eventOf);
+    return { items: ascending ? items.reverse() : items, hasMore: rows.length > query.limit };
   }
 }
 

@@ -230,3 +230,78 @@ export const events = sqliteTable(
     index('events_object').on(t.objectId, t.seq),
   ],
 );
+
+/** Webhook receivers. The secret is stored as is: it signs, so it cannot be hashed. */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    url: text('url').notNull(),
+    description: text('description'),
+    /** JSON array of event types, or `["*"]`. */
+    enabledEvents: text('enabled_events').notNull(),
+    status: text('status').notNull(),
+    disabledReason: text('disabled_reason'),
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation; it signs beside the new one until `previous_secret_expires_at`. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: ms('previous_secret_expires_at'),
+    /** `events.seq` when the endpoint was made: older events are not sent to it. */
+    fromEventSeq: integer('from_event_seq').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('webhook_endpoints_id').on(t.id), index('webhook_endpoints_list').on(t.merchantId, t.livemode, t.seq)],
+);
+
+/** One event owed to one endpoint: the durable queue the dispatcher works from. */
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The event's object (a session): deliveries of one object to one endpoint go out in order. */
+    objectId: text('object_id').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ms('next_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: ms('created_at').notNull(),
+    completedAt: ms('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_id').on(t.id),
+    index('webhook_deliveries_endpoint').on(t.endpointId, t.seq),
+    index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_due').on(t.endpointId, t.status, t.nextAttemptAt, t.seq),
+    index('webhook_deliveries_object').on(t.endpointId, t.objectId, t.status, t.seq),
+  ],
+);
+
+/** Every HTTP request made for a delivery: status, duration, the start of the answer. */
+export const webhookAttempts = sqliteTable(
+  'webhook_attempts',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    deliveryId: text('delivery_id').notNull(),
+    attemptedAt: ms('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.seq)],
+);
+
+/** Small named counters: `webhook_fanout` is the last `events.seq` turned into deliveries. */
+export const cursors = sqliteTable('cursors', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull(),
+});

@@ -39,6 +39,8 @@ export const ID_PREFIX = {
   request: 'req',
   event: 'evt',
   payment: 'pay',
+  webhookEndpoint: 'we',
+  webhookDelivery: 'wd',
 } as const;
 
 /** Characters of the time prefix: 62^8 ms reaches the year 8000. */

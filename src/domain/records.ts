@@ -33,3 +33,68 @@ export interface StoredEvent {
   payload: string;
   createdAt: number;
 }
+
+/** A registered webhook receiver. `secret` signs; `previousSecret` still signs until its expiry (rotation). */
+export interface WebhookEndpointRecord {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  url: string;
+  description: string | null;
+  enabledEvents: string[];
+  status: 'enabled' | 'disabled';
+  disabledReason: string | null;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: number | null;
+  /** Events up to this `events.seq` existed before the endpoint and are never fanned out to it. */
+  fromEventSeq: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event owed to one endpoint, tried until a 2xx or a final failure. */
+export interface WebhookDeliveryRecord {
+  seq: number;
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  objectId: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  /** When the next attempt is due; null once the delivery is finished. */
+  nextAttemptAt: number | null;
+  lastStatusCode: number | null;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+/** One HTTP request of a delivery, as logged. */
+export interface WebhookAttemptRecord {
+  deliveryId: string;
+  attemptedAt: number;
+  /** HTTP status; null when no answer came (timeout, refused connection). */
+  statusCode: number | null;
+  durationMs: number;
+  /** The first bytes of the response body (at most 1 KB). */
+  responseBody: string | null;
+  error: string | null;
+}
+
+/** Filters and cursor of `GET /v1/events`; `afterSeq` gives older events, `beforeSeq` newer ones. */
+export interface EventListQuery {
+  merchantId: string;
+  livemode: boolean;
+  limit: number;
+  type?: string;
+  /** `payment_session.` for `type=payment_session.*`. */
+  typePrefix?: string;
+  objectId?: string;
+  createdGte?: number;
+  createdLt?: number;
+  afterSeq?: number;
+  beforeSeq?: number;
+}

@@ -13,10 +13,12 @@ import { installIdempotency } from './plugins/idempotency.js';
 import { installJsonOnly } from './plugins/json-only.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { checkoutPageRoutes } from './routes/checkout-page.js';
+import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { networkRoutes } from './routes/networks.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import type { HttpServices } from './services.js';
 import { installValidators } from './validation.js';
 
@@ -100,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(checkoutRoutes, services);
     await api.register(merchantRoutes, services);
     await api.register(networkRoutes, services);
+    await api.register(webhookRoutes, services);
+    await api.register(eventRoutes, services);
   });
 
   if (options.rendererDir) {

@@ -4,7 +4,9 @@ import type { LiveFeed } from '../services/live-feed.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
 import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
+import type { EventService } from '../services/event-service.js';
 import type { SessionService } from '../services/session-service.js';
+import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
 
 /** What the HTTP layer is given by the composition root: services, never storage. */
 export interface HttpServices {
@@ -12,6 +14,8 @@ export interface HttpServices {
   merchants: MerchantService;
   apiKeys: ApiKeyService;
   idempotency: IdempotencyService;
+  webhookEndpoints: WebhookEndpointService;
+  events: EventService;
   /** Each network's settings and watcher health in one mode. */
   networks: (livemode: boolean) => NetworkStatus[];
   /** Notices of session changes, for the server-sent event streams. */

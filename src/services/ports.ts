@@ -1,5 +1,14 @@
 import type { Merchant } from '../domain/merchant.js';
-import type { ApiKeyRecord, SessionAddress, StoredEvent } from '../domain/records.js';
+import type {
+  ApiKeyRecord,
+  EventListQuery,
+  SessionAddress,
+  StoredEvent,
+  WebhookAttemptRecord,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStatus,
+  WebhookEndpointRecord,
+} from '../domain/records.js';
 import type { Payment, PaymentStatus } from '../domain/payment.js';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
@@ -97,4 +106,64 @@ export interface EventStore {
   forObject(objectId: string): StoredEvent[];
 }
 
-export type { ApiKeyRecord, SessionAddress, StoredEvent };
+/** The events table read as the events API and the webhook outbox. */
+export interface EventLog extends EventStore {
+  findById(id: string): (StoredEvent & { seq: number }) | undefined;
+  maxSeq(): number;
+  after(seq: number, limit: number): (StoredEvent & { seq: number })[];
+  list(query: EventListQuery): { items: (StoredEvent & { seq: number })[]; hasMore: boolean };
+}
+
+export interface NewWebhookDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  objectId: string;
+  createdAt: number;
+}
+
+export interface WebhookStore {
+  insertEndpoint(e: WebhookEndpointRecord): void;
+  updateEndpoint(e: WebhookEndpointRecord): void;
+  findEndpoint(id: string): WebhookEndpointRecord | undefined;
+  allEndpoints(): WebhookEndpointRecord[];
+  countEndpoints(merchantId: string, livemode: boolean): number;
+  listEndpoints(merchantId: string, livemode: boolean, limit: number, startingAfter?: string, endingBefore?: string): { items: WebhookEndpointRecord[]; hasMore: boolean };
+  deleteEndpoint(id: string): void;
+  insertDelivery(d: NewWebhookDelivery): void;
+  findDelivery(id: string): WebhookDeliveryRecord | undefined;
+  listDeliveries(
+    endpointId: string,
+    query: { limit: number; startingAfter?: string; endingBefore?: string; status?: string; eventId?: string },
+  ): { items: WebhookDeliveryRecord[]; hasMore: boolean };
+  dueFor(endpointId: string, now: number, limit: number): WebhookDeliveryRecord[];
+  nextDueAfter(now: number): number | undefined;
+  finishAttempt(
+    attempt: WebhookAttemptRecord,
+    delivery: { id: string; status: WebhookDeliveryStatus; attempts: number; nextAttemptAt: number | null; lastStatusCode: number | null; completedAt: number | null },
+  ): boolean;
+  failPendingOf(endpointId: string, now: number): number;
+  attemptsOf(deliveryId: string): WebhookAttemptRecord[];
+  cursor(name: string): number | undefined;
+  setCursor(name: string, value: number): void;
+}
+
+/** One webhook POST as made: the answer's status and first bytes, or why there was none. */
+export interface WebhookResponse {
+  /** Undefined when no HTTP answer came (refused, reset, timed out). */
+  status: number | undefined;
+  body: string | null;
+  retryAfter: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** How the dispatcher makes its HTTP requests (fetch in the app; anything in a test). */
+export interface WebhookTransport {
+  post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<WebhookResponse>;
+  /** Closes idle keep-alive connections. */
+  close?(): void;
+}
+
+export type { ApiKeyRecord, SessionAddress, StoredEvent, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookEndpointRecord };

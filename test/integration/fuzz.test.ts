@@ -597,6 +597,89 @@ describe('bugs the fuzzer found, pinned as examples', () => {
   });
 });
 
+describe('the webhook and event POST routes answer any body with 200 or a contract-shaped 4xx', () => {
+  /** The same contract check as above, for routes that create no sessions. */
+  function checkShape(path: string, res: ApiResponse): void {
+    const ctx = describeRes(path, res);
+    expect(res.headers.get('request-id') ?? '(none)', `no Request-Id header: ${ctx}`).toMatch(/^req_[0-9A-Za-z]+$/);
+    expect(res.headers.get('content-type') ?? '', ctx).toMatch(/^application\/json/);
+    if (res.status === 200) {
+      expect(res.body?.base, ctx).toEqual({ code: 0, message: 'success' });
+      return;
+    }
+    expect(res.status >= 400 && res.status < 500, `not a 4xx: ${ctx}`).toBe(true);
+    expect(Object.keys(res.body ?? {}), ctx).toEqual(['error']);
+    const spec = (ERROR_CODES as Record<string, { status: number; type: string }>)[res.body.error.code];
+    expect(spec?.status, `code and HTTP status disagree: ${ctx}`).toBe(res.status);
+    expect(res.body.error.type, ctx).toBe(spec!.type);
+    expect(Object.keys(res.body.error).sort(), ctx).toEqual(['code', 'message', 'param', 'type']);
+  }
+
+  let endpointId: string;
+  let eventId: string;
+  beforeAll(async () => {
+    // A closed loopback port: deliveries fail fast and stay on this machine.
+    const e = await t.api('POST', '/v1/webhook_endpoints', { body: { url: 'http://127.0.0.1:9/hooks', enabled_events: ['payment_session.canceled'] } });
+    expect(e.status, e.text).toBe(200);
+    endpointId = e.body.data.id;
+    const events = await t.api('GET', '/v1/events?limit=1');
+    eventId = events.body.data.items[0].id;
+  });
+  afterAll(async () => {
+    const list = await t.api('GET', '/v1/webhook_endpoints?limit=100');
+    for (const e of list.body.data.items) await t.api('DELETE', `/v1/webhook_endpoints/${e.id}`);
+  });
+
+  const paths = () => [
+    '/v1/webhook_endpoints',
+    `/v1/webhook_endpoints/${endpointId}/rotate_secret`,
+    `/v1/webhook_endpoints/${endpointId}/test`,
+    '/v1/webhook_endpoints/we_doesNotExist/test',
+    `/v1/events/${eventId}/resend`,
+    '/v1/events/evt_doesNotExist/resend',
+  ];
+
+  test('arbitrary JSON and junk bodies', async () => {
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.anything().map((v) => JSON.stringify(v) ?? ''),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 5 }), body, async (i, raw) => {
+        const path = paths()[i]!;
+        checkShape(path, await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' } }));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('endpoint bodies near the valid ones: a bad field is named in param', async () => {
+    const events = fc.oneof(
+      fc.constant(['*']),
+      fc.subarray(['payment_session.created', 'payment_session.succeeded', 'refund.failed', 'balance.available'], { minLength: 1 }),
+    );
+    const field = fc.constantFrom('url', 'enabled_events', 'description', 'status');
+    const junk = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 3000 }), fc.constantFrom('http://example.com/x', 'ftp://10.0.0.1/', '', ['nope'], ['*', '*'], [], 'disabled'));
+    await fc.assert(
+      fc.asyncProperty(events, fc.option(fc.tuple(field, junk), { nil: undefined }), fc.boolean(), async (enabled, mutation, patch) => {
+        const body: Record<string, unknown> = { url: 'http://127.0.0.1:9/hooks', enabled_events: enabled, description: 'fuzz' };
+        if (mutation) body[mutation[0]] = mutation[1];
+        const path = patch ? `/v1/webhook_endpoints/${endpointId}` : '/v1/webhook_endpoints';
+        const res = await t.api(patch ? 'PATCH' : 'POST', path, { body });
+        checkShape(path, res);
+        if (res.status === 400) {
+          const param: string | null = res.body.error.param;
+          expect(param === null || param.split(/[.[]/)[0] === mutation?.[0], `${param} for ${JSON.stringify(mutation)}`).toBe(true);
+        }
+        if (res.status === 200 && !patch) await t.api('DELETE', `/v1/webhook_endpoints/${res.body.data.id}`);
+        if (res.status === 200 && patch) expect(res.body.data.secret).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('after the fuzzing', () => {
   test('the server is healthy and holds exactly the sessions that got a 200', async () => {
     const health = await t.api('GET', '/health', { key: null });

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { presentDelivery, presentEndpoint, presentEndpointWithSecret } from '../presenters/webhook-presenter.js';
+import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
+import { DeliveryListQuery, DeliveryOut, EndpointCreateBody, EndpointListQuery, EndpointOut, EndpointUpdateBody, EndpointWithSecretOut, WebhookIdParams } from '../schemas/webhook.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Webhook endpoints'];
+
+const pageOf = (q: { limit?: number; starting_after?: string; ending_before?: string }) => ({
+  limit: q.limit ?? 10,
+  ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
+  ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
+});
+
+/** `/v1/webhook_endpoints`: where events are sent, their secrets, their deliveries. See docs/webhooks.md. */
+export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  const endpoints = services.webhookEndpoints;
+
+  app.post('/v1/webhook_endpoints', {
+    schema: {
+      tags,
+      summary: 'Register a webhook endpoint',
+      description: 'The answer holds the signing `secret` (`whsec_…`); it is never shown again (rotate it to get a new one).',
+      body: EndpointCreateBody,
+      response: { 200: Envelope(EndpointWithSecretOut), ...errorResponses(400, 401, 409, 413, 415, 429) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    return ok(presentEndpointWithSecret(endpoints.create(callerOf(request), {
+      url: b.url,
+      enabled_events: b.enabled_events,
+      ...(b.description !== undefined && { description: b.description }),
+      ...(b.status !== undefined && { status: b.status as 'enabled' | 'disabled' }),
+    })));
+  });
+
+  app.get('/v1/webhook_endpoints', {
+    schema: {
+      tags,
+      summary: 'List webhook endpoints, newest first',
+      querystring: EndpointListQuery,
+      response: { 200: ListOf(EndpointOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => {
+    const page = endpoints.list(callerOf(request), pageOf(request.query));
+    return ok({ items: page.items.map(presentEndpoint), has_more: page.hasMore });
+  });
+
+  app.get('/v1/webhook_endpoints/:id', {
+    schema: {
+      tags,
+      summary: 'Retrieve a webhook endpoint (without its secret)',
+      params: WebhookIdParams,
+      response: { 200: Envelope(EndpointOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => ok(presentEndpoint(endpoints.get(callerOf(request), request.params.id))));
+
+  app.patch('/v1/webhook_endpoints/:id', {
+    schema: {
+      tags,
+      summary: 'Change a webhook endpoint\'s url, enabled_events, description or status',
+      params: WebhookIdParams,
+      body: EndpointUpdateBody,
+      response: { 200: Envelope(EndpointOut), ...errorResponses(400, 401, 404, 413, 415, 429) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    return ok(presentEndpoint(endpoints.update(callerOf(request), request.params.id, {
+      ...(b.url !== undefined && { url: b.url }),
+      ...(b.enabled_events !== undefined && { enabled_events: b.enabled_events }),
+      ...(b.description !== undefined && { description: b.description }),
+      ...(b.status !== undefined && { status: b.status as 'enabled' | 'disabled' }),
+    })));
+  });
+
+  app.delete('/v1/webhook_endpoints/:id', {
+    schema: {
+      tags,
+      summary: 'Delete a webhook endpoint',
+      description: 'Its pending deliveries are dropped and nothing more is sent to it. Answers `{"id","object","deleted":true}`.',
+      params: WebhookIdParams,
+      response: {
+        200: Envelope(Type.Object({ id: Type.String(), object: Type.Literal('webhook_endpoint'), deleted: Type.Literal(true) })),
+        ...errorResponses(400, 401, 404, 429),
+      },
+    },
+  }, async (request) => {
+    const e = endpoints.delete(callerOf(request), request.params.id);
+    return ok({ id: e.id, object: 'webhook_endpoint' as const, deleted: true as const });
+  });
+
+  app.post('/v1/webhook_endpoints/:id/rotate_secret', {
+    schema: {
+      tags,
+      summary: 'Replace the signing secret',
+      description: 'Answers with the new `secret`. For 24 hours every delivery is signed with both the new and the previous secret (two `v1,…` entries in `webhook-signature`), so receivers can switch without missing one.',
+      params: WebhookIdParams,
+      response: { 200: Envelope(EndpointWithSecretOut), ...errorResponses(400, 401, 404, 415, 429) },
+    },
+  }, async (request) => ok(presentEndpointWithSecret(endpoints.rotateSecret(callerOf(request), request.params.id))));
+
+  app.post('/v1/webhook_endpoints/:id/test', {
+    schema: {
+      tags,
+      summary: 'Send a test event to this endpoint',
+      description: 'Writes a `webhook_endpoint.test` event (`data.object`: the endpoint, without secret) and delivers it to this endpoint only. Answers with the delivery; follow it in `…/deliveries`.',
+      params: WebhookIdParams,
+      response: { 200: Envelope(DeliveryOut), ...errorResponses(400, 401, 404, 409, 415, 429) },
+    },
+  }, async (request) => ok(presentDelivery(endpoints.sendTest(callerOf(request), request.params.id))));
+
+  app.get('/v1/webhook_endpoints/:id/deliveries', {
+    schema: {
+      tags,
+      summary: 'List an endpoint\'s deliveries with every attempt, newest first',
+      params: WebhookIdParams,
+      querystring: DeliveryListQuery,
+      response: { 200: ListOf(DeliveryOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const page = endpoints.deliveries(callerOf(request), request.params.id, {
+      ...pageOf(q),
+      ...(q.status !== undefined && { status: q.status as 'pending' }),
+      ...(q.event_id !== undefined && { eventId: q.event_id }),
+    });
+    return ok({ items: page.items.map(presentDelivery), has_more: page.hasMore });
+  });
+};

@@ -1,0 +1,271 @@
+import { newId } from '../domain/ids.js';
+import type { WebhookEndpointRecord } from '../domain/records.js';
+import { eventBody, nextAttemptDelay, parseRetryAfter, signatureHeader, subscribes, verdictOf } from '../domain/webhooks.js';
+import type { Clock, EventLog, UnitOfWork, WebhookDeliveryRecord, WebhookResponse, WebhookStore, WebhookTransport } from './ports.js';
+
+export const FANOUT_CURSOR = 'webhook_fanout';
+const FANOUT_BATCH = 500;
+/** Longest sleep of the retry timer, so a wall-clock jump (a laptop waking) is noticed. */
+const MAX_SLEEP_MS = 30_000;
+const RETRY_AFTER_ERROR_MS = 1000;
+
+export interface DispatcherOptions {
+  store: WebhookStore;
+  events: EventLog;
+  tx: UnitOfWork;
+  now: Clock;
+  transport: WebhookTransport;
+  /** Waits before the 2nd, 3rd, … attempt; its length + 1 is the number of attempts. */
+  retryDelaysMs: readonly number[];
+  timeoutMs: number;
+  /** Requests in flight to one endpoint at most. */
+  perEndpointConcurrency: number;
+  /** Requests in flight in all at most. */
+  globalConcurrency: number;
+  onError: (err: unknown, what: string) => void;
+}
+
+export interface DispatcherStats {
+  inFlight: number;
+  attempts: number;
+  succeeded: number;
+}
+
+/**
+ * Delivers the outbox. Each pass (1) fans out events written since the persisted cursor into one
+ * delivery row per matching endpoint, in one transaction with the cursor, and (2) sends the due
+ * deliveries that are first in line for their object, within the concurrency limits. A delivery is
+ * finished only after the answer is recorded, so a crash in between sends it again (same
+ * `webhook-id`): at least once, nothing held only in memory. One timer waits for the earliest retry;
+ * a new event or a finished request wakes a pass at once.
+ */
+export class WebhookDispatcher {
+  private running = false;
+  private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
+  private cursor = 0;
+  /** Every endpoint (small), reloaded whenever one changes. */
+  private endpoints = new Map<string, WebhookEndpointRecord>();
+  private enabledByScope = new Map<string, WebhookEndpointRecord[]>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlightPerEndpoint = new Map<string, number>();
+  private abort = new AbortController();
+  private readonly counters = { attempts: 0, succeeded: 0 };
+
+  constructor(private readonly o: DispatcherOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.abort = new AbortController();
+    this.reloadEndpoints();
+    const stored = this.o.store.cursor(FANOUT_CURSOR);
+    if (stored === undefined) {
+      // First start with webhooks: start after the events that no endpoint existed for yet.
+      this.cursor = Math.min(this.o.events.maxSeq(), ...[...this.endpoints.values()].map((e) => e.fromEventSeq));
+      this.o.store.setCursor(FANOUT_CURSOR, this.cursor);
+    } else {
+      this.cursor = stored;
+    }
+    this.wake();
+  }
+
+  /** Stops sending: requests in flight are abandoned (their deliveries stay pending and go out after a restart). */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight.values()]);
+    this.o.transport.close?.();
+  }
+
+  stats(): DispatcherStats {
+    return { inFlight: this.inFlight.size, ...this.counters };
+  }
+
+  /** Something may be due: new events were written, deliveries were created, an endpoint changed. */
+  wake(): void {
+    if (!this.running || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pass();
+    });
+  }
+
+  /** Endpoints were created, changed or deleted: reload them, then look for work. */
+  endpointsChanged(): void {
+    if (!this.running) return;
+    this.reloadEndpoints();
+    this.wake();
+  }
+
+  private reloadEndpoints(): void {
+    this.endpoints = new Map(this.o.store.allEndpoints().map((e) => [e.id, e]));
+    this.enabledByScope = new Map();
+    for (const e of this.endpoints.values()) {
+      if (e.status !== 'enabled') continue;
+      const key = scope(e.merchantId, e.livemode);
+      const list = this.enabledByScope.get(key) ?? [];
+      list.push(e);
+      this.enabledByScope.set(key, list);
+    }
+  }
+
+  private pass(): void {
+    if (!this.running) return;
+    let next: number | undefined;
+    try {
+      this.fanOut();
+      this.sendDue();
+      next = this.o.store.nextDueAfter(this.o.now());
+    } catch (err) {
+      this.o.onError(err, 'webhook dispatch pass failed');
+      next = this.o.now() + RETRY_AFTER_ERROR_MS;
+    }
+    this.arm(next);
+  }
+
+  private arm(at: number | undefined): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (at === undefined || !this.running) return;
+    const delay = Math.min(Math.max(at - this.o.now() + 1, 0), MAX_SLEEP_MS);
+    this.timer = setTimeout(() => this.pass(), delay);
+    this.timer.unref();
+  }
+
+  /** Turns new events into deliveries, a batch per transaction together with the cursor. */
+  private fanOut(): void {
+    if (this.enabledByScope.size === 0) {
+      // Nobody to deliver to: skip reading the events. Endpoints made later start after their own
+      // `from_event_seq`, so the cursor may lag behind without anything being sent twice or wrongly.
+      return;
+    }
+    for (;;) {
+      const batch = this.o.events.after(this.cursor, FANOUT_BATCH);
+      if (batch.length === 0) return;
+      const last = (batch[batch.length - 1] as { seq: number }).seq;
+      this.o.tx(() => {
+        for (const event of batch) {
+          for (const endpoint of this.enabledByScope.get(scope(event.merchantId, event.livemode)) ?? []) {
+            if (event.seq > endpoint.fromEventSeq && subscribes(endpoint.enabledEvents, event.type)) {
+              this.o.store.insertDelivery({
+                id: newId('webhookDelivery'),
+                endpointId: endpoint.id,
+                eventId: event.id,
+                eventType: event.type,
+                objectId: event.objectId,
+                createdAt: this.o.now(),
+              });
+            }
+          }
+        }
+        this.o.store.setCursor(FANOUT_CURSOR, last);
+      });
+      this.cursor = last;
+      if (batch.length < FANOUT_BATCH) return;
+    }
+  }
+
+  private sendDue(): void {
+    const now = this.o.now();
+    for (const endpoint of this.endpoints.values()) {
+      if (endpoint.status !== 'enabled') continue;
+      const busy = this.inFlightPerEndpoint.get(endpoint.id) ?? 0;
+      const free = Math.min(this.o.perEndpointConcurrency - busy, this.o.globalConcurrency - this.inFlight.size);
+      if (free <= 0) continue;
+      // Deliveries in flight are still pending and come back first; ask for enough to skip them.
+      for (const delivery of this.o.store.dueFor(endpoint.id, now, free + busy)) {
+        if (this.inFlight.has(delivery.id)) continue;
+        if ((this.inFlightPerEndpoint.get(endpoint.id) ?? 0) >= this.o.perEndpointConcurrency) break;
+        if (this.inFlight.size >= this.o.globalConcurrency) return;
+        this.launch(endpoint, delivery);
+      }
+    }
+  }
+
+  private launch(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord): void {
+    this.inFlightPerEndpoint.set(endpoint.id, (this.inFlightPerEndpoint.get(endpoint.id) ?? 0) + 1);
+    const done = this.deliver(endpoint, delivery)
+      .catch((err) => this.o.onError(err, `webhook delivery ${delivery.id} failed`))
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        const left = (this.inFlightPerEndpoint.get(endpoint.id) ?? 1) - 1;
+        if (left > 0) this.inFlightPerEndpoint.set(endpoint.id, left);
+        else this.inFlightPerEndpoint.delete(endpoint.id);
+        this.wake();
+      });
+    this.inFlight.set(delivery.id, done);
+  }
+
+  private async deliver(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord): Promise<void> {
+    const event = this.o.events.findById(delivery.eventId);
+    const attemptedAt = this.o.now();
+    let res: WebhookResponse;
+    if (!event) {
+      res = { status: undefined, body: null, retryAfter: null, error: 'the event no longer exists', durationMs: 0 };
+    } else {
+      const body = eventBody(event);
+      res = await this.o.transport.post(endpoint.url, this.headers(endpoint, event.id, body, attemptedAt), body, this.o.timeoutMs, this.abort.signal);
+      if (!this.running) return; // stopping: leave it pending, it goes out again after the restart
+    }
+    this.counters.attempts++;
+    this.record(endpoint, delivery, attemptedAt, res, !event);
+  }
+
+  private headers(endpoint: WebhookEndpointRecord, eventId: string, body: string, now: number): Record<string, string> {
+    const timestamp = Math.floor(now / 1000);
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now) secrets.push(endpoint.previousSecret);
+    return {
+      'content-type': 'application/json',
+      'user-agent': 'stablepos-webhooks/1',
+      'webhook-id': eventId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(secrets, eventId, timestamp, body),
+    };
+  }
+
+  private record(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord, attemptedAt: number, res: WebhookResponse, missing: boolean): void {
+    const now = this.o.now();
+    const attempts = delivery.attempts + 1;
+    const verdict = missing ? 'failed' : verdictOf(res.status);
+    const attempt = {
+      deliveryId: delivery.id,
+      attemptedAt,
+      statusCode: res.status ?? null,
+      durationMs: res.durationMs,
+      responseBody: res.body,
+      error: res.error,
+    };
+    const finished = (status: 'succeeded' | 'failed') => ({ id: delivery.id, status, attempts, nextAttemptAt: null, lastStatusCode: res.status ?? null, completedAt: now });
+    this.o.tx(() => {
+      if (verdict === 'succeeded') {
+        this.counters.succeeded++;
+        this.o.store.finishAttempt(attempt, finished('succeeded'));
+      } else if (verdict === 'retry') {
+        const delay = nextAttemptDelay(attempts, this.o.retryDelaysMs, res.status === 429 || res.status === 503 ? parseRetryAfter(res.retryAfter, now) : undefined);
+        this.o.store.finishAttempt(
+          attempt,
+          delay === undefined ? finished('failed') : { id: delivery.id, status: 'pending', attempts, nextAttemptAt: now + delay, lastStatusCode: res.status ?? null, completedAt: null },
+        );
+      } else if (verdict === 'gone') {
+        // 410 Gone: the receiver says it is gone for good. Stop sending to it at all.
+        if (this.o.store.finishAttempt(attempt, finished('failed'))) {
+          const current = this.o.store.findEndpoint(endpoint.id);
+          if (current && current.status === 'enabled') {
+            this.o.store.updateEndpoint({ ...current, status: 'disabled', disabledReason: 'gone', updatedAt: now });
+          }
+          this.o.store.failPendingOf(endpoint.id, now);
+        }
+      } else {
+        this.o.store.finishAttempt(attempt, finished('failed'));
+      }
+    });
+    if (verdict === 'gone') this.reloadEndpoints();
+  }
+}
+
+const scope = (merchantId: string, livemode: boolean) => `${merchantId}:${livemode ? 'live' : 'test'}`;
