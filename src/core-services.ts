@@ -7,6 +7,7 @@ import { ApiKeyRepository } from './db/api-key-repository.js';
 import { ChainStateRepository } from './db/chain-state-repository.js';
 import { EventRepository } from './db/event-repository.js';
 import { IdempotencyRepository } from './db/idempotency-repository.js';
+import { LedgerRepository } from './db/ledger-repository.js';
 import { MerchantRepository } from './db/merchant-repository.js';
 import { type Db, inTransaction, openDatabase } from './db/open-database.js';
 import { GroupCommit } from './db/group-commit.js';
@@ -17,12 +18,15 @@ import { WalletRepository } from './db/wallet-repository.js';
 import { WebhookRepository } from './db/webhook-repository.js';
 import type { Currency } from './domain/currencies.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
+import { presentSettlementEvent } from './http/presenters/ledger-presenter.js';
 import { presentSession } from './http/presenters/session-presenter.js';
 import { presentEndpoint } from './http/presenters/webhook-presenter.js';
 import { AddressBook } from './services/address-book.js';
 import { ApiKeyService } from './services/api-key-service.js';
+import { ConversionService } from './services/conversion-service.js';
 import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
+import { LedgerService } from './services/ledger-service.js';
 import { LiveFeed } from './services/live-feed.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
@@ -32,6 +36,7 @@ import { SessionService } from './services/session-service.js';
 import { WebhookDispatcher } from './services/webhook-dispatcher.js';
 import { WebhookEndpointService } from './services/webhook-endpoint-service.js';
 import { HttpTransport } from './services/webhook-transport.js';
+import { SettlementService } from './services/settlement-service.js';
 
 export interface CoreServices {
   db: Db;
@@ -42,6 +47,9 @@ export interface CoreServices {
   payments: PaymentRecorder;
   addressBook: AddressBook;
   live: LiveFeed;
+  ledger: LedgerService;
+  conversions: ConversionService;
+  settlements: SettlementService;
   chainState: ChainStateRepository;
   wallets: WalletRepository;
   webhookEndpoints: WebhookEndpointService;
@@ -66,11 +74,19 @@ function testWalletSeed(dataDir: string): Uint8Array {
   return seed;
 }
 
+export interface ServiceHooks {
+  /** A session deadline now exists at this time (the expiry timer may need to wake earlier). */
+  onDeadline?: (at: number) => void;
+  /** Pending funds will settle at this time (the settlement timer may need to wake earlier). */
+  onSettlementScheduled?: (at: number) => void;
+  onError?: (message: string, err: unknown) => void;
+}
+
 /**
  * Storage and services wired together over one data dir, without HTTP, chains or timers: the CLI's
  * `keys` commands use this alone; createCore adds the server, the watchers and the background jobs.
  */
-export function createServices(config: ResolvedConfig, onDeadline: (at: number) => void = () => {}): CoreServices {
+export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}): CoreServices {
   const db = openDatabase(config.databaseFile, config.migrationsDir);
   const now = config.now;
   const tx: UnitOfWork = (work) => inTransaction(db, work);
@@ -118,6 +134,21 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
   });
   // Every committed session change is published on the live feed: a new event may be there.
   live.subscribe(() => webhooks.wake());
+  const ledgerStore = new LedgerRepository(db);
+  const ledger = new LedgerService({ store: ledgerStore, merchants, rates, now, onSettlementScheduled: (at) => hooks.onSettlementScheduled?.(at) });
+  const conversions = new ConversionService({ store: ledgerStore, ledger, merchants, rates, now, tx });
+  const settlements = new SettlementService({
+    store: ledgerStore,
+    ledger,
+    conversions,
+    merchants,
+    events: eventLog,
+    now,
+    tx,
+    renderEvent: presentSettlementEvent,
+    onSettled: () => webhooks.wake(), // `balance.available` events are waiting
+    onError: (message, err) => hooks.onError?.(message, err),
+  });
   const sessions = new SessionService({
     store: new SessionRepository(db),
     merchants,
@@ -133,7 +164,8 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
     live,
     chains: NO_CHAINS,
     renderEvent: (view) => presentSession(view, publicBaseUrl),
-    onDeadline,
+    onDeadline: (at) => hooks.onDeadline?.(at),
+    ledger,
   });
   return {
     db,
@@ -144,6 +176,9 @@ export function createServices(config: ResolvedConfig, onDeadline: (at: number) 
     payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, sessions, live, now }),
     addressBook,
     live,
+    ledger,
+    conversions,
+    settlements,
     chainState,
     wallets,
     webhookEndpoints: new WebhookEndpointService({

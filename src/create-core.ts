@@ -5,7 +5,7 @@ import { type CoreConfig, resolveConfig } from './config.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
 import { sameSecret } from './services/api-key-service.js';
-import { ExpiryScheduler } from './services/expiry-scheduler.js';
+import { DeadlineTimer } from './services/deadline-timer.js';
 
 export interface Core {
   /** Base URL the server listens on, once started. */
@@ -25,7 +25,8 @@ export function createCore(input: CoreConfig): Core {
   const config = resolveConfig(input);
   let services: CoreServices | undefined;
   let app: FastifyInstance | undefined;
-  let expiry: ExpiryScheduler | undefined;
+  let expiry: DeadlineTimer | undefined;
+  let settlement: DeadlineTimer | undefined;
   let purgeTimer: NodeJS.Timeout | undefined;
   let chains: ChainIntegration | undefined;
   let url = '';
@@ -41,7 +42,11 @@ export function createCore(input: CoreConfig): Core {
 
     async start() {
       if (services) throw new Error('core already started');
-      const s = createServices(config, (at) => expiry?.deadlineAdded(at));
+      const s = createServices(config, {
+        onDeadline: (at) => expiry?.deadlineAdded(at),
+        onSettlementScheduled: (at) => settlement?.deadlineAdded(at),
+        onError: (message, err) => app?.log.error({ err }, message),
+      });
       services = s;
       try {
         s.idempotency.releaseUnfinished();
@@ -77,7 +82,7 @@ export function createCore(input: CoreConfig): Core {
         throw err;
       }
 
-      expiry = new ExpiryScheduler(
+      expiry = new DeadlineTimer(
         () => s.sessions.expireDue(),
         () => s.sessions.nextDeadline(),
         config.now,
@@ -85,6 +90,16 @@ export function createCore(input: CoreConfig): Core {
         config.expiryMaxSleepMs,
       );
       expiry.start();
+      // T+1: pending funds become available at their settlement time; a start after downtime
+      // settles at once everything that came due meanwhile.
+      settlement = new DeadlineTimer(
+        () => s.settlements.settleDue(),
+        () => s.settlements.nextDue(),
+        config.now,
+        (err) => app?.log.error({ err }, 'settlement sweep failed'),
+        config.expiryMaxSleepMs,
+      );
+      settlement.start();
       let sweeps = 0;
       purgeTimer = setInterval(() => {
         s.addressBook.sweep();
@@ -96,6 +111,7 @@ export function createCore(input: CoreConfig): Core {
 
     async stop() {
       expiry?.stop();
+      settlement?.stop();
       if (purgeTimer) clearInterval(purgeTimer);
       await services?.webhooks.stop();
       await app?.close();

@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Currency, FiatCurrency } from '../domain/currencies.js';
-import type { Merchant } from '../domain/merchant.js';
+import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
 import type { Db } from './open-database.js';
 import { merchantDomains, merchants } from './schema.js';
 
@@ -29,6 +29,11 @@ export class MerchantRepository {
       .immediate();
   }
 
+  update(id: string, patch: MerchantSettingsPatch): void {
+    if (Object.keys(patch).length === 0) return;
+    this.db.update(merchants).set(patch).where(eq(merchants.id, id)).run();
+  }
+
   /** The first merchant created: the one a single-shop install serves. */
   first(): Merchant | undefined {
     const row = this.db.select({ id: merchants.id }).from(merchants).orderBy(asc(merchants.createdAt)).limit(1).get();
@@ -54,6 +59,8 @@ export class MerchantRepository {
       feeFixedUsdCents: row.feeFixedUsdCents,
       sessionExpirySeconds: row.sessionExpirySeconds,
       monitoringWindowSeconds: row.monitoringWindowSeconds,
+      settlementCurrency: row.settlementCurrency as Currency | null,
+      conversionFeeBps: row.conversionFeeBps,
       createdAt: row.createdAt,
       domains: domains.map((d) => ({ id: d.id, domain: d.domain, createdAt: d.createdAt })),
     };

@@ -16,6 +16,10 @@ export const merchants = sqliteTable('merchants', {
   feeFixedUsdCents: integer('fee_fixed_usd_cents').notNull().default(10),
   sessionExpirySeconds: integer('session_expiry_seconds').notNull().default(900),
   monitoringWindowSeconds: integer('monitoring_window_seconds').notNull().default(86_400),
+  /** Currency settled funds convert into automatically; null keeps them as they came. */
+  settlementCurrency: text('settlement_currency'),
+  /** Fee of a conversion between funds accounts, basis points of the amount received. */
+  conversionFeeBps: integer('conversion_fee_bps').notNull().default(50),
   createdAt: ms('created_at').notNull(),
 });
 
@@ -90,6 +94,8 @@ export const sessionQuotes = sqliteTable(
     rateScaled: bigText('rate_scaled').notNull(),
     rateSource: text('rate_source').notNull(),
     amountDueMinor: minorUnits('amount_due_minor').notNull(),
+    /** The merchant's fixed fee per payment (USD) in this coin, at the rate of the session's creation. */
+    feeFixedMinor: minorUnits('fee_fixed_minor').notNull().default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.currency] })],
 );
@@ -305,3 +311,94 @@ export const cursors = sqliteTable('cursors', {
   name: text('name').primaryKey(),
   value: integer('value').notNull(),
 });
+/**
+ * The ledger: one row per balance transaction, written once, never updated (docs/balances.md).
+ * `settles` entries wait in `pending` until `available_on`; the others count as available at once.
+ */
+export const balanceTransactions = sqliteTable(
+  'balance_transactions',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    type: text('type').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    feeMinor: minorUnits('fee_minor').notNull(),
+    netMinor: minorUnits('net_minor').notNull(),
+    availableOn: ms('available_on').notNull(),
+    settles: integer('settles', { mode: 'boolean' }).notNull(),
+    sourceId: text('source_id').notNull(),
+    description: text('description').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('balance_transactions_id').on(t.id),
+    index('balance_transactions_list').on(t.merchantId, t.livemode, t.seq),
+    index('balance_transactions_source').on(t.sourceId),
+  ],
+);
+
+/** Each funds account's balance: the running sum of its ledger entries, kept in the same transactions. */
+export const fundsAccounts = sqliteTable(
+  'funds_accounts',
+  {
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    currency: text('currency').notNull(),
+    availableMinor: minorUnits('available_minor').notNull(),
+    pendingMinor: minorUnits('pending_minor').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.livemode, t.currency] })],
+);
+
+/**
+ * Pending funds grouped by the moment they become available: `scheduled` until then, `settled` once
+ * the settlement job has moved them (and said so with a `balance.available` event).
+ */
+export const settlements = sqliteTable(
+  'settlements',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    currency: text('currency').notNull(),
+    availableOn: ms('available_on').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    status: text('status').notNull(),
+    settledAt: ms('settled_at'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('settlements_group').on(t.merchantId, t.livemode, t.currency, t.availableOn),
+    index('settlements_due').on(t.status, t.availableOn),
+  ],
+);
+
+/** Moves between funds accounts at a quoted rate (by hand, or automatic on settlement). */
+export const conversions = sqliteTable(
+  'conversions',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    fromCurrency: text('from_currency').notNull(),
+    fromAmountMinor: minorUnits('from_amount_minor').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    /** What the rate gives, before the fee. */
+    toAmountMinor: minorUnits('to_amount_minor').notNull(),
+    feeMinor: minorUnits('fee_minor').notNull(),
+    rateScaled: bigText('rate_scaled').notNull(),
+    rateSource: text('rate_source').notNull(),
+    quoteId: text('quote_id'),
+    /** Made by the settlement job (the merchant's settlement currency), not by a request. */
+    automatic: integer('automatic', { mode: 'boolean' }).notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('conversions_id').on(t.id), index('conversions_list').on(t.merchantId, t.livemode, t.seq)],
+);

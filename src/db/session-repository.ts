@@ -62,6 +62,7 @@ function toSession(row: Row, quotes: readonly QuoteRow[]): PaymentSession {
         rateScaled: q.rateScaled,
         rateSource: q.rateSource,
         amountDueMinor: q.amountDueMinor,
+        feeFixedMinor: q.feeFixedMinor,
       }),
     ),
   };
@@ -105,7 +106,14 @@ export class SessionRepository {
       .prepare();
     this.insertQuote = db
       .insert(sessionQuotes)
-      .values({ sessionId: p('sessionId'), currency: p('currency'), rateScaled: p('rateScaled'), rateSource: p('rateSource'), amountDueMinor: p('amountDueMinor') })
+      .values({
+        sessionId: p('sessionId'),
+        currency: p('currency'),
+        rateScaled: p('rateScaled'),
+        rateSource: p('rateSource'),
+        amountDueMinor: p('amountDueMinor'),
+        feeFixedMinor: p('feeFixedMinor'),
+      })
       .prepare();
     this.byId = db
       .select()
@@ -145,7 +153,14 @@ export class SessionRepository {
       updatedAt: session.updatedAt,
     });
     for (const q of session.quotes) {
-      this.insertQuote.run({ sessionId: session.id, currency: q.currency, rateScaled: q.rateScaled.toString(), rateSource: q.rateSource, amountDueMinor: q.amountDueMinor });
+      this.insertQuote.run({
+        sessionId: session.id,
+        currency: q.currency,
+        rateScaled: q.rateScaled.toString(),
+        rateSource: q.rateSource,
+        amountDueMinor: q.amountDueMinor,
+        feeFixedMinor: q.feeFixedMinor,
+      });
     }
   }
 

@@ -41,6 +41,10 @@ export const ID_PREFIX = {
   payment: 'pay',
   webhookEndpoint: 'we',
   webhookDelivery: 'wd',
+  balanceTransaction: 'txn',
+  settlement: 'stl',
+  conversion: 'conv',
+  conversionQuote: 'cq',
 } as const;
 
 /** Characters of the time prefix: 62^8 ms reaches the year 8000. */

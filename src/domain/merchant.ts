@@ -16,6 +16,10 @@ export interface Merchant {
   readonly feeFixedUsdCents: number;
   readonly sessionExpirySeconds: number;
   readonly monitoringWindowSeconds: number;
+  /** Currency settled funds convert into automatically; null keeps them as they came. */
+  readonly settlementCurrency: Currency | null;
+  /** Fee of a conversion between funds accounts, basis points of what it gives. */
+  readonly conversionFeeBps: number;
   readonly createdAt: number;
   readonly domains: readonly MerchantDomain[];
 }
@@ -26,4 +30,16 @@ export interface Caller {
   readonly livemode: boolean;
   /** API key id, or `ui` for the app's own window. */
   readonly via: string;
+}
+
+/** The settings an owner may change (PATCH /v1/merchant); absent fields stay as they are. */
+export interface MerchantSettingsPatch {
+  name?: string;
+  timeZone?: string;
+  reportingCurrency?: FiatCurrency;
+  defaultCurrency?: Currency;
+  feeBps?: number;
+  feeFixedUsdCents?: number;
+  settlementCurrency?: Currency | null;
+  conversionFeeBps?: number;
 }

@@ -1,3 +1,6 @@
+import type { Currency } from './currencies.js';
+import type { BalanceTransactionType } from './ledger.js';
+
 /**
  * Plain records that storage returns and services use as they are: defined once here, because
  * `db` and `services` may both import the domain but not each other.
@@ -97,4 +100,49 @@ export interface EventListQuery {
   createdLt?: number;
   afterSeq?: number;
   beforeSeq?: number;
+}
+
+/** Pending funds of one account that become available together, at `availableOn`. */
+export interface Settlement {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  currency: Currency;
+  availableOn: number;
+  amountMinor: bigint;
+  entryCount: number;
+  status: 'scheduled' | 'settled';
+  settledAt: number | null;
+  createdAt: number;
+}
+
+/** A move between two funds accounts at a quoted rate. */
+export interface Conversion {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  fromCurrency: Currency;
+  fromAmountMinor: bigint;
+  toCurrency: Currency;
+  /** What the rate gives, before the fee. */
+  toAmountMinor: bigint;
+  feeMinor: bigint;
+  rateScaled: bigint;
+  rateSource: string;
+  quoteId: string | null;
+  automatic: boolean;
+  createdAt: number;
+}
+
+/** Filters over one merchant's ledger in one mode. */
+export interface LedgerQuery {
+  merchantId: string;
+  livemode: boolean;
+  type?: BalanceTransactionType;
+  currency?: Currency;
+  sourceId?: string;
+  createdGte?: number;
+  createdLt?: number;
+  availableOnGte?: number;
+  availableOnLt?: number;
 }

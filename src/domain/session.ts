@@ -15,6 +15,8 @@ export interface SessionQuote {
   readonly rateScaled: bigint;
   readonly rateSource: string;
   readonly amountDueMinor: bigint;
+  /** The merchant's fixed fee per payment (a USD amount) in this coin, at the creation's USD rate. */
+  readonly feeFixedMinor: bigint;
 }
 
 export interface PaymentSession {

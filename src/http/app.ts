@@ -11,7 +11,9 @@ import { type Authenticator, authenticateWith, bearerToken } from './plugins/aut
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installJsonOnly } from './plugins/json-only.js';
+import { balanceRoutes } from './routes/balance.js';
 import { checkoutRoutes } from './routes/checkout.js';
+import { conversionRoutes } from './routes/conversions.js';
 import { checkoutPageRoutes } from './routes/checkout-page.js';
 import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(networkRoutes, services);
     await api.register(webhookRoutes, services);
     await api.register(eventRoutes, services);
+    await api.register(balanceRoutes, services);
+    await api.register(conversionRoutes, services);
   });
 
   if (options.rendererDir) {

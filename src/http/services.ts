@@ -2,6 +2,8 @@ import type { Mode } from '../config.js';
 import type { NetworkStatus } from '../domain/payment-option.js';
 import type { LiveFeed } from '../services/live-feed.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
+import type { ConversionService } from '../services/conversion-service.js';
+import type { LedgerService } from '../services/ledger-service.js';
 import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
 import type { EventService } from '../services/event-service.js';
@@ -16,6 +18,8 @@ export interface HttpServices {
   idempotency: IdempotencyService;
   webhookEndpoints: WebhookEndpointService;
   events: EventService;
+  ledger: LedgerService;
+  conversions: ConversionService;
   /** Each network's settings and watcher health in one mode. */
   networks: (livemode: boolean) => NetworkStatus[];
   /** Notices of session changes, for the server-sent event streams. */

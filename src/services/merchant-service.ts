@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import type { Merchant } from '../domain/merchant.js';
+import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
 import type { Clock, MerchantStore } from './ports.js';
 
 export const DEFAULT_MERCHANT_NAME = 'My shop';
@@ -42,6 +42,14 @@ export class MerchantService {
   /** A real read from the database, for health checks (the merchant itself is cached). */
   ping(): void {
     this.store.count();
+  }
+
+  /** Changes settings; what is read afterwards (fees, time zone, currencies) uses them at once. */
+  update(id: string, patch: MerchantSettingsPatch): Merchant {
+    this.get(id);
+    this.store.update(id, patch);
+    this.cache.delete(id);
+    return this.get(id);
   }
 
   get(id: string): Merchant {

@@ -1,8 +1,13 @@
-import type { Merchant } from '../domain/merchant.js';
+import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
+import type { Currency } from '../domain/currencies.js';
+import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
 import type {
   ApiKeyRecord,
+  Conversion,
   EventListQuery,
+  LedgerQuery,
   SessionAddress,
+  Settlement,
   StoredEvent,
   WebhookAttemptRecord,
   WebhookDeliveryRecord,
@@ -35,6 +40,7 @@ export interface MerchantStore {
   insert(m: { id: string; name: string; domainId: string; domain: string; createdAt: number }): void;
   first(): Merchant | undefined;
   findById(id: string): Merchant | undefined;
+  update(id: string, patch: MerchantSettingsPatch): void;
 }
 
 export interface ApiKeyStore {
@@ -166,4 +172,34 @@ export interface WebhookTransport {
   close?(): void;
 }
 
-export type { ApiKeyRecord, SessionAddress, StoredEvent, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookEndpointRecord };
+export interface LedgerStore {
+  insertEntry(e: BalanceTransaction): void;
+  bookedBySource(sourceId: string, type: BalanceTransactionType): { currency: Currency; amountMinor: bigint; entries: number }[];
+  adjustAccount(merchantId: string, livemode: boolean, currency: Currency, availableDelta: bigint, pendingDelta: bigint, now: number): void;
+  accounts(merchantId: string, livemode: boolean): FundsBalance[];
+  findSettlementGroup(merchantId: string, livemode: boolean, currency: Currency, availableOn: number): Settlement | undefined;
+  insertSettlement(s: Settlement): void;
+  addToSettlement(id: string, amountMinor: bigint): void;
+  dueSettlements(now: number, limit: number): Settlement[];
+  nextSettlementAt(): number | undefined;
+  markSettled(id: string, now: number): boolean;
+  settlementsOf(merchantId: string, livemode: boolean, status: Settlement['status'], limit: number): Settlement[];
+  findEntry(id: string): BalanceTransaction | undefined;
+  listEntries(q: LedgerQuery & { limit: number; startingAfter?: string; endingBefore?: string }): { items: BalanceTransaction[]; hasMore: boolean };
+  iterateEntries(q: LedgerQuery): Iterable<BalanceTransaction>;
+  insertConversion(c: Conversion): void;
+  findConversion(id: string): Conversion | undefined;
+  listConversions(merchantId: string, livemode: boolean, limit: number, startingAfter?: string): { items: Conversion[]; hasMore: boolean };
+}
+
+export type {
+  ApiKeyRecord,
+  Conversion,
+  LedgerQuery,
+  SessionAddress,
+  Settlement,
+  StoredEvent,
+  WebhookAttemptRecord,
+  WebhookDeliveryRecord,
+  WebhookEndpointRecord,
+};

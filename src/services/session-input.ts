@@ -54,6 +54,19 @@ export function parseDateTime(value: string, param: string): number {
   return ms;
 }
 
+/** A decimal amount in a currency's minor units, strictly (docs/api.md); more than zero. */
+export function parseAmount(value: string, currency: Currency, param: string): bigint {
+  let minor: bigint;
+  try {
+    minor = parseDecimal(value, scaleOf(currency));
+  } catch (err) {
+    if (err instanceof DecimalParseError) throw invalidParam(param, err.message);
+    throw err;
+  }
+  if (minor === 0n) throw invalidParam(param, 'must be greater than 0');
+  return minor;
+}
+
 function parseUrl(value: string | undefined, param: string): string | null {
   if (value === undefined) return null;
   let url: URL;
@@ -85,14 +98,7 @@ export function fromShapeA(body: ShapeABody, merchantId: string): NewSessionInpu
     throw new ApiError('merchant_mismatch', `The API key belongs to merchant '${merchantId}', not '${body.merchant_id}'.`, 'merchant_id');
   }
   const currency = parseCurrency(body.amount.currency, 'amount.currency');
-  let amountMinor: bigint;
-  try {
-    amountMinor = parseDecimal(body.amount.value, scaleOf(currency));
-  } catch (err) {
-    if (err instanceof DecimalParseError) throw invalidParam('amount.value', `${err.message}`);
-    throw err;
-  }
-  if (amountMinor === 0n) throw invalidParam('amount.value', 'must be greater than 0');
+  const amountMinor = parseAmount(body.amount.value, currency, 'amount.value');
   return { ...common(body), currency, amountMinor, lineItems: [], amountParam: 'amount.value' };
 }
 

@@ -1,4 +1,5 @@
 import { type Currency, isFiat, type Stablecoin, STABLECOINS } from '../domain/currencies.js';
+import { convertMinor } from '../domain/conversion.js';
 import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
@@ -76,6 +77,8 @@ export interface SessionServiceDeps {
   renderEvent: (view: SessionView) => unknown;
   /** Told when a new deadline exists, so the expiry timer can wake earlier if needed. */
   onDeadline?: (at: number) => void;
+  /** Books a SUCCEEDED session's confirmed money in the ledger (idempotent: only what is new). */
+  ledger?: { bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): unknown[] };
 }
 
 export class SessionService {
@@ -123,7 +126,7 @@ export class SessionService {
       createdAt: now,
       expiresAt,
       updatedAt: now,
-      quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor, input.amountParam),
+      quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor, input.amountParam, BigInt(merchant.feeFixedUsdCents)),
     };
     const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
     // The unit may run twice (group commit retries a group one unit at a time), so it builds
@@ -155,22 +158,28 @@ export class SessionService {
    * Locks, for each stablecoin, the rate and the amount due for the session's lifetime.
    * A missing rate refuses the session rather than guessing a price.
    */
-  private lockQuotes(livemode: boolean, currency: Currency, amountMinor: bigint, amountParam: string): SessionQuote[] {
+  private lockQuotes(livemode: boolean, currency: Currency, amountMinor: bigint, amountParam: string, feeFixedUsdCents: bigint): SessionQuote[] {
     const source = this.d.rates(livemode);
-    return STABLECOINS.map((coin) => {
-      const rate = source.rate(currency, coin);
+    const rateOf = (from: Currency, coin: Stablecoin) => {
+      const rate = source.rate(from, coin);
       if (!rate) {
         throw new ApiError(
           'rate_unavailable',
-          `No ${currency}→${coin} rate is configured (rate source: ${source.name}); set one in Settings → Rates, or price the session in USD, USDT or USDC.`,
+          `No ${from}→${coin} rate is configured (rate source: ${source.name}); set one in Settings → Rates, or price the session in USD, USDT or USDC.`,
         );
       }
+      return rate;
+    };
+    return STABLECOINS.map((coin) => {
+      const rate = rateOf(currency, coin);
       const amountDueMinor = quoteStablecoinAmount(amountMinor, currency, coin, rate.scaled);
       // The same cap as every amount: a fiat amount within it can still exceed it once in coin micro-units.
       if (amountDueMinor > MAX_MINOR) {
         throw new ApiError('parameter_invalid', `is larger than the largest amount accepted (the equivalent of ${formatDecimal(MAX_MINOR, 6)} ${coin})`, amountParam);
       }
-      return { currency: coin, rateScaled: rate.scaled, rateSource: rate.source, amountDueMinor };
+      // The fixed fee (contract: 0.10 USD) in this coin, locked now like the amount due.
+      const feeFixedMinor = convertMinor(feeFixedUsdCents, 'USD', coin, (currency === 'USD' ? rate : rateOf('USD', coin)).scaled, 'half-up');
+      return { currency: coin, rateScaled: rate.scaled, rateSource: rate.source, amountDueMinor, feeFixedMinor };
     });
   }
 
@@ -252,6 +261,7 @@ export class SessionService {
       const status = resolve(session);
       this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor, resolvedBy: 'owner' }, this.d.now());
       const after = this.view(this.owned(caller, id));
+      this.d.ledger?.bookSessionInTransaction(after.session, after.payments);
       this.emit('payment_session.succeeded', after);
       return after;
     });
@@ -279,7 +289,10 @@ export class SessionService {
     });
     const changed =
       next.status !== session.status || next.exception !== session.exception || next.amountReceivedMinor !== session.amountReceivedMinor;
-    if (!changed && extra.length === 0) return false;
+    // A SUCCEEDED session's money is booked as its payments confirm, even when its state stays the
+    // same (a top-up confirming after success): booking is by difference, so repeating it is safe.
+    const booked = next.status === 'SUCCEEDED' ? (this.d.ledger?.bookSessionInTransaction(session, payments).length ?? 0) : 0;
+    if (!changed && extra.length === 0) return booked > 0;
     if (changed) this.d.store.updateState(id, next, this.d.now());
     const view = this.view(changed ? (this.d.store.findById(id) as PaymentSession) : session);
     const types: SessionEventType[] = [...extra];

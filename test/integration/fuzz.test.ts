@@ -597,24 +597,24 @@ describe('bugs the fuzzer found, pinned as examples', () => {
   });
 });
 
-describe('the webhook and event POST routes answer any body with 200 or a contract-shaped 4xx', () => {
-  /** The same contract check as above, for routes that create no sessions. */
-  function checkShape(path: string, res: ApiResponse): void {
-    const ctx = describeRes(path, res);
-    expect(res.headers.get('request-id') ?? '(none)', `no Request-Id header: ${ctx}`).toMatch(/^req_[0-9A-Za-z]+$/);
-    expect(res.headers.get('content-type') ?? '', ctx).toMatch(/^application\/json/);
-    if (res.status === 200) {
-      expect(res.body?.base, ctx).toEqual({ code: 0, message: 'success' });
-      return;
-    }
-    expect(res.status >= 400 && res.status < 500, `not a 4xx: ${ctx}`).toBe(true);
-    expect(Object.keys(res.body ?? {}), ctx).toEqual(['error']);
-    const spec = (ERROR_CODES as Record<string, { status: number; type: string }>)[res.body.error.code];
-    expect(spec?.status, `code and HTTP status disagree: ${ctx}`).toBe(res.status);
-    expect(res.body.error.type, ctx).toBe(spec!.type);
-    expect(Object.keys(res.body.error).sort(), ctx).toEqual(['code', 'message', 'param', 'type']);
+/** The same contract check as above, for routes that create no sessions. */
+function checkShape(path: string, res: ApiResponse): void {
+  const ctx = describeRes(path, res);
+  expect(res.headers.get('request-id') ?? '(none)', `no Request-Id header: ${ctx}`).toMatch(/^req_[0-9A-Za-z]+$/);
+  expect(res.headers.get('content-type') ?? '', ctx).toMatch(/^application\/json/);
+  if (res.status === 200) {
+    expect(res.body?.base, ctx).toEqual({ code: 0, message: 'success' });
+    return;
   }
+  expect(res.status >= 400 && res.status < 500, `not a 4xx: ${ctx}`).toBe(true);
+  expect(Object.keys(res.body ?? {}), ctx).toEqual(['error']);
+  const spec = (ERROR_CODES as Record<string, { status: number; type: string }>)[res.body.error.code];
+  expect(spec?.status, `code and HTTP status disagree: ${ctx}`).toBe(res.status);
+  expect(res.body.error.type, ctx).toBe(spec!.type);
+  expect(Object.keys(res.body.error).sort(), ctx).toEqual(['code', 'message', 'param', 'type']);
+}
 
+describe('the webhook and event POST routes answer any body with 200 or a contract-shaped 4xx', () => {
   let endpointId: string;
   let eventId: string;
   beforeAll(async () => {
@@ -677,6 +677,75 @@ describe('the webhook and event POST routes answer any body with 200 or a contra
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('the money routes answer any body with 200 or a contract-shaped 4xx', () => {
+  const amount = fc.oneof(
+    fc.constantFrom('1', '0.01', '100.50', '0', '-1', '1e3', '12.345', '', '١٢', '999999999999999999'),
+    fc.stringMatching(/^\d{1,16}(\.\d{1,8})?$/),
+  );
+  const currency = fc.oneof(fc.constantFrom('USDT', 'usdc', 'EUR', 'JPY', 'VND', 'XXX', ''), fc.string({ maxLength: 9 }));
+  const conversionBody = fc.record(
+    { from: fc.record({ value: amount, currency }, { requiredKeys: [] }), to: currency, quote_id: fc.constantFrom('cq_nope', 'x') },
+    { requiredKeys: [] },
+  );
+
+  test('conversions and quotes: arbitrary JSON, junk and near-valid bodies', async () => {
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+      conversionBody.map((b) => JSON.stringify(b)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/v1/conversions', '/v1/conversions/quote'), body, async (path, raw) => {
+        const res = await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' } });
+        checkShape(path, res);
+        // Nothing is available in this shop: a conversion can never succeed.
+        if (path === '/v1/conversions') expect(res.status, describeRes(path, res)).not.toBe(200);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('PATCH /v1/merchant: arbitrary and near-valid settings; a bad field is named in param', async () => {
+    const before = (await t.api('GET', '/v1/merchant')).body.data;
+    const settings = fc.record(
+      {
+        time_zone: fc.oneof(fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Kolkata', 'Mars/Base', ''), fc.string({ maxLength: 70 })),
+        reporting_currency: currency,
+        default_currency: currency,
+        fee: fc.record({ percent: amount, fixed: fc.record({ value: amount, currency: fc.constantFrom('USD', 'EUR') }) }, { requiredKeys: [] }),
+        settlement_currency: fc.oneof(currency, fc.constant(null)),
+        conversion_fee: fc.record({ percent: amount }),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(fc.jsonValue(), fc.record({ name: fc.string({ maxLength: 120 }), settings }, { requiredKeys: [] }));
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        const res = await t.api('PATCH', '/v1/merchant', { body: b });
+        checkShape('/v1/merchant', res);
+        const param: string | null | undefined = res.body?.error?.param;
+        if (res.status === 400 && param) expect(param, describeRes('/v1/merchant', res)).toMatch(/^(name|settings)(\.|$)/);
+      }),
+      { numRuns: 200 },
+    );
+    const s = before.settings;
+    const restored = await t.api('PATCH', '/v1/merchant', {
+      body: {
+        name: before.name,
+        settings: {
+          time_zone: s.time_zone,
+          reporting_currency: s.reporting_currency,
+          default_currency: s.default_currency,
+          fee: s.fee,
+          settlement_currency: s.settlement_currency,
+          conversion_fee: s.conversion_fee,
+        },
+      },
+    });
+    expect(restored.body.data).toEqual(before);
   });
 });
 

@@ -1,10 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isFiat } from '../../domain/currencies.js';
+import { isTimeZone } from '../../domain/calendar.js';
+import { invalidParam } from '../../domain/errors.js';
+import type { Merchant, MerchantSettingsPatch } from '../../domain/merchant.js';
 import { formatDecimal } from '../../domain/money.js';
+import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
 import { callerOf } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
-import { DateTime, Envelope, errorResponses, MoneyOut } from '../schemas/common.js';
+import { CurrencyCode, DateTime, Envelope, errorResponses, MoneyOut, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const MerchantOut = Type.Object({
@@ -20,9 +25,70 @@ const MerchantOut = Type.Object({
     fee: Type.Object({ percent: Type.String({ examples: ['1.5'] }), fixed: MoneyOut }),
     session_expiry_seconds: Type.Integer(),
     monitoring_window_seconds: Type.Integer(),
+    settlement_currency: Nullable(Type.String({ description: 'Settled funds convert into this currency automatically; null keeps them as received.' })),
+    conversion_fee: Type.Object({ percent: Type.String({ examples: ['0.5'] }) }),
   }),
   created_at: DateTime,
 });
+
+const Percent = Type.String({ minLength: 1, maxLength: 8, description: 'Decimal percentage with up to 2 decimals, 0–100 (e.g. "1.5").' });
+
+const MerchantPatch = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    settings: Type.Optional(
+      Type.Object(
+        {
+          time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone (e.g. `Europe/Berlin`): settlement is at 00:00 of the next day there.' })),
+          reporting_currency: Type.Optional(CurrencyCode),
+          default_currency: Type.Optional(CurrencyCode),
+          fee: Type.Optional(
+            Type.Object(
+              {
+                percent: Type.Optional(Percent),
+                fixed: Type.Optional(Type.Object({ value: Type.String({ minLength: 1, maxLength: 16 }), currency: Type.Literal('USD') }, { additionalProperties: false })),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          settlement_currency: Type.Optional(Nullable(CurrencyCode)),
+          conversion_fee: Type.Optional(Type.Object({ percent: Percent }, { additionalProperties: false })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const percentText = (bps: number) => formatDecimal(BigInt(bps), 2).replace(/\.?0+$/, '');
+
+function basisPoints(value: string, param: string): number {
+  const bps = value === '0' ? 0n : parseAmount(value, 'USD', param); // 2 decimals, like cents
+  if (bps > 10_000n) throw invalidParam(param, 'must be at most 100');
+  return Number(bps);
+}
+
+function present(m: Merchant, livemode: boolean) {
+  return {
+    merchant_id: m.id,
+    object: 'merchant' as const,
+    name: m.name,
+    livemode,
+    domains: m.domains.map((d) => ({ merchant_domain_id: d.id, domain: d.domain, created_at: iso(d.createdAt) })),
+    settings: {
+      time_zone: m.timeZone,
+      reporting_currency: m.reportingCurrency,
+      default_currency: m.defaultCurrency,
+      fee: { percent: percentText(m.feeBps), fixed: { value: formatDecimal(BigInt(m.feeFixedUsdCents), 2), currency: 'USD' } },
+      session_expiry_seconds: m.sessionExpirySeconds,
+      monitoring_window_seconds: m.monitoringWindowSeconds,
+      settlement_currency: m.settlementCurrency,
+      conversion_fee: { percent: percentText(m.conversionFeeBps) },
+    },
+    created_at: iso(m.createdAt),
+  };
+}
 
 export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/merchant', {
@@ -33,25 +99,41 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     },
   }, async (request) => {
     const caller = callerOf(request);
-    const m = services.merchants.get(caller.merchantId);
-    return ok({
-      merchant_id: m.id,
-      object: 'merchant' as const,
-      name: m.name,
-      livemode: caller.livemode,
-      domains: m.domains.map((d) => ({ merchant_domain_id: d.id, domain: d.domain, created_at: iso(d.createdAt) })),
-      settings: {
-        time_zone: m.timeZone,
-        reporting_currency: m.reportingCurrency,
-        default_currency: m.defaultCurrency,
-        fee: {
-          percent: formatDecimal(BigInt(m.feeBps), 2).replace(/\.?0+$/, ''),
-          fixed: { value: formatDecimal(BigInt(m.feeFixedUsdCents), 2), currency: 'USD' },
-        },
-        session_expiry_seconds: m.sessionExpirySeconds,
-        monitoring_window_seconds: m.monitoringWindowSeconds,
-      },
-      created_at: iso(m.createdAt),
-    });
+    return ok(present(services.merchants.get(caller.merchantId), caller.livemode));
+  });
+
+  app.patch('/v1/merchant', {
+    schema: {
+      tags: ['Merchant'],
+      summary: 'Change the merchant\'s name and settings (time zone, currencies, fees, settlement currency)',
+      description: 'Fields left out stay as they are. Fees apply to payments booked from now on; a session\'s fixed fee is the one in force when it was created.',
+      body: MerchantPatch,
+      response: { 200: Envelope(MerchantOut), ...errorResponses(400, 401, 413, 415, 429) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const body = request.body;
+    const set = body.settings ?? {};
+    const patch: MerchantSettingsPatch = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (set.time_zone !== undefined) {
+      if (!isTimeZone(set.time_zone)) throw invalidParam('settings.time_zone', 'must be an IANA time zone such as "Europe/Berlin" or "UTC"');
+      patch.timeZone = set.time_zone;
+    }
+    if (set.reporting_currency !== undefined) {
+      const c = parseCurrency(set.reporting_currency, 'settings.reporting_currency');
+      if (!isFiat(c)) throw invalidParam('settings.reporting_currency', 'must be one of the 15 fiat currencies');
+      patch.reportingCurrency = c;
+    }
+    if (set.default_currency !== undefined) patch.defaultCurrency = parseCurrency(set.default_currency, 'settings.default_currency');
+    if (set.fee?.percent !== undefined) patch.feeBps = basisPoints(set.fee.percent, 'settings.fee.percent');
+    if (set.fee?.fixed !== undefined) {
+      patch.feeFixedUsdCents = set.fee.fixed.value === '0' ? 0 : Number(parseAmount(set.fee.fixed.value, 'USD', 'settings.fee.fixed.value'));
+    }
+    if (set.settlement_currency !== undefined) {
+      patch.settlementCurrency = set.settlement_currency === null ? null : parseCurrency(set.settlement_currency, 'settings.settlement_currency');
+    }
+    if (set.conversion_fee !== undefined) patch.conversionFeeBps = basisPoints(set.conversion_fee.percent, 'settings.conversion_fee.percent');
+    return ok(present(services.merchants.update(caller.merchantId, patch), caller.livemode));
   });
 };

@@ -4,16 +4,17 @@ import type { Clock } from './ports.js';
 const RETRY_AFTER_ERROR_MS = 1000;
 
 /**
- * Wakes exactly when the earliest PENDING session's deadline passes (plus a margin for timer jitter),
- * expires what is due, and sleeps until the next deadline. One timer, however many sessions are open.
+ * Wakes exactly when the earliest deadline passes (plus a margin for timer jitter), handles what is
+ * due, and sleeps until the next deadline. One timer, however many deadlines there are: session
+ * expiry uses one, settlement (pending funds becoming available) another.
  */
-export class ExpiryScheduler {
+export class DeadlineTimer {
   private timer: NodeJS.Timeout | undefined;
   private wakeAt: number | undefined;
   private running = false;
 
   constructor(
-    private readonly expireDue: () => number,
+    private readonly handleDue: () => number,
     private readonly nextDeadline: () => number | undefined,
     private readonly now: Clock,
     private readonly onError: (err: unknown) => void,
@@ -41,12 +42,12 @@ export class ExpiryScheduler {
     if (this.running && (this.wakeAt === undefined || at < this.wakeAt)) this.arm(at);
   }
 
-  /** Expire what is due now, then sleep until the next deadline. */
+  /** Handle what is due now, then sleep until the next deadline. */
   tick(): void {
     if (!this.running) return;
     let next: number | undefined;
     try {
-      this.expireDue();
+      this.handleDue();
       next = this.nextDeadline();
     } catch (err) {
       this.onError(err);

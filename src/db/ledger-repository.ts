@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, gt, gte, lt, lte, sql, sum, count } from 'drizzle-orm';
+import type { Currency } from '../domain/currencies.js';
+import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
+import type { Conversion, LedgerQuery, Settlement } from '../domain/records.js';
+import type { Db } from './open-database.js';
+import { balanceTransactions, conversions, fundsAccounts, settlements } from './schema.js';
+
+type EntryRow = typeof balanceTransactions.$inferSelect;
+
+const toEntry = (r: EntryRow): BalanceTransaction => ({
+  id: r.id,
+  merchantId: r.merchantId,
+  livemode: r.livemode,
+  type: r.type as BalanceTransactionType,
+  currency: r.currency as Currency,
+  amountMinor: r.amountMinor,
+  feeMinor: r.feeMinor,
+  netMinor: r.netMinor,
+  availableOn: r.availableOn,
+  settles: r.settles,
+  sourceId: r.sourceId,
+  description: r.description,
+  createdAt: r.createdAt,
+});
+
+type SettlementRow = typeof settlements.$inferSelect;
+const toSettlement = (r: SettlementRow): Settlement => ({ ...r, currency: r.currency as Currency, status: r.status as Settlement['status'] });
+
+type ConversionRow = typeof conversions.$inferSelect;
+const toConversion = ({ seq: _seq, ...r }: ConversionRow): Conversion => ({
+  ...r,
+  fromCurrency: r.fromCurrency as Currency,
+  toCurrency: r.toCurrency as Currency,
+});
+
+/** Ledger entries, funds accounts, settlements and conversions. Writes run in the caller's transaction. */
+export class LedgerRepository {
+  constructor(private readonly db: Db) {}
+
+  insertEntry(e: BalanceTransaction): void {
+    this.db.insert(balanceTransactions).values(e).run();
+  }
+
+  /** Gross already booked per currency for a source (a session's payment entries). */
+  bookedBySource(sourceId: string, type: BalanceTransactionType): { currency: Currency; amountMinor: bigint; entries: number }[] {
+    const t = balanceTransactions;
+    return this.db
+      .select({ currency: t.currency, total: sum(t.amountMinor), entries: count() })
+      .from(t)
+      .where(and(eq(t.sourceId, sourceId), eq(t.type, type)))
+      .groupBy(t.currency)
+      .all()
+      .map((r) => ({ currency: r.currency as Currency, amountMinor: BigInt(r.total ?? 0), entries: r.entries }));
+  }
+
+  /** Adds to a funds account, creating it at zero first. */
+  adjustAccount(merchantId: string, livemode: boolean, currency: Currency, availableDelta: bigint, pendingDelta: bigint, now: number): void {
+    const t = fundsAccounts;
+    this.db
+      .insert(t)
+      .values({ merchantId, livemode, currency, availableMinor: availableDelta, pendingMinor: pendingDelta, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [t.merchantId, t.livemode, t.currency],
+        set: {
+          availableMinor: sql`${t.availableMinor} + ${availableDelta}`,
+          pendingMinor: sql`${t.pendingMinor} + ${pendingDelta}`,
+          updatedAt: now,
+        },
+      })
+      .run();
+  }
+
+  accounts(merchantId: string, livemode: boolean): FundsBalance[] {
+    const t = fundsAccounts;
+    return this.db
+      .select({ currency: t.currency, availableMinor: t.availableMinor, pendingMinor: t.pendingMinor })
+      .from(t)
+      .where(and(eq(t.merchantId, merchantId), eq(t.livemode, livemode)))
+      .orderBy(asc(t.currency))
+      .all()
+      .map((r) => ({ ...r, currency: r.currency as Currency }));
+  }
+
+  findSettlementGroup(merchantId: string, livemode: boolean, currency: Currency, availableOn: number): Settlement | undefined {
+    const t = settlements;
+    const row = this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.merchantId, merchantId), eq(t.livemode, livemode), eq(t.currency, currency), eq(t.availableOn, availableOn)))
+      .get();
+    return row ? toSettlement(row) : undefined;
+  }
+
+  insertSettlement(s: Settlement): void {
+    this.db.insert(settlements).values(s).run();
+  }
+
+  addToSettlement(id: string, amountMinor: bigint): void {
+    const t = settlements;
+    this.db
+      .update(t)
+      .set({ amountMinor: sql`${t.amountMinor} + ${amountMinor}`, entryCount: sql`${t.entryCount} + 1` })
+      .where(eq(t.id, id))
+      .run();
+  }
+
+  /** Scheduled settlements whose time has come, oldest first. */
+  dueSettlements(now: number, limit: number): Settlement[] {
+    const t = settlements;
+    return this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.status, 'scheduled'), lte(t.availableOn, now)))
+      .orderBy(asc(t.availableOn))
+      .limit(limit)
+      .all()
+      .map(toSettlement);
+  }
+
+  nextSettlementAt(): number | undefined {
+    const t = settlements;
+    return this.db.select({ at: sql<number | null>`min(${t.availableOn})` }).from(t).where(eq(t.status, 'scheduled')).get()?.at ?? undefined;
+  }
+
+  /** Marks a scheduled settlement settled; false if it already was (another sweep got there first). */
+  markSettled(id: string, now: number): boolean {
+    const t = settlements;
+    return this.db.update(t).set({ status: 'settled', settledAt: now }).where(and(eq(t.id, id), eq(t.status, 'scheduled'))).run().changes === 1;
+  }
+
+  settlementsOf(merchantId: string, livemode: boolean, status: Settlement['status'], limit: number): Settlement[] {
+    const t = settlements;
+    return this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.merchantId, merchantId), eq(t.livemode, livemode), eq(t.status, status)))
+      .orderBy(status === 'scheduled' ? asc(t.availableOn) : desc(t.availableOn))
+      .limit(limit)
+      .all()
+      .map(toSettlement);
+  }
+
+  findEntry(id: string): BalanceTransaction | undefined {
+    const row = this.db.select().from(balanceTransactions).where(eq(balanceTransactions.id, id)).get();
+    return row ? toEntry(row) : undefined;
+  }
+
+  private conditions(q: LedgerQuery) {
+    const t = balanceTransactions;
+    const c = [eq(t.merchantId, q.merchantId), eq(t.livemode, q.livemode)];
+    if (q.type) c.push(eq(t.type, q.type));
+    if (q.currency) c.push(eq(t.currency, q.currency));
+    if (q.sourceId) c.push(eq(t.sourceId, q.sourceId));
+    if (q.createdGte !== undefined) c.push(gte(t.createdAt, q.createdGte));
+    if (q.createdLt !== undefined) c.push(lt(t.createdAt, q.createdLt));
+    if (q.availableOnGte !== undefined) c.push(gte(t.availableOn, q.availableOnGte));
+    if (q.availableOnLt !== undefined) c.push(lt(t.availableOn, q.availableOnLt));
+    return c;
+  }
+
+  /** One page, newest first; cursors are entry ids (resolved to their sequence number). */
+  listEntries(q: LedgerQuery & { limit: number; startingAfter?: string; endingBefore?: string }): { items: BalanceTransaction[]; hasMore: boolean } {
+    const t = balanceTransactions;
+    const c = this.conditions(q);
+    const backwards = q.endingBefore !== undefined && q.startingAfter === undefined;
+    const cursorId = q.startingAfter ?? q.endingBefore;
+    if (cursorId !== undefined) {
+      const seq = this.db.select({ seq: t.seq }).from(t).where(eq(t.id, cursorId)).get()?.seq;
+      if (seq === undefined) return { items: [], hasMore: false };
+      c.push(backwards ? gt(t.seq, seq) : lt(t.seq, seq));
+    }
+    const rows = this.db
+      .select()
+      .from(t)
+      .where(and(...c))
+      .orderBy(backwards ? asc(t.seq) : desc(t.seq))
+      .limit(q.limit + 1)
+      .all();
+    const hasMore = rows.length > q.limit;
+    const page = rows.slice(0, q.limit);
+    if (backwards) page.reverse();
+    return { items: page.map(toEntry), hasMore };
+  }
+
+  /** Every matching entry, newest first, read lazily (for CSV export of any size). */
+  *iterateEntries(q: LedgerQuery): Generator<BalanceTransaction> {
+    const t = balanceTransactions;
+    const BATCH = 1000;
+    let beforeSeq: number | undefined;
+    for (;;) {
+      const c = this.conditions(q);
+      if (beforeSeq !== undefined) c.push(lt(t.seq, beforeSeq));
+      const rows = this.db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(BATCH).all();
+      for (const r of rows) yield toEntry(r);
+      if (rows.length < BATCH) return;
+      beforeSeq = (rows[rows.length - 1] as EntryRow).seq;
+    }
+  }
+
+  insertConversion(c: Conversion): void {
+    this.db.insert(conversions).values(c).run();
+  }
+
+  findConversion(id: string): Conversion | undefined {
+    const row = this.db.select().from(conversions).where(eq(conversions.id, id)).get();
+    return row ? toConversion(row) : undefined;
+  }
+
+  listConversions(merchantId: string, livemode: boolean, limit: number, startingAfter?: string): { items: Conversion[]; hasMore: boolean } {
+    const t = conversions;
+    const c = [eq(t.merchantId, merchantId), eq(t.livemode, livemode)];
+    if (startingAfter !== undefined) {
+      const seq = this.db.select({ seq: t.seq }).from(t).where(eq(t.id, startingAfter)).get()?.seq;
+      if (seq === undefined) return { items: [], hasMore: false };
+      c.push(lt(t.seq, seq));
+    }
+    const rows = this.db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(limit + 1).all();
+    return { items: rows.slice(0, limit).map(toConversion), hasMore: rows.length > limit };
+  }
+}

@@ -1,0 +1,75 @@
+import type { Currency, Stablecoin } from './currencies.js';
+import { divHalfUp } from './money.js';
+
+/**
+ * The ledger: balance transactions, written once and never edited (a correction is a new entry).
+ * Funds accounts (one per merchant, mode and currency) are sums of their entries' `net`, split into
+ * `pending` (not yet at its `available_on`) and `available`.
+ */
+export const BALANCE_TRANSACTION_TYPES = ['payment', 'refund', 'fee', 'conversion', 'adjustment'] as const;
+export type BalanceTransactionType = (typeof BALANCE_TRANSACTION_TYPES)[number];
+
+export interface BalanceTransaction {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly livemode: boolean;
+  readonly type: BalanceTransactionType;
+  readonly currency: Currency;
+  /** Gross, signed, in the currency's minor units (a refund or the debit of a conversion is negative). */
+  readonly amountMinor: bigint;
+  /** Fees taken from it, ≥ 0. */
+  readonly feeMinor: bigint;
+  /** amount − fee: what the entry adds to (or takes from) the funds account. */
+  readonly netMinor: bigint;
+  /** When `net` is available (ms). At or before `createdAt` for entries available at once. */
+  readonly availableOn: number;
+  /** Whether the entry waits in `pending` until `availableOn` (payments) or is available at once. */
+  readonly settles: boolean;
+  /** The object it comes from: a session (`ps_…`), a refund, a conversion. */
+  readonly sourceId: string;
+  readonly description: string;
+  readonly createdAt: number;
+}
+
+export interface FeeSchedule {
+  /** Percentage of the gross in basis points (150 = 1.5%). */
+  readonly bps: number;
+  /** Fixed part per successful payment, in each coin (the merchant's USD fee at the session's rate). */
+  readonly fixedMinor: Readonly<Partial<Record<Stablecoin, bigint>>>;
+}
+
+/**
+ * Fees of a payment, per coin it was paid in (contract: 1.5% of the gross + 0.10 USD per successful
+ * payment, rounded half-up to the currency's scale).
+ *
+ * - The percentage applies to each coin's gross.
+ * - The fixed part is charged once per session, in the coin that brought the most (USDT first on a
+ *   tie), and only on the first booking (`fixedAlreadyCharged` for later top-ups).
+ * - A fee never exceeds the gross it is taken from: a payment smaller than the fee nets zero.
+ */
+export function paymentFees(
+  grossByCoin: Readonly<Partial<Record<Stablecoin, bigint>>>,
+  schedule: FeeSchedule,
+  fixedAlreadyCharged: boolean,
+): Partial<Record<Stablecoin, bigint>> {
+  const coins = (Object.keys(grossByCoin) as Stablecoin[]).filter((c) => (grossByCoin[c] ?? 0n) > 0n).sort();
+  let fixedCoin: Stablecoin | undefined;
+  if (!fixedAlreadyCharged) {
+    for (const c of coins) if (fixedCoin === undefined || (grossByCoin[c] as bigint) > (grossByCoin[fixedCoin] as bigint)) fixedCoin = c;
+  }
+  const fees: Partial<Record<Stablecoin, bigint>> = {};
+  for (const coin of coins) {
+    const gross = grossByCoin[coin] as bigint;
+    let fee = divHalfUp(gross * BigInt(schedule.bps), 10_000n);
+    if (coin === fixedCoin) fee += schedule.fixedMinor[coin] ?? 0n;
+    fees[coin] = fee > gross ? gross : fee;
+  }
+  return fees;
+}
+
+/** The balance of one funds account. */
+export interface FundsBalance {
+  readonly currency: Currency;
+  readonly availableMinor: bigint;
+  readonly pendingMinor: bigint;
+}

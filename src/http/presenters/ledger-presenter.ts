@@ -1,0 +1,100 @@
+import type { Currency } from '../../domain/currencies.js';
+import type { BalanceTransaction, FundsBalance } from '../../domain/ledger.js';
+import { formatMoney } from '../../domain/money.js';
+import { formatRate } from '../../domain/rates.js';
+import type { Conversion, Settlement } from '../../domain/records.js';
+import type { ConversionQuote } from '../../services/conversion-service.js';
+import type { BalanceView } from '../../services/ledger-service.js';
+import { iso } from './session-presenter.js';
+
+const money = (minor: bigint, currency: Currency) => formatMoney({ minor, currency });
+
+export function presentEntry(e: BalanceTransaction) {
+  return {
+    id: e.id,
+    object: 'balance_transaction' as const,
+    type: e.type,
+    currency: e.currency,
+    amount: money(e.amountMinor, e.currency),
+    fee: money(e.feeMinor, e.currency),
+    net: money(e.netMinor, e.currency),
+    status: e.settles ? ('pending_until_available_on' as const) : ('available' as const),
+    available_on: iso(e.availableOn),
+    source: e.sourceId,
+    description: e.description,
+    livemode: e.livemode,
+    created_at: iso(e.createdAt),
+  };
+}
+
+export function presentAccount(a: FundsBalance) {
+  return { currency: a.currency, available: money(a.availableMinor, a.currency), pending: money(a.pendingMinor, a.currency) };
+}
+
+export function presentBalance(b: BalanceView, upcoming: Settlement[]) {
+  return {
+    object: 'balance' as const,
+    livemode: b.livemode,
+    accounts: b.accounts.map(presentAccount),
+    total: {
+      currency: b.total.currency,
+      available: money(b.total.availableMinor, b.total.currency),
+      pending: money(b.total.pendingMinor, b.total.currency),
+      missing_rates: b.total.missingRates,
+    },
+    upcoming_settlements: upcoming.map(presentSettlement),
+  };
+}
+
+export function presentSettlement(s: Settlement) {
+  return {
+    id: s.id,
+    object: 'settlement' as const,
+    currency: s.currency,
+    amount: money(s.amountMinor, s.currency),
+    available_on: iso(s.availableOn),
+    entry_count: s.entryCount,
+    status: s.status,
+    settled_at: s.settledAt === null ? null : iso(s.settledAt),
+    livemode: s.livemode,
+  };
+}
+
+/** `balance.available`'s `data.object`: the settlement and its account's balance right after it. */
+export function presentSettlementEvent(s: Settlement, account: FundsBalance) {
+  return { ...presentSettlement(s), balance: presentAccount(account) };
+}
+
+export function presentConversion(c: Conversion) {
+  return {
+    id: c.id,
+    object: 'conversion' as const,
+    from: money(c.fromAmountMinor, c.fromCurrency),
+    to: money(c.toAmountMinor - c.feeMinor, c.toCurrency),
+    gross: money(c.toAmountMinor, c.toCurrency),
+    fee: money(c.feeMinor, c.toCurrency),
+    rate: formatRate(c.rateScaled),
+    rate_source: c.rateSource,
+    quote_id: c.quoteId,
+    automatic: c.automatic,
+    livemode: c.livemode,
+    created_at: iso(c.createdAt),
+  };
+}
+
+export function presentQuote(q: ConversionQuote) {
+  return {
+    id: q.id,
+    object: 'conversion_quote' as const,
+    from: money(q.fromAmountMinor, q.fromCurrency),
+    to: money(q.toAmountMinor - q.feeMinor, q.toCurrency),
+    gross: money(q.toAmountMinor, q.toCurrency),
+    fee: money(q.feeMinor, q.toCurrency),
+    rate: formatRate(q.rate.scaled),
+    rate_source: q.rate.source,
+    rate_as_of: q.rate.asOf.toISOString(),
+    livemode: q.livemode,
+    created_at: iso(q.createdAt),
+    expires_at: iso(q.expiresAt),
+  };
+}

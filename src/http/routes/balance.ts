@@ -1,0 +1,124 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { BalanceTransactionType } from '../../domain/ledger.js';
+import type { Caller } from '../../domain/merchant.js';
+import { parseCurrency, parseDateTime } from '../../services/session-input.js';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { presentBalance, presentEntry } from '../presenters/ledger-presenter.js';
+import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
+import { BalanceOut, BalanceTransactionCsvQuery, BalanceTransactionListQuery, BalanceTransactionOut } from '../schemas/ledger.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Balance'];
+
+interface LedgerFilterQuery {
+  type?: string;
+  currency?: string;
+  source?: string;
+  created_gte?: string;
+  created_lt?: string;
+  available_on_gte?: string;
+  available_on_lt?: string;
+}
+
+function filters(q: LedgerFilterQuery) {
+  return {
+    ...(q.type !== undefined && { type: q.type as BalanceTransactionType }),
+    ...(q.currency !== undefined && { currency: parseCurrency(q.currency, 'currency') }),
+    ...(q.source !== undefined && { sourceId: q.source }),
+    ...(q.created_gte !== undefined && { createdGte: parseDateTime(q.created_gte, 'created_gte') }),
+    ...(q.created_lt !== undefined && { createdLt: parseDateTime(q.created_lt, 'created_lt') }),
+    ...(q.available_on_gte !== undefined && { availableOnGte: parseDateTime(q.available_on_gte, 'available_on_gte') }),
+    ...(q.available_on_lt !== undefined && { availableOnLt: parseDateTime(q.available_on_lt, 'available_on_lt') }),
+  };
+}
+
+const CSV_COLUMNS = ['id', 'created_at', 'type', 'currency', 'amount', 'fee', 'net', 'status', 'available_on', 'source', 'description'] as const;
+
+/** RFC 4180: quote a field holding a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+function* csvLines(services: HttpServices, caller: Caller, parsed: ReturnType<typeof filters>): Generator<string> {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  for (const e of services.ledger.iterate(caller, parsed)) {
+    const p = presentEntry(e);
+    const row: Record<(typeof CSV_COLUMNS)[number], string> = {
+      id: p.id,
+      created_at: p.created_at,
+      type: p.type,
+      currency: p.currency,
+      amount: p.amount.value,
+      fee: p.fee.value,
+      net: p.net.value,
+      status: p.status,
+      available_on: p.available_on,
+      source: p.source,
+      description: p.description,
+    };
+    yield `${CSV_COLUMNS.map((c) => csvField(row[c])).join(',')}\r\n`;
+  }
+}
+
+/** Funds accounts and the ledger (contract: "Balances, transactions, conversion"). */
+export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  app.get('/v1/balance', {
+    schema: {
+      tags,
+      summary: 'Funds accounts with available and pending amounts, and their total in the reporting currency',
+      response: { 200: Envelope(BalanceOut), ...errorResponses(401, 429) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    return ok(presentBalance(services.ledger.balance(caller), services.ledger.upcoming(caller)));
+  });
+
+  app.get('/v1/balance/transactions', {
+    schema: {
+      tags,
+      summary: 'Ledger entries, newest first',
+      querystring: BalanceTransactionListQuery,
+      response: { 200: ListOf(BalanceTransactionOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const page = services.ledger.list(callerOf(request), {
+      limit: q.limit ?? 10,
+      ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
+      ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
+      ...filters(q),
+    });
+    return ok({ items: page.items.map(presentEntry), has_more: page.hasMore });
+  });
+
+  app.get('/v1/balance/transactions.csv', {
+    schema: {
+      tags,
+      summary: 'Ledger entries as CSV (all that match the filters, newest first)',
+      description: `Columns: ${CSV_COLUMNS.join(', ')}. Amounts are decimal strings in the entry's currency.`,
+      querystring: BalanceTransactionCsvQuery,
+      produces: ['text/csv'],
+      response: { ...errorResponses(400, 401, 429) },
+    },
+  }, async (request, reply) => {
+    const caller = callerOf(request);
+    // Filters are parsed before the first byte, so a bad one is refused with a JSON error, not a broken CSV.
+    const body = Readable.from(csvLines(services, caller, filters(request.query)));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="balance-transactions-${caller.livemode ? 'live' : 'test'}.csv"`)
+      .send(body as never); // a stream: sent as is, never serialised
+  });
+
+  app.get('/v1/balance/transactions/:id', {
+    schema: {
+      tags,
+      summary: 'Retrieve a ledger entry',
+      params: IdParams,
+      response: { 200: Envelope(BalanceTransactionOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => ok(presentEntry(services.ledger.getEntry(callerOf(request), request.params.id))));
+};

@@ -1,0 +1,130 @@
+import { Type } from '@sinclair/typebox';
+import { BALANCE_TRANSACTION_TYPES } from '../../domain/ledger.js';
+import { CurrencyCode, DateTime, ListQueryBase, MoneyOut, Nullable } from './common.js';
+
+const AccountOut = Type.Object({
+  currency: Type.String(),
+  available: MoneyOut,
+  pending: MoneyOut,
+});
+
+export const SettlementOut = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('settlement'),
+  currency: Type.String(),
+  amount: MoneyOut,
+  available_on: DateTime,
+  entry_count: Type.Integer(),
+  status: Type.String({ enum: ['scheduled', 'settled'] }),
+  settled_at: Nullable(DateTime),
+  livemode: Type.Boolean(),
+});
+
+export const BalanceOut = Type.Object({
+  object: Type.Literal('balance'),
+  livemode: Type.Boolean(),
+  accounts: Type.Array(AccountOut, { description: 'One funds account per currency held: USDT and USDC always, fiat ones once a conversion made them.' }),
+  total: Type.Object(
+    {
+      currency: Type.String({ description: 'The merchant\'s reporting currency.' }),
+      available: MoneyOut,
+      pending: MoneyOut,
+      missing_rates: Type.Array(Type.String(), { description: 'Currencies left out of the total because no rate to the reporting currency is available.' }),
+    },
+    { description: 'Every account valued in the reporting currency at current rates (rounded half-up).' },
+  ),
+  upcoming_settlements: Type.Array(SettlementOut, { description: 'Pending funds and when they become available, soonest first.' }),
+});
+
+export const BalanceTransactionOut = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('balance_transaction'),
+  type: Type.String({ enum: [...BALANCE_TRANSACTION_TYPES] }),
+  currency: Type.String(),
+  amount: MoneyOut,
+  fee: MoneyOut,
+  net: MoneyOut,
+  status: Type.String({
+    enum: ['pending_until_available_on', 'available'],
+    description: '`pending_until_available_on`: counted in `pending` until `available_on`, then in `available`; `available`: counted in `available` from creation.',
+  }),
+  available_on: DateTime,
+  source: Type.String({ description: 'The object the entry comes from: a payment session (`ps_…`), a conversion (`conv_…`), a refund.' }),
+  description: Type.String(),
+  livemode: Type.Boolean(),
+  created_at: DateTime,
+});
+
+const LedgerFilters = {
+  type: Type.Optional(Type.String({ enum: [...BALANCE_TRANSACTION_TYPES] })),
+  currency: Type.Optional(CurrencyCode),
+  source: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Entries of one source object (a session id, a conversion id).' })),
+  created_gte: ListQueryBase.created_gte,
+  created_lt: ListQueryBase.created_lt,
+  available_on_gte: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601: available on or after.' })),
+  available_on_lt: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601: available before.' })),
+};
+
+export const BalanceTransactionListQuery = Type.Object(
+  { limit: ListQueryBase.limit, starting_after: ListQueryBase.starting_after, ending_before: ListQueryBase.ending_before, ...LedgerFilters },
+  { additionalProperties: false },
+);
+
+export const BalanceTransactionCsvQuery = Type.Object(LedgerFilters, { additionalProperties: false });
+
+const AmountIn = Type.Object(
+  {
+    value: Type.String({ minLength: 1, maxLength: 32, description: 'Decimal string with no more decimals than the currency has.', examples: ['100.00'] }),
+    currency: CurrencyCode,
+  },
+  { additionalProperties: false },
+);
+
+export const ConversionQuoteBody = Type.Object(
+  { from: AmountIn, to: CurrencyCode },
+  { additionalProperties: false },
+);
+
+export const ConversionBody = Type.Object(
+  {
+    from: AmountIn,
+    to: CurrencyCode,
+    quote_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A quote from POST /v1/conversions/quote for the same from and to: the conversion uses its rate if it has not expired.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ConversionQuoteOut = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('conversion_quote'),
+  from: MoneyOut,
+  to: MoneyOut,
+  gross: MoneyOut,
+  fee: MoneyOut,
+  rate: Type.String(),
+  rate_source: Type.String(),
+  rate_as_of: DateTime,
+  livemode: Type.Boolean(),
+  created_at: DateTime,
+  expires_at: DateTime,
+});
+
+export const ConversionOut = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('conversion'),
+  from: MoneyOut,
+  to: MoneyOut,
+  gross: MoneyOut,
+  fee: MoneyOut,
+  rate: Type.String(),
+  rate_source: Type.String(),
+  quote_id: Nullable(Type.String()),
+  automatic: Type.Boolean({ description: 'Made by settlement into the merchant\'s settlement currency.' }),
+  livemode: Type.Boolean(),
+  created_at: DateTime,
+});
+
+export const ConversionListQuery = Type.Object(
+  { limit: ListQueryBase.limit, starting_after: ListQueryBase.starting_after },
+  { additionalProperties: false },
+);

@@ -1,0 +1,178 @@
+import type { Currency } from '../domain/currencies.js';
+import { convertMinor } from '../domain/conversion.js';
+import { ApiError, invalidParam, resourceMissing } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { formatDecimal, divHalfUp } from '../domain/money.js';
+import { scaleOf } from '../domain/currencies.js';
+import type { Caller } from '../domain/merchant.js';
+import type { Rate, RateSource } from '../domain/rates.js';
+import type { LedgerService } from './ledger-service.js';
+import type { MerchantService } from './merchant-service.js';
+import type { Clock, Conversion, LedgerStore, UnitOfWork } from './ports.js';
+
+/** How long a quoted rate may be used: long enough to read it and say yes. */
+export const QUOTE_LIFETIME_MS = 60_000;
+
+export interface ConversionQuote {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  fromCurrency: Currency;
+  fromAmountMinor: bigint;
+  toCurrency: Currency;
+  rate: Rate;
+  /** What the rate gives, before the fee (rounded down: never more than the rate gives). */
+  toAmountMinor: bigint;
+  feeMinor: bigint;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface ConversionRequest {
+  fromMinor: bigint;
+  fromCurrency: Currency;
+  toCurrency: Currency;
+  quoteId?: string;
+}
+
+/**
+ * Moves funds between the merchant's accounts at a quoted rate: the debit, the credit and the fee
+ * are three ledger entries written with the conversion in one transaction, from available funds only.
+ */
+export class ConversionService {
+  private readonly quotes = new Map<string, ConversionQuote>();
+
+  constructor(
+    private readonly d: {
+      store: LedgerStore;
+      ledger: LedgerService;
+      merchants: MerchantService;
+      rates: (livemode: boolean) => RateSource;
+      now: Clock;
+      tx: UnitOfWork;
+    },
+  ) {}
+
+  /** @throws ApiError parameter_invalid | rate_unavailable */
+  quote(caller: Caller, request: Omit<ConversionRequest, 'quoteId'>): ConversionQuote {
+    this.forgetExpired();
+    const now = this.d.now();
+    const priced = this.price(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency);
+    const quote: ConversionQuote = {
+      id: newId('conversionQuote', now),
+      merchantId: caller.merchantId,
+      livemode: caller.livemode,
+      fromCurrency: request.fromCurrency,
+      fromAmountMinor: request.fromMinor,
+      toCurrency: request.toCurrency,
+      ...priced,
+      createdAt: now,
+      expiresAt: now + QUOTE_LIFETIME_MS,
+    };
+    this.quotes.set(quote.id, quote);
+    return quote;
+  }
+
+  /**
+   * Executes a conversion: at the quote's rate when `quoteId` is given (it must match and be
+   * unexpired), else at the current rate.
+   * @throws ApiError parameter_invalid | resource_missing (quote) | invalid_state (expired quote) |
+   *   amount_too_large (more than is available) | rate_unavailable
+   */
+  convert(caller: Caller, request: ConversionRequest): Conversion {
+    let priced: { rate: Rate; toAmountMinor: bigint; feeMinor: bigint } | undefined;
+    if (request.quoteId !== undefined) {
+      const q = this.quotes.get(request.quoteId);
+      if (!q || q.merchantId !== caller.merchantId || q.livemode !== caller.livemode) throw resourceMissing('conversion quote', request.quoteId, 'quote_id');
+      if (q.expiresAt <= this.d.now()) {
+        throw new ApiError('invalid_state', `This quote expired at ${new Date(q.expiresAt).toISOString()}; ask for a new one.`, 'quote_id');
+      }
+      if (q.fromAmountMinor !== request.fromMinor || q.fromCurrency !== request.fromCurrency || q.toCurrency !== request.toCurrency) {
+        throw invalidParam('quote_id', 'does not match `from` and `to`: a quote is for one amount and pair');
+      }
+      priced = q;
+    }
+    const conversion = this.d.tx(() =>
+      this.convertInTransaction(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency, {
+        priced,
+        quoteId: request.quoteId ?? null,
+        automatic: false,
+      }),
+    );
+    if (request.quoteId !== undefined) this.quotes.delete(request.quoteId); // a quote is used once
+    return conversion;
+  }
+
+  /** The conversion's writes; call inside a transaction. */
+  convertInTransaction(
+    merchantId: string,
+    livemode: boolean,
+    fromMinor: bigint,
+    fromCurrency: Currency,
+    toCurrency: Currency,
+    options: { priced?: { rate: Rate; toAmountMinor: bigint; feeMinor: bigint } | undefined; quoteId: string | null; automatic: boolean },
+  ): Conversion {
+    const priced = options.priced ?? this.price(merchantId, livemode, fromMinor, fromCurrency, toCurrency);
+    const available = this.d.ledger.account(merchantId, livemode, fromCurrency).availableMinor;
+    if (fromMinor > available) {
+      throw new ApiError(
+        'amount_too_large',
+        `Only ${formatDecimal(available, scaleOf(fromCurrency))} ${fromCurrency} is available to convert (pending funds become available when they settle).`,
+        'from.value',
+      );
+    }
+    const now = this.d.now();
+    const conversion: Conversion = {
+      id: newId('conversion', now),
+      merchantId,
+      livemode,
+      fromCurrency,
+      fromAmountMinor: fromMinor,
+      toCurrency,
+      toAmountMinor: priced.toAmountMinor,
+      feeMinor: priced.feeMinor,
+      rateScaled: priced.rate.scaled,
+      rateSource: priced.rate.source,
+      quoteId: options.quoteId,
+      automatic: options.automatic,
+      createdAt: now,
+    };
+    this.d.store.insertConversion(conversion);
+    const what = `Conversion ${conversion.id}: ${fromCurrency} → ${toCurrency}`;
+    const post = (type: 'conversion' | 'fee', currency: Currency, amountMinor: bigint) =>
+      this.d.ledger.postInTransaction({ merchantId, livemode, type, currency, amountMinor, feeMinor: 0n, sourceId: conversion.id, description: what });
+    post('conversion', fromCurrency, -fromMinor);
+    post('conversion', toCurrency, priced.toAmountMinor);
+    if (priced.feeMinor > 0n) post('fee', toCurrency, -priced.feeMinor);
+    return conversion;
+  }
+
+  /** @throws ApiError resource_missing */
+  get(caller: Caller, id: string): Conversion {
+    const c = this.d.store.findConversion(id);
+    if (!c || c.merchantId !== caller.merchantId || c.livemode !== caller.livemode) throw resourceMissing('conversion', id);
+    return c;
+  }
+
+  list(caller: Caller, limit: number, startingAfter?: string): { items: Conversion[]; hasMore: boolean } {
+    if (startingAfter !== undefined) this.get(caller, startingAfter);
+    return this.d.store.listConversions(caller.merchantId, caller.livemode, limit, startingAfter);
+  }
+
+  private price(merchantId: string, livemode: boolean, fromMinor: bigint, from: Currency, to: Currency): { rate: Rate; toAmountMinor: bigint; feeMinor: bigint } {
+    if (from === to) throw invalidParam('to', 'must differ from the currency converted from');
+    if (fromMinor <= 0n) throw invalidParam('from.value', 'must be more than zero');
+    const source = this.d.rates(livemode);
+    const rate = source.rate(from, to);
+    if (!rate) throw new ApiError('rate_unavailable', `No ${from}→${to} rate is available (rate source: ${source.name}); nothing was converted.`);
+    const toAmountMinor = convertMinor(fromMinor, from, to, rate.scaled, 'down');
+    if (toAmountMinor <= 0n) throw invalidParam('from.value', `is too small: it converts to less than the smallest unit of ${to}`);
+    const bps = BigInt(this.d.merchants.get(merchantId).conversionFeeBps);
+    return { rate, toAmountMinor, feeMinor: divHalfUp(toAmountMinor * bps, 10_000n) };
+  }
+
+  private forgetExpired(): void {
+    const now = this.d.now();
+    for (const [id, q] of this.quotes) if (q.expiresAt <= now) this.quotes.delete(id);
+  }
+}

@@ -1,0 +1,197 @@
+import { type Currency, isStablecoin, type Stablecoin, STABLECOINS } from '../domain/currencies.js';
+import { startOfNextLocalDay } from '../domain/calendar.js';
+import { convertMinor } from '../domain/conversion.js';
+import { resourceMissing } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { type BalanceTransaction, type FundsBalance, paymentFees } from '../domain/ledger.js';
+import type { Caller } from '../domain/merchant.js';
+import type { Payment } from '../domain/payment.js';
+import type { RateSource } from '../domain/rates.js';
+import type { PaymentSession } from '../domain/session.js';
+import type { MerchantService } from './merchant-service.js';
+import type { Clock, LedgerQuery, LedgerStore, Settlement } from './ports.js';
+
+/** A funds account's change: `settles` entries go to pending (grouped into a settlement), others to available. */
+export interface NewEntry {
+  merchantId: string;
+  livemode: boolean;
+  type: BalanceTransaction['type'];
+  currency: Currency;
+  amountMinor: bigint;
+  feeMinor: bigint;
+  /** Pending until this time (and settled then); omitted for entries available at once. */
+  settlesAt?: number;
+  sourceId: string;
+  description: string;
+}
+
+export interface BalanceView {
+  livemode: boolean;
+  accounts: FundsBalance[];
+  /** The accounts valued in the merchant's reporting currency, at current rates. */
+  total: { currency: Currency; availableMinor: bigint; pendingMinor: bigint; missingRates: Currency[] };
+}
+
+export interface LedgerServiceDeps {
+  store: LedgerStore;
+  merchants: MerchantService;
+  rates: (livemode: boolean) => RateSource;
+  now: Clock;
+  /** Told when pending funds are scheduled to settle, so the settlement timer can wake in time. */
+  onSettlementScheduled?: (at: number) => void;
+}
+
+/**
+ * The ledger's write rules and reads. Every posting writes its entry and the funds account together
+ * (callers hold the transaction), so a balance is always the sum of its entries.
+ */
+export class LedgerService {
+  constructor(private readonly d: LedgerServiceDeps) {}
+
+  /** Writes one entry and moves its funds account; call inside a transaction. */
+  postInTransaction(e: NewEntry): BalanceTransaction {
+    const now = this.d.now();
+    const net = e.amountMinor - e.feeMinor;
+    let settles = e.settlesAt !== undefined && e.settlesAt > now;
+    if (settles) {
+      // The group of funds becoming available at that moment: one settlement per account and moment.
+      const at = e.settlesAt as number;
+      const group = this.d.store.findSettlementGroup(e.merchantId, e.livemode, e.currency, at);
+      if (!group) {
+        const s: Settlement = {
+          id: newId('settlement', now),
+          merchantId: e.merchantId,
+          livemode: e.livemode,
+          currency: e.currency,
+          availableOn: at,
+          amountMinor: net,
+          entryCount: 1,
+          status: 'scheduled',
+          settledAt: null,
+          createdAt: now,
+        };
+        this.d.store.insertSettlement(s);
+        this.d.onSettlementScheduled?.(at);
+      } else if (group.status === 'scheduled') {
+        this.d.store.addToSettlement(group.id, net);
+      } else {
+        settles = false; // the clock went back past a group already settled: available at once
+      }
+    }
+    const entry: BalanceTransaction = {
+      id: newId('balanceTransaction', now),
+      merchantId: e.merchantId,
+      livemode: e.livemode,
+      type: e.type,
+      currency: e.currency,
+      amountMinor: e.amountMinor,
+      feeMinor: e.feeMinor,
+      netMinor: net,
+      availableOn: settles ? (e.settlesAt as number) : now,
+      settles,
+      sourceId: e.sourceId,
+      description: e.description,
+      createdAt: now,
+    };
+    this.d.store.insertEntry(entry);
+    this.d.store.adjustAccount(e.merchantId, e.livemode, e.currency, settles ? 0n : net, settles ? net : 0n, now);
+    return entry;
+  }
+
+  /**
+   * Books what a SUCCEEDED session received on chain and has not been booked yet: one `payment` entry
+   * per coin with its gross, fee and net, pending until 00:00 of the next day in the merchant's time
+   * zone. Only confirmed payments count (they are final); a later top-up is booked as a new entry,
+   * never by editing the first, and the fixed part of the fee is charged once per session.
+   * Call inside the transaction that made (or keeps) the session SUCCEEDED. Returns the new entries.
+   */
+  bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): BalanceTransaction[] {
+    const gross: Partial<Record<Stablecoin, bigint>> = {};
+    for (const p of payments) if (p.status === 'confirmed') gross[p.currency] = (gross[p.currency] ?? 0n) + p.amountMinor;
+    const booked = this.d.store.bookedBySource(session.id, 'payment');
+    const delta: Partial<Record<Stablecoin, bigint>> = {};
+    for (const coin of STABLECOINS) {
+      const already = booked.find((b) => b.currency === coin)?.amountMinor ?? 0n;
+      const d = (gross[coin] ?? 0n) - already;
+      if (d > 0n) delta[coin] = d;
+    }
+    if (Object.keys(delta).length === 0) return [];
+    const merchant = this.d.merchants.get(session.merchantId);
+    const fixedMinor = Object.fromEntries(session.quotes.map((q) => [q.currency, q.feeFixedMinor]));
+    const fees = paymentFees(delta, { bps: merchant.feeBps, fixedMinor }, booked.some((b) => b.entries > 0));
+    const settlesAt = startOfNextLocalDay(this.d.now(), merchant.timeZone);
+    return (Object.keys(delta) as Stablecoin[]).sort().map((coin) =>
+      this.postInTransaction({
+        merchantId: session.merchantId,
+        livemode: session.livemode,
+        type: 'payment',
+        currency: coin,
+        amountMinor: delta[coin] as bigint,
+        feeMinor: fees[coin] ?? 0n,
+        settlesAt,
+        sourceId: session.id,
+        description: `Payment for session ${session.id}`,
+      }),
+    );
+  }
+
+  /** Each funds account (USDT and USDC always; fiat ones once a conversion made them) and the total. */
+  balance(caller: Caller): BalanceView {
+    const merchant = this.d.merchants.get(caller.merchantId);
+    const accounts = this.d.store.accounts(caller.merchantId, caller.livemode);
+    for (const coin of STABLECOINS) {
+      if (!accounts.some((a) => a.currency === coin)) accounts.push({ currency: coin, availableMinor: 0n, pendingMinor: 0n });
+    }
+    accounts.sort((a, b) => Number(isStablecoin(b.currency)) - Number(isStablecoin(a.currency)) || a.currency.localeCompare(b.currency));
+    const reporting = merchant.reportingCurrency;
+    const source = this.d.rates(caller.livemode);
+    const total = { currency: reporting as Currency, availableMinor: 0n, pendingMinor: 0n, missingRates: [] as Currency[] };
+    for (const a of accounts) {
+      if (a.availableMinor === 0n && a.pendingMinor === 0n) continue;
+      const rate = source.rate(a.currency, reporting);
+      if (!rate) {
+        total.missingRates.push(a.currency);
+        continue;
+      }
+      total.availableMinor += convertMinor(a.availableMinor, a.currency, reporting, rate.scaled, 'half-up');
+      total.pendingMinor += convertMinor(a.pendingMinor, a.currency, reporting, rate.scaled, 'half-up');
+    }
+    return { livemode: caller.livemode, accounts, total };
+  }
+
+  /** @throws ApiError resource_missing */
+  getEntry(caller: Caller, id: string): BalanceTransaction {
+    const e = this.d.store.findEntry(id);
+    if (!e || e.merchantId !== caller.merchantId || e.livemode !== caller.livemode) throw resourceMissing('balance transaction', id);
+    return e;
+  }
+
+  /** @throws ApiError resource_missing (a cursor that is not the caller's) */
+  list(
+    caller: Caller,
+    q: Omit<LedgerQuery, 'merchantId' | 'livemode'> & { limit: number; startingAfter?: string; endingBefore?: string },
+  ): { items: BalanceTransaction[]; hasMore: boolean } {
+    for (const [param, id] of [['starting_after', q.startingAfter], ['ending_before', q.endingBefore]] as const) {
+      if (id !== undefined) {
+        const e = this.d.store.findEntry(id);
+        if (!e || e.merchantId !== caller.merchantId || e.livemode !== caller.livemode) throw resourceMissing('balance transaction', id, param);
+      }
+    }
+    return this.d.store.listEntries({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
+  }
+
+  /** Every matching entry, newest first, lazily (CSV export). */
+  iterate(caller: Caller, q: Omit<LedgerQuery, 'merchantId' | 'livemode'>): Iterable<BalanceTransaction> {
+    return this.d.store.iterateEntries({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
+  }
+
+  /** Settlements still to come (what becomes available when), soonest first. */
+  upcoming(caller: Caller, limit = 30): Settlement[] {
+    return this.d.store.settlementsOf(caller.merchantId, caller.livemode, 'scheduled', limit);
+  }
+
+  /** A funds account's balance now (0 when it does not exist yet). */
+  account(merchantId: string, livemode: boolean, currency: Currency): FundsBalance {
+    return this.d.store.accounts(merchantId, livemode).find((a) => a.currency === currency) ?? { currency, availableMinor: 0n, pendingMinor: 0n };
+  }
+}

@@ -1,0 +1,81 @@
+import { ApiError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import type { FundsBalance } from '../domain/ledger.js';
+import type { ConversionService } from './conversion-service.js';
+import type { LedgerService } from './ledger-service.js';
+import type { MerchantService } from './merchant-service.js';
+import type { Clock, EventStore, LedgerStore, Settlement, UnitOfWork } from './ports.js';
+
+/**
+ * T+1: moves each scheduled settlement's pending funds to available once its time has come, says so
+ * with a `balance.available` event, and converts them into the merchant's settlement currency when
+ * one is set. Each settlement is settled once (its status changes in the same transaction as the
+ * money), in order, and a run after downtime settles everything that came due meanwhile.
+ */
+export class SettlementService {
+  constructor(
+    private readonly d: {
+      store: LedgerStore;
+      ledger: LedgerService;
+      conversions: ConversionService;
+      merchants: MerchantService;
+      events: EventStore;
+      now: Clock;
+      tx: UnitOfWork;
+      /** Renders the event's `data.object`. */
+      renderEvent: (s: Settlement, balance: FundsBalance) => unknown;
+      /** Called after settlements committed (their events are in the outbox). */
+      onSettled?: () => void;
+      onError?: (message: string, err: unknown) => void;
+    },
+  ) {}
+
+  /** Settles everything due now; returns how many settlements moved. */
+  settleDue(batch = 100): number {
+    let moved = 0;
+    for (;;) {
+      const due = this.d.store.dueSettlements(this.d.now(), batch);
+      for (const s of due) if (this.d.tx(() => this.settleInTransaction(s))) moved++;
+      if (due.length < batch) {
+        if (moved > 0) this.d.onSettled?.();
+        return moved;
+      }
+    }
+  }
+
+  nextDue(): number | undefined {
+    return this.d.store.nextSettlementAt();
+  }
+
+  private settleInTransaction(s: Settlement): boolean {
+    const now = this.d.now();
+    if (!this.d.store.markSettled(s.id, now)) return false;
+    this.d.store.adjustAccount(s.merchantId, s.livemode, s.currency, s.amountMinor, -s.amountMinor, now);
+    const settled = { ...s, status: 'settled' as const, settledAt: now };
+    this.d.events.insert({
+      id: newId('event', now),
+      merchantId: s.merchantId,
+      livemode: s.livemode,
+      type: 'balance.available',
+      objectId: s.id,
+      payload: JSON.stringify(this.d.renderEvent(settled, this.d.ledger.account(s.merchantId, s.livemode, s.currency))),
+      createdAt: now,
+    });
+    this.autoConvert(settled);
+    return true;
+  }
+
+  /** The merchant's settlement currency, if set: settled funds convert into it as they settle. */
+  private autoConvert(s: Settlement): void {
+    const target = this.d.merchants.get(s.merchantId).settlementCurrency;
+    if (!target || target === s.currency || s.amountMinor <= 0n) return;
+    try {
+      // In a savepoint: a conversion that cannot be made (no rate) leaves the settlement itself intact.
+      this.d.tx(() => this.d.conversions.convertInTransaction(s.merchantId, s.livemode, s.amountMinor, s.currency, target, { quoteId: null, automatic: true }));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      // No rate (or too small to convert): the funds stay in their own account, available; logged.
+      this.d.onError?.(`settlement ${s.id}: not converted to ${target}: ${err.message}`, err);
+    }
+  }
+}
