@@ -52,7 +52,8 @@ export function paymentFees(
   schedule: FeeSchedule,
   fixedAlreadyCharged: boolean,
 ): Partial<Record<Stablecoin, bigint>> {
-  const coins = (Object.keys(grossByCoin) as Stablecoin[]).filter((c) => (grossByCoin[c] ?? 0n) > 0n).sort();
+  // USDT before USDC, so a tie puts the fixed part on USDT.
+  const coins = (['USDT', 'USDC'] as const).filter((c) => (grossByCoin[c] ?? 0n) > 0n);
   let fixedCoin: Stablecoin | undefined;
   if (!fixedAlreadyCharged) {
     for (const c of coins) if (fixedCoin === undefined || (grossByCoin[c] as bigint) > (grossByCoin[fixedCoin] as bigint)) fixedCoin = c;
