@@ -15,6 +15,9 @@ export const MIN_WEBHOOK_DELIVERIES_PER_SEC = 1000;
 /** Webhook latency from a committed state change to the receiver, p50, ms. */
 export const MAX_WEBHOOK_LATENCY_P50_MS = 10;
 
+/** GET /v1/balance and a 100-entry transactions page over 1,000,000 ledger entries, p99, ms (issue 6). */
+export const MAX_LEDGER_READ_P99_MS = 20;
+
 const unitSuffix = (unit: string | undefined) => (unit ? ` ${unit}` : '');
 
 export function atLeast(actual: number, min: number, unit?: string): GoalCheck {

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { benchJsonLine, goalSummary, printOutcome, type SectionOutcome } from './report.js';
 import { BenchFailure, type BenchContext, type Section } from './section.js';
 import { CHAIN_ENV_USAGE } from './chain/env.js';
+import { balancesSection } from './sections/balances.js';
 import { chainBackfillSection } from './sections/chain-backfill.js';
 import { chainLatencySection } from './sections/chain-latency.js';
 import { chainRpcSection } from './sections/chain-rpc.js';
@@ -20,7 +21,7 @@ import { webhooksSection } from './sections/webhooks.js';
 import { type BenchSettings, readSettings } from './settings.js';
 
 /** Every section, in the order `npm run bench` runs them. Add new ones here. */
-const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection, chainBackfillSection, webhooksSection];
+const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection, chainBackfillSection, webhooksSection, balancesSection];
 
 function usage(): string {
   return [
@@ -31,6 +32,7 @@ function usage(): string {
     '',
     'Environment: BENCH_SECONDS (measured run, default 10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),',
     '  BENCH_MEMORY_SESSIONS (100000), BENCH_WEBHOOK_EVENTS (10000), BENCH_WEBHOOK_LATENCY_EVENTS (500), BENCH_CORE_NETWORKS (off | devnet: the core\'s test-mode chains, default off),',
+    '  BENCH_LEDGER_ENTRIES (balances: ledger entries, default 1000000), BENCH_LEDGER_CONNECTIONS (10),',
     '  BENCH_RUNTIME (tsx | bundle: run the servers through tsx, or as plain-JS bundles; default tsx),',
     '  BENCH_CPU_PROF=<dir> (write --cpu-prof profiles of the server processes there;',
     '  summarise one with node bin/run-ts.mjs bench/profile-summary.ts <file>).',

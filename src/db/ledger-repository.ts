@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, sql, sum, count } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, lte, sql, sum } from 'drizzle-orm';
 import type { Currency } from '../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
 import type { Conversion, LedgerQuery, Settlement } from '../domain/records.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-database.js';
 import { balanceTransactions, conversions, fundsAccounts, settlements } from './schema.js';
 
@@ -33,8 +34,48 @@ const toConversion = ({ seq: _seq, ...r }: ConversionRow): Conversion => ({
   toCurrency: r.toCurrency as Currency,
 });
 
+/** A ledger row as SQLite returns it to a raw statement. */
+interface RawEntry {
+  seq: number;
+  id: string;
+  merchant_id: string;
+  livemode: number;
+  type: string;
+  currency: string;
+  amount_minor: number;
+  fee_minor: number;
+  net_minor: number;
+  available_on: number;
+  settles: number;
+  source_id: string;
+  description: string;
+  created_at: number;
+}
+
+const fromRaw = (r: RawEntry): BalanceTransaction => ({
+  id: r.id,
+  merchantId: r.merchant_id,
+  livemode: r.livemode === 1,
+  type: r.type as BalanceTransactionType,
+  currency: r.currency as Currency,
+  amountMinor: BigInt(r.amount_minor),
+  feeMinor: BigInt(r.fee_minor),
+  netMinor: BigInt(r.net_minor),
+  availableOn: r.available_on,
+  settles: r.settles === 1,
+  sourceId: r.source_id,
+  description: r.description,
+  createdAt: r.created_at,
+});
+
 /** Ledger entries, funds accounts, settlements and conversions. Writes run in the caller's transaction. */
 export class LedgerRepository {
+  /**
+   * Pages of the ledger are read often and over millions of rows: their SQL is written by hand and
+   * each shape (which filters are set) prepared once, rather than built and prepared per request.
+   */
+  private readonly pageStatements = new Map<string, Statement>();
+
   constructor(private readonly db: Db) {}
 
   insertEntry(e: BalanceTransaction): void {
@@ -145,55 +186,65 @@ export class LedgerRepository {
     return row ? toEntry(row) : undefined;
   }
 
-  private conditions(q: LedgerQuery) {
-    const t = balanceTransactions;
-    const c = [eq(t.merchantId, q.merchantId), eq(t.livemode, q.livemode)];
-    if (q.type) c.push(eq(t.type, q.type));
-    if (q.currency) c.push(eq(t.currency, q.currency));
-    if (q.sourceId) c.push(eq(t.sourceId, q.sourceId));
-    if (q.createdGte !== undefined) c.push(gte(t.createdAt, q.createdGte));
-    if (q.createdLt !== undefined) c.push(lt(t.createdAt, q.createdLt));
-    if (q.availableOnGte !== undefined) c.push(gte(t.availableOn, q.availableOnGte));
-    if (q.availableOnLt !== undefined) c.push(lt(t.availableOn, q.availableOnLt));
-    return c;
+  /** WHERE clause and parameters for the filters that are set (column names are fixed, values bound). */
+  private where(q: LedgerQuery, extra: { beforeSeq?: number | undefined; afterSeq?: number | undefined } = {}): { sql: string; params: unknown[] } {
+    const parts = ['merchant_id = ?', 'livemode = ?'];
+    const params: unknown[] = [q.merchantId, q.livemode ? 1 : 0];
+    const add = (clause: string, value: unknown) => {
+      parts.push(clause);
+      params.push(value);
+    };
+    if (q.type) add('type = ?', q.type);
+    if (q.currency) add('currency = ?', q.currency);
+    if (q.sourceId) add('source_id = ?', q.sourceId);
+    if (q.createdGte !== undefined) add('created_at >= ?', q.createdGte);
+    if (q.createdLt !== undefined) add('created_at < ?', q.createdLt);
+    if (q.availableOnGte !== undefined) add('available_on >= ?', q.availableOnGte);
+    if (q.availableOnLt !== undefined) add('available_on < ?', q.availableOnLt);
+    if (extra.beforeSeq !== undefined) add('seq < ?', extra.beforeSeq);
+    if (extra.afterSeq !== undefined) add('seq > ?', extra.afterSeq);
+    return { sql: parts.join(' AND '), params };
+  }
+
+  private page(where: { sql: string; params: unknown[] }, ascending: boolean, limit: number): RawEntry[] {
+    const text = `SELECT * FROM balance_transactions WHERE ${where.sql} ORDER BY seq ${ascending ? 'ASC' : 'DESC'} LIMIT ?`;
+    let statement = this.pageStatements.get(text);
+    if (!statement) {
+      statement = this.db.$client.prepare(text);
+      this.pageStatements.set(text, statement);
+    }
+    return statement.all(...where.params, limit) as RawEntry[];
+  }
+
+  private seqOf(id: string): number | undefined {
+    return this.db.select({ seq: balanceTransactions.seq }).from(balanceTransactions).where(eq(balanceTransactions.id, id)).get()?.seq;
   }
 
   /** One page, newest first; cursors are entry ids (resolved to their sequence number). */
   listEntries(q: LedgerQuery & { limit: number; startingAfter?: string; endingBefore?: string }): { items: BalanceTransaction[]; hasMore: boolean } {
-    const t = balanceTransactions;
-    const c = this.conditions(q);
     const backwards = q.endingBefore !== undefined && q.startingAfter === undefined;
     const cursorId = q.startingAfter ?? q.endingBefore;
+    let cursor: number | undefined;
     if (cursorId !== undefined) {
-      const seq = this.db.select({ seq: t.seq }).from(t).where(eq(t.id, cursorId)).get()?.seq;
-      if (seq === undefined) return { items: [], hasMore: false };
-      c.push(backwards ? gt(t.seq, seq) : lt(t.seq, seq));
+      cursor = this.seqOf(cursorId);
+      if (cursor === undefined) return { items: [], hasMore: false };
     }
-    const rows = this.db
-      .select()
-      .from(t)
-      .where(and(...c))
-      .orderBy(backwards ? asc(t.seq) : desc(t.seq))
-      .limit(q.limit + 1)
-      .all();
+    const rows = this.page(this.where(q, backwards ? { afterSeq: cursor } : { beforeSeq: cursor }), backwards, q.limit + 1);
     const hasMore = rows.length > q.limit;
     const page = rows.slice(0, q.limit);
     if (backwards) page.reverse();
-    return { items: page.map(toEntry), hasMore };
+    return { items: page.map(fromRaw), hasMore };
   }
 
   /** Every matching entry, newest first, read lazily (for CSV export of any size). */
   *iterateEntries(q: LedgerQuery): Generator<BalanceTransaction> {
-    const t = balanceTransactions;
     const BATCH = 1000;
     let beforeSeq: number | undefined;
     for (;;) {
-      const c = this.conditions(q);
-      if (beforeSeq !== undefined) c.push(lt(t.seq, beforeSeq));
-      const rows = this.db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(BATCH).all();
-      for (const r of rows) yield toEntry(r);
+      const rows = this.page(this.where(q, { beforeSeq }), false, BATCH);
+      for (const r of rows) yield fromRaw(r);
       if (rows.length < BATCH) return;
-      beforeSeq = (rows[rows.length - 1] as EntryRow).seq;
+      beforeSeq = (rows[rows.length - 1] as RawEntry).seq;
     }
   }
 
