@@ -1,46 +1,57 @@
-/** The start page until the real UI lands: is the core up, in which mode, where are the docs. */
-import { useEffect } from 'react';
+/** The app shell: a navigation bar and the screen the location's hash names. */
+import { useEffect, useState } from 'react';
 import iconUrl from '../../resources/icon.svg';
-import { useHealth } from './store.js';
+import { credential, setApiKey } from './api.js';
+import { BalancesScreen } from './balances/BalancesScreen.js';
+import { SignIn } from './SignIn.js';
+import { StatusScreen } from './StatusScreen.js';
+
+const SCREENS = { status: 'Status', balances: 'Balances' } as const;
+type Screen = keyof typeof SCREENS;
+
+function screenOf(hash: string): Screen {
+  const name = hash.replace(/^#\/?/, '');
+  return name in SCREENS ? (name as Screen) : 'status';
+}
 
 export function App() {
-  const { state, health, error, refresh } = useHealth();
+  const [screen, setScreen] = useState<Screen>(() => screenOf(window.location.hash));
+  const [signedIn, setSignedIn] = useState(() => credential() !== undefined);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  const label = { loading: 'checking…', failed: 'error', unreachable: 'unreachable', ready: health?.status };
-  const tone = state === 'loading' ? 'muted' : state === 'ready' && health?.status === 'ok' ? 'ok' : 'bad';
+    const onHash = () => setScreen(screenOf(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   return (
-    <main className="page">
-      <header className="header">
-        <img className="logo" src={iconUrl} alt="" width={40} height={40} />
-        <h1>stablepos</h1>
-      </header>
-
-      <dl className="facts">
-        <dt>Server</dt>
-        <dd className={`status status-${tone}`}>{label[state]}</dd>
-        <dt>Mode</dt>
-        <dd>{health?.mode ?? '—'}</dd>
-        {health?.version ? (
-          <>
-            <dt>Version</dt>
-            <dd>{health.version}</dd>
-          </>
+    <div className="app">
+      <header className="bar">
+        <img className="logo" src={iconUrl} alt="" width={32} height={32} />
+        <span className="brand">stablepos</span>
+        <nav aria-label="Screens">
+          {(Object.keys(SCREENS) as Screen[]).map((s) => (
+            <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined}>
+              {SCREENS[s]}
+            </a>
+          ))}
+        </nav>
+        {signedIn ? (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setApiKey(null);
+              setSignedIn(credential() !== undefined);
+            }}
+          >
+            Sign out
+          </button>
         ) : null}
-      </dl>
-
-      {error ? <p className="error">{error}</p> : null}
-
-      <nav className="actions">
-        <button type="button" onClick={() => void refresh()} disabled={state === 'loading'}>
-          Check again
-        </button>
-        <a href="/docs">API documentation</a>
-      </nav>
-    </main>
+      </header>
+      <main className="main">
+        {screen === 'status' ? <StatusScreen /> : signedIn ? <BalancesScreen /> : <SignIn onSignedIn={() => setSignedIn(true)} />}
+      </main>
+    </div>
   );
 }

@@ -1,16 +1,31 @@
 /**
- * The UI's HTTP client for the core. Every response is an envelope
- * `{ base: { code, message }, data }` where code 0 means success; anything else becomes an ApiError.
+ * The UI's HTTP client for the core. Success is an envelope `{ base: { code: 0 }, data }`; failure is
+ * `{ error: { type, code, message, param } }`, turned into an ApiError whose message is the core's.
  */
 import { bridge } from './bridge.js';
 
 /** In Electron the bridge says where the core is; in a browser the core served this page. */
 export const apiBaseUrl: string = bridge()?.apiBaseUrl ?? window.location.origin;
-const uiToken: string | undefined = bridge()?.uiToken;
+
+const KEY_STORAGE = 'stablepos.apiKey';
+
+/**
+ * The bearer the UI sends: the Electron window's per-launch token, or, in a browser, an API key the
+ * owner entered (kept for this tab only) until PIN sign-in replaces it.
+ */
+export function credential(): string | undefined {
+  return bridge()?.uiToken ?? window.sessionStorage.getItem(KEY_STORAGE) ?? undefined;
+}
+
+export function setApiKey(key: string | null): void {
+  if (key) window.sessionStorage.setItem(KEY_STORAGE, key);
+  else window.sessionStorage.removeItem(KEY_STORAGE);
+}
 
 interface Envelope<T> {
-  base: { code: number; message: string };
-  data: T;
+  base?: { code: number; message: string };
+  data?: T;
+  error?: { type: string; code: string; message: string; param: string | null };
 }
 
 export class ApiError extends Error {
@@ -18,25 +33,36 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: number,
+    readonly code?: string,
+    readonly param?: string | null,
   ) {
     super(message);
   }
 }
 
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (uiToken) headers.authorization = `Bearer ${uiToken}`;
-  const response = await fetch(new URL(path, apiBaseUrl), { headers, signal: signal ?? null });
-  let body: Partial<Envelope<T>> | undefined;
+  const bearer = credential();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(new URL(path, apiBaseUrl), {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
+  });
+  let parsed: Envelope<T> | undefined;
   try {
-    body = (await response.json()) as Partial<Envelope<T>>;
+    parsed = (await response.json()) as Envelope<T>;
   } catch {
-    body = undefined; // not JSON: a proxy error page, a crash; report the status below
+    parsed = undefined; // not JSON: a proxy error page, a crash; report the status below
   }
-  if (!response.ok || !body?.base || body.base.code !== 0) {
-    const message = body?.base?.message ?? `${response.status} ${response.statusText}`.trim();
-    throw new ApiError(message, response.status, body?.base?.code);
+  if (!response.ok || !parsed?.base || parsed.base.code !== 0) {
+    const e = parsed?.error;
+    throw new ApiError(e?.message ?? parsed?.base?.message ?? `${response.status} ${response.statusText}`.trim(), response.status, e?.code, e?.param);
   }
-  return body.data as T;
+  return parsed.data as T;
 }
+
+export const getJson = <T>(path: string, signal?: AbortSignal): Promise<T> => request<T>('GET', path, undefined, signal);
+export const postJson = <T>(path: string, body: unknown): Promise<T> => request<T>('POST', path, body);

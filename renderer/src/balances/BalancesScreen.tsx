@@ -1,0 +1,144 @@
+/** Balances: funds accounts, totals in the reporting currency, daily volume, settlements, conversions. */
+import { type FormEvent, useEffect, useState } from 'react';
+import { formatMoney } from '../format.js';
+import { useBalances } from './store.js';
+import { VolumeChart } from './VolumeChart.js';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const CONVERTIBLE = ['USDT', 'USDC', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
+
+export function BalancesScreen() {
+  const { state, error, balance, conversions, volume, quote, quoteError, load, requestQuote, confirmQuote, clearQuote } = useBalances();
+  const [from, setFrom] = useState('USDT');
+  const [amount, setAmount] = useState('');
+  const [to, setTo] = useState('EUR');
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onQuote = (e: FormEvent) => {
+    e.preventDefault();
+    void requestQuote({ value: amount.trim(), currency: from }, to);
+  };
+
+  return (
+    <section className="screen" aria-labelledby="balances-title">
+      <div className="screen-head">
+        <h2 id="balances-title">Balances</h2>
+        <button type="button" onClick={() => void load()} disabled={state === 'loading'}>
+          Refresh
+        </button>
+      </div>
+      {state === 'failed' ? <p className="error" role="alert">Could not load balances: {error}</p> : null}
+      {balance ? (
+        <>
+          <div className="cards">
+            <div className="card total">
+              <h3>Total in {balance.total.currency}</h3>
+              <p className="big">{formatMoney(balance.total.available)}</p>
+              <p className="muted">available, plus {formatMoney(balance.total.pending)} pending</p>
+              {balance.total.missing_rates.length ? (
+                <p className="muted">Not counted (no rate): {balance.total.missing_rates.join(', ')}</p>
+              ) : null}
+            </div>
+          </div>
+          <table className="table" aria-label="Funds accounts">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Available</th>
+                <th scope="col">Pending</th>
+              </tr>
+            </thead>
+            <tbody>
+              {balance.accounts.map((a) => (
+                <tr key={a.currency}>
+                  <th scope="row">{a.currency}</th>
+                  <td>{formatMoney(a.available)}</td>
+                  <td>{formatMoney(a.pending)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h3>Daily net volume</h3>
+          <div className="charts">
+            {['USDT', 'USDC'].map((c) => (
+              <VolumeChart key={c} days={volume} currency={c} />
+            ))}
+          </div>
+
+          <h3>Upcoming settlements</h3>
+          {balance.upcoming_settlements.length === 0 ? (
+            <p className="muted">Nothing pending.</p>
+          ) : (
+            <ul className="list">
+              {balance.upcoming_settlements.map((s) => (
+                <li key={s.id}>
+                  {formatMoney(s.amount)} available {dateTime.format(new Date(s.available_on))}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <h3>Convert</h3>
+          <form className="convert" onSubmit={onQuote}>
+            <label>
+              From
+              <select value={from} onChange={(e) => setFrom(e.target.value)}>
+                {CONVERTIBLE.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Amount
+              <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required placeholder="100.00" />
+            </label>
+            <label>
+              To
+              <select value={to} onChange={(e) => setTo(e.target.value)}>
+                {CONVERTIBLE.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </label>
+            <button type="submit">Get a quote</button>
+          </form>
+          {quoteError ? <p className="error" role="alert">{quoteError}</p> : null}
+          {quote ? (
+            <div className="card quote" aria-live="polite">
+              <p>
+                {formatMoney(quote.from)} → <strong>{formatMoney(quote.to)}</strong> (rate {quote.rate}, fee {formatMoney(quote.fee)}, {quote.rate_source})
+              </p>
+              <p className="muted">Valid until {dateTime.format(new Date(quote.expires_at))}</p>
+              <button type="button" onClick={() => void confirmQuote()}>
+                Convert
+              </button>{' '}
+              <button type="button" className="secondary" onClick={clearQuote}>
+                Cancel
+              </button>
+            </div>
+          ) : null}
+
+          <h3>Recent conversions</h3>
+          {conversions.length === 0 ? (
+            <p className="muted">None yet.</p>
+          ) : (
+            <ul className="list">
+              {conversions.map((c) => (
+                <li key={c.id}>
+                  {dateTime.format(new Date(c.created_at))}: {formatMoney(c.from)} → {formatMoney(c.to)}
+                  {c.automatic ? ' (automatic, on settlement)' : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : state === 'loading' ? (
+        <p className="muted">Loading…</p>
+      ) : null}
+    </section>
+  );
+}

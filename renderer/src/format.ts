@@ -1,0 +1,31 @@
+/** Amounts as people read them: the currency's own symbol and decimals, in the user's locale. */
+
+export interface Money {
+  value: string;
+  currency: string;
+}
+
+const COINS = new Set(['USDT', 'USDC']);
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string, locale?: string): Intl.NumberFormat {
+  const key = `${locale ?? ''}:${currency}`;
+  let f = formatters.get(key);
+  if (!f) {
+    // Stablecoins are no ISO currency: show them with 2 to 6 decimals and their code after.
+    f = COINS.has(currency)
+      ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 6 })
+      : new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Formats a decimal string without passing through a float where precision could be lost: the
+ * whole part and the fraction are formatted from the string (Intl accepts decimal strings).
+ */
+export function formatMoney(money: Money, locale?: string): string {
+  const text = formatter(money.currency, locale).format(money.value as unknown as number);
+  return COINS.has(money.currency) ? `${text} ${money.currency}` : text;
+}
