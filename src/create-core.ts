@@ -41,7 +41,7 @@ export function createCore(input: CoreConfig): Core {
 
     async start() {
       if (services) throw new Error('core already started');
-      const s = createServices(config, (at) => expiry?.deadlineAdded(at));
+      const s = createServices(config, (at) => expiry?.deadlineAdded(at), (msg, err) => app?.log.warn({ err }, msg));
       services = s;
       try {
         s.idempotency.releaseUnfinished();
@@ -64,6 +64,7 @@ export function createCore(input: CoreConfig): Core {
         url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
         s.setPublicBaseUrl(config.publicUrl ?? url);
         c.start();
+        s.rateFeed?.start();
       } catch (err) {
         // A failed start (port taken, devnet unable to start) leaves nothing running behind it.
         await app?.close().catch(() => undefined);
@@ -93,6 +94,7 @@ export function createCore(input: CoreConfig): Core {
     },
 
     async stop() {
+      services?.rateFeed?.stop();
       expiry?.stop();
       if (purgeTimer) clearInterval(purgeTimer);
       await app?.close();

@@ -16,6 +16,7 @@ import { checkoutPageRoutes } from './routes/checkout-page.js';
 import { healthRoutes } from './routes/health.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { networkRoutes } from './routes/networks.js';
+import { rateRoutes } from './routes/rates.js';
 import { sessionRoutes } from './routes/sessions.js';
 import type { HttpServices } from './services.js';
 import { installValidators } from './validation.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(checkoutRoutes, services);
     await api.register(merchantRoutes, services);
     await api.register(networkRoutes, services);
+    await api.register(rateRoutes, services);
   });
 
   if (options.rendererDir) {

@@ -4,6 +4,7 @@ import type { LiveFeed } from '../services/live-feed.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
 import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
+import type { RateService } from '../services/rate-service.js';
 import type { SessionService } from '../services/session-service.js';
 
 /** What the HTTP layer is given by the composition root: services, never storage. */
@@ -12,6 +13,8 @@ export interface HttpServices {
   merchants: MerchantService;
   apiKeys: ApiKeyService;
   idempotency: IdempotencyService;
+  /** Exchange rates per mode, with source and age (GET /v1/rates). */
+  rates: RateService;
   /** Each network's settings and watcher health in one mode. */
   networks: (livemode: boolean) => NetworkStatus[];
   /** Notices of session changes, for the server-sent event streams. */

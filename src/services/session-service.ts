@@ -14,6 +14,7 @@ import type { MerchantService } from './merchant-service.js';
 import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
 import type { Payment } from '../domain/payment.js';
 import type { SessionView } from './session-view.js';
+import { unavailableMessage } from './rate-service.js';
 
 /** A session to create, already parsed from either request shape. */
 export interface NewSessionInput {
@@ -153,18 +154,13 @@ export class SessionService {
 
   /**
    * Locks, for each stablecoin, the rate and the amount due for the session's lifetime.
-   * A missing rate refuses the session rather than guessing a price.
+   * A missing or stale rate refuses the session rather than guessing a price.
    */
   private lockQuotes(livemode: boolean, currency: Currency, amountMinor: bigint, amountParam: string): SessionQuote[] {
     const source = this.d.rates(livemode);
     return STABLECOINS.map((coin) => {
-      const rate = source.rate(currency, coin);
-      if (!rate) {
-        throw new ApiError(
-          'rate_unavailable',
-          `No ${currency}→${coin} rate is configured (rate source: ${source.name}); set one in Settings → Rates, or price the session in USD, USDT or USDC.`,
-        );
-      }
+      const { rate, unavailable } = source.lookup(currency, coin);
+      if (!rate) throw new ApiError('rate_unavailable', unavailableMessage(unavailable));
       const amountDueMinor = quoteStablecoinAmount(amountMinor, currency, coin, rate.scaled);
       // The same cap as every amount: a fiat amount within it can still exceed it once in coin micro-units.
       if (amountDueMinor > MAX_MINOR) {
