@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { type Mode, resolveConfig } from './config.js';
+import { type Mode, type RateFeedConfig, resolveConfig } from './config.js';
 import { createServices } from './core-services.js';
 import { createCore } from './create-core.js';
 import { defaultDataDir } from './default-data-dir.js';
 import { DEVNET_PAYER_KEYS, mintAndPay } from './chains/evm/devnet.js';
 import { readDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
+import { CURRENCIES, isCurrency } from './domain/currencies.js';
 import { parseDecimal } from './domain/money.js';
+import { parseRate } from './domain/rates.js';
 import { toBaseUnits } from './domain/networks.js';
 
 /** Output streams, injectable so tests can run commands in-process. */
@@ -32,7 +34,7 @@ Commands:
   devnet pay ID       pay a test-mode session on the local devnet from a test wallet
 
 Every command takes --help.`,
-  serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--public-url URL] [--mode test|live]
+  serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--public-url URL] [--mode test|live] [rate options]
 
 Runs the v1 API, the hosted checkout pages and the app's UI. Prints "listening on <url>" once it accepts
 requests; Ctrl-C stops it cleanly.
@@ -47,7 +49,14 @@ Live payments need, per network, an RPC endpoint, and a watch-only wallet (env v
   --rpc-ethereum URL  Ethereum mainnet JSON-RPC      (STABLEPOS_RPC_ETHEREUM)
   --rpc-bsc URL       BNB Smart Chain JSON-RPC       (STABLEPOS_RPC_BSC)
   --xpub-evm XPUB     account xpub, m/44'/60'/0'     (STABLEPOS_XPUB_EVM)
-Test mode runs its own devnets for both networks.`,
+Test mode runs its own devnets for both networks.
+
+Live-mode exchange rates (test mode uses its fixed test table; see docs/rates.md):
+  --rate-feed ecb|off     the ECB's daily reference rates, fetched at start and hourly (default ecb)
+  --rate-feed-url URL     where to fetch them (default the ECB's eurofxref-daily.xml)
+  --rate-max-age HOURS    older feed rates are refused (default 96: weekends and holidays have none)
+  --rate CODE=USD_PRICE   the owner's USD price of one unit, e.g. --rate VND=0.0000393 (repeatable);
+                          fills currencies the feed lacks and overrides it for the ones given`,
   keysCreate: `Usage: stablepos keys create --mode test|live [--data-dir DIR]
 
 Creates a secret API key for the shop's merchant and prints it alone on standard output. It is shown
@@ -81,7 +90,7 @@ ${DATA_DIR_HELP}`,
 
 class UsageError extends Error {}
 
-type Values = Record<string, string | boolean | undefined>;
+type Values = Record<string, string | boolean | string[] | undefined>;
 
 function parse(args: string[], options: ParseArgsConfig['options'], allowPositionals = false): { values: Values; positionals: string[] } {
   try {
@@ -117,6 +126,36 @@ function parseHttpUrl(value: unknown, flag: string): string | undefined {
   throw new UsageError(`${flag} must be an absolute http(s) URL`);
 }
 
+function parseRateFeed(values: Values): RateFeedConfig {
+  const source = values['rate-feed'];
+  if (source !== undefined && source !== 'ecb' && source !== 'off') throw new UsageError('--rate-feed must be "ecb" or "off"');
+  const maxAge = values['rate-max-age'];
+  if (maxAge !== undefined && (!/^\d{1,5}$/.test(String(maxAge)) || Number(maxAge) === 0)) {
+    throw new UsageError('--rate-max-age must be a whole number of hours from 1 to 99999');
+  }
+  const url = parseHttpUrl(values['rate-feed-url'], '--rate-feed-url');
+  return {
+    ...(source !== undefined && { source }),
+    ...(url !== undefined && { url }),
+    ...(maxAge !== undefined && { maxAgeMs: Number(maxAge) * 3_600_000 }),
+  };
+}
+
+/** `--rate EUR=1.0812` (repeatable) → { EUR: '1.0812' }; codes are case-insensitive. */
+function parseManualRates(entries: Values[string]): Record<string, string> | undefined {
+  if (entries === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const entry of entries as string[]) {
+    const m = /^([A-Za-z]{3,4})=(.+)$/.exec(entry);
+    const code = m?.[1]?.toUpperCase() ?? '';
+    if (!m || !isCurrency(code)) throw new UsageError(`--rate must be CODE=USD_PRICE with CODE one of ${CURRENCIES.join(', ')} (got "${entry}")`);
+    if (parseRate(m[2] as string) === null) throw new UsageError(`--rate ${code}: "${m[2]}" is not a positive decimal with at most 12 decimals`);
+    if (code in out) throw new UsageError(`--rate ${code} is given twice`);
+    out[code] = m[2] as string;
+  }
+  return out;
+}
+
 /** The built UI, when `npm run build` has made it. */
 function builtRenderer(): string | undefined {
   const dir = fileURLToPath(new URL('../out/renderer', import.meta.url));
@@ -133,8 +172,14 @@ async function serve(args: string[], io: Io): Promise<number> {
     'rpc-ethereum': { type: 'string' },
     'rpc-bsc': { type: 'string' },
     'xpub-evm': { type: 'string' },
+    'rate-feed': { type: 'string' },
+    'rate-feed-url': { type: 'string' },
+    'rate-max-age': { type: 'string' },
+    rate: { type: 'string', multiple: true },
   });
   if (values.help) return io.out(HELP.serve), 0;
+  const rateFeed = parseRateFeed(values);
+  const manualRates = parseManualRates(values.rate);
   const rpcEthereum = (values['rpc-ethereum'] as string | undefined) ?? process.env.STABLEPOS_RPC_ETHEREUM;
   const rpcBsc = (values['rpc-bsc'] as string | undefined) ?? process.env.STABLEPOS_RPC_BSC;
   const xpubEvm = (values['xpub-evm'] as string | undefined) ?? process.env.STABLEPOS_XPUB_EVM;
@@ -154,6 +199,8 @@ async function serve(args: string[], io: Io): Promise<number> {
       },
     },
     ...(xpubEvm !== undefined && { liveXpubs: { evm: xpubEvm } }),
+    rateFeed,
+    ...(manualRates && { manualRates }),
   });
   const url = await core.start();
   io.out(`listening on ${url}`);

@@ -27,6 +27,12 @@ export interface CoreConfig {
    */
   manualRates?: Partial<Record<string, string>>;
   /**
+   * The live-mode reference-rate feed (docs/rates.md): `ecb` (default) fetches the ECB's daily euro
+   * reference rates in the background at start and every `refreshMs`; `off` leaves the manual table
+   * alone. Test mode never uses it.
+   */
+  rateFeed?: RateFeedConfig;
+  /**
    * Per mode and network: `devnet` (test mode only: a local anvil chain with test tokens, the test
    * default for ethereum and bsc), `off`, or an RPC endpoint. Live mode is `off` until an RPC URL is set.
    */
@@ -60,6 +66,20 @@ export interface CoreConfig {
 
 export type EvmNetworkId = 'ethereum' | 'bsc';
 
+export interface RateFeedConfig {
+  source?: 'ecb' | 'off';
+  /** Default the ECB's eurofxref-daily.xml. */
+  url?: string;
+  /** Between fetches; default 1 hour. */
+  refreshMs?: number;
+  /** After a failed fetch; default 5 minutes (or refreshMs if shorter). */
+  retryMs?: number;
+  /** A fetch is abandoned after this long; default 10 s. */
+  timeoutMs?: number;
+  /** Older than this since publication, a feed rate is stale and refused; default 4 days (weekends, holidays). */
+  maxAgeMs?: number;
+}
+
 export interface RpcNetworkConfig {
   rpcUrl: string;
   /** Expected chain id; default the live chain's (1, 56) in live mode. */
@@ -71,11 +91,12 @@ export interface RpcNetworkConfig {
 
 export type NetworkConfigs = Partial<Record<EvmNetworkId, RpcNetworkConfig | 'devnet' | 'off'>>;
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations'>> {
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations'>> {
   uiToken: string | undefined;
   rendererDir: string | undefined;
   migrationsDir: string | undefined;
   manualRates: Partial<Record<string, string>>;
+  rateFeed: Required<RateFeedConfig>;
   networks: { test: NetworkConfigs; live: NetworkConfigs };
   liveXpubs: { evm?: string };
   chainPollMs: number | undefined;
@@ -85,6 +106,20 @@ export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'r
 }
 
 export const DEFAULT_PORT = 8420;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function resolveRateFeed(feed: RateFeedConfig): Required<RateFeedConfig> {
+  const refreshMs = feed.refreshMs ?? HOUR_MS;
+  return {
+    source: feed.source ?? 'ecb',
+    url: feed.url ?? 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
+    refreshMs,
+    retryMs: feed.retryMs ?? Math.min(refreshMs, 5 * 60 * 1000),
+    timeoutMs: feed.timeoutMs ?? 10_000,
+    maxAgeMs: feed.maxAgeMs ?? 96 * HOUR_MS,
+  };
+}
 
 export function resolveConfig(config: CoreConfig): ResolvedConfig {
   return {
@@ -98,6 +133,7 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     rendererDir: config.rendererDir,
     migrationsDir: config.migrationsDir,
     manualRates: config.manualRates ?? {},
+    rateFeed: resolveRateFeed(config.rateFeed ?? {}),
     networks: { test: { ethereum: 'devnet', bsc: 'devnet', ...config.networks?.test }, live: { ...config.networks?.live } },
     devnetBlockTimeSeconds: config.devnetBlockTimeSeconds ?? 1,
     chainPollMs: config.chainPollMs,

@@ -16,7 +16,6 @@ import { SessionAddressRepository } from './db/session-address-repository.js';
 import { SessionRepository } from './db/session-repository.js';
 import { WalletRepository } from './db/wallet-repository.js';
 import { WebhookRepository } from './db/webhook-repository.js';
-import type { Currency } from './domain/currencies.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
 import { presentSettlementEvent } from './http/presenters/ledger-presenter.js';
 import { presentSession } from './http/presenters/session-presenter.js';
@@ -30,6 +29,9 @@ import { LedgerService } from './services/ledger-service.js';
 import { LiveFeed } from './services/live-feed.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
+import { rateFeedPorts } from './rate-feed-io.js';
+import { EcbRateFeed } from './services/rate-feed.js';
+import { liveRateSource, RateService } from './services/rate-service.js';
 import type { GroupedUnitOfWork, UnitOfWork } from './services/ports.js';
 import { EventService } from './services/event-service.js';
 import { SessionService } from './services/session-service.js';
@@ -56,6 +58,9 @@ export interface CoreServices {
   events: EventService;
   /** Delivers the outbox; createCore starts and stops it. */
   webhooks: WebhookDispatcher;
+  rates: RateService;
+  /** The live reference-rate feed (null when off); createCore starts and stops its fetching. */
+  rateFeed: EcbRateFeed | null;
   /** The base URL event payloads use in `payment_url`, known once the server listens. */
   setPublicBaseUrl(url: string): void;
   close(): void;
@@ -87,15 +92,21 @@ export interface ServiceHooks {
  * `keys` commands use this alone; createCore adds the server, the watchers and the background jobs.
  */
 export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}): CoreServices {
-  const db = openDatabase(config.databaseFile, config.migrationsDir);
   const now = config.now;
+  // Rates first: a bad manual rate fails here, before the database is opened.
+  const testRates = new UsdPriceTable('test', TEST_USD_PRICES, new Date(now()));
+  const rateFeed = config.rateFeed.source === 'ecb'
+    ? new EcbRateFeed({ ...config.rateFeed, now, ports: rateFeedPorts(config.dataDir, 'rates-ecb.json'), warn: (message, err) => hooks.onError?.(message, err) })
+    : null;
+  rateFeed?.loadCache();
+  const liveRates = liveRateSource(config.manualRates, rateFeed, now);
+  const rateService = new RateService({ test: testRates, live: liveRates, feed: rateFeed, now });
+  const rates = (livemode: boolean): RateSource => rateService.source(livemode);
+  const db = openDatabase(config.databaseFile, config.migrationsDir);
   const tx: UnitOfWork = (work) => inTransaction(db, work);
   const group = new GroupCommit(db);
   const commit: GroupedUnitOfWork = (work) => group.run(work);
   const merchants = new MerchantService(new MerchantRepository(db), now);
-  const testRates = new UsdPriceTable('test', TEST_USD_PRICES);
-  const liveRates = new UsdPriceTable('manual', config.manualRates as Partial<Record<Currency, string>>);
-  const rates = (livemode: boolean): RateSource => (livemode ? liveRates : testRates);
   const merchant = merchants.ensureDefault();
 
   const wallets = new WalletRepository(db);
@@ -192,6 +203,8 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     }),
     events: new EventService({ events: eventLog, webhooks: webhookStore, tx, now, onDeliveries: () => webhooks.wake() }),
     webhooks,
+    rates: rateService,
+    rateFeed,
     setPublicBaseUrl: (url) => {
       publicBaseUrl = url;
     },

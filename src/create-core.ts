@@ -70,6 +70,7 @@ export function createCore(input: CoreConfig): Core {
         s.setPublicBaseUrl(config.publicUrl ?? url);
         c.start();
         s.webhooks.start();
+        s.rateFeed?.start();
       } catch (err) {
         // A failed start (port taken, devnet unable to start) leaves nothing running behind it.
         await s.webhooks.stop();
@@ -110,6 +111,7 @@ export function createCore(input: CoreConfig): Core {
     },
 
     async stop() {
+      services?.rateFeed?.stop();
       expiry?.stop();
       settlement?.stop();
       if (purgeTimer) clearInterval(purgeTimer);

@@ -1,9 +1,9 @@
-import { type Currency, type FiatCurrency, isFiat, isStablecoin, scaleOf } from './currencies.js';
+import { type Currency, CURRENCIES, type FiatCurrency, isCurrency, isFiat, isStablecoin, scaleOf } from './currencies.js';
 import { divCeil } from './money.js';
 
 /** Rates are fixed-point integers with this many decimals, so conversions stay exact bigint maths. */
 export const RATE_SCALE = 12;
-const RATE_ONE = 10n ** BigInt(RATE_SCALE);
+export const RATE_ONE = 10n ** BigInt(RATE_SCALE);
 
 export interface Rate {
   /** Units of `quote` for one unit of `base`, times 10^RATE_SCALE. */
@@ -15,10 +15,35 @@ export interface Rate {
   readonly asOf: Date;
 }
 
+/** Why a pair has no usable rate: no price is held for a currency, or the one held is too old. */
+export type UnavailableReason = 'missing' | 'stale';
+
+export interface RateUnavailable {
+  readonly reason: UnavailableReason;
+  readonly base: Currency;
+  readonly quote: Currency;
+  /** The currency whose USD price is missing or stale (one leg of the pair). */
+  readonly currency: Currency;
+  /** For a stale price: where it came from, when, and the limit it broke. */
+  readonly source: string | null;
+  readonly asOf: Date | null;
+  readonly maxAgeMs: number | null;
+  /** One sentence naming the pair and why, fit for an API error message. */
+  readonly message: string;
+}
+
+/** A usable rate, or why there is none. */
+export type RateLookup =
+  | { readonly rate: Rate; readonly unavailable?: undefined }
+  | { readonly rate?: undefined; readonly unavailable: RateUnavailable };
+
 /** A rate source answers from what it already holds: no I/O on the request path. */
 export interface RateSource {
   readonly name: string;
+  /** A usable rate (present and not stale), or null. */
   rate(base: Currency, quote: Currency): Rate | null;
+  /** The same answer, saying why when there is no usable rate. */
+  lookup(base: Currency, quote: Currency): RateLookup;
 }
 
 /** Parses "1.0834" into a scaled rate; null when it is not a positive decimal with ≤ 12 places. */
@@ -36,11 +61,112 @@ export function formatRate(scaled: bigint): string {
 }
 
 /**
- * A table of USD prices per currency unit; every pair is derived through USD.
+ * One currency's price in USD as an exact fraction `num / den` (a feed quoting through EUR gives
+ * `usdPerEur / xPerEur`; keeping the fraction lets the EUR leg cancel exactly in a cross rate),
+ * with where it came from and how old it may grow before it is refused.
+ */
+export interface UsdPrice {
+  readonly num: bigint;
+  readonly den: bigint;
+  readonly source: string;
+  readonly asOf: Date;
+  /** Older than this (ms) and the price is stale; null: never stale (test and manual tables). */
+  readonly maxAgeMs: number | null;
+}
+
+/** The source name of the 1:1 legs the contract fixes (USD, and USDT/USDC unless the owner sets them). */
+export const PAR_SOURCE = 'par';
+
+/** "3 d 4 h", "5 h 2 min", "40 s": an age for a message. */
+export function describeAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${m} min`;
+  if (m > 0) return `${m} min`;
+  return `${s} s`;
+}
+
+/**
+ * A rate source over per-currency USD prices: every pair is derived through USD, rounded down at 12
+ * places (far below any amount's scale). A pair is as old as its older leg (1:1 `par` legs aside) and refused when either
+ * leg is missing or stale. Its source names the legs' sources, leaving out the 1:1 `par` legs
+ * (EUR→USDT priced from the ECB is `ecb`; VND from the manual table against EUR is `manual+ecb`).
+ */
+export class UsdPriceSource implements RateSource {
+  constructor(
+    readonly name: string,
+    private readonly usdPrice: (currency: Currency) => UsdPrice | null,
+    private readonly now: () => number,
+  ) {}
+
+  rate(base: Currency, quote: Currency): Rate | null {
+    return this.lookup(base, quote).rate ?? null;
+  }
+
+  lookup(base: Currency, quote: Currency): RateLookup {
+    const b = this.usdPrice(base);
+    const q = this.usdPrice(quote);
+    const pair = `${base}→${quote}`;
+    for (const [currency, price] of [[base, b], [quote, q]] as const) {
+      if (!price) {
+        return {
+          unavailable: {
+            reason: 'missing', base, quote, currency, source: null, asOf: null, maxAgeMs: null,
+            message: `No ${pair} rate: no rate for ${currency} is available (rate source: ${this.name}).`,
+          },
+        };
+      }
+    }
+    const now = this.now();
+    for (const [currency, price] of [[base, b], [quote, q]] as [Currency, UsdPrice][]) {
+      const age = now - price.asOf.getTime();
+      if (price.maxAgeMs !== null && age > price.maxAgeMs) {
+        return {
+          unavailable: {
+            reason: 'stale', base, quote, currency, source: price.source, asOf: price.asOf, maxAgeMs: price.maxAgeMs,
+            message:
+              `No ${pair} rate: the ${price.source} rate for ${currency} is stale ` +
+              `(as of ${price.asOf.toISOString()}, ${describeAge(age)} old; at most ${describeAge(price.maxAgeMs)} is accepted).`,
+          },
+        };
+      }
+    }
+    const bp = b as UsdPrice;
+    const qp = q as UsdPrice;
+    // base→quote = usd(base) / usd(quote) = (bn/bd) / (qn/qd)
+    const scaled = (bp.num * qp.den * RATE_ONE) / (bp.den * qp.num);
+    const sources = [...new Set([bp.source, qp.source])];
+    const named = sources.filter((s) => s !== PAR_SOURCE);
+    const dated = [bp, qp].filter((p) => p.source !== PAR_SOURCE);
+    const [first, second] = dated.length ? dated : [bp];
+    const asOf = second && second.asOf.getTime() < (first as UsdPrice).asOf.getTime() ? second.asOf : (first as UsdPrice).asOf;
+    return { rate: { scaled, base, quote, source: named.length ? named.join('+') : PAR_SOURCE, asOf } };
+  }
+}
+
+/** Parses a table of USD prices per unit ({ EUR: '1.0812' }); throws naming a bad entry. */
+export function parseUsdPrices(name: string, prices: Partial<Record<string, string>>): Map<Currency, bigint> {
+  const out = new Map<Currency, bigint>();
+  for (const [code, text] of Object.entries(prices)) {
+    if (text === undefined) continue;
+    if (!isCurrency(code)) throw new Error(`rate table ${name}: ${code} is not a supported currency (${CURRENCIES.join(', ')})`);
+    const scaled = parseRate(text);
+    if (scaled === null) throw new Error(`rate table ${name}: ${code} has an invalid price "${text}"`);
+    out.set(code, scaled);
+  }
+  return out;
+}
+
+/**
+ * A table of USD prices per currency unit; every pair is derived through USD. Never stale.
  * Stablecoins default to 1 USD (the contract's 1:1), unless the table says otherwise.
  */
 export class UsdPriceTable implements RateSource {
   private readonly usdPrice = new Map<Currency, bigint>();
+  private readonly source: UsdPriceSource;
 
   constructor(
     readonly name: string,
@@ -50,19 +176,22 @@ export class UsdPriceTable implements RateSource {
     this.usdPrice.set('USD', RATE_ONE);
     this.usdPrice.set('USDT', RATE_ONE);
     this.usdPrice.set('USDC', RATE_ONE);
-    for (const [code, text] of Object.entries(prices) as [Currency, string][]) {
-      const scaled = parseRate(text);
-      if (scaled === null) throw new Error(`rate table ${name}: ${code} has an invalid price "${text}"`);
-      this.usdPrice.set(code, scaled);
-    }
+    for (const [code, scaled] of parseUsdPrices(name, prices)) this.usdPrice.set(code, scaled);
+    this.source = new UsdPriceSource(name, (c) => this.price(c), () => this.asOf.getTime());
+  }
+
+  /** The table's entry for a currency, as a never-stale price. */
+  price(currency: Currency): UsdPrice | null {
+    const num = this.usdPrice.get(currency);
+    return num === undefined ? null : { num, den: RATE_ONE, source: this.name, asOf: this.asOf, maxAgeMs: null };
   }
 
   rate(base: Currency, quote: Currency): Rate | null {
-    const b = this.usdPrice.get(base);
-    const q = this.usdPrice.get(quote);
-    if (b === undefined || q === undefined) return null;
-    // base→quote = usd(base) / usd(quote); rounded down at 12 places, far below any amount's scale.
-    return { scaled: (b * RATE_ONE) / q, base, quote, source: this.name, asOf: this.asOf };
+    return this.source.rate(base, quote);
+  }
+
+  lookup(base: Currency, quote: Currency): RateLookup {
+    return this.source.lookup(base, quote);
   }
 }
 

@@ -8,6 +8,7 @@ import type { Caller } from '../domain/merchant.js';
 import type { Rate, RateSource } from '../domain/rates.js';
 import type { LedgerService } from './ledger-service.js';
 import type { MerchantService } from './merchant-service.js';
+import { unavailableMessage } from './rate-service.js';
 import type { Clock, Conversion, LedgerStore, UnitOfWork } from './ports.js';
 
 /** How long a quoted rate may be used: long enough to read it and say yes. */
@@ -163,8 +164,8 @@ export class ConversionService {
     if (from === to) throw invalidParam('to', 'must differ from the currency converted from');
     if (fromMinor <= 0n) throw invalidParam('from.value', 'must be more than zero');
     const source = this.d.rates(livemode);
-    const rate = source.rate(from, to);
-    if (!rate) throw new ApiError('rate_unavailable', `No ${from}→${to} rate is available (rate source: ${source.name}); nothing was converted.`);
+    const { rate, unavailable } = source.lookup(from, to);
+    if (!rate) throw new ApiError('rate_unavailable', `Nothing was converted. ${unavailableMessage(unavailable)}`);
     const toAmountMinor = convertMinor(fromMinor, from, to, rate.scaled, 'down');
     if (toAmountMinor <= 0n) throw invalidParam('from.value', `is too small: it converts to less than the smallest unit of ${to}`);
     const bps = BigInt(this.d.merchants.get(merchantId).conversionFeeBps);

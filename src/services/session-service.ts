@@ -15,6 +15,7 @@ import type { MerchantService } from './merchant-service.js';
 import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
 import type { Payment } from '../domain/payment.js';
 import type { SessionView } from './session-view.js';
+import { unavailableMessage } from './rate-service.js';
 
 /** A session to create, already parsed from either request shape. */
 export interface NewSessionInput {
@@ -156,18 +157,13 @@ export class SessionService {
 
   /**
    * Locks, for each stablecoin, the rate and the amount due for the session's lifetime.
-   * A missing rate refuses the session rather than guessing a price.
+   * A missing or stale rate refuses the session rather than guessing a price.
    */
   private lockQuotes(livemode: boolean, currency: Currency, amountMinor: bigint, amountParam: string, feeFixedUsdCents: bigint): SessionQuote[] {
     const source = this.d.rates(livemode);
     const rateOf = (from: Currency, coin: Stablecoin) => {
-      const rate = source.rate(from, coin);
-      if (!rate) {
-        throw new ApiError(
-          'rate_unavailable',
-          `No ${from}→${coin} rate is configured (rate source: ${source.name}); set one in Settings → Rates, or price the session in USD, USDT or USDC.`,
-        );
-      }
+      const { rate, unavailable } = source.lookup(from, coin);
+      if (!rate) throw new ApiError('rate_unavailable', unavailableMessage(unavailable));
       return rate;
     };
     return STABLECOINS.map((coin) => {

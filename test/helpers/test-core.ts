@@ -48,6 +48,8 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     port: 0,
     rateLimit: { max: 100_000, windowMs: 1000 },
     networks: { test: { ethereum: 'off', bsc: 'off' } },
+    // Tests never reach the internet: a test that wants the feed serves it locally (test/integration/rates.test.ts).
+    rateFeed: { source: 'off' },
     ...overrides,
     dataDir,
     now,

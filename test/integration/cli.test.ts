@@ -130,7 +130,8 @@ interface Server {
 
 /** Starts `stablepos serve` and waits (bounded) for its "listening on <url>" line. */
 async function serve(args: string[], timeoutMs = 20_000): Promise<Server> {
-  const child = start(['serve', ...args]);
+  // Tests never reach the internet: no ECB rate feed (test/integration/rates.test.ts serves one locally).
+  const child = start(['serve', '--rate-feed', 'off', ...args]);
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -220,6 +221,7 @@ describe('help', () => {
     // The top level names every command; each command's help names its options.
     expect(results[0]!.stdout).toMatch(/serve[\s\S]*keys create[\s\S]*keys list[\s\S]*keys revoke/);
     expect(results[3]!.stdout).toMatch(/--port[\s\S]*--data-dir/);
+    expect(results[3]!.stdout).toMatch(/--rate-feed ecb\|off[\s\S]*--rate-feed-url[\s\S]*--rate-max-age[\s\S]*--rate CODE=USD_PRICE/);
     expect(results[6]!.stdout).toMatch(/--mode test\|live/);
     expect(existsSync(unused), '--help must not create a data dir').toBe(false);
   }, 60_000);
@@ -243,6 +245,13 @@ describe('usage errors', () => {
     ['keys', 'list', 'extra', '--data-dir', dataDir()],
     ['keys', 'revoke', '--data-dir', dataDir()],
     ['keys', 'revoke', 'sk_test_a', 'sk_test_b', '--data-dir', dataDir()],
+    ['serve', '--rate-feed', 'fixer', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--rate-feed-url', 'ftp://rates.example', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--rate-max-age', '0', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--rate', 'XYZ=1', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--rate', 'EUR=-1.08', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--rate', 'EUR', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--rate', 'eur=1.08', '--rate', 'EUR=1.09', '--port', '0', '--data-dir', dataDir()],
   ];
 
   test('an unknown command, bad flag or bad value exits 2 with one line on stderr, nothing on stdout, no data dir', async () => {
@@ -257,6 +266,7 @@ describe('usage errors', () => {
     expect(results[0]!.stderr).toContain('frobnicate');
     expect(results[2]!.stderr).toContain('--port');
     expect(results[9]!.stderr).toContain('--mode');
+    for (const i of [15, 16, 17, 18, 19, 20, 21]) expect(results[i]!.stderr).toMatch(/--rate/);
     expect(existsSync(dataDir()), 'a usage error must not create the data dir').toBe(false);
   }, 90_000);
 
