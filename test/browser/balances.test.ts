@@ -1,0 +1,77 @@
+/**
+ * The Balances screen in a real browser (Debian's Chromium) against the headless app with a devnet:
+ * sign in with an API key, see a paid session's money pending, let it settle, convert part of it
+ * through a quote, and see the accounts, the chart and the conversion, with no console errors.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { createSession, option, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { startTestCore, type TestCore } from '../helpers/test-core.js';
+
+let t: TestCore;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  t = await startTestCore({
+    networks: { test: { bsc: 'off' } },
+    devnetBlockTimeSeconds: 0.2,
+    confirmations: { ethereum: 2 },
+    expiryMaxSleepMs: 100,
+    rendererDir: ensureRendererBuilt(),
+  });
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const row = (currency: string) => page.getByRole('table', { name: 'Funds accounts' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: currency }) });
+
+test('signed in with a key, the Balances screen shows a paid session pending, then available after midnight', async () => {
+  const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  const s = await createSession(t, '100', 'USDT');
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 100_000_000n });
+  await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 15_000);
+
+  await page.goto(`${t.url}/#/balances`);
+  await page.getByLabel('API key').fill(t.testKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => row('USDT').getByRole('cell').allTextContents()).toEqual(['0.00 USDT', '98.40 USDT']);
+  await expect.poll(() => page.getByText('98.40 USDT available').count()).toBe(1);
+  expect(await page.getByRole('img', { name: /Daily net USDT volume, last 30 days: 98\.40/ }).count()).toBe(1);
+  await screenshot(page, 'balances-pending');
+
+  // Past the next midnight (UTC, the default time zone) the settlement job makes it available.
+  t.advance(24 * 60 * 60 * 1000);
+  await waitFor(async () => (await t.api('GET', '/v1/balance')).body.data.accounts.find((a: any) => a.currency === 'USDT').available.value === '98.400000', 5_000, 'settlement');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => row('USDT').getByRole('cell').allTextContents()).toEqual(['98.40 USDT', '0.00 USDT']);
+  expect(await page.getByText('Nothing pending.').count()).toBe(1);
+});
+
+test('convert through a quote: the rate, fee and amount are shown, then the EUR account appears', async () => {
+  await page.getByLabel('Amount').fill('50');
+  await page.getByLabel('To').selectOption('EUR');
+  await page.getByRole('button', { name: 'Get a quote' }).click();
+  await expect.poll(() => page.getByText(/50\.00 USDT → €46\.06/).count()).toBe(1);
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  await expect.poll(() => row('EUR').getByRole('cell').allTextContents()).toEqual(['€46.06', '€0.00']);
+  expect(await row('USDT').getByRole('cell').allTextContents()).toEqual(['48.40 USDT', '0.00 USDT']);
+  expect(await page.getByText(/50\.00 USDT → €46\.06$/).count()).toBe(1); // the recent conversions list
+
+  expect(errors).toEqual([]);
+
+  // An amount above what is available: the API's words, shown as they are (the browser logs the 409).
+  await page.getByLabel('Amount').fill('1000');
+  await page.getByRole('button', { name: 'Get a quote' }).click();
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/Only 48\.400000 USDT is available to convert/)]);
+  await screenshot(page, 'balances-converted');
+  expect(errors).toEqual([expect.stringMatching(/status of 409/)]);
+});

@@ -1,0 +1,48 @@
+/**
+ * Debian's Chromium driven by playwright-core against the headless app (the browser cannot be
+ * downloaded here; .ci/run installs the `chromium` package). Screenshots go to test-artifacts/.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+export const RENDERER_DIR = join(repo, 'out', 'renderer');
+export const ARTIFACTS_DIR = join(repo, 'test-artifacts');
+
+/** The built UI: `npm test` builds before testing; a lone `vitest run` builds it here once. */
+export function ensureRendererBuilt(): string {
+  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+    execFileSync(process.execPath, [join(repo, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: repo, stdio: 'inherit' });
+  }
+  return RENDERER_DIR;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions, for "opens without errors". */
+export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
