@@ -190,6 +190,30 @@ test('the transactions list pages and filters; the CSV export has every entry; l
   expect(live.accounts.every((a: any) => /^0\.0+$/.test(a.available.value) && /^0\.0+$/.test(a.pending.value))).toBe(true);
 });
 
+test('with a settlement currency set, settled funds convert into it automatically, with their fee line', async () => {
+  expect((await t.api('PATCH', '/v1/merchant', { body: { settings: { settlement_currency: 'eur' } } })).body.data.settings.settlement_currency).toBe('EUR');
+  const before = account(await balance(), 'EUR').available.value;
+  const s = await paidSession('20', 'USDC');
+  const [e] = (await t.api('GET', `/v1/balance/transactions?source=${s.session_id}`)).body.data.items;
+  expect(e.net.value).toBe('19.600000'); // 20 − (0.30 + 0.10)
+  t.advance(Date.parse(e.available_on) - Date.now() + 1_000);
+  const conversion = await waitFor(async () => {
+    const list = (await t.api('GET', '/v1/conversions')).body.data.items;
+    return list.find((c: any) => c.automatic && c.from.value === '19.600000');
+  }, 5_000, 'the automatic conversion');
+  // 19.60 USDC at 1/1.08 = 18.148… → 18.14 EUR, fee 0.5% = 0.0907 → 0.09; credited 18.05.
+  expect(conversion).toMatchObject({ from: { value: '19.600000', currency: 'USDC' }, gross: { value: '18.14' }, fee: { value: '0.09' }, to: { value: '18.05', currency: 'EUR' }, automatic: true });
+  // The 9.55 USDC of the time-zone test settled in the same sweep and converted too: 9.55 / 1.08 =
+  // 8.842… → 8.84, fee 0.0442 → 0.04, credited 8.80. Nothing is left in USDC.
+  const automatic = (await t.api('GET', '/v1/conversions')).body.data.items.filter((c: any) => c.automatic);
+  expect(automatic.map((c: any) => [c.from.value, c.to.value]).sort()).toEqual([['19.600000', '18.05'], ['9.550000', '8.80']]);
+  const b = await balance();
+  expect(account(b, 'USDC')).toMatchObject({ available: { value: '0.000000' }, pending: { value: '0.000000' } });
+  expect(Math.round((Number(account(b, 'EUR').available.value) - Number(before)) * 100)).toBe(1805 + 880);
+  // Switched off again, later settlements stay in their coin.
+  expect((await t.api('PATCH', '/v1/merchant', { body: { settings: { settlement_currency: null } } })).body.data.settings.settlement_currency).toBeNull();
+});
+
 test('the balance equals the sum of the ledger, account by account', async () => {
   const db = new Database(join(t.dataDir, 'stablepos.sqlite'), { readonly: true, fileMustExist: true });
   try {
