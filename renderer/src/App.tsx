@@ -3,15 +3,16 @@ import { useEffect, useState } from 'react';
 import iconUrl from '../../resources/icon.svg';
 import { credential, setApiKey } from './api.js';
 import { BalancesScreen } from './balances/BalancesScreen.js';
+import { CashierScreen } from './cashier/CashierScreen.js';
 import { SignIn } from './SignIn.js';
 import { StatusScreen } from './StatusScreen.js';
 
-const SCREENS = { status: 'Status', balances: 'Balances' } as const;
+const SCREENS = { cashier: 'Cashier', balances: 'Balances', status: 'Status' } as const;
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen {
   const name = hash.replace(/^#\/?/, '');
-  return name in SCREENS ? (name as Screen) : 'status';
+  return name in SCREENS ? (name as Screen) : 'cashier';
 }
 
 export function App() {
@@ -50,7 +51,15 @@ export function App() {
         ) : null}
       </header>
       <main className="main">
-        {screen === 'status' ? <StatusScreen /> : signedIn ? <BalancesScreen /> : <SignIn onSignedIn={() => setSignedIn(true)} />}
+        {screen === 'status' ? (
+          <StatusScreen />
+        ) : !signedIn ? (
+          <SignIn onSignedIn={() => setSignedIn(true)} />
+        ) : screen === 'balances' ? (
+          <BalancesScreen />
+        ) : (
+          <CashierScreen />
+        )}
       </main>
     </div>
   );

@@ -40,8 +40,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   const bearer = credential();
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -65,4 +65,4 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
 }
 
 export const getJson = <T>(path: string, signal?: AbortSignal): Promise<T> => request<T>('GET', path, undefined, signal);
-export const postJson = <T>(path: string, body: unknown): Promise<T> => request<T>('POST', path, body);
+export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> => request<T>('POST', path, body, undefined, headers);

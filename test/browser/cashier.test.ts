@@ -1,0 +1,102 @@
+/**
+ * The cashier screen in a real browser against the headless app with a devnet: type an amount on the
+ * keypad, charge, read the payment link back out of the screenshot's QR code, pay on chain and see
+ * "Paid"; then the underpaid, expired and canceled outcomes. Screenshots of each in test-artifacts/.
+ */
+import jsQR from 'jsqr';
+import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { startTestCore, type TestCore } from '../helpers/test-core.js';
+
+let t: TestCore;
+let eth: Devnet;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  t = await startTestCore({
+    networks: { test: { bsc: 'off' } },
+    devnetBlockTimeSeconds: 0.2,
+    confirmations: { ethereum: 2 },
+    expiryMaxSleepMs: 100,
+    rendererDir: ensureRendererBuilt(),
+  });
+  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser));
+  await page.goto(`${t.url}/#/cashier`);
+  await page.getByLabel('API key').fill(t.testKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+async function charge(keys: string): Promise<{ id: string; paymentUrl: string }> {
+  for (const k of keys) await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: k, exact: true }).click();
+  await page.getByRole('button', { name: 'Charge' }).click();
+  await page.getByRole('img', { name: 'QR code: payment link' }).waitFor();
+  const newest = (await t.api('GET', '/v1/payment/sessions?limit=1')).body.data.items[0];
+  return { id: newest.session_id, paymentUrl: newest.payment_url };
+}
+
+const depositAddress = async (id: string) =>
+  (await t.api('GET', `/v1/payment/sessions/${id}`)).body.data.payment_options.find((o: any) => o.network === 'ethereum' && o.currency === 'USDT').address;
+const outcome = () => page.getByRole('status').first().innerText();
+
+test('charge 12.50 on the keypad: the big QR code is the session\'s payment link; paying it shows "Paid"', async () => {
+  expect(await page.getByLabel('Currency').inputValue()).toBe('USD'); // the shop's default currency first
+  const { id, paymentUrl } = await charge('12.50');
+  expect(await page.getByRole('heading', { name: '$12.50' }).count()).toBe(1);
+  // One wallet QR per network and coin, with the amount in the coin and the address.
+  expect(await page.getByRole('img', { name: /^QR code: 12\.500000 USDT on Ethereum$/ }).count()).toBe(1);
+  expect(await page.getByText(await depositAddress(id)).count()).toBe(2); // USDT and USDC share the address
+
+  const shot = PNG.sync.read(await page.getByRole('img', { name: 'QR code: payment link' }).screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height);
+  expect(decoded?.data).toBe(paymentUrl);
+  await screenshot(page, 'cashier-waiting');
+
+  const paid = await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: await depositAddress(id), amountBaseUnits: 12_500_000n });
+  await page.getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
+  expect(await outcome()).toContain('12.500000 USDT on Ethereum');
+  expect(await page.getByText(`${paid.txHash.slice(0, 10)}…${paid.txHash.slice(-6)}`).count()).toBe(1);
+  await screenshot(page, 'cashier-paid');
+  await page.getByRole('button', { name: 'New sale' }).click();
+});
+
+test('underpaid: the screen says how much is missing and keeps asking for the rest', async () => {
+  await page.getByLabel('Amount').fill('10');
+  await page.getByRole('button', { name: 'Charge' }).click();
+  await page.getByRole('img', { name: 'QR code: payment link' }).waitFor();
+  const id = (await t.api('GET', '/v1/payment/sessions?limit=1')).body.data.items[0].session_id;
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: await depositAddress(id), amountBaseUnits: 4_000_000n });
+  await page.getByText('Underpaid: $6.00 missing').waitFor({ timeout: 15_000 });
+  expect(await page.getByRole('img', { name: /^QR code: 6\.000000 USDT on Ethereum$/ }).count()).toBe(1);
+  expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0); // money arrived: no cancel
+  await screenshot(page, 'cashier-underpaid');
+  await page.getByRole('button', { name: 'New sale' }).click();
+});
+
+test('expired: past the deadline the screen says so; canceled: the Cancel button ends the sale', async () => {
+  await charge('7');
+  t.advance(16 * 60 * 1000);
+  await page.getByText('Expired', { exact: true }).waitFor({ timeout: 10_000 });
+  expect(await outcome()).toContain('Nothing was paid');
+  await screenshot(page, 'cashier-expired');
+  t.advance(-16 * 60 * 1000);
+  await page.getByRole('button', { name: 'New sale' }).click();
+
+  await charge('3');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByText('Canceled', { exact: true }).waitFor({ timeout: 10_000 });
+  await screenshot(page, 'cashier-canceled');
+  await page.getByRole('button', { name: 'New sale' }).click();
+  expect(await page.getByLabel('Amount').inputValue()).toBe('');
+  expect(errors).toEqual([]);
+});
