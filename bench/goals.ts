@@ -18,6 +18,9 @@ export const MAX_WEBHOOK_LATENCY_P50_MS = 10;
 /** GET /v1/balance and a 100-entry transactions page over 1,000,000 ledger entries, p99, ms (issue 6). */
 export const MAX_LEDGER_READ_P99_MS = 20;
 
+/** Cashier screen: click on Charge → the payment link's QR code painted, p95, ms (issue 5). */
+export const MAX_CHARGE_TO_QR_P95_MS = 150;
+
 const unitSuffix = (unit: string | undefined) => (unit ? ` ${unit}` : '');
 
 export function atLeast(actual: number, min: number, unit?: string): GoalCheck {

@@ -4,7 +4,8 @@
  * The rate limit is raised far above any load we send, and the test-mode networks are chosen by the
  * bench (core-options.ts).
  *
- *   node bin/run-ts.mjs bench/servers/core.ts <data-dir> [off|devnet]   (networks, see core-options.ts)
+ *   node bin/run-ts.mjs bench/servers/core.ts <data-dir> [off|devnet] [<renderer dir>]
+ *   (networks, see core-options.ts; with a built UI folder, it is served at / as the app serves it)
  */
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
@@ -25,6 +26,7 @@ const merchantId = services.merchants.defaultMerchant().id;
 const apiKey = services.apiKeys.create(merchantId, 'test').secret;
 services.close();
 
-const core = createCore({ dataDir, port: 0, rateLimit: { ...BENCH_RATE_LIMIT }, networks: coreNetworkConfig(networks), logger: false });
+const rendererDir = process.argv[4];
+const core = createCore({ dataDir, port: 0, rateLimit: { ...BENCH_RATE_LIMIT }, networks: coreNetworkConfig(networks), logger: false, ...(rendererDir && { rendererDir }) });
 const url = await core.start();
 announceReady(url, () => core.stop(), { apiKey, merchantId });

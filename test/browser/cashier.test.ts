@@ -3,12 +3,11 @@
  * keypad, charge, read the payment link back out of the screenshot's QR code, pay on chain and see
  * "Paid"; then the underpaid, expired and canceled outcomes. Screenshots of each in test-artifacts/.
  */
-import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
 import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { decodeQrPng } from '../helpers/qr-decode.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
@@ -57,9 +56,7 @@ test('charge 12.50 on the keypad: the big QR code is the session\'s payment link
   expect(await page.getByRole('img', { name: /^QR code: 12\.500000 USDT on Ethereum$/ }).count()).toBe(1);
   expect(await page.getByText(await depositAddress(id)).count()).toBe(2); // USDT and USDC share the address
 
-  const shot = PNG.sync.read(await page.getByRole('img', { name: 'QR code: payment link' }).screenshot());
-  const decoded = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height);
-  expect(decoded?.data).toBe(paymentUrl);
+  expect(decodeQrPng(await page.getByRole('img', { name: 'QR code: payment link' }).screenshot())).toBe(paymentUrl);
   await screenshot(page, 'cashier-waiting');
 
   const paid = await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: await depositAddress(id), amountBaseUnits: 12_500_000n });
