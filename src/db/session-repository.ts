@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, min, sql } from 'drizzle-orm';
-import type { Currency, Stablecoin } from '../domain/currencies.js';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
+import { CURRENCIES, type Currency, scaleOf, type Stablecoin } from '../domain/currencies.js';
 import type { LineItem, PaymentSession, SessionListQuery, SessionQuote } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
 import type { Db } from './open-database.js';
-import { paymentSessions, sessionQuotes } from './schema.js';
+import { payments, paymentSessions, sessionQuotes } from './schema.js';
 
 type Row = typeof paymentSessions.$inferSelect;
 type QuoteRow = typeof sessionQuotes.$inferSelect;
@@ -66,6 +66,23 @@ function toSession(row: Row, quotes: readonly QuoteRow[]): PaymentSession {
       }),
     ),
   };
+}
+
+/**
+ * `amount_minor` equal to `decimal` read at each currency's scale ("12.5" is 1250 cents, 12500000
+ * micro-USDT, and no JPY amount): a search by amount without knowing the currency.
+ */
+function amountMatches(decimal: string) {
+  const t = paymentSessions;
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  const at = (scale: number) => (fraction.length > scale ? undefined : BigInt(whole + fraction.padEnd(scale, '0')));
+  const byScale = new Map<number, string[]>();
+  for (const c of CURRENCIES) byScale.set(scaleOf(c), [...(byScale.get(scaleOf(c)) ?? []), c]);
+  const parts = [...byScale].flatMap(([scale, codes]) => {
+    const minor = at(scale);
+    return minor === undefined ? [] : [and(inArray(t.currency, codes), eq(t.amountMinor, minor)) as SQL];
+  });
+  return (parts.length ? or(...parts) : undefined) ?? sql`0`;
 }
 
 /** Payment sessions and their locked quotes. Every write here is one statement or one transaction. */
@@ -177,6 +194,10 @@ export class SessionRepository {
     if (q.currency) conditions.push(eq(t.currency, q.currency));
     if (q.createdGte !== undefined) conditions.push(gte(t.createdAt, q.createdGte));
     if (q.createdLt !== undefined) conditions.push(lt(t.createdAt, q.createdLt));
+    if (q.network !== undefined) {
+      conditions.push(sql`exists (select 1 from ${payments} where ${payments.sessionId} = ${t.id} and ${payments.network} = ${q.network} and ${payments.status} != 'orphaned')`);
+    }
+    if (q.amount !== undefined) conditions.push(amountMatches(q.amount));
     const backwards = q.endingBefore !== undefined && q.startingAfter === undefined;
     const cursorId = q.startingAfter ?? q.endingBefore;
     if (cursorId !== undefined) {

@@ -61,4 +61,8 @@ export interface SessionListQuery {
   currency?: Currency;
   createdGte?: number;
   createdLt?: number;
+  /** Sessions with a (non-orphaned) payment on this network. */
+  network?: string;
+  /** Sessions whose amount is this decimal, in whatever currency (as typed in a search box). */
+  amount?: string;
 }

@@ -236,6 +236,17 @@ export class SessionService {
     return { items: page.items.map((s) => this.view(s)), hasMore: page.hasMore };
   }
 
+  /** Every matching session, newest first, read a page at a time (CSV export). */
+  *iterate(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode' | 'limit' | 'startingAfter' | 'endingBefore'>): Generator<SessionView> {
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode, limit: 100, ...(startingAfter !== undefined && { startingAfter }) });
+      for (const s of page.items) yield this.view(s);
+      if (!page.hasMore) return;
+      startingAfter = page.items[page.items.length - 1]?.id;
+    }
+  }
+
   /** @throws ApiError resource_missing | invalid_state */
   cancel(caller: Caller, id: string): SessionView {
     const view = this.d.tx(() => {

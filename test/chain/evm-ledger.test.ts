@@ -214,6 +214,13 @@ test('with a settlement currency set, settled funds convert into it automaticall
   expect((await t.api('PATCH', '/v1/merchant', { body: { settings: { settlement_currency: null } } })).body.data.settings.settlement_currency).toBeNull();
 });
 
+test('sessions filter by the network they were paid on; test-mode payments have no explorer link', async () => {
+  const paid = (await t.api('GET', '/v1/payment/sessions?network=ethereum&limit=100')).body.data.items;
+  expect(paid.length).toBeGreaterThanOrEqual(3);
+  expect(paid.every((s: any) => s.payments.some((p: any) => p.network === 'ethereum' && p.explorer_url === null))).toBe(true);
+  expect((await t.api('GET', '/v1/payment/sessions?network=bsc')).body.data.items).toEqual([]);
+});
+
 test('the balance equals the sum of the ledger, account by account', async () => {
   const db = new Database(join(t.dataDir, 'stablepos.sqlite'), { readonly: true, fileMustExist: true });
   try {

@@ -201,6 +201,41 @@ describe('reading and listing', () => {
     expect(all.body.data.items).toHaveLength(1);
   });
 
+  test('search by amount finds the amount in any currency\'s scale; network filters by payments', async () => {
+    const usd = (await create(shapeA(t.merchantId, '31.40', 'USD'))).body.data.session_id;
+    const yen = (await create(shapeA(t.merchantId, '3140', 'JPY'))).body.data.session_id;
+    const coin = (await create(shapeA(t.merchantId, '31.4', 'USDT'))).body.data.session_id;
+    const ids = async (q: string) => (await t.api('GET', `/v1/payment/sessions?limit=100&${q}`)).body.data.items.map((x: any) => x.session_id).sort();
+    expect(await ids('amount=31.4')).toEqual([usd, coin].sort());
+    expect(await ids('amount=31.40')).toEqual([usd, coin].sort());
+    expect(await ids('amount=3140')).toEqual([yen]);
+    expect(await ids('amount=31.4&currency=USDT')).toEqual([coin]);
+    expect(await ids('amount=31.401')).toEqual([]);
+    expect(await ids('network=ethereum')).toEqual([]); // no payments without chains
+    expectError(await t.api('GET', '/v1/payment/sessions?amount=1e3'), 400, 'parameter_invalid', 'amount');
+    expectError(await t.api('GET', '/v1/payment/sessions?network=bitcoin'), 400, 'parameter_invalid', 'network');
+  });
+
+  test('CSV export: every matching session, newest first, one line each', async () => {
+    const csv = await t.api('GET', '/v1/payment/sessions.csv?currency=USD');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="payment-sessions-test.csv"');
+    const lines = csv.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('session_id,created_at,status,exception,amount,currency,amount_received,amount_refunded,description,client_reference_id,payments');
+    const all: string[] = [];
+    let after = '';
+    for (;;) {
+      const page = (await t.api('GET', `/v1/payment/sessions?currency=USD&limit=100${after}`)).body.data;
+      all.push(...page.items.map((x: any) => x.session_id));
+      if (!page.has_more) break;
+      after = `&starting_after=${page.items.at(-1).session_id}`;
+    }
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(all);
+    expect(lines.slice(1).every((l) => l.split(',')[5] === 'USD')).toBe(true);
+    expectError(await t.api('GET', '/v1/payment/sessions.csv?status=PAID'), 400, 'parameter_invalid', 'status');
+  });
+
   test('bad list parameters are 400s naming the parameter', async () => {
     expectError(await t.api('GET', '/v1/payment/sessions?limit=0'), 400, 'parameter_invalid', 'limit');
     expectError(await t.api('GET', '/v1/payment/sessions?limit=101'), 400, 'parameter_invalid', 'limit');

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { formatMoney } from '../../domain/money.js';
+import { NETWORK_INFO } from '../../domain/networks.js';
 import type { SessionView } from '../../services/session-view.js';
 import type { SessionOut } from '../schemas/session.js';
 
@@ -70,6 +71,8 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
       amount: formatMoney({ minor: p.amountMinor, currency: p.currency }).value,
       confirmations: p.confirmations,
       status: p.status,
+      // Devnet and testnet transactions are not on the public explorers.
+      explorer_url: s.livemode ? NETWORK_INFO[p.network].liveExplorerTx + p.txHash : null,
       created_at: iso(p.detectedAt),
     })),
     resolved_by: s.resolvedBy,

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BalanceTransactionType } from '../../domain/ledger.js';
 import type { Caller } from '../../domain/merchant.js';
 import { parseCurrency, parseDateTime } from '../../services/session-input.js';
+import { sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf } from '../plugins/auth.js';
 import { presentBalance, presentEntry } from '../presenters/ledger-presenter.js';
@@ -36,31 +36,25 @@ function filters(q: LedgerFilterQuery) {
 
 const CSV_COLUMNS = ['id', 'created_at', 'type', 'currency', 'amount', 'fee', 'net', 'status', 'available_on', 'source', 'description'] as const;
 
-/** RFC 4180: quote a field holding a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function* csvLines(services: HttpServices, caller: Caller, parsed: ReturnType<typeof filters>): Generator<string> {
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
-  for (const e of services.ledger.iterate(caller, parsed)) {
-    const p = presentEntry(e);
-    const row: Record<(typeof CSV_COLUMNS)[number], string> = {
-      id: p.id,
-      created_at: p.created_at,
-      type: p.type,
-      currency: p.currency,
-      amount: p.amount.value,
-      fee: p.fee.value,
-      net: p.net.value,
-      status: p.status,
-      available_on: p.available_on,
-      source: p.source,
-      description: p.description,
-    };
-    yield `${CSV_COLUMNS.map((c) => csvField(row[c])).join(',')}\r\n`;
-  }
+function csvRows(services: HttpServices, caller: Caller, parsed: ReturnType<typeof filters>): Iterable<Record<(typeof CSV_COLUMNS)[number], string>> {
+  return (function* () {
+    for (const e of services.ledger.iterate(caller, parsed)) {
+      const p = presentEntry(e);
+      yield {
+        id: p.id,
+        created_at: p.created_at,
+        type: p.type,
+        currency: p.currency,
+        amount: p.amount.value,
+        fee: p.fee.value,
+        net: p.net.value,
+        status: p.status,
+        available_on: p.available_on,
+        source: p.source,
+        description: p.description,
+      };
+    }
+  })();
 }
 
 /** Funds accounts and the ledger (contract: "Balances, transactions, conversion"). */
@@ -106,11 +100,8 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request, reply) => {
     const caller = callerOf(request);
     // Filters are parsed before the first byte, so a bad one is refused with a JSON error, not a broken CSV.
-    const body = Readable.from(csvLines(services, caller, filters(request.query)));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="balance-transactions-${caller.livemode ? 'live' : 'test'}.csv"`)
-      .send(body as never); // a stream: sent as is, never serialised
+    const rows = csvRows(services, caller, filters(request.query));
+    return sendCsv(reply, `balance-transactions-${caller.livemode ? 'live' : 'test'}.csv`, CSV_COLUMNS, rows);
   });
 
   app.get('/v1/balance/transactions/:id', {

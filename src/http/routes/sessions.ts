@@ -1,14 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session-input.js';
+import { sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf } from '../plugins/auth.js';
 import { presentSession } from '../presenters/session-presenter.js';
 import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
-import { SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
+import { SessionCsvQuery, SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
 import type { HttpServices } from '../services.js';
 import { streamEvents } from '../sse.js';
 
 const tags = ['Payment sessions'];
+
+const SESSION_CSV_COLUMNS = [
+  'session_id', 'created_at', 'status', 'exception', 'amount', 'currency', 'amount_received', 'amount_refunded', 'description', 'client_reference_id', 'payments',
+] as const;
+
+interface SessionFilterQuery {
+  status?: string;
+  currency?: string;
+  network?: string;
+  amount?: string;
+  created_gte?: string;
+  created_lt?: string;
+}
+
+function sessionFilters(q: SessionFilterQuery) {
+  return {
+    ...(q.status !== undefined && { status: q.status as never }),
+    ...(q.currency !== undefined && { currency: parseCurrency(q.currency, 'currency') }),
+    ...(q.network !== undefined && { network: q.network }),
+    ...(q.amount !== undefined && { amount: q.amount }),
+    ...(q.created_gte !== undefined && { createdGte: parseDateTime(q.created_gte, 'created_gte') }),
+    ...(q.created_lt !== undefined && { createdLt: parseDateTime(q.created_lt, 'created_lt') }),
+  };
+}
 
 /** Shape A and the /v1 reads and manual transitions of payment sessions. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
@@ -39,12 +64,42 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       limit: q.limit ?? 10,
       ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
       ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
-      ...(q.status !== undefined && { status: q.status as never }),
-      ...(q.currency !== undefined && { currency: parseCurrency(q.currency, 'currency') }),
-      ...(q.created_gte !== undefined && { createdGte: parseDateTime(q.created_gte, 'created_gte') }),
-      ...(q.created_lt !== undefined && { createdLt: parseDateTime(q.created_lt, 'created_lt') }),
+      ...sessionFilters(q),
     });
     return ok({ items: page.items.map(present), has_more: page.hasMore });
+  });
+
+  app.get('/v1/payment/sessions.csv', {
+    schema: {
+      tags,
+      summary: 'Payment sessions as CSV (all that match the filters, newest first)',
+      description: `Columns: ${SESSION_CSV_COLUMNS.join(', ')}. One row per session; \`payments\` lists network:currency:amount:tx_hash for each payment.`,
+      querystring: SessionCsvQuery,
+      produces: ['text/csv'],
+      response: { ...errorResponses(400, 401, 429) },
+    },
+  }, async (request, reply) => {
+    const caller = callerOf(request);
+    const filters = sessionFilters(request.query); // parsed first: a bad filter is a JSON 400, not a broken CSV
+    const rows = (function* () {
+      for (const view of services.sessions.iterate(caller, filters)) {
+        const p = present(view);
+        yield {
+          session_id: p.session_id,
+          created_at: p.created_at,
+          status: p.status,
+          exception: p.exception ?? '',
+          amount: p.amount.value,
+          currency: p.amount.currency,
+          amount_received: p.amount_received.value,
+          amount_refunded: p.amount_refunded.value,
+          description: p.description ?? '',
+          client_reference_id: p.client_reference_id ?? '',
+          payments: p.payments.map((x) => `${x.network}:${x.currency}:${x.amount}:${x.tx_hash}`).join(' '),
+        };
+      }
+    })();
+    return sendCsv(reply, `payment-sessions-${caller.livemode ? 'live' : 'test'}.csv`, SESSION_CSV_COLUMNS, rows);
   });
 
   app.get('/v1/payment/sessions/:id', {

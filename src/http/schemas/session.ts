@@ -103,6 +103,7 @@ const Payment = Type.Object({
   amount: Type.String({ description: 'Amount of the coin received (6 decimals; 18-decimal dust below that is not counted).' }),
   confirmations: Type.Integer(),
   status: Type.String({ enum: ['detected', 'confirmed', 'orphaned'], description: 'orphaned: dropped by a chain reorganisation; counts for nothing.' }),
+  explorer_url: Nullable(Type.String({ description: 'The transaction on the network\'s public explorer (live mode; null for devnets).' })),
   created_at: DateTime,
 });
 
@@ -149,6 +150,21 @@ export const SessionListQuery = Type.Object(
     ...ListQueryBase,
     status: Type.Optional(Type.String({ enum: [...SESSION_STATUSES] })),
     currency: Type.Optional(CurrencyCode),
+    network: Type.Optional(Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'], description: 'Sessions with a payment on this network.' })),
+    amount: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,15})(\\.[0-9]{1,6})?$', maxLength: 24, description: 'Sessions of exactly this amount, in any currency (e.g. `12.50`).' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The same filters for the CSV export (no paging: every match). */
+export const SessionCsvQuery = Type.Object(
+  {
+    status: Type.Optional(Type.String({ enum: [...SESSION_STATUSES] })),
+    currency: Type.Optional(CurrencyCode),
+    network: Type.Optional(Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'] })),
+    amount: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,15})(\\.[0-9]{1,6})?$', maxLength: 24 })),
+    created_gte: ListQueryBase.created_gte,
+    created_lt: ListQueryBase.created_lt,
   },
   { additionalProperties: false },
 );
