@@ -6,8 +6,9 @@ import { BalancesScreen } from './balances/BalancesScreen.js';
 import { CashierScreen } from './cashier/CashierScreen.js';
 import { SignIn } from './SignIn.js';
 import { StatusScreen } from './StatusScreen.js';
+import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 
-const SCREENS = { cashier: 'Cashier', balances: 'Balances', status: 'Status' } as const;
+const SCREENS = { cashier: 'Cashier', transactions: 'Transactions', balances: 'Balances', status: 'Status' } as const;
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen {
@@ -57,6 +58,8 @@ export function App() {
           <SignIn onSignedIn={() => setSignedIn(true)} />
         ) : screen === 'balances' ? (
           <BalancesScreen />
+        ) : screen === 'transactions' ? (
+          <TransactionsScreen />
         ) : (
           <CashierScreen />
         )}

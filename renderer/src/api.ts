@@ -66,3 +66,21 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
 
 export const getJson = <T>(path: string, signal?: AbortSignal): Promise<T> => request<T>('GET', path, undefined, signal);
 export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> => request<T>('POST', path, body, undefined, headers);
+
+/** A file from the API (CSV export), fetched with the bearer and handed to the browser to save. */
+export async function download(path: string, filename: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  const bearer = credential();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const response = await fetch(new URL(path, apiBaseUrl), { headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
+    throw new ApiError(body?.error?.message ?? `${response.status} ${response.statusText}`, response.status, body?.error?.code);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

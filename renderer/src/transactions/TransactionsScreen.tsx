@@ -1,0 +1,319 @@
+/** Sessions and their payments: filters, search, paging, a detail view with the event timeline, CSV. */
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { download, getJson, postJson } from '../api.js';
+import { formatMoney, type Money } from '../format.js';
+
+interface Payment {
+  network: string;
+  currency: string;
+  amount: string;
+  tx_hash: string;
+  confirmations: number;
+  status: string;
+  explorer_url: string | null;
+  created_at: string;
+}
+
+interface Session {
+  session_id: string;
+  status: string;
+  exception: string | null;
+  amount: Money;
+  amount_received: Money;
+  amount_refunded: Money;
+  description: string | null;
+  payment_url: string;
+  created_at: string;
+  expires_at: string;
+  payments: Payment[];
+  resolved_by: string | null;
+}
+
+interface EventItem {
+  id: string;
+  type: string;
+  created_at: string;
+}
+
+interface Page<T> {
+  items: T[];
+  has_more: boolean;
+}
+
+const STATUSES = ['', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'EXPIRED', 'CANCELED'];
+const CURRENCIES = ['', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL', 'USDT', 'USDC'];
+const NETWORKS: [string, string][] = [['', 'Any network'], ['ethereum', 'Ethereum'], ['bsc', 'BNB Smart Chain'], ['tron', 'TRON'], ['solana', 'Solana']];
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+interface Filters {
+  status: string;
+  currency: string;
+  network: string;
+  from: string;
+  to: string;
+  search: string;
+}
+
+/** The list's query string: filters as the API names them; dates are whole local days. */
+function query(f: Filters): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.status) q.set('status', f.status);
+  if (f.currency) q.set('currency', f.currency);
+  if (f.network) q.set('network', f.network);
+  if (f.from) q.set('created_gte', new Date(`${f.from}T00:00:00`).toISOString());
+  if (f.to) q.set('created_lt', new Date(new Date(`${f.to}T00:00:00`).getTime() + 86_400_000).toISOString());
+  const s = f.search.trim();
+  if (s && !s.startsWith('ps_')) q.set('amount', s);
+  return q;
+}
+
+function StatusCell({ s }: { s: Session }) {
+  return (
+    <span className={`badge badge-${s.status.toLowerCase()}`}>
+      {s.status}
+      {s.exception ? ` · ${s.exception}` : ''}
+    </span>
+  );
+}
+
+function Detail({ id, onClose }: { id: string; onClose: () => void }) {
+  const [session, setSession] = useState<Session>();
+  const [events, setEvents] = useState<EventItem[]>([]);
+  const [error, setError] = useState<string>();
+  const load = useCallback(async () => {
+    try {
+      const [s, e] = await Promise.all([
+        getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(id)}`),
+        getJson<Page<EventItem>>(`/v1/events?object_id=${encodeURIComponent(id)}&limit=100`),
+      ]);
+      setSession(s);
+      setEvents([...e.items].reverse());
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const resolve = async () => {
+    try {
+      await postJson(`/v1/payment/sessions/${encodeURIComponent(id)}/resolve`, {});
+      await load();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <section className="card detail" aria-label="Session details">
+      <div className="screen-head">
+        <h3>Session {id}</h3>
+        <button type="button" className="secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      {session ? (
+        <>
+          <dl className="facts">
+            <dt>Amount</dt>
+            <dd>{formatMoney(session.amount)}</dd>
+            <dt>Status</dt>
+            <dd>
+              <StatusCell s={session} />
+              {session.resolved_by ? ' (accepted by the owner)' : ''}
+            </dd>
+            <dt>Received</dt>
+            <dd>{formatMoney(session.amount_received)}</dd>
+            <dt>Refunded</dt>
+            <dd>{formatMoney(session.amount_refunded)}</dd>
+            {session.description ? (
+              <>
+                <dt>Description</dt>
+                <dd>{session.description}</dd>
+              </>
+            ) : null}
+            <dt>Created</dt>
+            <dd>{when.format(new Date(session.created_at))}</dd>
+          </dl>
+          {(session.exception === 'UNDERPAID' || session.exception === 'PAID_LATE') && session.status !== 'SUCCEEDED' && session.status !== 'PROCESSING' ? (
+            <button type="button" onClick={() => void resolve()}>
+              Accept as paid
+            </button>
+          ) : null}
+          <h4>Payments</h4>
+          {session.payments.length === 0 ? (
+            <p className="muted">None.</p>
+          ) : (
+            <ul className="list">
+              {session.payments.map((p) => (
+                <li key={`${p.tx_hash}-${p.created_at}`}>
+                  {p.amount} {p.currency} on {p.network}, {p.status} ({p.confirmations} confirmations):{' '}
+                  {p.explorer_url ? (
+                    <a href={p.explorer_url} target="_blank" rel="noopener noreferrer">
+                      {p.tx_hash.slice(0, 12)}…
+                    </a>
+                  ) : (
+                    <code title={p.tx_hash}>{p.tx_hash.slice(0, 12)}…</code>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          <h4>Timeline</h4>
+          <ol className="timeline">
+            {events.map((e) => (
+              <li key={e.id}>
+                <time dateTime={e.created_at}>{when.format(new Date(e.created_at))}</time> {e.type.replace(/^payment_session\./, '').replace(/_/g, ' ')}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function TransactionsScreen() {
+  const [filters, setFilters] = useState<Filters>({ status: '', currency: '', network: '', from: '', to: '', search: '' });
+  const [applied, setApplied] = useState(filters);
+  const [cursor, setCursor] = useState<{ after?: string; before?: string }>({});
+  const [page, setPage] = useState<Page<Session>>();
+  const [error, setError] = useState<string>();
+  const [selected, setSelected] = useState<string>();
+
+  useEffect(() => {
+    let cancelled = false;
+    const run = async () => {
+      setError(undefined);
+      try {
+        const s = applied.search.trim();
+        if (s.startsWith('ps_')) {
+          const one = await getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(s)}`);
+          if (!cancelled) setPage({ items: [one], has_more: false });
+          return;
+        }
+        const q = query(applied);
+        q.set('limit', '20');
+        if (cursor.after) q.set('starting_after', cursor.after);
+        if (cursor.before) q.set('ending_before', cursor.before);
+        const result = await getJson<Page<Session>>(`/v1/payment/sessions?${q}`);
+        if (!cancelled) setPage(result);
+      } catch (err) {
+        if (!cancelled) {
+          setPage({ items: [], has_more: false });
+          setError(err instanceof Error ? err.message : String(err));
+        }
+      }
+    };
+    void run();
+    return () => {
+      cancelled = true;
+    };
+  }, [applied, cursor]);
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setCursor({});
+    setApplied(filters);
+  };
+  const set = (key: keyof Filters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
+  const items = page?.items ?? [];
+  const exportCsv = () => download(`/v1/payment/sessions.csv?${query(applied)}`, 'payment-sessions.csv').catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+
+  return (
+    <section className="screen" aria-labelledby="transactions-title">
+      <div className="screen-head">
+        <h2 id="transactions-title">Transactions</h2>
+        <button type="button" className="secondary" onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+      </div>
+      <form className="filters" onSubmit={apply}>
+        <label>
+          Search
+          <input value={filters.search} onChange={set('search')} placeholder="ps_… or 12.50" />
+        </label>
+        <label>
+          Status
+          <select value={filters.status} onChange={set('status')}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s || 'Any status'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Currency
+          <select value={filters.currency} onChange={set('currency')}>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c || 'Any currency'}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Network
+          <select value={filters.network} onChange={set('network')}>
+            {NETWORKS.map(([v, name]) => (
+              <option key={v} value={v}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" value={filters.from} onChange={set('from')} />
+        </label>
+        <label>
+          To
+          <input type="date" value={filters.to} onChange={set('to')} />
+        </label>
+        <button type="submit">Apply</button>
+      </form>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      <table className="table" aria-label="Payment sessions">
+        <thead>
+          <tr>
+            <th scope="col">Created</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">Received</th>
+            <th scope="col">Paid with</th>
+            <th scope="col">Session</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((s) => (
+            <tr key={s.session_id}>
+              <td>{when.format(new Date(s.created_at))}</td>
+              <td>{formatMoney(s.amount)}</td>
+              <td>
+                <StatusCell s={s} />
+              </td>
+              <td>{formatMoney(s.amount_received)}</td>
+              <td>{[...new Set(s.payments.filter((p) => p.status !== 'orphaned').map((p) => `${p.currency} · ${p.network}`))].join(', ') || '—'}</td>
+              <td>
+                <button type="button" className="link" onClick={() => setSelected(s.session_id)} aria-label={`Details of ${s.session_id}`}>
+                  {s.session_id.slice(0, 14)}…
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {page && items.length === 0 && !error ? <p className="muted">No sessions match.</p> : null}
+      <nav className="pager" aria-label="Pages">
+        <button type="button" className="secondary" disabled={!items.length || (!cursor.after && !(cursor.before && page?.has_more))} onClick={() => setCursor({ before: items[0]?.session_id })}>
+          Newer
+        </button>
+        <button type="button" className="secondary" disabled={!items.length || (!page?.has_more && !cursor.before)} onClick={() => setCursor({ after: items[items.length - 1]?.session_id })}>
+          Older
+        </button>
+      </nav>
+      {selected ? <Detail id={selected} onClose={() => setSelected(undefined)} /> : null}
+    </section>
+  );
+}

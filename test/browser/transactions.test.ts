@@ -1,0 +1,94 @@
+/**
+ * The Transactions screen in a real browser: sessions with filters and search, the detail view with
+ * its payments and event timeline, paging, and the CSV export, against the headless app with a devnet.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
+import { startTestCore, type TestCore } from '../helpers/test-core.js';
+
+let t: TestCore;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let paidId: string;
+
+beforeAll(async () => {
+  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, rendererDir: ensureRendererBuilt() });
+  const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  for (let i = 0; i < 23; i++) await createSession(t, `${i + 1}.00`, 'USD', { description: `item ${i + 1}` });
+  const paid = await createSession(t, '42.42', 'EUR');
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDC', to: option(paid, 'ethereum', 'USDC').address, amountBaseUnits: BigInt(Number(option(paid, 'ethereum', 'USDC').amount_due) * 1e6) });
+  paidId = (await waitForSession(t, paid.session_id, (x) => x.status === 'SUCCEEDED', 15_000)).session_id;
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser));
+  await page.goto(`${t.url}/#/transactions`);
+  await page.getByLabel('API key').fill(t.testKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const rows = () => page.getByRole('table', { name: 'Payment sessions' }).getByRole('row');
+
+test('newest first, 20 a page; Older and Newer walk the pages', async () => {
+  await expect.poll(() => rows().count()).toBe(21); // header + 20
+  expect(await rows().nth(1).innerText()).toContain('€42.42');
+  await page.getByRole('button', { name: 'Older' }).click();
+  await expect.poll(() => rows().count()).toBe(5); // header + the 4 oldest
+  expect(await rows().nth(4).innerText()).toContain('$1.00');
+  await page.getByRole('button', { name: 'Newer' }).click();
+  await expect.poll(() => rows().nth(1).innerText()).toContain('€42.42');
+  await screenshot(page, 'transactions');
+});
+
+test('filters and search: status, network, an amount, an id', async () => {
+  await page.getByLabel('Status').selectOption('SUCCEEDED');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => rows().count()).toBe(2);
+  expect(await rows().nth(1).innerText()).toMatch(/€42\.42[\s\S]*SUCCEEDED[\s\S]*USDC · ethereum/);
+  await page.getByLabel('Status').selectOption('');
+  await page.getByLabel('Network').selectOption('bsc');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => page.getByText('No sessions match.').count()).toBe(1);
+  await page.getByLabel('Network').selectOption('');
+  await page.getByLabel('Search').fill('7');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => rows().count()).toBe(2);
+  expect(await rows().nth(1).innerText()).toContain('$7.00');
+  await page.getByLabel('Search').fill(paidId);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => rows().count()).toBe(2);
+  expect(await rows().nth(1).innerText()).toContain('€42.42');
+});
+
+test('the detail view shows the payment and the timeline of events', async () => {
+  await page.getByRole('button', { name: `Details of ${paidId}` }).click();
+  const detail = page.getByRole('region', { name: 'Session details' });
+  await expect.poll(() => detail.getByRole('listitem').allTextContents()).toEqual([
+    expect.stringMatching(/^45\.\d{6} USDC on ethereum, confirmed \(\d+ confirmations\): 0x/),
+    expect.stringMatching(/created$/),
+    expect.stringMatching(/payment detected$/),
+    expect.stringMatching(/processing$/),
+    expect.stringMatching(/succeeded$/),
+  ]);
+  await screenshot(page, 'transactions-detail');
+  await detail.getByRole('button', { name: 'Close' }).click();
+});
+
+test('Export CSV downloads every matching session', async () => {
+  await page.getByLabel('Search').fill('');
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const text = readFileSync((await file.path()) as string, 'utf8');
+  const lines = text.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(24); // header + 23 USD sessions
+  expect(lines.slice(1).every((l) => l.includes(',USD,'))).toBe(true);
+  expect(errors).toEqual([]);
+});
