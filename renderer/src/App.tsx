@@ -7,8 +7,9 @@ import { CashierScreen } from './cashier/CashierScreen.js';
 import { SignIn } from './SignIn.js';
 import { StatusScreen } from './StatusScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
+import { WebhooksScreen } from './webhooks/WebhooksScreen.js';
 
-const SCREENS = { cashier: 'Cashier', transactions: 'Transactions', balances: 'Balances', status: 'Status' } as const;
+const SCREENS = { cashier: 'Cashier', transactions: 'Transactions', balances: 'Balances', webhooks: 'Webhooks', status: 'Status' } as const;
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen {
@@ -60,6 +61,8 @@ export function App() {
           <BalancesScreen />
         ) : screen === 'transactions' ? (
           <TransactionsScreen />
+        ) : screen === 'webhooks' ? (
+          <WebhooksScreen />
         ) : (
           <CashierScreen />
         )}
