@@ -29,6 +29,10 @@ export class MerchantRepository {
       .immediate();
   }
 
+  addDomain(merchantId: string, d: { id: string; domain: string; createdAt: number }): void {
+    this.db.insert(merchantDomains).values({ id: d.id, merchantId, domain: d.domain, createdAt: d.createdAt }).run();
+  }
+
   update(id: string, patch: MerchantSettingsPatch): void {
     if (Object.keys(patch).length === 0) return;
     this.db.update(merchants).set(patch).where(eq(merchants.id, id)).run();

@@ -42,4 +42,6 @@ export interface MerchantSettingsPatch {
   feeFixedUsdCents?: number;
   settlementCurrency?: Currency | null;
   conversionFeeBps?: number;
+  sessionExpirySeconds?: number;
+  monitoringWindowSeconds?: number;
 }

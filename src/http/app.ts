@@ -11,6 +11,7 @@ import { type Authenticator, authenticateWith, bearerToken } from './plugins/aut
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installJsonOnly } from './plugins/json-only.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { balanceRoutes } from './routes/balance.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { conversionRoutes } from './routes/conversions.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(eventRoutes, services);
     await api.register(balanceRoutes, services);
     await api.register(conversionRoutes, services);
+    await api.register(apiKeyRoutes, services);
     await api.register(rateRoutes, services);
   });
 

@@ -44,6 +44,17 @@ export class ApiKeyService {
   }
 
   /**
+   * Revokes one of a merchant's keys by id (the Settings screen).
+   * @throws Error when there is no such active key of that merchant
+   */
+  revokeById(merchantId: string, id: string): ApiKeyRecord | undefined {
+    const key = this.store.list(merchantId).find((k) => k.id === id && k.revokedAt === null);
+    if (!key) return undefined;
+    this.store.revoke(key.id, this.now());
+    return { ...key, revokedAt: this.now() };
+  }
+
+  /**
    * Revokes the one active key whose prefix (or whole key) matches.
    * @throws Error when none or several match, so a short prefix never revokes the wrong key.
    */

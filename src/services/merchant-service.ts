@@ -52,6 +52,21 @@ export class MerchantService {
     return this.get(id);
   }
 
+  /**
+   * Adds a domain (a shop's web site or till name) that sessions may be created for.
+   * @throws ApiError parameter_invalid (not a host name, or already there)
+   */
+  addDomain(merchantId: string, domain: string): Merchant {
+    const host = domain.trim().toLowerCase();
+    if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(host)) {
+      throw new ApiError('parameter_invalid', 'must be a host name such as "shop.example" or "till-1"', 'domain');
+    }
+    if (this.get(merchantId).domains.some((d) => d.domain === host)) throw new ApiError('parameter_invalid', `the domain "${host}" is already there`, 'domain');
+    this.store.addDomain(merchantId, { id: newId('domain'), domain: host, createdAt: this.now() });
+    this.cache.delete(merchantId);
+    return this.get(merchantId);
+  }
+
   get(id: string): Merchant {
     const cached = this.cache.get(id);
     if (cached) return cached;

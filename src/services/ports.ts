@@ -41,6 +41,7 @@ export interface MerchantStore {
   first(): Merchant | undefined;
   findById(id: string): Merchant | undefined;
   update(id: string, patch: MerchantSettingsPatch): void;
+  addDomain(merchantId: string, d: { id: string; domain: string; createdAt: number }): void;
 }
 
 export interface ApiKeyStore {

@@ -708,6 +708,22 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
     );
   });
 
+  test('settings routes: domains and API keys, arbitrary and junk bodies', async () => {
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+      fc.record({ domain: fc.oneof(fc.domain(), fc.string({ maxLength: 300 })) }).map((b) => JSON.stringify(b)),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/v1/merchant/domains', '/v1/api_keys', '/v1/api_keys/key_nope/revoke'), body, async (path, raw) => {
+        const res = await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' } });
+        checkShape(path, res);
+        if (path.endsWith('/revoke')) expect(res.status, describeRes(path, res)).not.toBe(200);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   test('PATCH /v1/merchant: arbitrary and near-valid settings; a bad field is named in param', async () => {
     const before = (await t.api('GET', '/v1/merchant')).body.data;
     const settings = fc.record(

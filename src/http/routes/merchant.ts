@@ -53,6 +53,10 @@ const MerchantPatch = Type.Object(
           ),
           settlement_currency: Type.Optional(Nullable(CurrencyCode)),
           conversion_fee: Type.Optional(Type.Object({ percent: Percent }, { additionalProperties: false })),
+          session_expiry_seconds: Type.Optional(Type.Integer({ minimum: 60, maximum: 86_400, description: 'Default lifetime of a new session, 1 minute to 24 hours.' })),
+          monitoring_window_seconds: Type.Optional(
+            Type.Integer({ minimum: 0, maximum: 7 * 86_400, description: 'How long after expiry payments are still watched for (PAID_LATE), up to 7 days.' }),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -134,6 +138,20 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       patch.settlementCurrency = set.settlement_currency === null ? null : parseCurrency(set.settlement_currency, 'settings.settlement_currency');
     }
     if (set.conversion_fee !== undefined) patch.conversionFeeBps = basisPoints(set.conversion_fee.percent, 'settings.conversion_fee.percent');
+    if (set.session_expiry_seconds !== undefined) patch.sessionExpirySeconds = set.session_expiry_seconds;
+    if (set.monitoring_window_seconds !== undefined) patch.monitoringWindowSeconds = set.monitoring_window_seconds;
     return ok(present(services.merchants.update(caller.merchantId, patch), caller.livemode));
+  });
+
+  app.post('/v1/merchant/domains', {
+    schema: {
+      tags: ['Merchant'],
+      summary: 'Add a domain sessions may be created for',
+      body: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253, examples: ['shop.example'] }) }, { additionalProperties: false }),
+      response: { 200: Envelope(MerchantOut), ...errorResponses(400, 401, 409, 413, 415, 429) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    return ok(present(services.merchants.addDomain(caller.merchantId, request.body.domain), caller.livemode));
   });
 };
