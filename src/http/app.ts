@@ -19,6 +19,7 @@ import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { networkRoutes } from './routes/networks.js';
+import { refundRoutes } from './routes/refunds.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import type { HttpServices } from './services.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(eventRoutes, services);
     await api.register(balanceRoutes, services);
     await api.register(conversionRoutes, services);
+    await api.register(refundRoutes, services);
   });
 
   if (options.rendererDir) {

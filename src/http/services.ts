@@ -7,6 +7,7 @@ import type { LedgerService } from '../services/ledger-service.js';
 import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
 import type { EventService } from '../services/event-service.js';
+import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
 
@@ -20,6 +21,7 @@ export interface HttpServices {
   events: EventService;
   ledger: LedgerService;
   conversions: ConversionService;
+  refunds: RefundService;
   /** Each network's settings and watcher health in one mode. */
   networks: (livemode: boolean) => NetworkStatus[];
   /** Notices of session changes, for the server-sent event streams. */
