@@ -4,7 +4,7 @@ import { EvmAddressDeriver } from './chains/evm/addresses.js';
 import { type Devnet, DEVNET_CHAIN_IDS, startDevnet } from './chains/evm/devnet.js';
 import { removeDevnetEndpoint, writeDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
 import { evmPaymentOptions } from './chains/evm/payment-options.js';
-import { EvmPayoutChain, fundOnDevnet, normalizeEvmAddress, PAYOUT_GAS } from './chains/evm/refund-payout.js';
+import { EvmPayoutChain, fundOnDevnet, newEvmKey, normalizeEvmAddress, PAYOUT_GAS } from './chains/evm/refund-payout.js';
 import { EvmWatcher } from './chains/evm/watcher.js';
 import type { EvmNetworkId, ResolvedConfig, RpcNetworkConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
@@ -141,6 +141,10 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       });
       // Test mode: the refund wallet gets devnet ether and test coins, so refunds pay out for real.
       const devnet = devnets.find((d) => d.network === network);
+      if (!livemode && devnet && config.testRefundWallet !== false && !services.refunds.walletAddress(merchantId, 'evm', false)) {
+        // Test mode generates its refund wallet on first use (sealed with the data dir's test passphrase).
+        services.refunds.importWalletKey(merchantId, 'evm', false, newEvmKey().privateKey);
+      }
       const wallet = !livemode && devnet && config.testRefundWallet !== false ? services.refunds.walletKeyOrNull(merchantId, 'evm', false) : undefined;
       if (devnet && wallet && config.testRefundWallet !== false) {
         await fundOnDevnet(devnet, client, wallet.key as `0x${string}`, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));

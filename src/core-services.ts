@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EvmAddressDeriver, newTestWallet } from './chains/evm/addresses.js';
-import { evmKeyAddress, newEvmKey } from './chains/evm/refund-payout.js';
+import { evmKeyAddress } from './chains/evm/refund-payout.js';
 import { RefundRepository } from './db/refund-repository.js';
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
@@ -211,9 +211,6 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     },
     onError: (message, err) => hooks.onError?.(message, err),
   });
-  if (config.testRefundWallet !== false && !refunds.walletAddress(merchant.id, 'evm', false)) {
-    refunds.importWalletKey(merchant.id, 'evm', false, newEvmKey().privateKey);
-  }
   refunds.checkWalletKeys(merchant.id);
   return {
     db,
