@@ -4,6 +4,7 @@ import { EvmAddressDeriver } from './chains/evm/addresses.js';
 import { type Devnet, DEVNET_CHAIN_IDS, startDevnet } from './chains/evm/devnet.js';
 import { removeDevnetEndpoint, writeDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
 import { evmPaymentOptions } from './chains/evm/payment-options.js';
+import { EvmPayoutChain, fundOnDevnet, newEvmKey, normalizeEvmAddress, PAYOUT_GAS } from './chains/evm/refund-payout.js';
 import { EvmWatcher } from './chains/evm/watcher.js';
 import type { EvmNetworkId, ResolvedConfig, RpcNetworkConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
@@ -11,6 +12,7 @@ import { STABLECOINS, type Stablecoin } from './domain/currencies.js';
 import { NETWORK_INFO } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
+import type { RefundChain, RefundChains } from './services/refund-service.js';
 
 const EVM_NETWORKS: readonly EvmNetworkId[] = ['ethereum', 'bsc'];
 
@@ -20,6 +22,8 @@ export interface ChainIntegration {
   /** The running devnets (test mode), for `devnet pay` and tests. */
   devnets: readonly Devnet[];
   watchers: ReadonlyMap<string, EvmWatcher>;
+  /** Refund payouts per ready network and mode. */
+  refundChains: RefundChains;
   start(): void;
   stop(): Promise<void>;
 }
@@ -104,12 +108,47 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
   }
 
   const watchers = new Map<string, EvmWatcher>();
+  const refundChains = new Map<string, RefundChain>();
+  const merchantId = services.merchants.defaultMerchant().id;
   for (const [livemode, list] of settings) {
     for (const s of list) {
       if (s.status !== 'ready' || !s.rpcUrl || s.chainId === null) continue;
       const network = s.network;
-      const client = createPublicClient({ transport: http(s.rpcUrl, { retryCount: 0, timeout: 10_000 }) }) as PublicClient;
+      const client = createPublicClient({ transport: http(s.rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient;
       const tokens = STABLECOINS.map((currency: Stablecoin) => ({ currency, contract: s.tokens[currency].contract as Address, decimals: s.tokens[currency].decimals }));
+      const payout = new EvmPayoutChain({
+        client,
+        chainId: s.chainId,
+        tokens: { USDT: { contract: s.tokens.USDT.contract as Address, decimals: s.tokens.USDT.decimals }, USDC: { contract: s.tokens.USDC.contract as Address, decimals: s.tokens.USDC.decimals } },
+      });
+      refundChains.set(`${network}:${livemode}`, {
+        network,
+        livemode,
+        confirmations: s.confirmations,
+        gasLimit: PAYOUT_GAS,
+        tokenDecimals: (coin) => s.tokens[coin].decimals,
+        normalizeAddress: normalizeEvmAddress,
+        isContract: (a) => payout.isContract(a),
+        head: () => payout.head(),
+        balances: (from, token) => payout.balances(from, token),
+        nonce: (from, tag) => payout.nonce(from, tag),
+        fees: () => payout.fees(),
+        sign: (key, p) => payout.sign(key as `0x${string}`, p),
+        broadcast: (raw) => payout.broadcast(raw),
+        receipt: (hash) => payout.receipt(hash),
+        known: (hash) => payout.known(hash),
+        uri: (token, to, amount) => payout.uri(token, to, amount),
+      });
+      // Test mode: the refund wallet gets devnet ether and test coins, so refunds pay out for real.
+      const devnet = devnets.find((d) => d.network === network);
+      if (!livemode && devnet && config.testRefundWallet !== false && !services.refunds.walletAddress(merchantId, 'evm', false)) {
+        // Test mode generates its refund wallet on first use (sealed with the data dir's test passphrase).
+        services.refunds.importWalletKey(merchantId, 'evm', false, newEvmKey().privateKey);
+      }
+      const wallet = !livemode && devnet && config.testRefundWallet !== false ? services.refunds.walletKeyOrNull(merchantId, 'evm', false) : undefined;
+      if (devnet && wallet && config.testRefundWallet !== false) {
+        await fundOnDevnet(devnet, client, wallet.key as `0x${string}`, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
+      }
       const watcher = new EvmWatcher(
         { client, tokens, expectedChainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) },
         {
@@ -123,10 +162,16 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
             return c?.blockNumber;
           },
           recentBlocks: () => services.chainState.recentBlocks(network, livemode),
-          isWatched: (address) => services.addressBook.lookup('evm', livemode, address) !== undefined,
-          anyWatched: () => services.addressBook.any('evm', livemode),
+          // Deposit addresses, and the destinations of refunds the owner pays by hand (wallet QR).
+          isWatched: (address) => services.addressBook.lookup('evm', livemode, address) !== undefined || services.refunds.isManualDestination(livemode, address),
+          anyWatched: () => services.addressBook.any('evm', livemode) || services.refunds.anyManual(livemode),
           apply: (scan) => {
-            services.payments.apply({ ...scan, network, livemode, confirmations: s.confirmations });
+            const isDeposit = (to: string) => services.addressBook.lookup('evm', livemode, to) !== undefined;
+            // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
+            const payouts = scan.transfers.filter((t) => !isDeposit(t.to) && services.refunds.isManualDestination(livemode, t.to));
+            const matched = new Set(payouts.filter((t) => services.refunds.matchManual(network, livemode, t)).map((t) => `${t.txHash}:${t.logIndex}`));
+            const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txHash}:${t.logIndex}`) && !services.refunds.isManualDestination(livemode, t.to)));
+            services.payments.apply({ ...scan, transfers, network, livemode, confirmations: s.confirmations });
           },
           onError: (err) => log(`${network} (${livemode ? 'live' : 'test'}) watcher: RPC failed`, err),
         },
@@ -152,6 +197,10 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     handlers,
     devnets,
     watchers,
+    refundChains: {
+      get: (network, livemode) => refundChains.get(`${network}:${livemode}`),
+      all: () => [...refundChains.values()],
+    },
     networks: (livemode) =>
       (settings.get(livemode) ?? []).map((s) => {
         const w = watchers.get(`${s.network}:${livemode ? 'live' : 'test'}`);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { SecretBox } from './services/secret-box.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_DELAYS_MS } from './domain/webhooks.js';
 
 export type Mode = 'test' | 'live';
@@ -58,6 +59,22 @@ export interface CoreConfig {
   webhookTimeoutMs?: number;
   /** Webhook requests in flight at most, per endpoint and in all. Default 8 and 64. */
   webhookConcurrency?: { perEndpoint: number; global: number };
+  /**
+   * Seals the refund wallet keys at rest. The desktop app passes one backed by the OS keychain
+   * (Electron safeStorage); headless, a passphrase-derived box is used when `walletPassphrase` or
+   * STABLEPOS_WALLET_PASSPHRASE is set. Without either, live refunds are paid by hand (wallet QR).
+   */
+  secretBox?: SecretBox;
+  /** Passphrase of the headless secret box (else STABLEPOS_WALLET_PASSPHRASE). */
+  walletPassphrase?: string;
+  /**
+   * Test mode's refund wallet: generated on first use (its passphrase in `refund-wallet.secret` in the
+   * data dir, test funds only) and funded on the devnets with ether and `fundTokens` of each test coin.
+   * `false`: no test refund wallet (refunds are paid by hand through a wallet QR).
+   */
+  testRefundWallet?: { fundTokens?: number } | false;
+  /** How often the refund payout worker looks at open payouts, ms. Default 250 on devnets' pace, 2000 otherwise. */
+  refundPollMs?: number;
   /** Log requests as JSON lines to stderr. Default false. */
   logger?: boolean;
   /** Clock in ms since the epoch; tests move it. Default Date.now. */
@@ -91,7 +108,10 @@ export interface RpcNetworkConfig {
 
 export type NetworkConfigs = Partial<Record<EvmNetworkId, RpcNetworkConfig | 'devnet' | 'off'>>;
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations'>> {
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
+  secretBox: SecretBox | undefined;
+  walletPassphrase: string | undefined;
+  testRefundWallet: { fundTokens: number } | false;
   uiToken: string | undefined;
   rendererDir: string | undefined;
   migrationsDir: string | undefined;
@@ -144,6 +164,10 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     webhookRetryDelaysMs: config.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     webhookTimeoutMs: config.webhookTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
     webhookConcurrency: config.webhookConcurrency ?? { perEndpoint: 8, global: 64 },
+    secretBox: config.secretBox,
+    walletPassphrase: config.walletPassphrase ?? process.env.STABLEPOS_WALLET_PASSPHRASE,
+    testRefundWallet: config.testRefundWallet === false ? false : { fundTokens: config.testRefundWallet?.fundTokens ?? 1_000_000 },
+    refundPollMs: config.refundPollMs ?? 500,
     logger: config.logger ?? false,
     now: config.now ?? Date.now,
   };

@@ -2,6 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EvmAddressDeriver, newTestWallet } from './chains/evm/addresses.js';
+import { evmKeyAddress } from './chains/evm/refund-payout.js';
+import { RefundRepository } from './db/refund-repository.js';
+import { presentRefund } from './http/presenters/refund-presenter.js';
+import { RefundService } from './services/refund-service.js';
+import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
 import type { ResolvedConfig } from './config.js';
 import { ApiKeyRepository } from './db/api-key-repository.js';
 import { ChainStateRepository } from './db/chain-state-repository.js';
@@ -56,6 +61,9 @@ export interface CoreServices {
   wallets: WalletRepository;
   webhookEndpoints: WebhookEndpointService;
   events: EventService;
+  refunds: RefundService;
+  /** Set by createCore: wakes the refund payout worker after a change. */
+  setRefundHook(hook: () => void): void;
   /** Delivers the outbox; createCore starts and stops it. */
   webhooks: WebhookDispatcher;
   rates: RateService;
@@ -77,6 +85,18 @@ function testWalletSeed(dataDir: string): Uint8Array {
     { mode: 0o600 },
   );
   return seed;
+}
+
+/**
+ * TEST MODE ONLY: the passphrase sealing the test refund wallet's key, generated into the data dir on
+ * first use. Live keys are never sealed with it (their passphrase comes from the owner).
+ */
+function testWalletPassphrase(dataDir: string): string {
+  const file = join(dataDir, 'refund-wallet.secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const pass = randomBytes(24).toString('base64url');
+  writeFileSync(file, pass + '\n', { mode: 0o600 });
+  return pass;
 }
 
 export interface ServiceHooks {
@@ -178,9 +198,38 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     onDeadline: (at) => hooks.onDeadline?.(at),
     ledger,
   });
+  const testBox = new PassphraseSecretBox(testWalletPassphrase(config.dataDir));
+  const liveBox: SecretBox | undefined = config.secretBox ?? (config.walletPassphrase ? new PassphraseSecretBox(config.walletPassphrase) : undefined);
+  let refundHook: () => void = () => undefined;
+  const refunds = new RefundService({
+    store: new RefundRepository(db),
+    sessions: new SessionRepository(db),
+    payments: paymentRepo,
+    ledger,
+    events: eventLog,
+    tx,
+    now,
+    secretBox: (livemode) => (livemode ? liveBox : testBox),
+    keyAddress: (family, key) => {
+      if (family !== 'evm') throw new Error(`no refund wallets for ${family} yet`);
+      return evmKeyAddress(key as `0x${string}`);
+    },
+    renderEvent: (view) => presentRefund(view),
+    onChange: (r) => {
+      webhooks.wake();
+      live.publish(r.sessionId);
+      refundHook();
+    },
+    onError: (message, err) => hooks.onError?.(message, err),
+  });
+  refunds.checkWalletKeys(merchant.id);
   return {
     db,
     merchants,
+    refunds,
+    setRefundHook: (hook) => {
+      refundHook = hook;
+    },
     apiKeys: new ApiKeyService(new ApiKeyRepository(db), now),
     sessions,
     idempotency: new IdempotencyService(new IdempotencyRepository(db), now, commit),

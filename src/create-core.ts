@@ -6,6 +6,7 @@ import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
 import { sameSecret } from './services/api-key-service.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
+import { RefundPayouts } from './services/refund-payouts.js';
 
 export interface Core {
   /** Base URL the server listens on, once started. */
@@ -29,6 +30,7 @@ export function createCore(input: CoreConfig): Core {
   let settlement: DeadlineTimer | undefined;
   let purgeTimer: NodeJS.Timeout | undefined;
   let chains: ChainIntegration | undefined;
+  let payouts: RefundPayouts | undefined;
   let url = '';
 
   return {
@@ -53,6 +55,15 @@ export function createCore(input: CoreConfig): Core {
         chains = await startChainIntegration(config, s, (msg, err) => app?.log.warn({ err }, msg));
         const c = chains;
         s.sessions.useChains(c.handlers);
+        s.refunds.useChains(c.refundChains);
+        payouts = new RefundPayouts({
+          refunds: s.refunds,
+          chains: () => c.refundChains,
+          pollMs: config.refundPollMs,
+          onError: (message, err) => app?.log.warn({ err }, message),
+        });
+        const worker = payouts;
+        s.setRefundHook(() => worker.wake());
         s.addressBook.load();
         const uiCaller = () => ({ merchantId: s.merchants.defaultMerchant().id, livemode: config.uiMode === 'live', via: 'ui' });
         app = await buildApp({
@@ -69,9 +80,12 @@ export function createCore(input: CoreConfig): Core {
         url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
         s.setPublicBaseUrl(config.publicUrl ?? url);
         c.start();
+        worker.start();
         s.webhooks.start();
         s.rateFeed?.start();
       } catch (err) {
+        await payouts?.stop();
+        payouts = undefined;
         // A failed start (port taken, devnet unable to start) leaves nothing running behind it.
         await s.webhooks.stop();
         await app?.close().catch(() => undefined);
@@ -115,6 +129,8 @@ export function createCore(input: CoreConfig): Core {
       expiry?.stop();
       settlement?.stop();
       if (purgeTimer) clearInterval(purgeTimer);
+      await payouts?.stop();
+      payouts = undefined;
       await services?.webhooks.stop();
       await app?.close();
       await chains?.stop();

@@ -402,3 +402,77 @@ export const conversions = sqliteTable(
   },
   (t) => [uniqueIndex('conversions_id').on(t.id), index('conversions_list').on(t.merchantId, t.livemode, t.seq)],
 );
+
+/**
+ * Refunds (docs/refunds.md): money paid back to a session's payer, by the route it came (network and
+ * coin of one payment). Amounts are in the coin's 6-decimal unit; `amount_base` in the token's own.
+ * A wallet payout's nonce, signed transaction and hash are stored before it is broadcast, so a crash
+ * or a dropped transaction re-sends the same bytes, never a second payment.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    sessionId: text('session_id').notNull().references(() => paymentSessions.id),
+    /** The payment whose route (network, coin, payer) the refund follows. */
+    paymentId: text('payment_id').notNull(),
+    network: text('network').notNull(),
+    currency: text('currency').notNull(),
+    tokenContract: text('token_contract').notNull(),
+    decimals: integer('decimals').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    /** The same amount in the session's pricing currency (what `amount_refunded` adds up). */
+    amountPricingMinor: minorUnits('amount_pricing_minor').notNull(),
+    amountBase: bigText('amount_base').notNull(),
+    /** Null while REQUIRES_ACTION (the payer address cannot be trusted as the customer's wallet). */
+    destination: text('destination'),
+    /** `payer` (the payment's from), `owner` (given at creation or confirmed). */
+    destinationSource: text('destination_source').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** Why REQUIRES_ACTION, or why FAILED. */
+    actionReason: text('action_reason'),
+    failureReason: text('failure_reason'),
+    /** `wallet` (signed by the refund wallet) or `manual` (the owner pays a QR); fixed at creation. */
+    payoutMethod: text('payout_method').notNull(),
+    fromAddress: text('from_address'),
+    nonce: integer('nonce'),
+    rawTx: text('raw_tx'),
+    txHash: text('tx_hash'),
+    blockNumber: integer('block_number'),
+    confirmations: integer('confirmations').notNull().default(0),
+    broadcasts: integer('broadcasts').notNull().default(0),
+    lastError: text('last_error'),
+    /** JSON: the ledger entries written at creation ([{currency, amount, settlesAt|null}]) to reverse on failure. */
+    ledgerEntries: text('ledger_entries').notNull().default('[]'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('refunds_id').on(t.id),
+    index('refunds_list').on(t.merchantId, t.livemode, t.seq),
+    index('refunds_session').on(t.sessionId),
+    index('refunds_open').on(t.network, t.livemode, t.status),
+    // A nonce of a wallet belongs to one refund only: it can never pay two.
+    uniqueIndex('refunds_nonce').on(t.network, t.livemode, t.fromAddress, t.nonce),
+    uniqueIndex('refunds_tx').on(t.network, t.livemode, t.txHash),
+  ],
+);
+
+/** The refund wallet per chain family and mode: its address and its private key, encrypted at rest. */
+export const refundWallets = sqliteTable(
+  'refund_wallets',
+  {
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    family: text('family').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    address: text('address').notNull(),
+    /** The secret box's sealed private key (JSON). */
+    sealedKey: text('sealed_key').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.family, t.livemode] })],
+);

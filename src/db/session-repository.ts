@@ -231,6 +231,11 @@ export class SessionRepository {
     this.db.update(paymentSessions).set({ ...state, updatedAt: now }).where(eq(paymentSessions.id, id)).run();
   }
 
+  /** What the session's refunds that hold money add up to, in its pricing currency. */
+  setRefunded(id: string, amountRefundedMinor: bigint, now: number): void {
+    this.db.update(paymentSessions).set({ amountRefundedMinor, updatedAt: now }).where(eq(paymentSessions.id, id)).run();
+  }
+
   /** Ids of PENDING sessions whose expiry has passed, oldest deadline first. */
   dueForExpiry(now: number, limit: number): string[] {
     const t = paymentSessions;

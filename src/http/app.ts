@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { networkRoutes } from './routes/networks.js';
 import { rateRoutes } from './routes/rates.js';
+import { refundRoutes } from './routes/refunds.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import type { HttpServices } from './services.js';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(conversionRoutes, services);
     await api.register(apiKeyRoutes, services);
     await api.register(rateRoutes, services);
+    await api.register(refundRoutes, services);
   });
 
   if (options.rendererDir) {

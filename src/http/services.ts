@@ -8,6 +8,7 @@ import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
 import type { EventService } from '../services/event-service.js';
 import type { RateService } from '../services/rate-service.js';
+import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
 
@@ -23,6 +24,7 @@ export interface HttpServices {
   conversions: ConversionService;
   /** Exchange rates per mode, with source and age (GET /v1/rates). */
   rates: RateService;
+  refunds: RefundService;
   /** Each network's settings and watcher health in one mode. */
   networks: (livemode: boolean) => NetworkStatus[];
   /** Notices of session changes, for the server-sent event streams. */

@@ -31,6 +31,7 @@ export interface SessionStore {
     state: { status: SessionStatus; exception: SessionException | null; amountReceivedMinor: bigint; resolvedBy?: 'owner' | null },
     now: number,
   ): void;
+  setRefunded(id: string, amountRefundedMinor: bigint, now: number): void;
   dueForExpiry(now: number, limit: number): string[];
   nextExpiry(): number | undefined;
 }

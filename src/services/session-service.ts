@@ -266,6 +266,10 @@ export class SessionService {
     const view = this.d.tx(() => {
       const session = this.owned(caller, id);
       const status = resolve(session);
+      if (session.amountRefundedMinor > 0n) {
+        // Refunds of money never booked wrote no ledger entry; booking the session now would count it twice.
+        throw new ApiError('invalid_state', 'This session has refunds; it can no longer be resolved by hand.');
+      }
       this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor, resolvedBy: 'owner' }, this.d.now());
       const after = this.view(this.owned(caller, id));
       this.d.ledger?.bookSessionInTransaction(after.session, after.payments);

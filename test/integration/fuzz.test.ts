@@ -724,6 +724,40 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
     );
   });
 
+  test('refunds (create, cancel, confirm_destination): arbitrary JSON, junk and near-valid bodies', async () => {
+    const address = fc.oneof(
+      fc.constantFrom('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', '0x1234', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', ''),
+      fc.string({ maxLength: 50 }),
+    );
+    const refundBody = fc.record(
+      {
+        session_id: fc.constantFrom(realId, 'ps_nope', '', 'x'.repeat(70)),
+        amount: fc.oneof(fc.record({ value: amount, currency }, { requiredKeys: [] }), fc.anything()),
+        reason: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(''), fc.integer()),
+        destination_address: address,
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+      refundBody.map((b) => JSON.stringify(b)),
+      fc.record({ destination_address: address }, { requiredKeys: [] }).map((b) => JSON.stringify(b)),
+    );
+    const path = fc.constantFrom('/v1/refunds', '/v1/refunds/re_nope/cancel', '/v1/refunds/re_nope/confirm_destination');
+    await fc.assert(
+      fc.asyncProperty(path, body, async (p, raw) => {
+        const res = await t.api('POST', p, { rawBody: raw, headers: { 'content-type': 'application/json' } });
+        checkShape(p, res);
+        // The only session here was never paid, and the refund ids do not exist: nothing succeeds.
+        expect(res.status, describeRes(p, res)).not.toBe(200);
+        if (p === '/v1/refunds' && res.status === 409) expect(res.body.error.code).toBe('invalid_state');
+      }),
+      { numRuns: 200 },
+    );
+    expect((await t.api('GET', '/v1/refunds')).body.data.items).toEqual([]);
+  });
+
   test('PATCH /v1/merchant: arbitrary and near-valid settings; a bad field is named in param', async () => {
     const before = (await t.api('GET', '/v1/merchant')).body.data;
     const settings = fc.record(

@@ -61,7 +61,7 @@ describe('webhook endpoints API', () => {
     });
     expect(created.status, created.text).toBe(200);
     const e = created.body.data;
-    expect(e.id).toMatch(/^we_[0-9A-Za-z]{32}$/);
+    expect(e.id).toMatch(/^we_[0-9A-Za-z]{32}$/); // 8 time characters + 24 random (src/domain/ids.ts)
     expect(e.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(e.secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
     expect(e).toMatchObject({ object: 'webhook_endpoint', url: 'https://shop.example/hooks', enabled_events: ['payment_session.succeeded'], description: 'Web shop', status: 'enabled', disabled_reason: null, livemode: false });

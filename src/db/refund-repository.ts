@@ -1,0 +1,124 @@
+import { and, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import type { Stablecoin } from '../domain/currencies.js';
+import type { Network } from '../domain/networks.js';
+import type { PayoutMethod, Refund, RefundLedgerPart, RefundStatus } from '../domain/refund.js';
+import type { Db } from './open-database.js';
+import { refunds, refundWallets } from './schema.js';
+
+type Row = typeof refunds.$inferSelect;
+
+const toRefund = (r: Row): Refund => ({
+  id: r.id,
+  merchantId: r.merchantId,
+  livemode: r.livemode,
+  sessionId: r.sessionId,
+  paymentId: r.paymentId,
+  network: r.network as Network,
+  currency: r.currency as Stablecoin,
+  tokenContract: r.tokenContract,
+  decimals: r.decimals,
+  amountMinor: r.amountMinor,
+  amountPricingMinor: r.amountPricingMinor,
+  amountBase: r.amountBase,
+  destination: r.destination,
+  destinationSource: r.destinationSource as Refund['destinationSource'],
+  status: r.status as RefundStatus,
+  reason: r.reason,
+  actionReason: r.actionReason,
+  failureReason: r.failureReason,
+  payoutMethod: r.payoutMethod as PayoutMethod,
+  fromAddress: r.fromAddress,
+  nonce: r.nonce,
+  rawTx: r.rawTx,
+  txHash: r.txHash,
+  blockNumber: r.blockNumber,
+  confirmations: r.confirmations,
+  broadcasts: r.broadcasts,
+  lastError: r.lastError,
+  ledgerEntries: JSON.parse(r.ledgerEntries) as RefundLedgerPart[],
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+export type RefundPatch = Partial<
+  Pick<Refund, 'status' | 'destination' | 'destinationSource' | 'actionReason' | 'failureReason' | 'fromAddress' | 'nonce' | 'rawTx' | 'txHash' | 'blockNumber' | 'confirmations' | 'broadcasts' | 'lastError'>
+>;
+
+export class RefundRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(r: Refund): void {
+    this.db.insert(refunds).values({ ...r, ledgerEntries: JSON.stringify(r.ledgerEntries) }).run();
+  }
+
+  findById(id: string): Refund | undefined {
+    const row = this.db.select().from(refunds).where(eq(refunds.id, id)).get();
+    return row ? toRefund(row) : undefined;
+  }
+
+  forSession(sessionId: string): Refund[] {
+    return this.db.select().from(refunds).where(eq(refunds.sessionId, sessionId)).orderBy(desc(refunds.seq)).all().map(toRefund);
+  }
+
+  list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): { items: Refund[]; hasMore: boolean } {
+    const t = refunds;
+    const c = [eq(t.merchantId, q.merchantId), eq(t.livemode, q.livemode)];
+    if (q.sessionId !== undefined) c.push(eq(t.sessionId, q.sessionId));
+    if (q.status !== undefined) c.push(eq(t.status, q.status));
+    const seqOf = (id: string) => this.db.select({ seq: t.seq }).from(t).where(eq(t.id, id)).get()?.seq;
+    if (q.endingBefore !== undefined) {
+      const seq = seqOf(q.endingBefore);
+      if (seq === undefined) return { items: [], hasMore: false };
+      const rows = this.db.select().from(t).where(and(...c, gt(t.seq, seq))).orderBy(t.seq).limit(q.limit + 1).all();
+      return { items: rows.slice(0, q.limit).reverse().map(toRefund), hasMore: rows.length > q.limit };
+    }
+    if (q.startingAfter !== undefined) {
+      const seq = seqOf(q.startingAfter);
+      if (seq === undefined) return { items: [], hasMore: false };
+      c.push(lt(t.seq, seq));
+    }
+    const rows = this.db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(q.limit + 1).all();
+    return { items: rows.slice(0, q.limit).map(toRefund), hasMore: rows.length > q.limit };
+  }
+
+  update(id: string, patch: RefundPatch, now: number): void {
+    this.db.update(refunds).set({ ...patch, updatedAt: now }).where(eq(refunds.id, id)).run();
+  }
+
+  /** Refunds a payout worker has to move on a network: PENDING (to pay) and PROCESSING (to confirm). */
+  open(network: string, livemode: boolean): Refund[] {
+    const t = refunds;
+    return this.db.select().from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), inArray(t.status, ['PENDING', 'PROCESSING']))).orderBy(t.seq).all().map(toRefund);
+  }
+
+  /** Open manual payouts in one mode: destinations the watchers look for. */
+  manualPending(livemode: boolean): Refund[] {
+    const t = refunds;
+    return this.db.select().from(t).where(and(eq(t.livemode, livemode), eq(t.payoutMethod, 'manual'), eq(t.status, 'PENDING'))).all().map(toRefund);
+  }
+
+  /** The highest nonce any refund took from this wallet on this network. */
+  maxNonce(network: string, livemode: boolean, from: string): number | undefined {
+    const t = refunds;
+    const row = this.db.select({ n: max(t.nonce) }).from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.fromAddress, from))).get();
+    return row?.n ?? undefined;
+  }
+
+  findByTx(network: string, livemode: boolean, txHash: string): Refund | undefined {
+    const row = this.db.select().from(refunds).where(and(eq(refunds.network, network), eq(refunds.livemode, livemode), sql`lower(${refunds.txHash}) = ${txHash.toLowerCase()}`)).get();
+    return row ? toRefund(row) : undefined;
+  }
+
+  wallet(merchantId: string, family: string, livemode: boolean): { address: string; sealedKey: string } | undefined {
+    const t = refundWallets;
+    return this.db.select({ address: t.address, sealedKey: t.sealedKey }).from(t).where(and(eq(t.merchantId, merchantId), eq(t.family, family), eq(t.livemode, livemode))).get();
+  }
+
+  putWallet(merchantId: string, family: string, livemode: boolean, address: string, sealedKey: string, now: number): void {
+    this.db
+      .insert(refundWallets)
+      .values({ merchantId, family, livemode, address, sealedKey, createdAt: now })
+      .onConflictDoUpdate({ target: [refundWallets.merchantId, refundWallets.family, refundWallets.livemode], set: { address, sealedKey, createdAt: now } })
+      .run();
+  }
+}

@@ -1,0 +1,42 @@
+import type { Static } from '@sinclair/typebox';
+import { formatMoney } from '../../domain/money.js';
+import type { RefundView } from '../../services/refund-service.js';
+import type { RefundOut } from '../schemas/refund.js';
+import { iso } from './session-presenter.js';
+
+/** The refund as the API and its events show it. */
+export function presentRefund(view: RefundView): Static<typeof RefundOut> {
+  const r = view.refund;
+  return {
+    id: r.id,
+    object: 'refund',
+    status: r.status,
+    session_id: r.sessionId,
+    amount: formatMoney({ minor: r.amountMinor, currency: r.currency }),
+    session_amount: formatMoney({ minor: r.amountPricingMinor, currency: view.session.currency }),
+    network: r.network,
+    token_contract: r.tokenContract,
+    destination_address: r.destination,
+    destination_source: r.destinationSource,
+    payment: view.payment ? { tx_hash: view.payment.txHash, log_index: view.payment.logIndex, from: view.payment.from } : null,
+    reason: r.reason,
+    failure_reason: r.failureReason,
+    next_action: r.status === 'REQUIRES_ACTION' ? { type: 'confirm_destination', message: r.actionReason ?? 'Confirm the customer\'s wallet address.' } : null,
+    payout: {
+      method: r.payoutMethod,
+      from: r.fromAddress,
+      uri: view.uri,
+      amount_base: r.amountBase.toString(),
+      nonce: r.nonce,
+      tx_hash: r.txHash,
+      block_number: r.blockNumber,
+      confirmations: r.confirmations,
+      confirmations_required: view.confirmationsRequired,
+      broadcasts: r.broadcasts,
+      last_error: r.lastError,
+    },
+    livemode: r.livemode,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+  };
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { RefundStatus } from '../../domain/refund.js';
+import { parseAmount, parseCurrency } from '../../services/session-input.js';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { presentRefund } from '../presenters/refund-presenter.js';
+import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
+import { ConfirmDestinationBody, RefundBody, RefundListQuery, RefundOut } from '../schemas/refund.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Refunds'];
+
+/** Refunds, paid back on chain by the payment's route (contract: "Refunds"; docs/refunds.md). */
+export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  app.post('/v1/refunds', {
+    schema: {
+      tags,
+      summary: 'Refund a session, in full (no amount) or in part',
+      description:
+        'Pays back by the route of one confirmed payment (its network and coin) to its sender, or to `destination_address`. A sender that is a contract makes the refund ' +
+        'REQUIRES_ACTION until a destination is confirmed. The refunds of a session that hold money (all but FAILED and CANCELED) never add up to more than it received: ' +
+        'more is 409 `amount_too_large`; a session with no money to refund is 409 `invalid_state`. See docs/refunds.md.',
+      body: RefundBody,
+      response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    let amount: { value: bigint; currency: ReturnType<typeof parseCurrency> } | undefined;
+    if (b.amount) {
+      const currency = parseCurrency(b.amount.currency, 'amount.currency');
+      amount = { currency, value: parseAmount(b.amount.value, currency, 'amount.value') };
+    }
+    const view = await services.refunds.create(callerOf(request), {
+      sessionId: b.session_id,
+      ...(amount && { amount }),
+      ...(b.reason !== undefined && { reason: b.reason }),
+      ...(b.destination_address !== undefined && { destinationAddress: b.destination_address }),
+    });
+    return ok(presentRefund(view));
+  });
+
+  app.get('/v1/refunds', {
+    schema: {
+      tags,
+      summary: 'Refunds, newest first (filter by `session_id`, `status`)',
+      querystring: RefundListQuery,
+      response: { 200: ListOf(RefundOut), ...errorResponses(400, 401, 404, 429) },
+    },
+  }, async (request) => {
+    const q = request.query;
+    const page = services.refunds.list(callerOf(request), {
+      limit: q.limit ?? 10,
+      ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
+      ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
+      ...(q.session_id !== undefined && { sessionId: q.session_id }),
+      ...(q.status !== undefined && { status: q.status as RefundStatus }),
+    });
+    return ok({ items: page.items.map(presentRefund), has_more: page.hasMore });
+  });
+
+  app.get('/v1/refunds/:id', {
+    schema: { tags, summary: 'Retrieve a refund', params: IdParams, response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 429) } },
+  }, async (request) => ok(presentRefund(services.refunds.get(callerOf(request), request.params.id))));
+
+  app.post('/v1/refunds/:id/cancel', {
+    schema: {
+      tags,
+      summary: 'Cancel a PENDING or REQUIRES_ACTION refund (its money is released)',
+      params: IdParams,
+      response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 409, 429) },
+    },
+  }, async (request) => ok(presentRefund(services.refunds.cancel(callerOf(request), request.params.id))));
+
+  app.post('/v1/refunds/:id/confirm_destination', {
+    schema: {
+      tags,
+      summary: 'Confirm where a REQUIRES_ACTION refund goes; it becomes PENDING',
+      params: IdParams,
+      body: ConfirmDestinationBody,
+      response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503) },
+    },
+  }, async (request) => ok(presentRefund(services.refunds.confirmDestination(callerOf(request), request.params.id, request.body.destination_address))));
+};

@@ -1,0 +1,87 @@
+import { Type } from '@sinclair/typebox';
+import { REFUND_STATUSES } from '../../domain/refund.js';
+import { CurrencyCode, DateTime, ListQueryBase, MoneyOut, Nullable } from './common.js';
+
+const Address = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  description: 'A wallet address on the refund\'s network (EVM: `0x` + 40 hex digits; mixed case must carry a valid EIP-55 checksum).',
+});
+
+export const RefundBody = Type.Object(
+  {
+    session_id: Type.String({ minLength: 1, maxLength: 64, description: 'The payment session to refund.' }),
+    amount: Type.Optional(
+      Type.Object(
+        {
+          value: Type.String({ minLength: 1, maxLength: 32, description: 'Decimal string in the currency\'s scale.', examples: ['5.00'] }),
+          currency: CurrencyCode,
+        },
+        {
+          additionalProperties: false,
+          description:
+            'Leave out for a full refund (everything left on the payment refunded). In the session\'s currency (converted at the session\'s locked rate for the coin paid) or in the coin paid (USDT/USDC).',
+        },
+      ),
+    ),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Why, for your records.' })),
+    destination_address: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 128,
+        description: 'Pay here instead of the payment\'s sender (e.g. the customer paid from an exchange). Validated for the refund\'s network.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ConfirmDestinationBody = Type.Object({ destination_address: Address }, { additionalProperties: false });
+
+export const RefundListQuery = Type.Object(
+  {
+    limit: ListQueryBase.limit,
+    starting_after: ListQueryBase.starting_after,
+    ending_before: ListQueryBase.ending_before,
+    session_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only this session\'s refunds.' })),
+    status: Type.Optional(Type.String({ enum: [...REFUND_STATUSES] })),
+  },
+  { additionalProperties: false },
+);
+
+export const RefundOut = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('refund'),
+  status: Type.String({ enum: [...REFUND_STATUSES] }),
+  session_id: Type.String(),
+  amount: Type.Object({ value: Type.String(), currency: Type.String() }, { description: 'What is paid back, in the coin of the route.' }),
+  session_amount: Type.Object({ value: Type.String(), currency: Type.String() }, { description: 'The same in the session\'s currency (at its locked rate, rounded down): what `amount_refunded` adds up.' }),
+  network: Type.String(),
+  token_contract: Type.String(),
+  destination_address: Nullable(Type.String({ description: 'Where the refund goes; null until confirmed (REQUIRES_ACTION).' })),
+  destination_source: Type.String({ enum: ['payer', 'owner'], description: '`payer`: the payment\'s sender; `owner`: given or confirmed by the owner.' }),
+  payment: Nullable(Type.Object({ tx_hash: Type.String(), log_index: Type.Integer(), from: Type.String() }, { description: 'The payment whose route the refund follows.' })),
+  reason: Nullable(Type.String()),
+  failure_reason: Nullable(Type.String({ description: 'Why it FAILED: a code (`insufficient_token_balance`, `insufficient_gas_balance`, `payout_reverted`, `nonce_taken`), a colon, and an explanation.' })),
+  next_action: Nullable(
+    Type.Object({ type: Type.Literal('confirm_destination'), message: Type.String() }, { description: 'REQUIRES_ACTION: what to do (POST /v1/refunds/{id}/confirm_destination).' }),
+  ),
+  payout: Type.Object({
+    method: Type.String({ enum: ['wallet', 'manual'], description: '`wallet`: signed by the refund wallet; `manual`: pay the `uri` from any wallet.' }),
+    from: Nullable(Type.String({ description: 'The refund wallet that signed it.' })),
+    uri: Nullable(Type.String({ description: 'Manual payouts: EIP-681 transfer request for a wallet QR code.' })),
+    amount_base: Type.String({ description: 'Token base units sent.' }),
+    nonce: Nullable(Type.Integer()),
+    tx_hash: Nullable(Type.String()),
+    block_number: Nullable(Type.Integer()),
+    confirmations: Type.Integer(),
+    confirmations_required: Nullable(Type.Integer()),
+    broadcasts: Type.Integer({ description: 'Times the same signed transaction was sent (more than 1 after an RPC error or a reorganisation dropped it).' }),
+    last_error: Nullable(Type.String()),
+  }),
+  livemode: Type.Boolean(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+
+export { MoneyOut };

@@ -1,0 +1,575 @@
+import { type Currency, type Stablecoin, isStablecoin } from '../domain/currencies.js';
+import { convertMinor } from '../domain/conversion.js';
+import { ApiError, resourceMissing } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import type { Caller } from '../domain/merchant.js';
+import { RATE_SCALE } from '../domain/rates.js';
+import { type ChainFamily, NETWORK_INFO, type Network, toBaseUnits } from '../domain/networks.js';
+import type { Payment } from '../domain/payment.js';
+import { assertRefundable, chooseRoute, holdsMoney, type PayoutMethod, type Refund, type RefundLedgerPart, type RefundStatus, refundableByPayment } from '../domain/refund.js';
+import type { PaymentSession } from '../domain/session.js';
+import type { LedgerService } from './ledger-service.js';
+import type { Clock, EventStore, PaymentStore, SessionStore, UnitOfWork } from './ports.js';
+import type { SecretBox } from './secret-box.js';
+
+/** One network's payout operations in one mode (src/chains/evm/refund-payout.ts for EVM). */
+export interface RefundChain {
+  readonly network: Network;
+  readonly livemode: boolean;
+  readonly confirmations: number;
+  tokenDecimals(coin: Stablecoin): number;
+  normalizeAddress(address: string): string | null;
+  isContract(address: string): Promise<boolean>;
+  head(): Promise<number>;
+  balances(from: string, token: string): Promise<{ token: bigint; native: bigint }>;
+  nonce(from: string, tag: 'pending' | 'latest'): Promise<number>;
+  fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
+  readonly gasLimit: bigint;
+  sign(privateKey: string, p: { token: string; to: string; amountBase: bigint; nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<{ raw: string; hash: string }>;
+  broadcast(raw: string): Promise<void>;
+  receipt(hash: string): Promise<{ success: boolean; blockNumber: number } | null>;
+  known(hash: string): Promise<boolean>;
+  uri(token: string, to: string, amountBase: bigint): string;
+}
+
+export interface RefundChains {
+  get(network: Network, livemode: boolean): RefundChain | undefined;
+  all(): RefundChain[];
+}
+
+export const NO_REFUND_CHAINS: RefundChains = {
+  get: () => undefined,
+  all: () => [],
+};
+
+export interface RefundStore {
+  insert(r: Refund): void;
+  findById(id: string): Refund | undefined;
+  forSession(sessionId: string): Refund[];
+  list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): { items: Refund[]; hasMore: boolean };
+  update(id: string, patch: Partial<Refund>, now: number): void;
+  open(network: string, livemode: boolean): Refund[];
+  manualPending(livemode: boolean): Refund[];
+  maxNonce(network: string, livemode: boolean, from: string): number | undefined;
+  findByTx(network: string, livemode: boolean, txHash: string): Refund | undefined;
+  wallet(merchantId: string, family: string, livemode: boolean): { address: string; sealedKey: string } | undefined;
+  putWallet(merchantId: string, family: string, livemode: boolean, address: string, sealedKey: string, now: number): void;
+}
+
+/** A refund as the API shows it: the refund, its payout URI (manual payouts) and the confirmations it needs. */
+export interface RefundView {
+  refund: Refund;
+  session: Pick<PaymentSession, 'currency'>;
+  payment: Pick<Payment, 'txHash' | 'logIndex' | 'from'> | null;
+  uri: string | null;
+  confirmationsRequired: number | null;
+}
+
+export interface NewRefundInput {
+  sessionId: string;
+  amount?: { value: bigint; currency: Currency };
+  reason?: string;
+  destinationAddress?: string;
+}
+
+export type RefundEventType = 'refund.created' | 'refund.processing' | 'refund.succeeded' | 'refund.failed';
+
+export interface RefundServiceDeps {
+  store: RefundStore;
+  sessions: SessionStore;
+  payments: PaymentStore;
+  ledger: LedgerService;
+  events: EventStore;
+  tx: UnitOfWork;
+  now: Clock;
+  /** Seals refund wallet keys per mode; undefined when no passphrase or keychain is available (no keys then). */
+  secretBox: (livemode: boolean) => SecretBox | undefined;
+  /** The address of a private key of a chain family. @throws Error for an invalid key */
+  keyAddress: (family: ChainFamily, privateKey: string) => string;
+  renderEvent: (view: RefundView) => unknown;
+  /** After a committed change: wake the webhook dispatcher, the payout worker and the session feed. */
+  onChange?: (refund: Refund) => void;
+  onError?: (message: string, err: unknown) => void;
+}
+
+const RATE_ONE = 10n ** BigInt(RATE_SCALE);
+
+/**
+ * Refunds: creating them (amount checks under one write transaction, so concurrent requests never
+ * refund more than was received), the ledger debit and its reversal, the session's
+ * `amount_refunded`, events, and the payout worker's state transitions (docs/refunds.md).
+ */
+export class RefundService {
+  private chains: RefundChains = NO_REFUND_CHAINS;
+  private readonly keys = new Map<string, string>();
+  /** Destinations of open manual payouts per mode (lower case), for the watchers. */
+  private manual = new Map<boolean, Map<string, Refund[]>>();
+
+  constructor(private readonly d: RefundServiceDeps) {
+    this.reloadManual();
+  }
+
+  useChains(chains: RefundChains): void {
+    this.chains = chains;
+  }
+
+  // ---- the refund wallet ----------------------------------------------------------------------
+
+  walletAddress(merchantId: string, family: ChainFamily, livemode: boolean): string | undefined {
+    return this.d.store.wallet(merchantId, family, livemode)?.address;
+  }
+
+  /** Stores a refund wallet key, sealed. @throws Error when no secret box is configured or the key is invalid */
+  importWalletKey(merchantId: string, family: ChainFamily, livemode: boolean, privateKey: string): string {
+    const box = this.d.secretBox(livemode);
+    if (!box) throw new Error('no secret box: set STABLEPOS_WALLET_PASSPHRASE (or use the desktop app) to store a refund wallet key');
+    const address = this.d.keyAddress(family, privateKey);
+    const sealed = box.seal(Buffer.from(privateKey.replace(/^0x/, ''), 'hex'));
+    this.d.store.putWallet(merchantId, family, livemode, address, sealed, this.d.now());
+    this.keys.delete(`${merchantId}:${family}:${livemode}`);
+    return address;
+  }
+
+  /** The refund wallet's key, opened (and kept in memory) when first needed. */
+  private walletKey(merchantId: string, family: ChainFamily, livemode: boolean): { address: string; key: string } | undefined {
+    const w = this.d.store.wallet(merchantId, family, livemode);
+    const box = this.d.secretBox(livemode);
+    if (!w || !box) return undefined;
+    const cacheKey = `${merchantId}:${family}:${livemode}`;
+    let key = this.keys.get(cacheKey);
+    if (!key) this.keys.set(cacheKey, (key = `0x${Buffer.from(box.open(w.sealedKey)).toString('hex')}`));
+    return { address: w.address, key };
+  }
+
+  /** Loads every stored key once, so a wrong passphrase is reported at start-up, not at the first refund. */
+  checkWalletKeys(merchantId: string): void {
+    for (const livemode of [false, true]) {
+      try {
+        this.walletKey(merchantId, 'evm', livemode);
+      } catch (err) {
+        this.d.onError?.(`the ${livemode ? 'live' : 'test'} refund wallet key cannot be opened; refunds fall back to manual payouts`, err);
+      }
+    }
+  }
+
+  // ---- the API --------------------------------------------------------------------------------
+
+  /**
+   * @throws ApiError resource_missing (session_id), invalid_state, amount_too_large, parameter_invalid,
+   *   network_unavailable (the route's network has no reachable RPC)
+   */
+  async create(caller: Caller, input: NewRefundInput): Promise<RefundView> {
+    const session = this.ownedSession(caller, input.sessionId);
+    assertRefundable(session);
+    // Whether each possible route's payer is a contract, asked before the transaction (it is a
+    // network call); every confirmed payment's sender is checked, so any route chosen below is covered.
+    const payments = this.d.payments.forSession(session.id).filter((p) => p.status === 'confirmed');
+    const contracts = new Map<string, boolean>();
+    for (const p of payments) {
+      const chain = this.chains.get(p.network, session.livemode);
+      if (!chain) continue;
+      if (input.destinationAddress !== undefined) {
+        if (chain.normalizeAddress(input.destinationAddress) === null) {
+          throw new ApiError('parameter_invalid', `is not a valid ${NETWORK_INFO[p.network].name} address (0x followed by 40 hex digits, with a valid EIP-55 checksum when mixed case)`, 'destination_address');
+        }
+        continue;
+      }
+      const key = `${p.network}:${p.from.toLowerCase()}`;
+      if (contracts.has(key)) continue;
+      try {
+        contracts.set(key, await chain.isContract(p.from));
+      } catch (err) {
+        throw new ApiError('network_unavailable', `The ${NETWORK_INFO[p.network].name} network cannot be reached right now to check the refund's destination; retry shortly.`, null, { cause: err });
+      }
+    }
+
+    const refund = this.d.tx(() => {
+      const s = this.ownedSession(caller, input.sessionId);
+      assertRefundable(s);
+      const confirmed = this.d.payments.forSession(s.id).filter((p) => p.status === 'confirmed');
+      const existing = this.d.store.forSession(s.id);
+      const left = refundableByPayment(confirmed, existing);
+      const wanted = this.wanted(s, input.amount);
+      const route = chooseRoute(confirmed, left, wanted);
+      const p = route.payment;
+      const chain = this.chains.get(p.network, s.livemode);
+      if (!chain) throw new ApiError('network_unavailable', `The ${NETWORK_INFO[p.network].name} network is not available in this mode, so its payment cannot be refunded now.`);
+      const family = NETWORK_INFO[p.network].family;
+      const now = this.d.now();
+      let destination: string | null;
+      let destinationSource: Refund['destinationSource'];
+      let actionReason: string | null = null;
+      if (input.destinationAddress !== undefined) {
+        destination = chain.normalizeAddress(input.destinationAddress);
+        destinationSource = 'owner';
+      } else {
+        destinationSource = 'payer';
+        const isContract = contracts.get(`${p.network}:${p.from.toLowerCase()}`);
+        if (isContract === undefined || isContract) {
+          destination = null;
+          actionReason =
+            isContract === undefined
+              ? 'The payer address could not be checked; confirm the customer\'s wallet address.'
+              : `The payment came from a contract (${p.from}), such as an exchange's or a smart wallet's, which may not credit the customer; confirm the customer's wallet address.`;
+        } else {
+          destination = chain.normalizeAddress(p.from);
+        }
+      }
+      const payoutMethod: PayoutMethod = this.walletKeyOrNull(s.merchantId, family, s.livemode) ? 'wallet' : 'manual';
+      const id = newId('refund', now);
+      const ledgerEntries = s.status === 'SUCCEEDED' ? this.debit(s, p.currency, route.amountMinor, id) : [];
+      const r: Refund = {
+        id,
+        merchantId: s.merchantId,
+        livemode: s.livemode,
+        sessionId: s.id,
+        paymentId: p.id,
+        network: p.network,
+        currency: p.currency,
+        tokenContract: p.tokenContract,
+        decimals: chain.tokenDecimals(p.currency),
+        amountMinor: route.amountMinor,
+        amountPricingMinor: this.toPricing(s, p.currency, route.amountMinor),
+        amountBase: toBaseUnits(route.amountMinor, chain.tokenDecimals(p.currency)),
+        destination,
+        destinationSource,
+        status: destination === null ? 'REQUIRES_ACTION' : 'PENDING',
+        reason: input.reason ?? null,
+        actionReason,
+        failureReason: null,
+        payoutMethod,
+        fromAddress: null,
+        nonce: null,
+        rawTx: null,
+        txHash: null,
+        blockNumber: null,
+        confirmations: 0,
+        broadcasts: 0,
+        lastError: null,
+        ledgerEntries,
+        createdAt: now,
+        updatedAt: now,
+      };
+      this.d.store.insert(r);
+      this.syncSession(s.id);
+      this.emit('refund.created', r);
+      return r;
+    });
+    this.changed(refund);
+    return this.view(refund);
+  }
+
+  get(caller: Caller, id: string): RefundView {
+    return this.view(this.owned(caller, id));
+  }
+
+  list(caller: Caller, q: { limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): { items: RefundView[]; hasMore: boolean } {
+    for (const [param, id] of [['starting_after', q.startingAfter], ['ending_before', q.endingBefore]] as const) {
+      if (id !== undefined) this.owned(caller, id, param);
+    }
+    const page = this.d.store.list({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
+    return { items: page.items.map((r) => this.view(r)), hasMore: page.hasMore };
+  }
+
+  /** PENDING or REQUIRES_ACTION → CANCELED, its money released. @throws ApiError resource_missing | invalid_state */
+  cancel(caller: Caller, id: string): RefundView {
+    const r = this.d.tx(() => {
+      const r = this.owned(caller, id);
+      if (r.status !== 'PENDING' && r.status !== 'REQUIRES_ACTION') {
+        throw new ApiError('invalid_state', `A refund in status ${r.status} cannot be canceled; only PENDING and REQUIRES_ACTION ones can (a payout once sent cannot be called back).`);
+      }
+      return this.finish(r, 'CANCELED', {});
+    });
+    this.changed(r);
+    return this.view(r);
+  }
+
+  /** REQUIRES_ACTION → PENDING to a destination the owner confirms. @throws ApiError resource_missing | invalid_state | parameter_invalid */
+  confirmDestination(caller: Caller, id: string, address: string): RefundView {
+    const r = this.d.tx(() => {
+      const r = this.owned(caller, id);
+      if (r.status !== 'REQUIRES_ACTION') throw new ApiError('invalid_state', `Only a refund in REQUIRES_ACTION needs a destination; this one is ${r.status}.`);
+      const chain = this.chains.get(r.network, r.livemode);
+      if (!chain) throw new ApiError('network_unavailable', `The ${NETWORK_INFO[r.network].name} network is not available right now.`);
+      const destination = chain.normalizeAddress(address);
+      if (!destination) throw new ApiError('parameter_invalid', `is not a valid ${NETWORK_INFO[r.network].name} address (0x followed by 40 hex digits, with a valid EIP-55 checksum when mixed case)`, 'destination_address');
+      this.d.store.update(r.id, { status: 'PENDING', destination, destinationSource: 'owner', actionReason: null }, this.d.now());
+      return this.d.store.findById(r.id) as Refund;
+    });
+    this.changed(r);
+    return this.view(r);
+  }
+
+  view(refund: Refund): RefundView {
+    const session = this.d.sessions.findById(refund.sessionId);
+    const payment = this.d.payments.forSession(refund.sessionId).find((p) => p.id === refund.paymentId) ?? null;
+    const chain = this.chains.get(refund.network, refund.livemode);
+    const uri = refund.payoutMethod === 'manual' && refund.destination && chain ? chain.uri(refund.tokenContract, refund.destination, refund.amountBase) : null;
+    return { refund, session: { currency: session?.currency ?? refund.currency }, payment, uri, confirmationsRequired: chain?.confirmations ?? null };
+  }
+
+  // ---- the payout worker's transitions ----------------------------------------------------------
+
+  /** The refund wallet signing a PENDING wallet payout on `chain`, when one is stored. */
+  payoutKey(r: Refund): { address: string; key: string } | undefined {
+    return this.walletKeyOrNull(r.merchantId, NETWORK_INFO[r.network].family, r.livemode) ?? undefined;
+  }
+
+  openOn(chain: RefundChain): Refund[] {
+    return this.d.store.open(chain.network, chain.livemode);
+  }
+
+  maxNonce(network: Network, livemode: boolean, from: string): number | undefined {
+    return this.d.store.maxNonce(network, livemode, from);
+  }
+
+  /** Records a signed payout before it is broadcast (PENDING → PROCESSING); false if the refund moved meanwhile. */
+  recordSigned(id: string, signed: { from: string; nonce: number; raw: string; hash: string }): boolean {
+    const r = this.d.tx(() => {
+      const r = this.d.store.findById(id);
+      if (!r || r.status !== 'PENDING' || r.payoutMethod !== 'wallet') return undefined;
+      const taken = this.d.store.maxNonce(r.network, r.livemode, signed.from);
+      if (taken !== undefined && taken >= signed.nonce) return undefined; // never two refunds on one nonce
+      this.d.store.update(id, { status: 'PROCESSING', fromAddress: signed.from, nonce: signed.nonce, rawTx: signed.raw, txHash: signed.hash, lastError: null }, this.d.now());
+      const after = this.d.store.findById(id) as Refund;
+      this.emit('refund.processing', after);
+      return after;
+    });
+    if (r) this.changed(r);
+    return r !== undefined;
+  }
+
+  noteBroadcast(id: string, error: string | null): void {
+    const r = this.d.store.findById(id);
+    if (!r) return;
+    this.d.store.update(id, error === null ? { broadcasts: r.broadcasts + 1, lastError: null } : { lastError: error.slice(0, 500) }, this.d.now());
+  }
+
+  /** Confirmations seen for a PROCESSING refund; SUCCEEDED once it has enough. */
+  progress(id: string, blockNumber: number | null, confirmations: number, required: number): void {
+    const r = this.d.tx(() => {
+      const r = this.d.store.findById(id);
+      if (!r || r.status !== 'PROCESSING') return undefined;
+      if (confirmations >= required && blockNumber !== null) {
+        this.d.store.update(id, { status: 'SUCCEEDED', blockNumber, confirmations, lastError: null }, this.d.now());
+        const after = this.d.store.findById(id) as Refund;
+        this.syncSession(r.sessionId);
+        this.emit('refund.succeeded', after);
+        return after;
+      }
+      if (r.blockNumber !== blockNumber || r.confirmations !== confirmations) this.d.store.update(id, { blockNumber, confirmations }, this.d.now());
+      return undefined;
+    });
+    if (r) this.changed(r);
+  }
+
+  /** PENDING or PROCESSING → FAILED, its money released. */
+  fail(id: string, failureReason: string): void {
+    const r = this.d.tx(() => {
+      const r = this.d.store.findById(id);
+      if (!r || (r.status !== 'PENDING' && r.status !== 'PROCESSING')) return undefined;
+      return this.finish(r, 'FAILED', { failureReason });
+    });
+    if (r) this.changed(r);
+  }
+
+  /** A manual payout's transaction left the chain: back to PENDING, waiting for the owner's payment. */
+  reopenManual(id: string): void {
+    const r = this.d.tx(() => {
+      const r = this.d.store.findById(id);
+      if (!r || r.status !== 'PROCESSING' || r.payoutMethod !== 'manual') return undefined;
+      this.d.store.update(id, { status: 'PENDING', txHash: null, blockNumber: null, confirmations: 0 }, this.d.now());
+      return this.d.store.findById(id) as Refund;
+    });
+    if (r) this.changed(r);
+  }
+
+  // ---- manual payouts, matched by the watchers ---------------------------------------------------
+
+  isManualDestination(livemode: boolean, address: string): boolean {
+    return this.manual.get(livemode)?.has(address.toLowerCase()) ?? false;
+  }
+
+  anyManual(livemode: boolean): boolean {
+    return (this.manual.get(livemode)?.size ?? 0) > 0;
+  }
+
+  /**
+   * A transfer a watcher saw to an open manual payout's destination: if its token and amount are
+   * exactly the refund's and it was mined after the refund was made, it is the payout
+   * (PENDING → PROCESSING; the worker counts its confirmations). Returns whether it matched.
+   */
+  matchManual(network: Network, livemode: boolean, t: { txHash: string; to: string; tokenContract: string; amountBase: bigint; blockTime: number }): boolean {
+    const r = this.d.tx(() => {
+      if (this.d.store.findByTx(network, livemode, t.txHash)) return undefined;
+      const candidates = this.d.store
+        .manualPending(livemode)
+        .filter(
+          (r) =>
+            r.network === network &&
+            r.destination?.toLowerCase() === t.to.toLowerCase() &&
+            r.tokenContract.toLowerCase() === t.tokenContract.toLowerCase() &&
+            r.amountBase === t.amountBase &&
+            // Block timestamps may lag the app's clock by a little; older transfers are not this payout.
+            t.blockTime + 120_000 >= r.createdAt,
+        )
+        .sort((a, b) => a.createdAt - b.createdAt);
+      const r = candidates[0];
+      if (!r) return undefined;
+      this.d.store.update(r.id, { status: 'PROCESSING', txHash: t.txHash, broadcasts: 1 }, this.d.now());
+      const after = this.d.store.findById(r.id) as Refund;
+      this.emit('refund.processing', after);
+      return after;
+    });
+    if (r) this.changed(r);
+    return r !== undefined;
+  }
+
+  // ---- internals --------------------------------------------------------------------------------
+
+  walletKeyOrNull(merchantId: string, family: ChainFamily, livemode: boolean): { address: string; key: string } | null {
+    try {
+      return this.walletKey(merchantId, family, livemode) ?? null;
+    } catch {
+      return null; // a key that cannot be opened: manual payouts (reported at start-up)
+    }
+  }
+
+  /** The amount asked for, per coin the route may be in. */
+  private wanted(s: PaymentSession, amount: NewRefundInput['amount']): { coin?: Stablecoin; amountMinor?: (coin: Stablecoin) => bigint } {
+    if (!amount) return {};
+    if (amount.value <= 0n) throw new ApiError('parameter_invalid', 'must be more than zero', 'amount.value');
+    if (amount.currency === s.currency) {
+      return {
+        amountMinor: (coin) => {
+          const q = s.quotes.find((x) => x.currency === coin);
+          if (!q) throw new ApiError('invalid_state', `This session has no ${coin} rate.`);
+          return convertMinor(amount.value, s.currency, coin, q.rateScaled, 'half-up');
+        },
+      };
+    }
+    if (isStablecoin(amount.currency)) {
+      const value = amount.value;
+      return { coin: amount.currency, amountMinor: () => value };
+    }
+    throw new ApiError('parameter_invalid', `must be the session's currency (${s.currency}) or the coin it was paid in (USDT or USDC)`, 'amount.currency');
+  }
+
+  /** A coin amount in the session's pricing currency, at the session's locked rate, rounded down. */
+  private toPricing(s: PaymentSession, coin: Stablecoin, minor: bigint): bigint {
+    if (s.currency === coin) return minor;
+    const q = s.quotes.find((x) => x.currency === coin);
+    if (!q || q.rateScaled === 0n) return 0n;
+    // rate = coin per unit of pricing currency (×10^12): pricing = coin / rate.
+    return convertMinor(minor, coin, s.currency, (RATE_ONE * RATE_ONE) / q.rateScaled, 'down');
+  }
+
+  /**
+   * Debits the coin's funds account for a refund of booked money: from available first, then from
+   * pending (the soonest settlements first, so they settle less); anything beyond both (funds moved
+   * away by a conversion) is taken from available, which then shows the shortfall as negative.
+   */
+  private debit(s: PaymentSession, coin: Stablecoin, amount: bigint, refundId: string): RefundLedgerPart[] {
+    const parts: RefundLedgerPart[] = [];
+    const account = this.d.ledger.account(s.merchantId, s.livemode, coin);
+    const now = this.d.now();
+    let rest = amount;
+    let fromAvailable = account.availableMinor > 0n ? (account.availableMinor < rest ? account.availableMinor : rest) : 0n;
+    rest -= fromAvailable;
+    if (rest > 0n) {
+      for (const g of this.d.ledger.upcoming({ merchantId: s.merchantId, livemode: s.livemode, via: 'refund' }, 100)) {
+        if (rest === 0n) break;
+        if (g.currency !== coin || g.amountMinor <= 0n || g.availableOn <= now) continue;
+        const take = g.amountMinor < rest ? g.amountMinor : rest;
+        parts.push({ currency: coin, amountMinor: take.toString(), settlesAt: g.availableOn });
+        rest -= take;
+      }
+    }
+    fromAvailable += rest;
+    if (fromAvailable > 0n) parts.unshift({ currency: coin, amountMinor: fromAvailable.toString(), settlesAt: null });
+    for (const part of parts) {
+      this.d.ledger.postInTransaction({
+        merchantId: s.merchantId,
+        livemode: s.livemode,
+        type: 'refund',
+        currency: coin,
+        amountMinor: -BigInt(part.amountMinor),
+        feeMinor: 0n,
+        ...(part.settlesAt !== null && { settlesAt: part.settlesAt }),
+        sourceId: refundId,
+        description: `Refund ${refundId} of session ${s.id}`,
+      });
+    }
+    return parts;
+  }
+
+  /** Moves a refund to FAILED or CANCELED: reverses its ledger debit with new entries, updates the session. */
+  private finish(r: Refund, status: 'FAILED' | 'CANCELED', patch: { failureReason?: string }): Refund {
+    for (const part of r.ledgerEntries) {
+      this.d.ledger.postInTransaction({
+        merchantId: r.merchantId,
+        livemode: r.livemode,
+        type: 'adjustment',
+        currency: part.currency,
+        amountMinor: BigInt(part.amountMinor),
+        feeMinor: 0n,
+        ...(part.settlesAt !== null && { settlesAt: part.settlesAt }),
+        sourceId: r.id,
+        description: `Refund ${r.id} ${status === 'FAILED' ? 'failed' : 'canceled'}: its debit reversed`,
+      });
+    }
+    this.d.store.update(r.id, { status, ...patch }, this.d.now());
+    const after = this.d.store.findById(r.id) as Refund;
+    this.syncSession(r.sessionId);
+    if (status === 'FAILED') this.emit('refund.failed', after);
+    return after;
+  }
+
+  private syncSession(sessionId: string): void {
+    const total = this.d.store.forSession(sessionId).reduce((sum, r) => sum + (holdsMoney(r.status) ? r.amountPricingMinor : 0n), 0n);
+    this.d.sessions.setRefunded(sessionId, total, this.d.now());
+  }
+
+  private ownedSession(caller: Caller, id: string): PaymentSession {
+    const s = this.d.sessions.findById(id);
+    if (!s || s.merchantId !== caller.merchantId || s.livemode !== caller.livemode) throw resourceMissing('payment session', id, 'session_id');
+    return s;
+  }
+
+  private owned(caller: Caller, id: string, param = 'id'): Refund {
+    const r = this.d.store.findById(id);
+    if (!r || r.merchantId !== caller.merchantId || r.livemode !== caller.livemode) throw resourceMissing('refund', id, param);
+    return r;
+  }
+
+  private emit(type: RefundEventType, r: Refund): void {
+    this.d.events.insert({
+      id: newId('event'),
+      merchantId: r.merchantId,
+      livemode: r.livemode,
+      type,
+      objectId: r.id,
+      payload: JSON.stringify(this.d.renderEvent(this.view(r))),
+      createdAt: this.d.now(),
+    });
+  }
+
+  private reloadManual(): void {
+    const next = new Map<boolean, Map<string, Refund[]>>();
+    for (const livemode of [false, true]) {
+      const m = new Map<string, Refund[]>();
+      for (const r of this.d.store.manualPending(livemode)) {
+        if (!r.destination) continue;
+        const k = r.destination.toLowerCase();
+        m.set(k, [...(m.get(k) ?? []), r]);
+      }
+      next.set(livemode, m);
+    }
+    this.manual = next;
+  }
+
+  private changed(r: Refund): void {
+    if (r.payoutMethod === 'manual') this.reloadManual();
+    this.d.onChange?.(r);
+  }
+}
