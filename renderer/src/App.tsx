@@ -8,8 +8,19 @@ import { SignIn } from './SignIn.js';
 import { StatusScreen } from './StatusScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { WebhooksScreen } from './webhooks/WebhooksScreen.js';
+import { RefundsScreen } from './refunds/RefundsScreen.js';
+import { SettingsScreen } from './settings/SettingsScreen.js';
+import { useMode } from './mode.js';
 
-const SCREENS = { cashier: 'Cashier', transactions: 'Transactions', balances: 'Balances', webhooks: 'Webhooks', status: 'Status' } as const;
+const SCREENS = {
+  cashier: 'Cashier',
+  transactions: 'Transactions',
+  refunds: 'Refunds',
+  balances: 'Balances',
+  webhooks: 'Webhooks',
+  settings: 'Settings',
+  status: 'Status',
+} as const;
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen {
@@ -20,6 +31,7 @@ function screenOf(hash: string): Screen {
 export function App() {
   const [screen, setScreen] = useState<Screen>(() => screenOf(window.location.hash));
   const [signedIn, setSignedIn] = useState(() => credential() !== undefined);
+  const livemode = useMode(signedIn);
 
   useEffect(() => {
     const onHash = () => setScreen(screenOf(window.location.hash));
@@ -52,6 +64,11 @@ export function App() {
           </button>
         ) : null}
       </header>
+      {livemode === false ? (
+        <p className="banner" role="note">
+          Test mode: payments use local test networks and test coins. No real money moves.
+        </p>
+      ) : null}
       <main className="main">
         {screen === 'status' ? (
           <StatusScreen />
@@ -63,6 +80,10 @@ export function App() {
           <TransactionsScreen />
         ) : screen === 'webhooks' ? (
           <WebhooksScreen />
+        ) : screen === 'refunds' ? (
+          <RefundsScreen />
+        ) : screen === 'settings' ? (
+          <SettingsScreen />
         ) : (
           <CashierScreen />
         )}

@@ -1,0 +1,188 @@
+/** Refunds: find a session, refund all or part of it by its original route, follow each refund. */
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { getJson, postJson } from '../api.js';
+import { formatMoney, type Money } from '../format.js';
+import { QrCode } from '../QrCode.js';
+
+interface Session {
+  session_id: string;
+  status: string;
+  exception: string | null;
+  amount: Money;
+  amount_received: Money;
+  amount_refunded: Money;
+  created_at: string;
+}
+
+interface Refund {
+  id: string;
+  status: string;
+  session_id: string;
+  amount: Money;
+  session_amount: Money;
+  network: string;
+  destination_address: string;
+  failure_reason: string | null;
+  next_action: { type: string; message: string } | null;
+  payout: { method: string; uri: string | null; tx_hash: string | null; confirmations: number; confirmations_required: number };
+  created_at: string;
+}
+
+interface Page<T> {
+  items: T[];
+  has_more: boolean;
+}
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function RefundRow({ r, onChange }: { r: Refund; onChange: () => void }) {
+  const [destination, setDestination] = useState('');
+  const [error, setError] = useState<string>();
+  const act = (f: () => Promise<unknown>) => void f().then(onChange, (err: unknown) => setError(message(err)));
+  return (
+    <li className="card">
+      <p>
+        <strong>{formatMoney(r.amount)}</strong> on {r.network} to <code>{r.destination_address}</code> · <span className={`badge badge-${r.status.toLowerCase()}`}>{r.status}</span>{' '}
+        <span className="muted">
+          {when.format(new Date(r.created_at))} · session {r.session_id.slice(0, 14)}…
+        </span>
+      </p>
+      {r.failure_reason ? <p className="error">Failed: {r.failure_reason.replace(/_/g, ' ')}</p> : null}
+      {r.payout.tx_hash ? (
+        <p className="muted">
+          Transaction <code>{r.payout.tx_hash.slice(0, 14)}…</code>, {r.payout.confirmations} of {r.payout.confirmations_required} confirmations
+        </p>
+      ) : null}
+      {r.status === 'PENDING' && r.payout.method === 'manual' && r.payout.uri ? (
+        <div className="option">
+          <QrCode text={r.payout.uri} label={`QR code: refund ${r.amount.value} ${r.amount.currency}`} size={160} />
+          <p>No refund wallet key is stored: pay this from any wallet; the app sees it arrive.</p>
+        </div>
+      ) : null}
+      {r.next_action ? (
+        <form
+          className="convert"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            act(() => postJson(`/v1/refunds/${r.id}/confirm_destination`, { destination_address: destination.trim() }));
+          }}
+        >
+          <p>{r.next_action.message}</p>
+          <label>
+            Customer's wallet address
+            <input value={destination} onChange={(e) => setDestination(e.target.value)} required />
+          </label>
+          <button type="submit">Confirm address</button>
+        </form>
+      ) : null}
+      {r.status === 'PENDING' || r.status === 'REQUIRES_ACTION' ? (
+        <button type="button" className="secondary" onClick={() => act(() => postJson(`/v1/refunds/${r.id}/cancel`, {}))}>
+          Cancel refund
+        </button>
+      ) : null}
+      {error ? <p className="error" role="alert">{error}</p> : null}
+    </li>
+  );
+}
+
+export function RefundsScreen() {
+  const [sessionId, setSessionId] = useState('');
+  const [session, setSession] = useState<Session>();
+  const [value, setValue] = useState('');
+  const [reason, setReason] = useState('');
+  const [destination, setDestination] = useState('');
+  const [refunds, setRefunds] = useState<Refund[]>([]);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(async () => {
+    try {
+      setRefunds((await getJson<Page<Refund>>('/v1/refunds?limit=50')).items);
+    } catch (err) {
+      setError(message(err));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), 3000);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setSession(undefined);
+    try {
+      setSession(await getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(sessionId.trim())}`));
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  const refund = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!session) return;
+    setError(undefined);
+    try {
+      await postJson(
+        '/v1/refunds',
+        {
+          session_id: session.session_id,
+          ...(value.trim() && { amount: { value: value.trim(), currency: session.amount.currency } }),
+          ...(reason.trim() && { reason: reason.trim() }),
+          ...(destination.trim() && { destination_address: destination.trim() }),
+        },
+        { 'Idempotency-Key': crypto.randomUUID() },
+      );
+      setValue('');
+      setReason('');
+      setDestination('');
+      setSession(await getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(session.session_id)}`));
+      await load();
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+
+  return (
+    <section className="screen" aria-labelledby="refunds-title">
+      <h2 id="refunds-title">Refunds</h2>
+      <form className="convert" onSubmit={(e) => void find(e)}>
+        <label>
+          Session
+          <input value={sessionId} onChange={(e) => setSessionId(e.target.value)} placeholder="ps_…" required />
+        </label>
+        <button type="submit">Find</button>
+      </form>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      {session ? (
+        <form className="card endpoint-form" onSubmit={(e) => void refund(e)} aria-label="New refund">
+          <p>
+            {formatMoney(session.amount)} · {session.status}
+            {session.exception ? ` (${session.exception})` : ''} · received {formatMoney(session.amount_received)} · refunded{' '}
+            {formatMoney(session.amount_refunded)}
+          </p>
+          <label>
+            Amount to refund ({session.amount.currency}; empty for everything left on the payment)
+            <input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+          </label>
+          <label>
+            Reason
+            <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          </label>
+          <label>
+            Send to another address (if the customer paid from an exchange)
+            <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder="0x…" />
+          </label>
+          <button type="submit">Refund</button>
+        </form>
+      ) : null}
+      <h3>Recent refunds</h3>
+      {refunds.length === 0 ? <p className="muted">None yet.</p> : null}
+      <ul className="endpoints">
+        {refunds.map((r) => (
+          <RefundRow key={r.id} r={r} onChange={() => void load()} />
+        ))}
+      </ul>
+    </section>
+  );
+}

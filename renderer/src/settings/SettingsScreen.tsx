@@ -1,0 +1,244 @@
+/** Settings: the shop, its domains, API keys, networks; what the owner configures. */
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { getJson, patchJson, postJson } from '../api.js';
+
+interface Merchant {
+  merchant_id: string;
+  name: string;
+  livemode: boolean;
+  domains: { merchant_domain_id: string; domain: string }[];
+  settings: {
+    time_zone: string;
+    reporting_currency: string;
+    default_currency: string;
+    fee: { percent: string; fixed: { value: string; currency: string } };
+    session_expiry_seconds: number;
+    monitoring_window_seconds: number;
+    settlement_currency: string | null;
+    conversion_fee: { percent: string };
+  };
+}
+
+interface ApiKey {
+  id: string;
+  prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+  secret?: string;
+}
+
+interface Network {
+  network: string;
+  name?: string;
+  status: string;
+  chain_id: number | null;
+  rpc_url: string | null;
+  confirmations: number;
+}
+
+interface Page<T> {
+  items: T[];
+}
+
+const FIAT = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
+const ALL = [...FIAT, 'USDT', 'USDC'];
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function Select({ label, value, options, onChange }: { label: string; value: string; options: string[]; onChange: (v: string) => void }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o || 'None (keep as received)'}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merchant) => void }) {
+  const s = merchant.settings;
+  const [form, setForm] = useState({
+    name: merchant.name,
+    time_zone: s.time_zone,
+    default_currency: s.default_currency,
+    reporting_currency: s.reporting_currency,
+    settlement_currency: s.settlement_currency ?? '',
+    fee_percent: s.fee.percent,
+    fee_fixed: s.fee.fixed.value,
+    conversion_fee: s.conversion_fee.percent,
+    expiry_minutes: String(s.session_expiry_seconds / 60),
+    window_hours: String(s.monitoring_window_seconds / 3600),
+  });
+  const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const saved = await patchJson<Merchant>('/v1/merchant', {
+        name: form.name,
+        settings: {
+          time_zone: form.time_zone,
+          default_currency: form.default_currency,
+          reporting_currency: form.reporting_currency,
+          settlement_currency: form.settlement_currency || null,
+          fee: { percent: form.fee_percent, fixed: { value: form.fee_fixed, currency: 'USD' } },
+          conversion_fee: { percent: form.conversion_fee },
+          session_expiry_seconds: Math.round(Number(form.expiry_minutes) * 60),
+          monitoring_window_seconds: Math.round(Number(form.window_hours) * 3600),
+        },
+      });
+      onSaved(saved);
+      setStatus({ ok: 'Saved.' });
+    } catch (err) {
+      setStatus({ error: message(err) });
+    }
+  };
+  const text = (label: string, k: keyof typeof form, extra: Record<string, string> = {}) => (
+    <label>
+      {label}
+      <input value={form[k]} onChange={(e) => set(k)(e.target.value)} {...extra} />
+    </label>
+  );
+  return (
+    <form className="card settings-form" onSubmit={(e) => void save(e)} aria-label="Shop">
+      <h3>Shop</h3>
+      {text('Name', 'name')}
+      {text('Time zone', 'time_zone', { placeholder: 'Europe/Berlin' })}
+      <Select label="Default currency" value={form.default_currency} options={ALL} onChange={set('default_currency')} />
+      <Select label="Reporting currency" value={form.reporting_currency} options={FIAT} onChange={set('reporting_currency')} />
+      <Select label="Settlement currency" value={form.settlement_currency} options={['', ...ALL]} onChange={set('settlement_currency')} />
+      {text('Fee, percent', 'fee_percent', { inputMode: 'decimal' })}
+      {text('Fee, fixed (USD)', 'fee_fixed', { inputMode: 'decimal' })}
+      {text('Conversion fee, percent', 'conversion_fee', { inputMode: 'decimal' })}
+      {text('Sessions expire after (minutes)', 'expiry_minutes', { inputMode: 'numeric' })}
+      {text('Watch for late payments (hours)', 'window_hours', { inputMode: 'numeric' })}
+      <button type="submit">Save</button>
+      {status.ok ? <p role="status">{status.ok}</p> : null}
+      {status.error ? <p className="error" role="alert">{status.error}</p> : null}
+    </form>
+  );
+}
+
+export function SettingsScreen() {
+  const [merchant, setMerchant] = useState<Merchant>();
+  const [keys, setKeys] = useState<ApiKey[]>([]);
+  const [networks, setNetworks] = useState<Network[]>([]);
+  const [newKey, setNewKey] = useState<string>();
+  const [domain, setDomain] = useState('');
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(async () => {
+    try {
+      const [m, k, n] = await Promise.all([getJson<Merchant>('/v1/merchant'), getJson<Page<ApiKey>>('/v1/api_keys'), getJson<Page<Network>>('/v1/networks')]);
+      setMerchant(m);
+      setKeys(k.items);
+      setNetworks(n.items);
+    } catch (err) {
+      setError(message(err));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const run = (f: () => Promise<unknown>) => void f().then(() => setError(undefined)).then(load, (err: unknown) => setError(message(err)));
+
+  return (
+    <section className="screen" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={setMerchant} /> : null}
+
+      <div className="card">
+        <h3>Domains</h3>
+        <ul className="list">
+          {merchant?.domains.map((d) => (
+            <li key={d.merchant_domain_id}>
+              {d.domain} <code className="muted">{d.merchant_domain_id}</code>
+            </li>
+          ))}
+        </ul>
+        <form
+          className="convert"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(async () => {
+              await postJson('/v1/merchant/domains', { domain });
+              setDomain('');
+            });
+          }}
+        >
+          <label>
+            New domain
+            <input value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="shop.example" required />
+          </label>
+          <button type="submit">Add domain</button>
+        </form>
+      </div>
+
+      <div className="card">
+        <h3>API keys ({merchant?.livemode ? 'live' : 'test'} mode)</h3>
+        {newKey ? (
+          <p role="status">
+            New key, shown only now: <code className="secret-value">{newKey}</code>{' '}
+            <button type="button" onClick={() => void navigator.clipboard?.writeText(newKey)}>
+              Copy
+            </button>{' '}
+            <button type="button" className="secondary" onClick={() => setNewKey(undefined)}>
+              Done
+            </button>
+          </p>
+        ) : null}
+        <table className="table" aria-label="API keys">
+          <tbody>
+            {keys.map((k) => (
+              <tr key={k.id}>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>created {when.format(new Date(k.created_at))}</td>
+                <td>
+                  {k.revoked_at ? (
+                    `revoked ${when.format(new Date(k.revoked_at))}`
+                  ) : (
+                    <button type="button" className="secondary" onClick={() => run(() => postJson(`/v1/api_keys/${k.id}/revoke`, {}))}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="button" onClick={() => run(async () => setNewKey((await postJson<ApiKey>('/v1/api_keys', {})).secret))}>
+          Create key
+        </button>
+      </div>
+
+      <div className="card">
+        <h3>Networks</h3>
+        <table className="table" aria-label="Networks">
+          <tbody>
+            {networks.map((n) => (
+              <tr key={n.network}>
+                <th scope="row">{n.name ?? n.network}</th>
+                <td>{n.status.replace('_', ' ')}</td>
+                <td>chain {n.chain_id ?? '—'}</td>
+                <td>{n.confirmations} confirmations</td>
+                <td>{n.rpc_url ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">
+          RPC endpoints, confirmations and watch-only wallets (xpubs) are set when the app starts: <code>stablepos serve --help</code> lists the flags
+          (<code>--rpc-ethereum</code>, <code>--rpc-bsc</code>, <code>--xpub-evm</code>, …).
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The Settings and Refunds screens in a real browser against the headless app with a devnet: the
+ * test-mode banner, saving shop settings, domains, API keys; refunding part of a paid session by its
+ * original route and following it to SUCCEEDED.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
+import { startTestCore, type TestCore } from '../helpers/test-core.js';
+
+let t: TestCore;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, rendererDir: ensureRendererBuilt() });
+  browser = await launchBrowser();
+  ({ page, errors } = await openPage(browser));
+  await page.goto(`${t.url}/#/settings`);
+  await page.getByLabel('API key').fill(t.testKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+test('settings: the test-mode banner, shop settings saved, a domain added, a key created and revoked', async () => {
+  await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  await page.getByLabel('Default currency').selectOption('EUR');
+  await page.getByLabel('Sessions expire after (minutes)').fill('10');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved.').waitFor();
+  const m = (await t.api('GET', '/v1/merchant')).body.data.settings;
+  expect(m).toMatchObject({ time_zone: 'Europe/Berlin', default_currency: 'EUR', session_expiry_seconds: 600 });
+
+  await page.getByLabel('Time zone').fill('Nowhere/Else');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/must be an IANA time zone/)]);
+
+  await page.getByLabel('New domain').fill('till-2.shop.example');
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await page.getByText('till-2.shop.example').waitFor();
+
+  const keysBefore = await page.getByRole('table', { name: 'API keys' }).getByRole('row').count();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.locator('.secret-value').innerText()).trim();
+  expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+  expect((await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(200);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(() => page.getByRole('table', { name: 'API keys' }).getByRole('row').count()).toBe(keysBefore + 1);
+  await page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: secret.slice(0, 16) }).getByRole('button', { name: 'Revoke' }).click();
+  await expect.poll(async () => (await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(401);
+  expect(await page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
+  await screenshot(page, 'settings');
+});
+
+test('refunds: part of a paid session goes back to the payer by the same route, followed to SUCCEEDED', async () => {
+  const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  const s = await createSession(t, '20', 'USDT');
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[1]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 20_000_000n });
+  await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 15_000);
+
+  await page.getByRole('link', { name: 'Refunds' }).click();
+  await page.getByLabel('Session').fill(s.session_id);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByLabel(/Amount to refund \(USDT/).fill('7.5');
+  await page.getByLabel('Reason').fill('one item returned');
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect.poll(() => page.getByRole('listitem').filter({ hasText: '7.50 USDT on ethereum' }).innerText(), { timeout: 20_000 }).toMatch(/SUCCEEDED/);
+  const refunds = (await t.api('GET', `/v1/refunds?session_id=${s.session_id}`)).body.data.items;
+  expect(refunds).toHaveLength(1);
+  expect(refunds[0]).toMatchObject({ status: 'SUCCEEDED', amount: { value: '7.500000', currency: 'USDT' } });
+  expect((await t.api('GET', `/v1/payment/sessions/${s.session_id}`)).body.data.amount_refunded.value).toBe('7.500000');
+
+  // More than is left is refused in the API's words.
+  await page.getByLabel(/Amount to refund/).fill('13');
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/.+/)]);
+  await screenshot(page, 'refunds');
+  // The browser logs the refused requests (400 time zone, 409 refund); nothing else went wrong.
+  expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
+});
