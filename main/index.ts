@@ -4,12 +4,12 @@
  * reached over HTTP like any other client, so the shell stays thin.
  */
 import { randomBytes } from 'node:crypto';
-import { app, dialog, type BrowserWindow } from 'electron';
+import { app, dialog, screen, type BrowserWindow } from 'electron';
 import { createCore, type Core } from '../src/create-core.js';
 import { serveBridge } from './bridge-handler.js';
 import { dataDir, migrationsDir, rendererDir } from './paths.js';
 import { hardenApp } from './security.js';
-import { createMainWindow } from './window.js';
+import { createDisplayWindow, createMainWindow } from './window.js';
 
 let core: Core | undefined;
 let window: BrowserWindow | undefined;
@@ -33,7 +33,14 @@ async function start(): Promise<void> {
   hardenApp(apiBaseUrl);
   serveBridge({ apiBaseUrl, uiToken });
   window = createMainWindow(`${apiBaseUrl}/`);
-  window.on('closed', () => (window = undefined));
+  // The till's window is the app: closing it quits, even with the customer display still open.
+  window.on('closed', () => {
+    window = undefined;
+    app.quit();
+  });
+  // A second screen facing the customer gets the customer display.
+  const external = screen.getAllDisplays().find((d) => d.id !== screen.getPrimaryDisplay().id);
+  if (external) createDisplayWindow(`${apiBaseUrl}/#/display`, external.bounds);
 }
 
 async function failStart(error: unknown): Promise<void> {

@@ -31,6 +31,7 @@ import { ConversionService } from './services/conversion-service.js';
 import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
+import { CustomerDisplay } from './services/customer-display.js';
 import { LiveFeed } from './services/live-feed.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
@@ -54,6 +55,7 @@ export interface CoreServices {
   payments: PaymentRecorder;
   addressBook: AddressBook;
   live: LiveFeed;
+  display: CustomerDisplay;
   ledger: LedgerService;
   conversions: ConversionService;
   settlements: SettlementService;
@@ -236,6 +238,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, sessions, live, now }),
     addressBook,
     live,
+    display: new CustomerDisplay(now),
     ledger,
     conversions,
     settlements,

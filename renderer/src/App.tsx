@@ -11,6 +11,7 @@ import { WebhooksScreen } from './webhooks/WebhooksScreen.js';
 import { RefundsScreen } from './refunds/RefundsScreen.js';
 import { SettingsScreen } from './settings/SettingsScreen.js';
 import { useMode } from './mode.js';
+import { DisplayScreen } from './display/DisplayScreen.js';
 
 const SCREENS = {
   cashier: 'Cashier',
@@ -23,13 +24,14 @@ const SCREENS = {
 } as const;
 type Screen = keyof typeof SCREENS;
 
-function screenOf(hash: string): Screen {
+function screenOf(hash: string): Screen | 'display' {
   const name = hash.replace(/^#\/?/, '');
+  if (name === 'display') return 'display';
   return name in SCREENS ? (name as Screen) : 'cashier';
 }
 
 export function App() {
-  const [screen, setScreen] = useState<Screen>(() => screenOf(window.location.hash));
+  const [screen, setScreen] = useState<Screen | 'display'>(() => screenOf(window.location.hash));
   const [signedIn, setSignedIn] = useState(() => credential() !== undefined);
   const livemode = useMode(signedIn);
 
@@ -38,6 +40,9 @@ export function App() {
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+
+  // The customer-facing display: public, full screen, no navigation and no sign-in.
+  if (screen === 'display') return <DisplayScreen />;
 
   return (
     <div className="app">

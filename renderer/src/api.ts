@@ -67,6 +67,7 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
 export const getJson = <T>(path: string, signal?: AbortSignal): Promise<T> => request<T>('GET', path, undefined, signal);
 export const postJson = <T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> => request<T>('POST', path, body, undefined, headers);
 export const patchJson = <T>(path: string, body: unknown): Promise<T> => request<T>('PATCH', path, body);
+export const putJson = <T>(path: string, body: unknown): Promise<T> => request<T>('PUT', path, body);
 export const deleteJson = <T>(path: string): Promise<T> => request<T>('DELETE', path);
 
 /** A file from the API (CSV export), fetched with the bearer and handed to the browser to save. */

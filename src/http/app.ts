@@ -17,6 +17,7 @@ import { checkoutRoutes } from './routes/checkout.js';
 import { conversionRoutes } from './routes/conversions.js';
 import { checkoutPageRoutes } from './routes/checkout-page.js';
 import { eventRoutes } from './routes/events.js';
+import { displayRoutes, publicDisplayRoutes } from './routes/display.js';
 import { healthRoutes } from './routes/health.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { networkRoutes } from './routes/networks.js';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, services);
   await app.register(checkoutPageRoutes, services);
+  await app.register(publicDisplayRoutes, services);
 
   await app.register(async (api) => {
     api.decorateRequest('caller', undefined);
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(balanceRoutes, services);
     await api.register(conversionRoutes, services);
     await api.register(apiKeyRoutes, services);
+    await api.register(displayRoutes, services);
     await api.register(rateRoutes, services);
     await api.register(refundRoutes, services);
   });

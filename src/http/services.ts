@@ -1,5 +1,6 @@
 import type { Mode } from '../config.js';
 import type { NetworkStatus } from '../domain/payment-option.js';
+import type { CustomerDisplay } from '../services/customer-display.js';
 import type { LiveFeed } from '../services/live-feed.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
 import type { ConversionService } from '../services/conversion-service.js';
@@ -29,6 +30,8 @@ export interface HttpServices {
   networks: (livemode: boolean) => NetworkStatus[];
   /** Notices of session changes, for the server-sent event streams. */
   live: LiveFeed;
+  /** The sale on the customer-facing display. */
+  display: CustomerDisplay;
   /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */
   uiMode: Mode;
   /** Base URL customers reach the app at, known once the server listens. */

@@ -67,6 +67,26 @@ test('charge 12.50 on the keypad: the big QR code is the session\'s payment link
   await page.getByRole('button', { name: 'New sale' }).click();
 });
 
+test('the customer display (/display, no sign-in) mirrors the sale: its QR, then "Paid", then welcome', async () => {
+  const display = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  const displayErrors: string[] = [];
+  display.on('pageerror', (e) => displayErrors.push(String(e)));
+  await display.goto(`${t.url}/display`);
+  await display.getByText('Welcome').waitFor();
+  const { id, paymentUrl } = await charge('9');
+  const qr = display.getByRole('img', { name: 'QR code: payment link' });
+  await qr.waitFor();
+  expect(decodeQrPng(await qr.screenshot())).toBe(paymentUrl);
+  expect(await display.getByText('$9.00').count()).toBe(1);
+  await screenshot(display, 'display-waiting');
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: await depositAddress(id), amountBaseUnits: 9_000_000n });
+  await display.getByText('Paid. Thank you!').waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await display.getByText('Welcome').waitFor();
+  expect(displayErrors).toEqual([]);
+  await display.close();
+});
+
 test('underpaid: the screen says how much is missing and keeps asking for the rest', async () => {
   await page.getByLabel('Amount').fill('10');
   await page.getByRole('button', { name: 'Charge' }).click();

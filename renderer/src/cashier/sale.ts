@@ -4,7 +4,7 @@
  * capability). Kept outside components so the screen can be re-rendered freely.
  */
 import { create } from 'zustand';
-import { apiBaseUrl, getJson, postJson } from '../api.js';
+import { apiBaseUrl, getJson, postJson, putJson } from '../api.js';
 import type { Money } from '../format.js';
 
 export interface PaymentOption {
@@ -68,6 +68,11 @@ interface SaleState {
 
 let feed: EventSource | undefined;
 
+/** Puts the sale on the customer display; a display that cannot be reached never stops a sale. */
+function showOnDisplay(sessionId: string | null): void {
+  putJson('/v1/display', { session_id: sessionId }).catch(() => undefined);
+}
+
 function follow(id: string, set: (s: Partial<SaleState>) => void): void {
   feed?.close();
   feed = new EventSource(new URL(`/pay/${encodeURIComponent(id)}/stream`, apiBaseUrl));
@@ -99,6 +104,7 @@ export const useSale = create<SaleState>()((set, get) => ({
       const created = await postJson<Created>('/v1/payment/sessions', body, { 'Idempotency-Key': crypto.randomUUID() });
       set({ phase: 'live', paymentUrl: created.payment_url, status: undefined });
       follow(created.session_id, set);
+      showOnDisplay(created.session_id);
     } catch (error) {
       set({ phase: 'entry', error: error instanceof Error ? error.message : String(error) });
     }
@@ -113,6 +119,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     }
   },
   newSale() {
+    showOnDisplay(null);
     feed?.close();
     feed = undefined;
     set({ phase: 'entry', paymentUrl: undefined, status: undefined, error: undefined, reconnecting: false });

@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { DisplayState } from '../../services/customer-display.js';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Customer display'];
+const DisplayOut = Type.Object({
+  session_id: Nullable(Type.String({ description: 'The sale on the customer display, or null when none is.' })),
+  payment_url: Nullable(Type.String()),
+});
+const HEARTBEAT_MS = 15_000;
+
+/** The till sets what the customer display shows (authenticated). */
+export const displayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  app.put('/v1/display', {
+    schema: {
+      tags,
+      summary: 'Show a sale on the customer display (or clear it with null)',
+      body: Type.Object({ session_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
+      response: { 200: Envelope(DisplayOut), ...errorResponses(400, 401, 404, 413, 415, 429) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const id = request.body.session_id;
+    if (id !== null) services.sessions.get(caller, id); // 404 for another merchant's or mode's
+    const state = services.display.show(id, caller.via);
+    return ok(present(services, state));
+  });
+};
+
+function present(services: HttpServices, state: DisplayState) {
+  return { session_id: state.sessionId, payment_url: state.sessionId ? `${services.publicBaseUrl()}/pay/${state.sessionId}` : null };
+}
+
+/** The display page follows this (public: it shows what a customer at the counter sees anyway). */
+export const publicDisplayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  app.get('/display/current', {
+    schema: { tags, summary: 'The sale on the customer display (server-sent events: now and on every change)', security: [] },
+  }, async (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'request-id': String(request.id) });
+    const send = (state: DisplayState) => res.write(`event: display\ndata: ${JSON.stringify(ok(present(services, state)))}\n\n`);
+    const unsubscribe = services.display.subscribe(send);
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      if (!res.writableEnded) res.end();
+    });
+    send(services.display.current());
+  });
+
+  // The display is the app's own page at #/display; /display is its short address.
+  app.get('/display', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/#/display'));
+};
