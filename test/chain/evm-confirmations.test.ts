@@ -50,6 +50,7 @@ test('exact payment: PENDING → PROCESSING while confirmations accrue → SUCCE
     amount: '12.500000',
     confirmations: 1,
     status: 'detected',
+    explorer_url: null, // devnet transactions are on no public explorer
     created_at: expect.any(String),
   });
 
