@@ -80,6 +80,21 @@ export class IdempotencyService {
     }
   }
 
+  /**
+   * Stores a response inside the caller's unit of work (the one that made what it answers), so the
+   * two commit together. Call `release` after that commit. Repeating it is harmless (an upsert).
+   */
+  saveInUnit(scope: IdempotencyScope, status: number, body: string): void {
+    const fingerprint = this.inFlight.get(IdempotencyService.keyOf(scope));
+    if (fingerprint === undefined) throw new Error('no idempotency claim to save');
+    this.store.save(scope, fingerprint, status, body, this.now());
+  }
+
+  /** Lets go of a claim whose response `saveInUnit` stored (after its commit). */
+  release(scope: IdempotencyScope): void {
+    this.inFlight.delete(IdempotencyService.keyOf(scope));
+  }
+
   /** At start-up: claims a previous version left unfinished in the database are void. */
   releaseUnfinished(): number {
     return this.store.releaseUnfinished();

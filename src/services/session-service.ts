@@ -94,8 +94,13 @@ export class SessionService {
     this.chains = chains;
   }
 
-  /** @throws ApiError merchant_mismatch, parameter_invalid (expires_at), rate_unavailable */
-  async create(caller: Caller, input: NewSessionInput): Promise<SessionView> {
+  /**
+   * `alsoInUnit` runs in the same unit of work as the inserts, with the new session's view: the HTTP
+   * layer stores the idempotent response there, so a session never exists without the record that
+   * makes a retry replay it (a crash between two commits could otherwise create it twice).
+   * @throws ApiError merchant_mismatch, parameter_invalid (expires_at), rate_unavailable
+   */
+  async create(caller: Caller, input: NewSessionInput, alsoInUnit?: (view: SessionView) => void): Promise<SessionView> {
     const merchant = this.d.merchants.get(caller.merchantId);
     const domainId = input.merchantDomainId ?? merchant.domains[0]?.id;
     if (!domainId || !merchant.domains.some((d) => d.id === domainId)) {
@@ -147,6 +152,7 @@ export class SessionService {
       // A new session has no payments and the addresses just reserved: no need to read them back.
       const created = this.viewOf(session, [], reserved);
       this.emit('payment_session.created', created);
+      alsoInUnit?.(created);
       return { view: created, reserved };
     });
     for (const r of reserved) this.d.addressBook.add(r.family as ChainFamily, caller.livemode, r.address, session.id, watchUntil);

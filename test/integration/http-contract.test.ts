@@ -1,5 +1,7 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectError, shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { expectError, shapeA, shapeB, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
 beforeAll(async () => {
@@ -59,7 +61,7 @@ describe('envelope, errors and headers', () => {
 
 describe('idempotency', () => {
   const post = (key: string, body: unknown, apiKey?: string) =>
-    t.api('POST', '/v1/payment/sessions', { body, key: apiKey, headers: { 'idempotency-key': key } });
+    t.api('POST', body && typeof body === 'object' && 'line_items' in body ? '/api/v1/checkout/sessions/create' : '/v1/payment/sessions', { body, key: apiKey, headers: { 'idempotency-key': key } });
 
   test('a retry gets the stored response with Idempotent-Replayed, and nothing is created twice', async () => {
     const first = await post('order-1001', shapeA(t.merchantId, '5.00'));
@@ -69,6 +71,23 @@ describe('idempotency', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
+    expect(again.text).toBe(first.text); // byte for byte: the stored answer is the one that was sent
+  });
+
+  test('a created session and its stored answer are written in the same transaction', async () => {
+    const first = await post('order-atomic', shapeB(), undefined);
+    expect(first.status).toBe(200);
+    const db = new Database(join(t.dataDir, 'stablepos.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const stored = db.prepare("SELECT response_body FROM idempotency_keys WHERE key = 'order-atomic'").get() as { response_body: string };
+      expect(stored.response_body).toBe(first.text);
+      // Written in one unit of work, they commit together: the session row is no newer than its record.
+      const session = db.prepare('SELECT created_at FROM payment_sessions WHERE id = ?').get(first.body.data.session_id) as { created_at: number };
+      const record = db.prepare("SELECT created_at FROM idempotency_keys WHERE key = 'order-atomic'").get() as { created_at: number };
+      expect(record.created_at).toBe(session.created_at);
+    } finally {
+      db.close();
+    }
   });
 
   test('the same key with a different request is 409 idempotency_key_reused', async () => {

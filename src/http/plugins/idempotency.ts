@@ -53,3 +53,29 @@ export function installIdempotency(app: FastifyInstance, service: IdempotencySer
     if (request.idempotencyScope) await service.finish(request.idempotencyScope, 500, '');
   });
 }
+
+/**
+ * For a POST whose work is one unit of work (session creation): runs it with a hook that renders the
+ * 200 answer and stores it for the Idempotency-Key inside that same unit, then sends exactly those
+ * bytes. Without a key, the answer is rendered as usual.
+ */
+export async function answerStoredWithUnit<V, R>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: IdempotencyService,
+  render: (value: V) => R,
+  run: (alsoInUnit: ((value: V) => void) | undefined) => Promise<V>,
+): Promise<R> {
+  const scope = request.idempotencyScope;
+  if (!scope) return render(await run(undefined));
+  let body = '';
+  await run((value) => {
+    body = String(reply.serialize(render(value)));
+    service.saveInUnit(scope, 200, body);
+  });
+  // Committed with the work: the claim can go, and the onSend hook has nothing left to store.
+  request.idempotencyScope = undefined;
+  service.release(scope);
+  // The stored bytes are the answer; a sent reply tells Fastify there is nothing more to serialise.
+  return reply.type('application/json; charset=utf-8').send(body) as unknown as R;
+}

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromShapeB } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
 import { callerOf } from '../plugins/auth.js';
+import { answerStoredWithUnit } from '../plugins/idempotency.js';
+import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
 import { Envelope, errorResponses } from '../schemas/common.js';
 import { SessionIdParams, SessionOut, ShapeBBody } from '../schemas/session.js';
@@ -18,7 +20,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       body: ShapeBBody,
       response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
     },
-  }, async (request) => ok(presentSession(await services.sessions.create(callerOf(request), fromShapeB(request.body)), services.publicBaseUrl())));
+  }, async (request, reply) => {
+    const caller = callerOf(request);
+    const input = fromShapeB(request.body);
+    return answerStoredWithUnit(request, reply, services.idempotency, (view: SessionView) => ok(presentSession(view, services.publicBaseUrl())), (alsoInUnit) =>
+      services.sessions.create(caller, input, alsoInUnit),
+    );
+  });
 
   app.get('/api/v1/checkout/sessions/:id', {
     schema: {

@@ -3,6 +3,8 @@ import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session
 import { sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf } from '../plugins/auth.js';
+import { answerStoredWithUnit } from '../plugins/idempotency.js';
+import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
 import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
 import { SessionCsvQuery, SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
@@ -46,9 +48,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       body: ShapeABody,
       response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const caller = callerOf(request);
-    return ok(present(await services.sessions.create(caller, fromShapeA(request.body, caller.merchantId))));
+    const input = fromShapeA(request.body, caller.merchantId);
+    return answerStoredWithUnit(request, reply, services.idempotency, (view: SessionView) => ok(present(view)), (alsoInUnit) =>
+      services.sessions.create(caller, input, alsoInUnit),
+    );
   });
 
   app.get('/v1/payment/sessions', {
