@@ -3,33 +3,23 @@
  * sign in with an API key, see a paid session's money pending, let it settle, convert part of it
  * through a quote, and see the accounts, the chart and the conversion, with no console errors.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
 import { createSession, option, waitFor, waitForSession } from '../helpers/evm-chain.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import type { TestCore } from '../helpers/test-core.js';
 
+let app: AppInBrowser;
 let t: TestCore;
-let browser: Browser;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  t = await startTestCore({
-    networks: { test: { bsc: 'off' } },
-    devnetBlockTimeSeconds: 0.2,
-    confirmations: { ethereum: 2 },
-    expiryMaxSleepMs: 100,
-    rendererDir: ensureRendererBuilt(),
-  });
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser));
+  app = await openAppInBrowser('balances', DEVNET_UI_CORE);
+  ({ t, page, errors } = app);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+afterAll(async () => app?.stop());
 
 const row = (currency: string) => page.getByRole('table', { name: 'Funds accounts' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: currency }) });
 
@@ -39,9 +29,7 @@ test('signed in with a key, the Balances screen shows a paid session pending, th
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 100_000_000n });
   await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 15_000);
 
-  await page.goto(`${t.url}/#/balances`);
-  await page.getByLabel('API key').fill(t.testKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Refresh' }).click(); // the session was paid after the screen opened
   await expect.poll(() => row('USDT').getByRole('cell').allTextContents()).toEqual(['0.00 USDT', '98.40 USDT']);
   await expect.poll(() => page.getByText('98.40 USDT available').count()).toBe(1);
   expect(await page.getByRole('img', { name: /Daily net USDT volume, last 30 days: 98\.40/ }).count()).toBe(1);

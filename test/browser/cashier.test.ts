@@ -6,10 +6,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
 import { decodeQrPng } from '../helpers/qr-decode.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import type { TestCore } from '../helpers/test-core.js';
 
+let app: AppInBrowser;
 let t: TestCore;
 let eth: Devnet;
 let browser: Browser;
@@ -17,24 +18,11 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  t = await startTestCore({
-    networks: { test: { bsc: 'off' } },
-    devnetBlockTimeSeconds: 0.2,
-    confirmations: { ethereum: 2 },
-    expiryMaxSleepMs: 100,
-    rendererDir: ensureRendererBuilt(),
-  });
+  app = await openAppInBrowser('cashier', DEVNET_UI_CORE);
+  ({ t, browser, page, errors } = app);
   eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser));
-  await page.goto(`${t.url}/#/cashier`);
-  await page.getByLabel('API key').fill(t.testKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+afterAll(async () => app?.stop());
 
 async function charge(keys: string): Promise<{ id: string; paymentUrl: string }> {
   for (const k of keys) await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: k, exact: true }).click();

@@ -3,30 +3,23 @@
  * test-mode banner, saving shop settings, domains, API keys; refunding part of a paid session by its
  * original route and following it to SUCCEEDED.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
 import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import type { TestCore } from '../helpers/test-core.js';
 
+let app: AppInBrowser;
 let t: TestCore;
-let browser: Browser;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, rendererDir: ensureRendererBuilt() });
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser));
-  await page.goto(`${t.url}/#/settings`);
-  await page.getByLabel('API key').fill(t.testKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  app = await openAppInBrowser('settings', DEVNET_UI_CORE);
+  ({ t, page, errors } = app);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+afterAll(async () => app?.stop());
 
 test('settings: the test-mode banner, shop settings saved, a domain added, a key created and revoked', async () => {
   await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();

@@ -3,36 +3,30 @@
  * its payments and event timeline, paging, and the CSV export, against the headless app with a devnet.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
 import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import type { TestCore } from '../helpers/test-core.js';
 
+let app: AppInBrowser;
 let t: TestCore;
-let browser: Browser;
 let page: Page;
 let errors: string[];
 let paidId: string;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, rendererDir: ensureRendererBuilt() });
+  app = await openAppInBrowser('transactions', DEVNET_UI_CORE);
+  ({ t, page, errors } = app);
   const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
   for (let i = 0; i < 23; i++) await createSession(t, `${i + 1}.00`, 'USD', { description: `item ${i + 1}` });
   const paid = await createSession(t, '42.42', 'EUR');
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDC', to: option(paid, 'ethereum', 'USDC').address, amountBaseUnits: BigInt(Number(option(paid, 'ethereum', 'USDC').amount_due) * 1e6) });
   paidId = (await waitForSession(t, paid.session_id, (x) => x.status === 'SUCCEEDED', 15_000)).session_id;
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser));
-  await page.goto(`${t.url}/#/transactions`);
-  await page.getByLabel('API key').fill(t.testKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click(); // the list was read before these existed
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+afterAll(async () => app?.stop());
 
 const rows = () => page.getByRole('table', { name: 'Payment sessions' }).getByRole('row');
 

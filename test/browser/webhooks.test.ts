@@ -5,14 +5,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import { type AppInBrowser, openAppInBrowser, screenshot } from '../helpers/browser.js';
+import type { TestCore } from '../helpers/test-core.js';
 
+let app: AppInBrowser;
 let t: TestCore;
-let browser: Browser;
 let page: Page;
 let errors: string[];
 let receiver: Server;
@@ -32,16 +32,11 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   // Retries far off, so only what the test does reaches the receiver.
-  t = await startTestCore({ rendererDir: ensureRendererBuilt(), webhookRetryDelaysMs: [600_000, 600_000] });
-  browser = await launchBrowser();
-  ({ page, errors } = await openPage(browser));
-  await page.goto(`${t.url}/#/webhooks`);
-  await page.getByLabel('API key').fill(t.testKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  app = await openAppInBrowser('webhooks', { webhookRetryDelaysMs: [600_000, 600_000] });
+  ({ t, page, errors } = app);
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
+  await app?.stop();
   receiver?.close();
 });
 

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { CoreConfig } from '../../src/config.js';
+import { startTestCore, type TestCore } from './test-core.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,4 +47,46 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** The core as the browser tests run it with a devnet: Ethereum only, fast blocks and timers. */
+export const DEVNET_UI_CORE: Partial<CoreConfig> = {
+  networks: { test: { bsc: 'off' } },
+  devnetBlockTimeSeconds: 0.2,
+  confirmations: { ethereum: 2 },
+  expiryMaxSleepMs: 100, // timers re-read the (test-advanced) clock at least this often
+};
+
+export interface AppInBrowser {
+  t: TestCore;
+  browser: Browser;
+  page: Page;
+  /** Console errors and uncaught exceptions of `page`. */
+  errors: string[];
+  stop(): Promise<void>;
+}
+
+/** The headless app with its UI, a browser on `#/<screen>`, signed in as the owner. */
+export async function openAppInBrowser(screen: string, overrides: Partial<CoreConfig> = {}): Promise<AppInBrowser> {
+  const t = await startTestCore({ ...overrides, rendererDir: ensureRendererBuilt() });
+  const browser = await launchBrowser();
+  const { page, errors } = await openPage(browser);
+  await page.goto(`${t.url}/#/${screen}`);
+  await signIn(page, t);
+  return {
+    t,
+    browser,
+    page,
+    errors,
+    async stop() {
+      await browser.close();
+      await t.stop();
+    },
+  };
+}
+
+/** Signs the UI in the way a person does. */
+export async function signIn(page: Page, t: TestCore): Promise<void> {
+  await page.getByLabel('API key').fill(t.testKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
