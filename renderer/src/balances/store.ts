@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { getJson, postJson } from '../api.js';
 import { dailyVolume, type DayVolume, type VolumeEntry } from '../daily-volume.js';
 import type { Money } from '../format.js';
+import type { Page } from '../types.js';
 
 export interface Account {
   currency: string;
@@ -40,10 +41,6 @@ export interface Quote extends Conversion {
   rate_source: string;
 }
 
-interface Page<T> {
-  items: T[];
-  has_more: boolean;
-}
 
 /** Days the chart covers, and how many pages of entries it reads at most to draw them. */
 export const CHART_DAYS = 30;

@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { getJson, postJson } from '../api.js';
 import { formatMoney, type Money } from '../format.js';
 import { QrCode } from '../QrCode.js';
+import type { Page } from '../types.js';
 
 interface Session {
   session_id: string;
@@ -28,10 +29,6 @@ interface Refund {
   created_at: string;
 }
 
-interface Page<T> {
-  items: T[];
-  has_more: boolean;
-}
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -1,6 +1,7 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { getJson, patchJson, postJson } from '../api.js';
+import type { Page } from '../types.js';
 
 interface Merchant {
   merchant_id: string;
@@ -36,9 +37,6 @@ interface Network {
   confirmations: number;
 }
 
-interface Page<T> {
-  items: T[];
-}
 
 const FIAT = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
 const ALL = [...FIAT, 'USDT', 'USDC'];

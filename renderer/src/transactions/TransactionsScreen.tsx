@@ -2,6 +2,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { download, getJson, postJson } from '../api.js';
 import { formatMoney, type Money } from '../format.js';
+import type { Page } from '../types.js';
 
 interface Payment {
   network: string;
@@ -35,10 +36,6 @@ interface EventItem {
   created_at: string;
 }
 
-interface Page<T> {
-  items: T[];
-  has_more: boolean;
-}
 
 const STATUSES = ['', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'EXPIRED', 'CANCELED'];
 const CURRENCIES = ['', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL', 'USDT', 'USDC'];

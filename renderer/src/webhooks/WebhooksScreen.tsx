@@ -1,6 +1,7 @@
 /** Webhook endpoints: create (secret shown once), enable/disable, events, deliveries, resend, test. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { deleteJson, getJson, patchJson, postJson } from '../api.js';
+import type { Page } from '../types.js';
 
 interface Endpoint {
   id: string;
@@ -31,10 +32,6 @@ interface Delivery {
   attempts: Attempt[];
 }
 
-interface Page<T> {
-  items: T[];
-  has_more: boolean;
-}
 
 export const EVENT_TYPES = [
   'payment_session.created',
