@@ -45,6 +45,8 @@ export const ID_PREFIX = {
   settlement: 'stl',
   conversion: 'conv',
   conversionQuote: 'cq',
+  user: 'usr',
+  uiSession: 'uis',
 } as const;
 
 /** Characters of the time prefix: 62^8 ms reaches the year 8000. */
