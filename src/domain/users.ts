@@ -55,3 +55,18 @@ export function pinProblem(pin: string): string | null {
   }
   return null;
 }
+
+/** A user as stored, with the PIN's hash (never leaves the services). */
+export interface StoredUser extends User {
+  readonly pinHash: string;
+}
+
+/** A UI sign-in session as stored (the token itself only as its hash). */
+export interface UiSessionRecord {
+  readonly id: string;
+  readonly userId: string;
+  readonly createdAt: number;
+  readonly lastUsedAt: number;
+  readonly expiresAt: number;
+  readonly endedAt: number | null;
+}

@@ -10,12 +10,16 @@ import type { EventService } from '../services/event-service.js';
 import type { RateService } from '../services/rate-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
+import type { UserService } from '../services/user-service.js';
 
 /** What the HTTP layer is given by the composition root: services, never storage. */
 export interface HttpServices {
   sessions: SessionService;
   merchants: MerchantService;
   apiKeys: ApiKeyService;
+  users: UserService;
+  /** Set in the Electron app: UI sign-in must present it (header `Stablepos-App-Token`). */
+  uiAppToken?: string | undefined;
   idempotency: IdempotencyService;
   webhookEndpoints: WebhookEndpointService;
   events: EventService;
