@@ -54,7 +54,7 @@ export function createCore(input: CoreConfig): Core {
         s.sessions.useChains(c.handlers);
         s.addressBook.load();
         app = await buildApp({
-          services: { ...s, networks: c.networks, uiMode: config.uiMode, uiAppToken: config.uiToken, publicBaseUrl: () => config.publicUrl ?? url },
+          services: { ...s, networks: c.networks, uiMode: config.uiMode, uiAppToken: config.uiToken, now: config.now, publicBaseUrl: () => config.publicUrl ?? url },
           authenticate: s.authenticate,
           rateLimit: config.rateLimit,
           logger: config.logger,

@@ -33,6 +33,8 @@ export interface HttpServices {
   live: LiveFeed;
   /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */
   uiMode: Mode;
+  /** The core's clock (ms since the epoch). */
+  now: () => number;
   /** Base URL customers reach the app at, known once the server listens. */
   publicBaseUrl: () => string;
 }
