@@ -1,6 +1,6 @@
 /**
  * The Balances screen in a real browser (Debian's Chromium) against the headless app with a devnet:
- * sign in with an API key, see a paid session's money pending, let it settle, convert part of it
+ * sign in as the owner with a PIN, see a paid session's money pending, let it settle, convert part of it
  * through a quote, and see the accounts, the chart and the conversion, with no console errors.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -33,14 +33,16 @@ afterAll(async () => {
 
 const row = (currency: string) => page.getByRole('table', { name: 'Funds accounts' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: currency }) });
 
-test('signed in with a key, the Balances screen shows a paid session pending, then available after midnight', async () => {
+test('signed in as the owner, the Balances screen shows a paid session pending, then available after midnight', async () => {
   const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
   const s = await createSession(t, '100', 'USDT');
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 100_000_000n });
   await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 15_000);
 
+  expect((await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '2580' } })).status).toBe(200);
   await page.goto(`${t.url}/#/balances`);
-  await page.getByLabel('API key').fill(t.testKey);
+  await page.getByLabel('Name').fill('Olga');
+  await page.getByLabel('PIN', { exact: true }).fill('2580');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => row('USDT').getByRole('cell').allTextContents()).toEqual(['0.00 USDT', '98.40 USDT']);
   await expect.poll(() => page.getByText('98.40 USDT available').count()).toBe(1);
