@@ -85,12 +85,12 @@ test('a cashier sees no Balances link, and the API refuses them the balance', as
   expect(await page.getByRole('link', { name: 'Status' }).count()).toBe(1);
   expect(await page.getByRole('link', { name: 'Balances' }).count()).toBe(0);
 
-  const status = await page.evaluate(async () => {
-    const token = window.sessionStorage.getItem('stablepos.uiSession');
-    const res = await fetch('/v1/balance', { headers: { authorization: `Bearer ${token}` } });
-    return { status: res.status, code: ((await res.json()) as { error: { code: string } }).error.code };
-  });
-  expect(status).toEqual({ status: 403, code: 'role_forbidden' });
+  // The UI's own token, taken from the page's sessionStorage, gets 403 from the API.
+  const token = await page.evaluate('sessionStorage.getItem("stablepos.uiSession")');
+  expect(token).toMatch(/^uit_/);
+  const res = await t.api('GET', '/v1/balance', { key: token as string });
+  expect(res.status).toBe(403);
+  expect(res.body.error.code).toBe('role_forbidden');
 
   // Straight to the screen by its address: refused on screen as well.
   await page.goto(`${t.url}/#/balances`);
