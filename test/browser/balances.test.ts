@@ -22,6 +22,7 @@ beforeAll(async () => {
     confirmations: { ethereum: 2 },
     expiryMaxSleepMs: 100,
     rendererDir: ensureRendererBuilt(),
+    uiSessionIdleMs: { owner: 48 * 3_600_000 }, // the test moves the clock a day on, signed in
   });
   browser = await launchBrowser();
   ({ page, errors } = await openPage(browser));

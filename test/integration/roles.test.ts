@@ -141,3 +141,9 @@ test('an owner is never refused for their role', async () => {
     expect(res.statusCode, what).not.toBe(403);
   }
 });
+
+test('the first owner cannot be claimed from another machine', async () => {
+  const res = await app.inject({ method: 'POST', url: '/v1/ui/setup', remoteAddress: '192.168.1.50', payload: { name: 'Mallory', pin: '8642' } });
+  expect(res.statusCode).toBe(403);
+  expect(res.json().error.code).toBe('role_forbidden');
+});

@@ -200,3 +200,23 @@ describe('removing users', () => {
     expect((await signIn('Cas', '1357')).status).toBe(200);
   });
 });
+
+describe('the desktop app', () => {
+  test('with a per-launch app token, PIN sign-in and setup need it; the token itself is no bearer', async () => {
+    const appToken = 'A'.repeat(43);
+    const app = await startTestCore({ uiToken: appToken });
+    try {
+      const body = { name: 'Olga', pin: '2580' };
+      expectError(await app.api('POST', '/v1/ui/setup', { key: null, body }), 401, 'api_key_invalid');
+      expectError(await app.api('POST', '/v1/ui/setup', { key: null, body, headers: { 'stablepos-app-token': 'B'.repeat(43) } }), 401, 'api_key_invalid');
+      const setup = await app.api('POST', '/v1/ui/setup', { key: null, body, headers: { 'stablepos-app-token': appToken } });
+      expect(setup.status, setup.text).toBe(200);
+      expectError(await app.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Olga', pin: '2580' } }), 401, 'api_key_invalid');
+      expect((await app.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Olga', pin: '2580' }, headers: { 'stablepos-app-token': appToken } })).status).toBe(200);
+      expectError(await app.api('GET', '/v1/merchant', { key: appToken }), 401, 'api_key_invalid');
+      expectError(await app.api('GET', '/v1/balance', { key: appToken }), 401, 'api_key_invalid');
+    } finally {
+      await app.stop();
+    }
+  });
+});
