@@ -12,6 +12,7 @@ import { CURRENCIES, isCurrency } from './domain/currencies.js';
 import { parseDecimal } from './domain/money.js';
 import { parseRate } from './domain/rates.js';
 import { toBaseUnits } from './domain/networks.js';
+import { isRole, nameProblem, pinProblem } from './domain/users.js';
 
 /** Output streams, injectable so tests can run commands in-process. */
 export interface Io {
@@ -31,6 +32,9 @@ Commands:
   keys create         create an API key (printed once, alone on standard output)
   keys list           list API keys (prefix, mode, created, status)
   keys revoke PREFIX  revoke the key whose prefix (e.g. sk_test_AbCd1234) or full text is given
+  users add           add a user of the app's UI (owner or cashier) with a PIN
+  users list          list the UI's users (id, role, name, added)
+  users remove USER   remove a user by name or id (never the last owner)
   devnet pay ID       pay a test-mode session on the local devnet from a test wallet
 
 Every command takes --help.`,
@@ -73,6 +77,30 @@ ${DATA_DIR_HELP}`,
 
 Revokes the one active key whose prefix (as "keys list" shows it) or full text is given. Requests with
 it fail with 401 api_key_invalid from then on.
+
+${DATA_DIR_HELP}`,
+  usersAdd: `Usage: stablepos users add --role owner|cashier --name NAME --pin PIN [--data-dir DIR]
+
+Adds a person who signs in to the app's UI with their name and PIN. An owner may do everything; a
+cashier may create, follow and cancel payment sessions and see today's sessions. Prints the user's id.
+
+  --role ROLE         owner or cashier
+  --name NAME         1–40 characters, unique among users (case does not count)
+  --pin PIN           4–12 digits; one digit repeated (0000) or a straight run (1234, 9876) is refused.
+                      The PIN is visible to other users of this machine while the command runs and
+                      may stay in your shell's history; to change a PIN, remove the user and add
+                      them again.
+${DATA_DIR_HELP}`,
+  usersList: `Usage: stablepos users list [--data-dir DIR]
+
+Lists the UI's users: id, role, name and when added, tab-separated. PINs are never shown (only their
+scrypt hash is kept).
+
+${DATA_DIR_HELP}`,
+  usersRemove: `Usage: stablepos users remove USER [--data-dir DIR]
+
+Removes a user, given by name (any case) or id: they can no longer sign in, and their sign-ins end
+at once. The last owner cannot be removed: add another owner first.
 
 ${DATA_DIR_HELP}`,
   devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ethereum|bsc --currency USDT|USDC [--amount DECIMAL] [--payer 1|2|3] [--data-dir DIR]
@@ -277,6 +305,61 @@ function keys(args: string[], io: Io): number {
   }
 }
 
+async function withServicesAsync<T>(dataDir: string | undefined, work: (s: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {
+  const services = createServices(resolveConfig({ dataDir: dataDir ?? defaultDataDir() }));
+  try {
+    return await work(services);
+  } finally {
+    services.close();
+  }
+}
+
+async function users(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'add': {
+      const { values } = parse(rest, { role: { type: 'string' }, name: { type: 'string' }, pin: { type: 'string' }, 'data-dir': { type: 'string' } });
+      if (values.help) return io.out(HELP.usersAdd), 0;
+      const { role, name, pin } = values;
+      if (!isRole(role)) throw new UsageError('--role must be "owner" or "cashier"');
+      if (typeof name !== 'string') throw new UsageError('--name is required');
+      const nameError = nameProblem(name);
+      if (nameError) throw new UsageError(`--name: ${nameError}`);
+      if (typeof pin !== 'string') throw new UsageError('--pin is required');
+      const pinError = pinProblem(pin);
+      if (pinError) throw new UsageError(`--pin: ${pinError}`);
+      const user = await withServicesAsync(values['data-dir'] as string | undefined, (s) => s.users.add(s.merchants.defaultMerchant().id, { role, name, pin }));
+      io.out(user.id);
+      return 0;
+    }
+    case 'list': {
+      const { values } = parse(rest, { 'data-dir': { type: 'string' } });
+      if (values.help) return io.out(HELP.usersList), 0;
+      const list = withServices(values['data-dir'] as string | undefined, (s) => s.users.list(s.merchants.defaultMerchant().id));
+      if (list.length === 0) io.err('no users yet: open the app to create its owner, or run "stablepos users add --role owner --name NAME --pin PIN"');
+      for (const u of list) io.out([u.id, u.role, u.name, new Date(u.createdAt).toISOString()].join('\t'));
+      return 0;
+    }
+    case 'remove': {
+      const { values, positionals } = parse(rest, { 'data-dir': { type: 'string' } }, true);
+      if (values.help) return io.out(HELP.usersRemove), 0;
+      if (positionals.length !== 1) throw new UsageError('give exactly one user (name or id) to remove');
+      const removed = withServices(values['data-dir'] as string | undefined, (s) => s.users.remove(s.merchants.defaultMerchant().id, positionals[0] as string));
+      io.out(`removed ${removed.role} ${removed.name} (${removed.id})`);
+      return 0;
+    }
+    case undefined:
+    case '--help':
+    case '-h': {
+      const usage = `${HELP.usersAdd}\n\n${HELP.usersList}\n\n${HELP.usersRemove}`;
+      if (sub === undefined) return io.err(usage), 2;
+      return io.out(usage), 0;
+    }
+    default:
+      throw new UsageError(`unknown users command "${sub}"`);
+  }
+}
+
 async function devnet(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== 'pay') {
@@ -336,6 +419,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return await serve(rest, io);
       case 'keys':
         return keys(rest, io);
+      case 'users':
+        return await users(rest, io);
       case 'devnet':
         return await devnet(rest, io);
       case '--help':
@@ -351,7 +436,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      const known = command === 'serve' || command === 'keys' || command === 'devnet';
+      const known = command === 'serve' || command === 'keys' || command === 'users' || command === 'devnet';
       io.err(`stablepos: ${err.message} (see "stablepos ${known ? `${command} ` : ''}--help")`);
       return 2;
     }

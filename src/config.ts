@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { SecretBox } from './services/secret-box.js';
+import type { Role } from './domain/users.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_DELAYS_MS } from './domain/webhooks.js';
 
 export type Mode = 'test' | 'live';
@@ -16,8 +17,14 @@ export interface CoreConfig {
   publicUrl?: string;
   /** The mode the app's own UI works in; API keys carry their own mode. Default `test`. */
   uiMode?: Mode;
-  /** A per-launch secret the app's own window presents as its bearer token. */
+  /**
+   * A per-launch secret only the Electron window knows (docs/api.md, "UI sessions"): when set, PIN
+   * sign-in and first-owner setup are refused to requests that do not present it, so only the app's
+   * own window can sign in. It is not a bearer: signed in or not, it grants nothing by itself.
+   */
   uiToken?: string;
+  /** Inactivity after which a UI sign-in ends, ms, per role. Default owner 8 h, cashier 12 h. */
+  uiSessionIdleMs?: Partial<Record<Role, number>>;
   /** Built renderer (index.html and assets) served at `/`; omitted when not built. */
   rendererDir?: string;
   /** Folder of SQL migrations; default src/db/migrations beside the code (a bundle passes its copy). */
@@ -108,11 +115,12 @@ export interface RpcNetworkConfig {
 
 export type NetworkConfigs = Partial<Record<EvmNetworkId, RpcNetworkConfig | 'devnet' | 'off'>>;
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
   secretBox: SecretBox | undefined;
   walletPassphrase: string | undefined;
   testRefundWallet: { fundTokens: number } | false;
   uiToken: string | undefined;
+  uiSessionIdleMs: Partial<Record<Role, number>>;
   rendererDir: string | undefined;
   migrationsDir: string | undefined;
   manualRates: Partial<Record<string, string>>;
@@ -150,6 +158,7 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     publicUrl: config.publicUrl?.replace(/\/+$/, ''),
     uiMode: config.uiMode ?? 'test',
     uiToken: config.uiToken,
+    uiSessionIdleMs: config.uiSessionIdleMs ?? {},
     rendererDir: config.rendererDir,
     migrationsDir: config.migrationsDir,
     manualRates: config.manualRates ?? {},

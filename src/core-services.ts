@@ -19,6 +19,7 @@ import { GroupCommit } from './db/group-commit.js';
 import { PaymentRepository } from './db/payment-repository.js';
 import { SessionAddressRepository } from './db/session-address-repository.js';
 import { SessionRepository } from './db/session-repository.js';
+import { UserRepository } from './db/user-repository.js';
 import { WalletRepository } from './db/wallet-repository.js';
 import { WebhookRepository } from './db/webhook-repository.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
@@ -45,11 +46,17 @@ import { WebhookDispatcher } from './services/webhook-dispatcher.js';
 import { WebhookEndpointService } from './services/webhook-endpoint-service.js';
 import { HttpTransport } from './services/webhook-transport.js';
 import { SettlementService } from './services/settlement-service.js';
+import { UserService } from './services/user-service.js';
+import type { Caller } from './domain/merchant.js';
 
 export interface CoreServices {
   db: Db;
   merchants: MerchantService;
   apiKeys: ApiKeyService;
+  /** Staff users (owner, cashier) and the UI's PIN sign-in sessions. */
+  users: UserService;
+  /** The caller a bearer token stands for: a UI session token or an API key; null for neither. */
+  authenticate(token: string): Caller | null;
   sessions: SessionService;
   idempotency: IdempotencyService;
   payments: PaymentRecorder;
@@ -225,6 +232,8 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     onError: (message, err) => hooks.onError?.(message, err),
   });
   refunds.checkWalletKeys(merchant.id);
+  const apiKeys = new ApiKeyService(new ApiKeyRepository(db), now);
+  const users = new UserService({ store: new UserRepository(db), tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
     db,
     merchants,
@@ -232,7 +241,9 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     setRefundHook: (hook) => {
       refundHook = hook;
     },
-    apiKeys: new ApiKeyService(new ApiKeyRepository(db), now),
+    apiKeys,
+    users,
+    authenticate: (token) => (token.startsWith('uit_') ? users.authenticate(token) : apiKeys.authenticate(token)),
     sessions,
     idempotency: new IdempotencyService(new IdempotencyRepository(db), now, commit),
     payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, sessions, live, now }),

@@ -4,7 +4,6 @@ import { type ChainIntegration, startChainIntegration } from './chain-integratio
 import { type CoreConfig, resolveConfig } from './config.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
-import { sameSecret } from './services/api-key-service.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
 import { RefundPayouts } from './services/refund-payouts.js';
 
@@ -65,11 +64,9 @@ export function createCore(input: CoreConfig): Core {
         const worker = payouts;
         s.setRefundHook(() => worker.wake());
         s.addressBook.load();
-        const uiCaller = () => ({ merchantId: s.merchants.defaultMerchant().id, livemode: config.uiMode === 'live', via: 'ui' });
         app = await buildApp({
-          services: { ...s, networks: c.networks, uiMode: config.uiMode, publicBaseUrl: () => config.publicUrl ?? url },
-          authenticate: (token) =>
-            config.uiToken !== undefined && sameSecret(token, config.uiToken) ? uiCaller() : s.apiKeys.authenticate(token),
+          services: { ...s, networks: c.networks, uiMode: config.uiMode, uiAppToken: config.uiToken, now: config.now, publicBaseUrl: () => config.publicUrl ?? url },
+          authenticate: s.authenticate,
           rateLimit: config.rateLimit,
           logger: config.logger,
           rendererDir: config.rendererDir,

@@ -100,7 +100,7 @@ export const webhooksSection: Section = {
     const s = createServices(config);
     try {
       const merchant = s.merchants.defaultMerchant();
-      const caller: Caller = { merchantId: merchant.id, livemode: false, via: 'bench' };
+      const caller: Caller = { merchantId: merchant.id, livemode: false, via: 'bench', role: 'owner' };
       s.webhookEndpoints.create(caller, { url: receiver.url, enabled_events: ['*'] });
 
       log(`webhooks: writing a backlog of ${THROUGHPUT_EVENTS.toLocaleString('en-US')} events…`);

@@ -1,27 +1,31 @@
-/** The app shell: a navigation bar and the screen the location's hash names. */
-import { useEffect, useState } from 'react';
+/** The app shell: sign-in first, then a navigation bar and the screen the location's hash names. */
+import { type ReactElement, useEffect, useState } from 'react';
 import iconUrl from '../../resources/icon.svg';
-import { credential, setApiKey } from './api.js';
+import { type Role, useAuth } from './auth.js';
 import { BalancesScreen } from './balances/BalancesScreen.js';
 import { CashierScreen } from './cashier/CashierScreen.js';
-import { SignIn } from './SignIn.js';
+import { DisplayScreen } from './display/DisplayScreen.js';
+import { useMode } from './mode.js';
+import { RefundsScreen } from './refunds/RefundsScreen.js';
+import { SettingsScreen } from './settings/SettingsScreen.js';
+import { FirstOwner, SignIn } from './SignIn.js';
 import { StatusScreen } from './StatusScreen.js';
 import { TransactionsScreen } from './transactions/TransactionsScreen.js';
 import { WebhooksScreen } from './webhooks/WebhooksScreen.js';
-import { RefundsScreen } from './refunds/RefundsScreen.js';
-import { SettingsScreen } from './settings/SettingsScreen.js';
-import { useMode } from './mode.js';
-import { DisplayScreen } from './display/DisplayScreen.js';
 
+/**
+ * Each screen and who may open it (the API refuses the rest with 403 role_forbidden anyway). A
+ * cashier charges and sees today's sessions; everything else is the owner's.
+ */
 const SCREENS = {
-  cashier: 'Cashier',
-  transactions: 'Transactions',
-  refunds: 'Refunds',
-  balances: 'Balances',
-  webhooks: 'Webhooks',
-  settings: 'Settings',
-  status: 'Status',
-} as const;
+  cashier: { title: 'Cashier', roles: ['owner', 'cashier'], view: CashierScreen },
+  transactions: { title: 'Transactions', roles: ['owner', 'cashier'], view: TransactionsScreen },
+  refunds: { title: 'Refunds', roles: ['owner'], view: RefundsScreen },
+  balances: { title: 'Balances', roles: ['owner'], view: BalancesScreen },
+  webhooks: { title: 'Webhooks', roles: ['owner'], view: WebhooksScreen },
+  settings: { title: 'Settings', roles: ['owner'], view: SettingsScreen },
+  status: { title: 'Status', roles: ['owner', 'cashier'], view: StatusScreen },
+} as const satisfies Record<string, { title: string; roles: readonly Role[]; view: () => ReactElement }>;
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen | 'display' {
@@ -30,9 +34,12 @@ function screenOf(hash: string): Screen | 'display' {
   return name in SCREENS ? (name as Screen) : 'cashier';
 }
 
+const mayOpen = (screen: Screen, role: Role) => (SCREENS[screen].roles as readonly Role[]).includes(role);
+
 export function App() {
   const [screen, setScreen] = useState<Screen | 'display'>(() => screenOf(window.location.hash));
-  const [signedIn, setSignedIn] = useState(() => credential() !== undefined);
+  const { state, user, message, load, signOut } = useAuth();
+  const signedIn = state === 'signed-in' && user !== undefined;
   const livemode = useMode(signedIn);
 
   useEffect(() => {
@@ -41,8 +48,13 @@ export function App() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
+  useEffect(() => {
+    void load();
+  }, [load]);
+
   // The customer-facing display: public, full screen, no navigation and no sign-in.
   if (screen === 'display') return <DisplayScreen />;
+  const View = SCREENS[screen].view;
 
   return (
     <div className="app">
@@ -50,47 +62,50 @@ export function App() {
         <img className="logo" src={iconUrl} alt="" width={32} height={32} />
         <span className="brand">stablepos</span>
         <nav aria-label="Screens">
-          {(Object.keys(SCREENS) as Screen[]).map((s) => (
-            <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined}>
-              {SCREENS[s]}
-            </a>
-          ))}
+          {signedIn
+            ? (Object.keys(SCREENS) as Screen[])
+                .filter((s) => mayOpen(s, user.role))
+                .map((s) => (
+                  <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined}>
+                    {SCREENS[s].title}
+                  </a>
+                ))
+            : null}
         </nav>
         {signedIn ? (
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              setApiKey(null);
-              setSignedIn(credential() !== undefined);
-            }}
-          >
-            Sign out
-          </button>
+          <>
+            <span className="who">
+              <strong>{user.name}</strong> <span className="role">{user.role}</span>
+            </span>
+            <button type="button" className="secondary" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </>
         ) : null}
       </header>
-      {livemode === false ? (
+      {signedIn && livemode === false ? (
         <p className="banner" role="note">
           Test mode: payments use local test networks and test coins. No real money moves.
         </p>
       ) : null}
       <main className="main">
-        {screen === 'status' ? (
-          <StatusScreen />
+        {state === 'loading' ? (
+          <p className="muted">Loading…</p>
+        ) : state === 'unreachable' ? (
+          <p role="alert" className="error">
+            The app's server cannot be reached: {message}{' '}
+            <button type="button" onClick={() => void load()}>
+              Retry
+            </button>
+          </p>
+        ) : state === 'setup' ? (
+          <FirstOwner />
         ) : !signedIn ? (
-          <SignIn onSignedIn={() => setSignedIn(true)} />
-        ) : screen === 'balances' ? (
-          <BalancesScreen />
-        ) : screen === 'transactions' ? (
-          <TransactionsScreen />
-        ) : screen === 'webhooks' ? (
-          <WebhooksScreen />
-        ) : screen === 'refunds' ? (
-          <RefundsScreen />
-        ) : screen === 'settings' ? (
-          <SettingsScreen />
+          <SignIn />
+        ) : !mayOpen(screen, user.role) ? (
+          <p role="alert">Only an owner can open {SCREENS[screen].title}.</p>
         ) : (
-          <CashierScreen />
+          <View />
         )}
       </main>
     </div>

@@ -1,25 +1,133 @@
 /**
- * In a browser against the headless server the UI needs a key to call the API. Until PIN sign-in
- * (owner and cashier roles) lands, the owner pastes an API key, kept for this tab only.
+ * PIN sign-in and the first owner's setup. The PIN is typed on the keyboard or tapped on the keypad
+ * (buttons, so also reachable with Tab and Enter); digits typed while a keypad button has focus go
+ * to the PIN too.
  */
-import { type FormEvent, useState } from 'react';
-import { setApiKey } from './api.js';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useAuth } from './auth.js';
 
-export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
-  const [key, setKey] = useState('');
+const MAX_PIN = 12;
+const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, MAX_PIN);
+
+function Keypad({ onDigit, onDelete, onClear }: { onDigit: (d: string) => void; onDelete: () => void; onClear: () => void }) {
+  return (
+    <div className="keypad" role="group" aria-label="Keypad">
+      {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d) => (
+        <button key={d} type="button" onClick={() => onDigit(d)}>
+          {d}
+        </button>
+      ))}
+      <button type="button" className="secondary" onClick={onClear}>
+        Clear
+      </button>
+      <button type="button" onClick={() => onDigit('0')}>
+        0
+      </button>
+      <button type="button" className="secondary" aria-label="Delete last digit" onClick={onDelete}>
+        ⌫
+      </button>
+    </div>
+  );
+}
+
+/** Digits and Backspace pressed on the keypad's buttons (not in a field) edit the PIN. */
+function keypadKeys(e: KeyboardEvent, edit: (f: (pin: string) => string) => void) {
+  if (e.target instanceof HTMLInputElement) return;
+  if (/^\d$/.test(e.key)) {
+    e.preventDefault();
+    edit((p) => digitsOnly(p + e.key));
+  } else if (e.key === 'Backspace') {
+    e.preventDefault();
+    edit((p) => p.slice(0, -1));
+  }
+}
+
+function PinField({ label, value, onChange, onFocus }: { label: string; value: string; onChange: (v: string) => void; onFocus?: () => void }) {
+  return (
+    <label>
+      {label}
+      <input
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(digitsOnly(e.target.value))}
+        onFocus={onFocus}
+        required
+        minLength={4}
+        maxLength={MAX_PIN}
+      />
+    </label>
+  );
+}
+
+export function SignIn() {
+  const { signIn, busy, message } = useAuth();
+  const [name, setName] = useState('');
+  const [pin, setPin] = useState('');
+  const errorId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setApiKey(key.trim());
-    onSignedIn();
+    void signIn(name.trim(), pin).then(() => setPin(''));
   };
   return (
-    <form className="signin" onSubmit={submit}>
+    <form className="signin pin-form" onSubmit={submit} onKeyDown={(e) => keypadKeys(e, setPin)} aria-labelledby="signin-title" aria-describedby={message ? errorId : undefined}>
+      <h2 id="signin-title">Sign in</h2>
       <label>
-        API key
-        <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder="sk_test_…" required pattern="sk_(test|live)_[0-9A-Za-z]{32}" />
+        Name
+        <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus />
       </label>
-      <button type="submit">Sign in</button>
-      <p className="muted">Create one with <code>npx stablepos keys create --mode test</code>.</p>
+      <PinField label="PIN" value={pin} onChange={setPin} />
+      <Keypad onDigit={(d) => setPin((p) => digitsOnly(p + d))} onDelete={() => setPin((p) => p.slice(0, -1))} onClear={() => setPin('')} />
+      {message ? (
+        <p role="alert" id={errorId} className="error">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        Sign in
+      </button>
+    </form>
+  );
+}
+
+export function FirstOwner() {
+  const { setup, busy, message } = useAuth();
+  const [name, setName] = useState('');
+  const [pin, setPin] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [target, setTarget] = useState<'pin' | 'confirm'>('pin');
+  const [mismatch, setMismatch] = useState(false);
+  const edit = (f: (p: string) => string) => (target === 'pin' ? setPin(f) : setConfirm(f));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (pin !== confirm) return setMismatch(true);
+    setMismatch(false);
+    void setup(name.trim(), pin);
+  };
+  const problem = mismatch ? 'The two PINs differ.' : message;
+  return (
+    <form className="signin pin-form" onSubmit={submit} onKeyDown={(e) => keypadKeys(e, edit)} aria-labelledby="setup-title">
+      <h2 id="setup-title">Create the owner</h2>
+      <p className="muted">
+        This shop has no owner yet. The owner may do everything, including refunds, keys and settings; add cashiers later with{' '}
+        <code>stablepos users add --role cashier</code>. The PIN is 4 to 12 digits, not one digit repeated and not a run like 1234.
+      </p>
+      <label>
+        Name
+        <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus />
+      </label>
+      <PinField label="PIN" value={pin} onChange={setPin} onFocus={() => setTarget('pin')} />
+      <PinField label="Confirm PIN" value={confirm} onChange={setConfirm} onFocus={() => setTarget('confirm')} />
+      <Keypad onDigit={(d) => edit((p) => digitsOnly(p + d))} onDelete={() => edit((p) => p.slice(0, -1))} onClear={() => edit(() => '')} />
+      {problem ? (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        Create owner and sign in
+      </button>
     </form>
   );
 }

@@ -7,19 +7,25 @@ import { bridge } from './bridge.js';
 /** In Electron the bridge says where the core is; in a browser the core served this page. */
 export const apiBaseUrl: string = bridge()?.apiBaseUrl ?? window.location.origin;
 
-const KEY_STORAGE = 'stablepos.apiKey';
+const TOKEN_STORAGE = 'stablepos.uiSession';
 
 /**
- * The bearer the UI sends: the Electron window's per-launch token, or, in a browser, an API key the
- * owner entered (kept for this tab only) until PIN sign-in replaces it.
+ * The bearer the UI sends: the token of the PIN sign-in (`uit_…`), kept for this tab only
+ * (sessionStorage): closing the window signs out as far as this machine is concerned.
  */
 export function credential(): string | undefined {
-  return bridge()?.uiToken ?? window.sessionStorage.getItem(KEY_STORAGE) ?? undefined;
+  return window.sessionStorage.getItem(TOKEN_STORAGE) ?? undefined;
 }
 
-export function setApiKey(key: string | null): void {
-  if (key) window.sessionStorage.setItem(KEY_STORAGE, key);
-  else window.sessionStorage.removeItem(KEY_STORAGE);
+export function setCredential(token: string | null): void {
+  if (token) window.sessionStorage.setItem(TOKEN_STORAGE, token);
+  else window.sessionStorage.removeItem(TOKEN_STORAGE);
+}
+
+/** Called when the core refuses the sign-in (401): it ended, expired, or its user was removed. */
+let onUnauthorized: () => void = () => undefined;
+export function whenUnauthorized(handler: () => void): void {
+  onUnauthorized = handler;
 }
 
 interface Envelope<T> {
@@ -44,6 +50,9 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   const bearer = credential();
   if (bearer) headers.authorization = `Bearer ${bearer}`;
+  // In Electron: proves the request comes from the app's own window (PIN sign-in needs it).
+  const appToken = bridge()?.uiToken;
+  if (appToken) headers['stablepos-app-token'] = appToken;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(new URL(path, apiBaseUrl), {
     method,
@@ -59,6 +68,10 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
   }
   if (!response.ok || !parsed?.base || parsed.base.code !== 0) {
     const e = parsed?.error;
+    if (response.status === 401 && bearer !== undefined && bearer === credential()) {
+      setCredential(null);
+      onUnauthorized();
+    }
     throw new ApiError(e?.message ?? parsed?.base?.message ?? `${response.status} ${response.statusText}`.trim(), response.status, e?.code, e?.param);
   }
   return parsed.data as T;

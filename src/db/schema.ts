@@ -476,3 +476,42 @@ export const refundWallets = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.family, t.livemode] })],
 );
+
+// --- Staff users and the UI's sign-in sessions (issue 5) ---
+
+/** People who sign in to the app's own UI with a name and a PIN; `role` is `owner` or `cashier`. */
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    name: text('name').notNull(),
+    /** The name trimmed and lower-cased: sign-in and uniqueness ignore case. */
+    nameKey: text('name_key').notNull(),
+    role: text('role').notNull(),
+    /** `scrypt$N$r$p$salt$hash` (domain/pin.ts): a per-user salt, never the PIN. */
+    pinHash: text('pin_hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+    /** Set when removed: the user can no longer sign in; the row stays for the record. */
+    disabledAt: ms('disabled_at'),
+  },
+  (t) => [
+    uniqueIndex('users_active_name').on(t.merchantId, t.nameKey).where(sql`${t.disabledAt} is null`),
+    index('users_merchant').on(t.merchantId),
+  ],
+);
+
+/** A signed-in UI user: the bearer token is kept only as its SHA-256; it ends on sign-out or inactivity. */
+export const uiSessions = sqliteTable(
+  'ui_sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id').notNull().references(() => users.id),
+    createdAt: ms('created_at').notNull(),
+    lastUsedAt: ms('last_used_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    endedAt: ms('ended_at'),
+  },
+  (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
+);

@@ -79,3 +79,11 @@ export function startOfNextLocalDay(ms: number, timeZone: string): number {
   while (localDate(guess - MINUTE, timeZone) >= targetDate) guess -= MINUTE;
   return guess;
 }
+
+/** The first instant of the calendar day `ms` falls on, in `timeZone` (00:00 local, or the day's first time). */
+export function startOfLocalDay(ms: number, timeZone: string): number {
+  // Two days back is surely an earlier day; walk forward day starts while they are not after `ms`.
+  let start = startOfNextLocalDay(ms - 48 * 3_600_000, timeZone);
+  for (let next = startOfNextLocalDay(start, timeZone); next <= ms; next = startOfNextLocalDay(start, timeZone)) start = next;
+  return start;
+}

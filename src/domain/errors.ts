@@ -44,15 +44,18 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export class ApiError extends Error {
   readonly status: number;
+  /** Response headers that go with the error, e.g. `Retry-After` with `rate_limited`. */
+  readonly headers: Record<string, string>;
   readonly type: ErrorType;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly param: string | null = null,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; headers?: Record<string, string> },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.headers = options?.headers ?? {};
     this.name = 'ApiError';
     const spec: ErrorSpec = ERROR_CODES[code];
     this.status = spec.status;

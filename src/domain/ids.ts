@@ -46,6 +46,8 @@ export const ID_PREFIX = {
   conversion: 'conv',
   conversionQuote: 'cq',
   refund: 're',
+  user: 'usr',
+  uiSession: 'uis',
 } as const;
 
 /** Characters of the time prefix: 62^8 ms reaches the year 8000. */

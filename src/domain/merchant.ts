@@ -1,4 +1,5 @@
 import type { Currency, FiatCurrency } from './currencies.js';
+import type { Role } from './users.js';
 
 export interface MerchantDomain {
   readonly id: string;
@@ -24,12 +25,18 @@ export interface Merchant {
   readonly domains: readonly MerchantDomain[];
 }
 
-/** Who is calling: a merchant in one mode, through an API key or the app's own UI. */
+/** Who is calling: a merchant in one mode, through an API key or a signed-in user of the app's own UI. */
 export interface Caller {
   readonly merchantId: string;
   readonly livemode: boolean;
-  /** API key id, or `ui` for the app's own window. */
+  /** API key id, or `ui` for a user signed in to the app's own UI. */
   readonly via: string;
+  /** What the caller may do: API keys act as `owner`; a UI user has their own role. */
+  readonly role: Role;
+  /** The signed-in user (UI sessions only). */
+  readonly userId?: string;
+  /** The UI session's id (UI sessions only). */
+  readonly uiSessionId?: string;
 }
 
 /** The settings an owner may change (PATCH /v1/merchant); absent fields stay as they are. */

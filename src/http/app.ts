@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { type Authenticator, authenticateWith, bearerToken } from './plugins/auth.js';
@@ -24,6 +24,7 @@ import { networkRoutes } from './routes/networks.js';
 import { rateRoutes } from './routes/rates.js';
 import { refundRoutes } from './routes/refunds.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { uiPublicRoutes, uiSessionRoutes } from './routes/ui-sessions.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import type { HttpServices } from './services.js';
 import { installValidators } from './validation.js';
@@ -35,6 +36,8 @@ export interface AppOptions {
   logger: boolean;
   /** Built UI to serve at `/`, when there is one. */
   rendererDir?: string | undefined;
+  /** Told of every route as it is registered (the role matrix test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Contract: bodies above 1 MB are refused with 413 before they are read in full. */
@@ -61,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installValidators(app);
   installErrorHandling(app);
   // First hook of all, so every response, even a refusal by a later hook, names its request.
@@ -79,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           'Stablecoin point-of-sale API. Successes are `{"base":{"code":0,"message":"success"},"data":…}`; failures are ' +
           '`{"error":{"type","code","message","param"}}` with a `Request-Id` header on every response. See docs/api.md.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'sk_test_… or sk_live_…' } } },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (sk_test_… or sk_live_…, acting as owner) or a UI sign-in token (uit_…, with its user\'s role).' } } },
       security: [{ bearerAuth: [] }],
     },
   });
@@ -100,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, services);
   await app.register(checkoutPageRoutes, services);
   await app.register(publicDisplayRoutes, services);
+  await app.register(uiPublicRoutes, services);
 
   await app.register(async (api) => {
     api.decorateRequest('caller', undefined);
@@ -117,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(displayRoutes, services);
     await api.register(rateRoutes, services);
     await api.register(refundRoutes, services);
+    await api.register(uiSessionRoutes, services);
   });
 
   if (options.rendererDir) {

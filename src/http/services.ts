@@ -12,12 +12,16 @@ import type { RateService } from '../services/rate-service.js';
 import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
+import type { UserService } from '../services/user-service.js';
 
 /** What the HTTP layer is given by the composition root: services, never storage. */
 export interface HttpServices {
   sessions: SessionService;
   merchants: MerchantService;
   apiKeys: ApiKeyService;
+  users: UserService;
+  /** Set in the Electron app: UI sign-in must present it (header `Stablepos-App-Token`). */
+  uiAppToken?: string | undefined;
   idempotency: IdempotencyService;
   webhookEndpoints: WebhookEndpointService;
   events: EventService;
@@ -34,6 +38,8 @@ export interface HttpServices {
   display: CustomerDisplay;
   /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */
   uiMode: Mode;
+  /** The core's clock (ms since the epoch). */
+  now: () => number;
   /** Base URL customers reach the app at, known once the server listens. */
   publicBaseUrl: () => string;
 }

@@ -36,7 +36,7 @@ export class ApiKeyService {
   authenticate(token: string): Caller | null {
     if (!KEY_PATTERN.test(token)) return null;
     const found = this.store.findActiveByHash(hashKey(token));
-    return found ? { merchantId: found.merchantId, livemode: found.livemode, via: found.id } : null;
+    return found ? { merchantId: found.merchantId, livemode: found.livemode, via: found.id, role: 'owner' } : null;
   }
 
   list(merchantId?: string): ApiKeyRecord[] {

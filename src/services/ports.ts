@@ -1,4 +1,5 @@
 import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
+import type { StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Currency } from '../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
 import type {
@@ -51,6 +52,20 @@ export interface ApiKeyStore {
   list(merchantId?: string): ApiKeyRecord[];
   activeByPrefix(prefix: string): ApiKeyRecord[];
   revoke(id: string, now: number): boolean;
+}
+
+export interface UserStore {
+  insert(user: StoredUser & { nameKey: string }): void;
+  listActive(merchantId: string): StoredUser[];
+  findActiveByNameKey(merchantId: string, nameKey: string): StoredUser | undefined;
+  findActiveById(merchantId: string, id: string): StoredUser | undefined;
+  countActiveOwners(merchantId: string): number;
+  /** Marks the user removed and ends their UI sessions. */
+  disable(id: string, now: number): void;
+  insertSession(session: UiSessionRecord & { tokenHash: string }): void;
+  findOpenSession(tokenHash: string): { session: UiSessionRecord; user: StoredUser } | undefined;
+  touchSession(id: string, lastUsedAt: number, expiresAt: number): void;
+  endSession(id: string, now: number): void;
 }
 
 export interface IdempotencyScope {

@@ -477,7 +477,7 @@ export class RefundService {
     let fromAvailable = account.availableMinor > 0n ? (account.availableMinor < rest ? account.availableMinor : rest) : 0n;
     rest -= fromAvailable;
     if (rest > 0n) {
-      for (const g of this.d.ledger.upcoming({ merchantId: s.merchantId, livemode: s.livemode, via: 'refund' }, 100)) {
+      for (const g of this.d.ledger.upcoming({ merchantId: s.merchantId, livemode: s.livemode, via: 'refund', role: 'owner' }, 100)) {
         if (rest === 0n) break;
         if (g.currency !== coin || g.amountMinor <= 0n || g.availableOn <= now) continue;
         const take = g.amountMinor < rest ? g.amountMinor : rest;

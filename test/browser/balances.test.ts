@@ -1,6 +1,6 @@
 /**
  * The Balances screen in a real browser (Debian's Chromium) against the headless app with a devnet:
- * sign in with an API key, see a paid session's money pending, let it settle, convert part of it
+ * sign in as the owner with a PIN, see a paid session's money pending, let it settle, convert part of it
  * through a quote, and see the accounts, the chart and the conversion, with no console errors.
  */
 import type { Page } from 'playwright-core';
@@ -16,14 +16,15 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  app = await openAppInBrowser('balances', DEVNET_UI_CORE);
+  // The test moves the clock a day on while signed in.
+  app = await openAppInBrowser('balances', { ...DEVNET_UI_CORE, uiSessionIdleMs: { owner: 48 * 3_600_000 } });
   ({ t, page, errors } = app);
 }, 120_000);
 afterAll(async () => app?.stop());
 
 const row = (currency: string) => page.getByRole('table', { name: 'Funds accounts' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: currency }) });
 
-test('signed in with a key, the Balances screen shows a paid session pending, then available after midnight', async () => {
+test('signed in as the owner, the Balances screen shows a paid session pending, then available after midnight', async () => {
   const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
   const s = await createSession(t, '100', 'USDT');
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 100_000_000n });

@@ -66,13 +66,18 @@ export interface AppInBrowser {
   stop(): Promise<void>;
 }
 
-/** The headless app with its UI, a browser on `#/<screen>`, signed in as the owner. */
+/** The owner the browser tests sign in as (made through the first-start setup). */
+export const TEST_OWNER = { name: 'Olga', pin: '2580' } as const;
+
+/** The headless app with its UI, a browser on `#/<screen>`, signed in as the owner with a PIN. */
 export async function openAppInBrowser(screen: string, overrides: Partial<CoreConfig> = {}): Promise<AppInBrowser> {
   const t = await startTestCore({ ...overrides, rendererDir: ensureRendererBuilt() });
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: TEST_OWNER });
+  if (setup.status !== 200) throw new Error(`creating the first owner: ${setup.status} ${setup.text}`);
   const browser = await launchBrowser();
   const { page, errors } = await openPage(browser);
   await page.goto(`${t.url}/#/${screen}`);
-  await signIn(page, t);
+  await signIn(page);
   return {
     t,
     browser,
@@ -85,8 +90,10 @@ export async function openAppInBrowser(screen: string, overrides: Partial<CoreCo
   };
 }
 
-/** Signs the UI in the way a person does. */
-export async function signIn(page: Page, t: TestCore): Promise<void> {
-  await page.getByLabel('API key').fill(t.testKey);
+/** Signs the UI in the way a person does: name and PIN. */
+export async function signIn(page: Page, user: { name: string; pin: string } = TEST_OWNER): Promise<void> {
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('PIN', { exact: true }).fill(user.pin);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('.who').waitFor();
 }

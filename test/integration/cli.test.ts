@@ -326,6 +326,87 @@ describe('keys', () => {
   }, 30_000);
 });
 
+describe('users', () => {
+  test('--help for users and each subcommand exits 0; usage errors exit 2 with one line, no data dir', async () => {
+    const never = join(sandbox, 'users-never-created');
+    const helps: [string[], RegExp][] = [
+      [['users', '--help'], /Usage: stablepos users add[\s\S]*Usage: stablepos users list[\s\S]*Usage: stablepos users remove/],
+      [['users', 'add', '--help', '--data-dir', never], /^Usage: stablepos users add[\s\S]*--role[\s\S]*--name[\s\S]*--pin/],
+      [['users', 'list', '-h', '--data-dir', never], /^Usage: stablepos users list/],
+      [['users', 'remove', '--help', '--data-dir', never], /^Usage: stablepos users remove/],
+      [['--help'], /users add[\s\S]*users list[\s\S]*users remove/],
+    ];
+    const bad: string[][] = [
+      ['users', 'frob'],
+      ['users', 'add', '--role', 'admin', '--name', 'Ann', '--pin', '2580', '--data-dir', never],
+      ['users', 'add', '--name', 'Ann', '--pin', '2580', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--pin', '2580', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--name', 'Ann', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--name', 'Ann', '--pin', '123', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--name', 'Ann', '--pin', '1111', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--name', 'Ann', '--pin', '4321', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--name', 'Ann', '--pin', '25a0', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--name', '  ', '--pin', '2580', '--data-dir', never],
+      ['users', 'add', '--role', 'owner', '--name', 'Ann', '--pin', '2580', '--bogus', '--data-dir', never],
+      ['users', 'remove', '--data-dir', never],
+      ['users', 'remove', 'a', 'b', '--data-dir', never],
+    ];
+    const results = await runAll([...helps.map(([a]) => a), ...bad, ['users']]);
+    helps.forEach(([args, usage], i) => {
+      const r = results[i]!;
+      expect(r.code, show(args, r)).toBe(0);
+      expect(r.stdout, show(args, r)).toMatch(usage);
+    });
+    bad.forEach((args, j) => {
+      const r = results[helps.length + j]!;
+      expect(r.code, show(args, r)).toBe(2);
+      expect(r.stdout, show(args, r)).toBe('');
+      expect(r.stderr, show(args, r)).toMatch(/^stablepos: [^\n]+ \(see "stablepos users --help"\)\n$/);
+    });
+    expect(results[helps.length + 5]!.stderr).toMatch(/--pin: the PIN must be 4 to 12 digits/);
+    expect(results[helps.length + 6]!.stderr).toMatch(/--pin: the PIN must not be one digit repeated/);
+    expect(results[helps.length + 7]!.stderr).toMatch(/--pin: the PIN must not be a run of consecutive digits/);
+    const none = results.at(-1)!;
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/Usage: stablepos users add/);
+    expect(existsSync(never), 'a usage error must not create the data dir').toBe(false);
+  }, 180_000);
+
+  test('add prints the id; list shows users; remove by name or id, never the last owner; a taken name fails', async () => {
+    const dir = newDataDir();
+    const add = (role: string, name: string, pin: string) => run(['users', 'add', '--role', role, '--name', name, '--pin', pin, '--data-dir', dir]);
+    const empty = await run(['users', 'list', '--data-dir', dir]);
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toBe('');
+    expect(empty.stderr).toMatch(/no users yet/);
+
+    const owner = await add('owner', 'Olga', '2580');
+    expect(owner.code, show(['users', 'add'], owner)).toBe(0);
+    expect(owner.stdout).toMatch(/^usr_[0-9A-Za-z]{32}\n$/);
+    const cashier = await add('cashier', 'Cas', '1357');
+    expect(cashier.code).toBe(0);
+    const taken = await add('cashier', 'olga', '4826');
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/^stablepos: A user named 'olga' exists already\.\n$/);
+
+    const list = await run(['users', 'list', '--data-dir', dir]);
+    const rows = list.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((r) => r.slice(0, 3))).toEqual([[owner.stdout.trim(), 'owner', 'Olga'], [cashier.stdout.trim(), 'cashier', 'Cas']]);
+    expect(list.stdout).not.toMatch(/2580|1357|scrypt/);
+
+    const last = await run(['users', 'remove', 'OLGA', '--data-dir', dir]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toMatch(/last owner/);
+    const missing = await run(['users', 'remove', 'Zed', '--data-dir', dir]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No such user: 'Zed'/);
+    const removed = await run(['users', 'remove', cashier.stdout.trim(), '--data-dir', dir]);
+    expect(removed.code, show(['users', 'remove'], removed)).toBe(0);
+    expect(removed.stdout).toBe(`removed cashier Cas (${cashier.stdout.trim()})\n`);
+    expect((await run(['users', 'list', '--data-dir', dir])).stdout.trimEnd().split('\n')).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('serve', () => {
   test('answers over HTTP with a created key, sees a revocation made while running, stops on SIGTERM, keeps its data', async () => {
     const dir = newDataDir();

@@ -69,7 +69,7 @@ test('balances are the sum of the ledger; gross = fee + net; conversions round d
     fc.property(fc.array(op, { minLength: 1, maxLength: 25 }), fc.constantFrom('UTC', 'Asia/Kolkata', 'America/New_York'), (ops, zone) => {
       s.merchants.update(merchant.id, { timeZone: zone });
       const livemode = false;
-      const caller: Caller = { merchantId: merchant.id, livemode, via: 'test' };
+      const caller: Caller = { merchantId: merchant.id, livemode, via: 'test', role: 'owner' };
       for (const o of ops) {
         if (o.kind === 'pay') {
           const { session, payments } = paidSession(merchant.id, livemode, { USDT: o.usdt, USDC: o.usdc });

@@ -81,7 +81,8 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
     try {
       const [s, e] = await Promise.all([
         getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(id)}`),
-        getJson<Page<EventItem>>(`/v1/events?object_id=${encodeURIComponent(id)}&limit=100`),
+        // The timeline is the owner's (the events API); a cashier sees the session without it.
+        getJson<Page<EventItem>>(`/v1/events?object_id=${encodeURIComponent(id)}&limit=100`).catch(() => ({ items: [], has_more: false })),
       ]);
       setSession(s);
       setEvents([...e.items].reverse());

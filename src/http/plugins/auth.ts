@@ -1,13 +1,24 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
 import type { Caller } from '../../domain/merchant.js';
+import type { Role } from '../../domain/users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` on every route of the authenticated API. */
     caller: Caller | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route. Left out, the route is owner-only (API keys act as owners), so a new
+     * route is never open to cashiers by accident; `CASHIER_TOO` opens it to cashiers as well.
+     */
+    roles?: readonly Role[];
+  }
 }
+
+/** Route config for what a cashier may do too (docs/api.md, "Roles"). */
+export const CASHIER_TOO = { roles: ['owner', 'cashier'] } as const satisfies { roles: readonly Role[] };
 
 export interface Authenticator {
   /** The caller a bearer token stands for (an API key or the app's own UI token), or null. */
@@ -22,7 +33,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m ? m[1] : '';
 }
 
-/** onRequest hook: 401 unless the request carries a valid, unrevoked key. */
+/**
+ * onRequest hook: 401 unless the request carries a valid, unrevoked key or an open UI session; then
+ * 403 `role_forbidden` unless the caller's role is among the route's `roles` (default owner only).
+ * Runs before validation, so a forbidden request is refused whatever its body.
+ */
 export function authenticateWith(resolve: Authenticator) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
@@ -31,11 +46,20 @@ export function authenticateWith(resolve: Authenticator) {
     }
     const caller = token === '' ? null : resolve(token);
     if (!caller) {
-      throw new ApiError('api_key_invalid', 'The API key is invalid or has been revoked.');
+      throw new ApiError('api_key_invalid', 'The API key is invalid or has been revoked, or the sign-in has ended.');
     }
     request.caller = caller;
+    const allowed = request.routeOptions.config.roles ?? OWNER_ONLY;
+    if (!allowed.includes(caller.role)) {
+      throw new ApiError(
+        'role_forbidden',
+        `Only an owner may do this (${request.method} ${request.routeOptions.url}); a ${caller.role} may create, follow and cancel payment sessions and see today's sessions.`,
+      );
+    }
   };
 }
+
+const OWNER_ONLY: readonly Role[] = ['owner'];
 
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new Error('route registered outside the authenticated scope');

@@ -41,6 +41,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         apiError = new ApiError('internal_error', `Something went wrong on our side; quote request id ${request.id} when reporting it.`);
       }
     }
+    for (const [name, value] of Object.entries(apiError.headers)) void reply.header(name, value);
     void reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fromShapeB } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { answerStoredWithUnit } from '../plugins/idempotency.js';
 import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
@@ -14,6 +14,7 @@ const tags = ['Checkout sessions (shape B)'];
 /** Shape B: integer minor units and line items; the same session object as shape A. */
 export const checkoutRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.post('/api/v1/checkout/sessions/create', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'Create a payment session (shape B: minor units and line items)',
@@ -29,6 +30,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
   });
 
   app.get('/api/v1/checkout/sessions/:id', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'Retrieve a payment session',

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DisplayState } from '../../services/customer-display.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
@@ -16,6 +16,7 @@ const HEARTBEAT_MS = 15_000;
 /** The till sets what the customer display shows (authenticated). */
 export const displayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.put('/v1/display', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'Show a sale on the customer display (or clear it with null)',

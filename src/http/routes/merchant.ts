@@ -7,7 +7,7 @@ import type { Merchant, MerchantSettingsPatch } from '../../domain/merchant.js';
 import { formatDecimal } from '../../domain/money.js';
 import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
 import { CurrencyCode, DateTime, Envelope, errorResponses, MoneyOut, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
@@ -96,6 +96,7 @@ function present(m: Merchant, livemode: boolean) {
 
 export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/merchant', {
+    config: CASHIER_TOO,
     schema: {
       tags: ['Merchant'],
       summary: 'The API key\'s merchant, its domains and settings',

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NETWORK_INFO } from '../../domain/networks.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
@@ -22,6 +22,7 @@ const NetworkOut = Type.Object({
 
 export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/networks', {
+    config: CASHIER_TOO,
     schema: {
       tags: ['Networks'],
       summary: 'Networks in the key\'s mode: chain id, tokens, decimals, confirmations, health',

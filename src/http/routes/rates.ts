@@ -5,7 +5,7 @@ import { formatRate } from '../../domain/rates.js';
 import { parseCurrency } from '../../services/session-input.js';
 import type { RateListing } from '../../services/rate-service.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { CurrencyCode, DateTime, Envelope, errorResponses, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
@@ -75,6 +75,7 @@ function present(listing: RateListing) {
 
 export const rateRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/rates', {
+    config: CASHIER_TOO,
     schema: {
       tags: ['Rates'],
       summary: 'Current exchange rates against a base currency, with source and age',

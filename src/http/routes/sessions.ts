@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { startOfLocalDay } from '../../domain/calendar.js';
 import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session-input.js';
 import { sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { answerStoredWithUnit } from '../plugins/idempotency.js';
 import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
@@ -42,6 +43,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   const present = (view: Parameters<typeof presentSession>[0]) => presentSession(view, services.publicBaseUrl());
 
   app.post('/v1/payment/sessions', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'Create a payment session (shape A: decimal amount)',
@@ -57,19 +59,29 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/payment/sessions', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'List payment sessions, newest first',
+      description: 'A cashier (UI sign-in) sees today\'s sessions only: `created_gte` is raised to the start of today in the merchant\'s time zone.',
       querystring: SessionListQuery,
       response: { 200: ListOf(SessionOut), ...errorResponses(400, 401, 404, 429) },
     },
   }, async (request) => {
     const q = request.query;
-    const page = services.sessions.list(callerOf(request), {
+    const caller = callerOf(request);
+    let createdGte = q.created_gte === undefined ? undefined : parseDateTime(q.created_gte, 'created_gte');
+    if (caller.role === 'cashier') {
+      // A cashier sees today's sessions only (today in the merchant's time zone), whatever they ask for.
+      const today = startOfLocalDay(services.now(), services.merchants.get(caller.merchantId).timeZone);
+      if (createdGte === undefined || createdGte < today) createdGte = today;
+    }
+    const page = services.sessions.list(caller, {
       limit: q.limit ?? 10,
       ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
       ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
       ...sessionFilters(q),
+      ...(createdGte !== undefined && { createdGte }),
     });
     return ok({ items: page.items.map(present), has_more: page.hasMore });
   });
@@ -108,6 +120,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/payment/sessions/:id', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'Retrieve a payment session',
@@ -117,6 +130,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request) => ok(present(services.sessions.get(callerOf(request), request.params.id))));
 
   app.post('/v1/payment/sessions/:id/cancel', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'Cancel a PENDING session that has received nothing',
@@ -136,6 +150,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request) => ok(present(services.sessions.resolve(callerOf(request), request.params.id))));
 
   app.get('/v1/payment/sessions/:id/stream', {
+    config: CASHIER_TOO,
     schema: {
       tags,
       summary: 'Live feed of one session (server-sent events)',

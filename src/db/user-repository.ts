@@ -1,0 +1,105 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Role, StoredUser, UiSessionRecord } from '../domain/users.js';
+import type { Db } from './open-database.js';
+import { uiSessions, users } from './schema.js';
+
+const userColumns = {
+  id: users.id,
+  merchantId: users.merchantId,
+  name: users.name,
+  role: users.role,
+  pinHash: users.pinHash,
+  createdAt: users.createdAt,
+  disabledAt: users.disabledAt,
+};
+
+type UserRow = Omit<StoredUser, 'role'> & { role: string };
+const toUser = (row: UserRow): StoredUser => ({ ...row, role: row.role as Role });
+
+const sessionColumns = {
+  id: uiSessions.id,
+  userId: uiSessions.userId,
+  createdAt: uiSessions.createdAt,
+  lastUsedAt: uiSessions.lastUsedAt,
+  expiresAt: uiSessions.expiresAt,
+  endedAt: uiSessions.endedAt,
+};
+
+export class UserRepository {
+  private readonly sessionByHash;
+
+  constructor(private readonly db: Db) {
+    // Every request of a signed-in UI runs this: prepared once.
+    this.sessionByHash = db
+      .select({ session: sessionColumns, user: userColumns })
+      .from(uiSessions)
+      .innerJoin(users, eq(users.id, uiSessions.userId))
+      .where(and(eq(uiSessions.tokenHash, sql.placeholder('hash')), isNull(uiSessions.endedAt)))
+      .prepare();
+  }
+
+  insert(user: StoredUser & { nameKey: string }): void {
+    this.db.insert(users).values(user).run();
+  }
+
+  /** Active (not removed) users of a merchant, oldest first. */
+  listActive(merchantId: string): StoredUser[] {
+    return this.db
+      .select(userColumns)
+      .from(users)
+      .where(and(eq(users.merchantId, merchantId), isNull(users.disabledAt)))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .all()
+      .map(toUser);
+  }
+
+  findActiveByNameKey(merchantId: string, nameKey: string): StoredUser | undefined {
+    const row = this.db
+      .select(userColumns)
+      .from(users)
+      .where(and(eq(users.merchantId, merchantId), eq(users.nameKey, nameKey), isNull(users.disabledAt)))
+      .get();
+    return row && toUser(row);
+  }
+
+  findActiveById(merchantId: string, id: string): StoredUser | undefined {
+    const row = this.db
+      .select(userColumns)
+      .from(users)
+      .where(and(eq(users.merchantId, merchantId), eq(users.id, id), isNull(users.disabledAt)))
+      .get();
+    return row && toUser(row);
+  }
+
+  countActiveOwners(merchantId: string): number {
+    const row = this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(and(eq(users.merchantId, merchantId), eq(users.role, 'owner'), isNull(users.disabledAt)))
+      .get();
+    return row?.n ?? 0;
+  }
+
+  disable(id: string, now: number): void {
+    this.db.update(users).set({ disabledAt: now }).where(and(eq(users.id, id), isNull(users.disabledAt))).run();
+    this.db.update(uiSessions).set({ endedAt: now }).where(and(eq(uiSessions.userId, id), isNull(uiSessions.endedAt))).run();
+  }
+
+  insertSession(session: UiSessionRecord & { tokenHash: string }): void {
+    this.db.insert(uiSessions).values(session).run();
+  }
+
+  /** The open session with this token hash and its user (who may since have been removed). */
+  findOpenSession(tokenHash: string): { session: UiSessionRecord; user: StoredUser } | undefined {
+    const row = this.sessionByHash.get({ hash: tokenHash });
+    return row && { session: row.session, user: toUser(row.user) };
+  }
+
+  touchSession(id: string, lastUsedAt: number, expiresAt: number): void {
+    this.db.update(uiSessions).set({ lastUsedAt, expiresAt }).where(eq(uiSessions.id, id)).run();
+  }
+
+  endSession(id: string, now: number): void {
+    this.db.update(uiSessions).set({ endedAt: now }).where(and(eq(uiSessions.id, id), isNull(uiSessions.endedAt))).run();
+  }
+}

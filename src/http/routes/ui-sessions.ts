@@ -1,0 +1,144 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../domain/errors.js';
+import type { User } from '../../domain/users.js';
+import { sameSecret } from '../../services/api-key-service.js';
+import type { SignedIn } from '../../services/user-service.js';
+import { ok } from '../envelope.js';
+import { bearerToken, CASHIER_TOO, callerOf } from '../plugins/auth.js';
+import { iso } from '../presenters/session-presenter.js';
+import { DateTime, Envelope, errorResponses } from '../schemas/common.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['UI sign-in'];
+
+/** The header the Electron window sends with its per-launch token (docs/api.md, "UI sessions"). */
+export const APP_TOKEN_HEADER = 'stablepos-app-token';
+
+const UserOut = Type.Object({
+  id: Type.String({ examples: ['usr_…'] }),
+  name: Type.String(),
+  role: Type.String({ enum: ['owner', 'cashier'] }),
+});
+
+const UiSessionOut = Type.Object({
+  object: Type.Literal('ui_session'),
+  user: UserOut,
+  expires_at: DateTime,
+});
+
+const SignedInOut = Type.Object({
+  object: Type.Literal('ui_session'),
+  token: Type.String({ description: 'Bearer token of this sign-in (`uit_…`): send it as `Authorization: Bearer …`. Shown once.' }),
+  user: UserOut,
+  expires_at: Type.String({ description: 'When the sign-in ends if unused; each use moves it on (owner 8 h, cashier 12 h by default).' }),
+});
+
+const Pin = Type.String({ minLength: 1, maxLength: 32, description: '4–12 digits.' });
+
+const SetupBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 40 }), pin: Pin }, { additionalProperties: false });
+const SignInBody = Type.Object(
+  { user: Type.String({ minLength: 1, maxLength: 100, description: 'The user\'s name (any case) or id.' }), pin: Pin },
+  { additionalProperties: false },
+);
+
+const presentUser = (u: User) => ({ id: u.id, name: u.name, role: u.role });
+const presentSignedIn = (s: SignedIn) => ({ object: 'ui_session' as const, token: s.token, user: presentUser(s.user), expires_at: iso(s.expiresAt) });
+
+const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
+
+/**
+ * In the Electron app only its own window may sign in: it proves it with the per-launch token the
+ * preload hands it. Without a configured token (headless `serve`), any client may.
+ */
+function requireAppWindow(services: HttpServices, request: FastifyRequest): void {
+  if (services.uiAppToken === undefined) return;
+  const presented = request.headers[APP_TOKEN_HEADER];
+  if (typeof presented !== 'string' || !sameSecret(presented, services.uiAppToken)) {
+    throw new ApiError('api_key_invalid', 'This app accepts PIN sign-in only from its own window.');
+  }
+}
+
+/** Public: whether the shop has an owner yet, the first owner's creation, and PIN sign-in. */
+export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  const merchantId = () => services.merchants.defaultMerchant().id;
+
+  app.get('/v1/ui/setup', {
+    schema: {
+      tags,
+      summary: 'Whether the app still needs its first owner',
+      description: 'Public. While `needs_owner` is true the UI asks for the first owner\'s name and PIN.',
+      security: [],
+      response: { 200: Envelope(Type.Object({ needs_owner: Type.Boolean() })) },
+    },
+  }, async () => ok({ needs_owner: !services.users.hasOwner(merchantId()) }));
+
+  app.post('/v1/ui/setup', {
+    schema: {
+      tags,
+      summary: 'Create the first owner and sign in (only while there is no owner)',
+      description:
+        'Public, but only from the machine running stablepos (a loopback address; in the desktop app, its own window): ' +
+        'nobody else on the network can claim the shop. 409 `invalid_state` once an owner exists.',
+      security: [],
+      body: SetupBody,
+      response: { 200: Envelope(SignedInOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+    },
+  }, async (request) => {
+    requireAppWindow(services, request);
+    if (!isLoopback(request.ip)) {
+      throw new ApiError('role_forbidden', 'The first owner can be created only on the machine running stablepos (or with "stablepos users add --role owner").');
+    }
+    return ok(presentSignedIn(await services.users.setupOwner(merchantId(), request.body)));
+  });
+
+  app.post('/v1/ui/sessions', {
+    schema: {
+      tags,
+      summary: 'Sign in to the UI with a name and a PIN',
+      description:
+        'Public. A wrong PIN and an unknown name get the same 401 `api_key_invalid` ("Wrong name or PIN."). After 5 failures in a row ' +
+        'for one user (10 from one address) sign-in is locked for 30 s, doubling with each further failure up to 1 h: 429 `rate_limited` with `Retry-After`.',
+      security: [],
+      body: SignInBody,
+      response: { 200: Envelope(SignedInOut), ...errorResponses(400, 401, 413, 415, 429) },
+    },
+  }, async (request) => {
+    requireAppWindow(services, request);
+    return ok(presentSignedIn(await services.users.signIn(merchantId(), request.body, request.ip)));
+  });
+};
+
+/** Authenticated: who is signed in, and signing out. */
+export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  const notUi = () => new ApiError('invalid_state', 'The bearer is an API key, not a UI sign-in (revoke keys with "stablepos keys revoke").');
+
+  app.get('/v1/ui/sessions/current', {
+    config: CASHIER_TOO,
+    schema: {
+      tags,
+      summary: 'The signed-in user and when the sign-in ends if unused',
+      response: { 200: Envelope(UiSessionOut), ...errorResponses(401, 409, 429) },
+    },
+  }, async (request) => {
+    callerOf(request);
+    const current = services.users.describe(bearerToken(request) ?? '');
+    if (!current) throw notUi();
+    return ok({ object: 'ui_session' as const, user: presentUser(current.user), expires_at: iso(current.expiresAt) });
+  });
+
+  app.delete('/v1/ui/sessions/current', {
+    config: CASHIER_TOO,
+    schema: {
+      tags,
+      summary: 'Sign out: the token stops working at once',
+      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), signed_out: Type.Literal(true) })), ...errorResponses(401, 409, 429) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    if (caller.uiSessionId === undefined) throw notUi();
+    services.users.signOut(caller.uiSessionId);
+    return ok({ object: 'ui_session' as const, signed_out: true as const });
+  });
+};

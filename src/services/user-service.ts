@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { ApiError, invalidParam } from '../domain/errors.js';
+import { newId, randomBase62 } from '../domain/ids.js';
+import type { Caller } from '../domain/merchant.js';
+import { decoyPinHash, hashPin, verifyPin } from '../domain/pin.js';
+import { isRole, nameKey, nameProblem, pinProblem, type Role, type StoredUser, type User } from '../domain/users.js';
+import type { Clock, UnitOfWork, UserStore } from './ports.js';
+import { SignInGuard } from './sign-in-guard.js';
+
+/** `uit_` + 32 base62 characters: ~190 random bits. */
+const TOKEN_PATTERN = /^uit_[0-9A-Za-z]{32}$/;
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** A session's expiry moves with use, but the database is written at most once a minute per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+const HOUR_MS = 3_600_000;
+/** Default inactivity limits: an owner's session is the more powerful, so it lapses sooner. */
+export const DEFAULT_UI_IDLE_MS: Record<Role, number> = { owner: 8 * HOUR_MS, cashier: 12 * HOUR_MS };
+
+export interface SignedIn {
+  token: string;
+  user: User;
+  expiresAt: number;
+}
+
+export interface UserServiceOptions {
+  store: UserStore;
+  tx: UnitOfWork;
+  now: Clock;
+  /** The mode the app's own UI works in: every UI caller has it. */
+  uiLivemode: boolean;
+  /** Inactivity after which a UI session ends, per role. */
+  idleMs?: Partial<Record<Role, number>>;
+}
+
+const publicUser = (u: StoredUser): User => ({ id: u.id, merchantId: u.merchantId, name: u.name, role: u.role, createdAt: u.createdAt, disabledAt: u.disabledAt });
+
+/** The message for every failed sign-in: an unknown name and a wrong PIN must look the same. */
+const WRONG = 'Wrong name or PIN.';
+
+/**
+ * Staff users (owner, cashier) and their UI sessions: adding and removing users (the CLI), the
+ * first owner (first start), PIN sign-in with lockout, and turning a UI session token into a Caller.
+ */
+export class UserService {
+  private readonly guard: SignInGuard;
+  private readonly idleMs: Record<Role, number>;
+
+  constructor(private readonly o: UserServiceOptions) {
+    this.guard = new SignInGuard(o.now);
+    this.idleMs = { ...DEFAULT_UI_IDLE_MS, ...o.idleMs };
+  }
+
+  hasOwner(merchantId: string): boolean {
+    return this.o.store.countActiveOwners(merchantId) > 0;
+  }
+
+  list(merchantId: string): User[] {
+    return this.o.store.listActive(merchantId).map(publicUser);
+  }
+
+  /**
+   * Adds a user.
+   * @throws ApiError `parameter_invalid` (param `name`, `pin` or `role`) for a bad or taken name, a weak PIN, an unknown role.
+   */
+  async add(merchantId: string, input: { name: string; role: string; pin: string }): Promise<User> {
+    const { name, role, hash } = await this.prepare(input);
+    return this.o.tx(() => this.insert(merchantId, name, role, hash));
+  }
+
+  /**
+   * Creates the first owner and signs them in, only while the merchant has no owner.
+   * @throws ApiError `invalid_state` once an owner exists.
+   */
+  async setupOwner(merchantId: string, input: { name: string; pin: string }): Promise<SignedIn> {
+    if (this.hasOwner(merchantId)) throw ownerExists();
+    const { name, role, hash } = await this.prepare({ ...input, role: 'owner' });
+    // Checked again inside the write: two setups racing through the hashing cannot both win.
+    const user = this.o.tx(() => {
+      if (this.hasOwner(merchantId)) throw ownerExists();
+      return this.insert(merchantId, name, role, hash);
+    });
+    return this.openSession(user);
+  }
+
+  /**
+   * Removes a user by name or id: they can no longer sign in and their sessions end at once.
+   * @throws ApiError `resource_missing` for no such user, `invalid_state` for the last owner.
+   */
+  remove(merchantId: string, ref: string): User {
+    return this.o.tx(() => {
+      const user = this.find(merchantId, ref);
+      if (!user) throw new ApiError('resource_missing', `No such user: '${ref}'`, 'user');
+      if (user.role === 'owner' && this.o.store.countActiveOwners(merchantId) <= 1) {
+        throw new ApiError('invalid_state', `'${user.name}' is the last owner; add another owner before removing this one.`);
+      }
+      const now = this.o.now();
+      this.o.store.disable(user.id, now);
+      return { ...publicUser(user), disabledAt: now };
+    });
+  }
+
+  /**
+   * Checks a name (or user id) and PIN from `address` and opens a UI session.
+   * @throws ApiError `api_key_invalid` (401) for an unknown user or a wrong PIN alike; `rate_limited`
+   *   (429, Retry-After) while the user or the address is locked out after repeated failures.
+   */
+  async signIn(merchantId: string, input: { user: string; pin: string }, address: string): Promise<SignedIn> {
+    const user = this.find(merchantId, input.user);
+    const userKey = user ? user.id : `?${nameKey(input.user)}`;
+    this.guard.begin(userKey, address);
+    // An unknown user costs the same scrypt as a known one, against a hash nobody can match.
+    const ok = await verifyPin(input.pin, user ? user.pinHash : await decoyPinHash());
+    if (!user || !ok) throw new ApiError('api_key_invalid', WRONG);
+    // Removed while its PIN was being checked?
+    const still = this.o.store.findActiveById(merchantId, user.id);
+    if (!still) throw new ApiError('api_key_invalid', WRONG);
+    this.guard.succeeded(userKey, address);
+    return this.openSession(still);
+  }
+
+  /** The caller a UI session token stands for, or null when it is unknown, ended or expired. Slides the expiry. */
+  authenticate(token: string): Caller | null {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const found = this.o.store.findOpenSession(hashToken(token));
+    if (!found || found.user.disabledAt !== null) return null;
+    const { session, user } = found;
+    const now = this.o.now();
+    if (session.expiresAt <= now) return null;
+    if (now - session.lastUsedAt >= TOUCH_EVERY_MS) this.o.store.touchSession(session.id, now, now + this.idleMs[user.role]);
+    return { merchantId: user.merchantId, livemode: this.o.uiLivemode, via: 'ui', role: user.role, userId: user.id, uiSessionId: session.id };
+  }
+
+  /** Who a UI session token belongs to and when it lapses if unused; undefined when it is no open session. */
+  describe(token: string): { user: User; expiresAt: number; sessionId: string } | undefined {
+    if (!TOKEN_PATTERN.test(token)) return undefined;
+    const found = this.o.store.findOpenSession(hashToken(token));
+    if (!found || found.user.disabledAt !== null || found.session.expiresAt <= this.o.now()) return undefined;
+    return { user: publicUser(found.user), expiresAt: found.session.expiresAt, sessionId: found.session.id };
+  }
+
+  signOut(sessionId: string): void {
+    this.o.store.endSession(sessionId, this.o.now());
+  }
+
+  private find(merchantId: string, ref: string): StoredUser | undefined {
+    const r = ref.trim();
+    return /^usr_/.test(r) ? this.o.store.findActiveById(merchantId, r) : this.o.store.findActiveByNameKey(merchantId, nameKey(r));
+  }
+
+  private async prepare(input: { name: string; role: string; pin: string }): Promise<{ name: string; role: Role; hash: string }> {
+    const nameError = nameProblem(input.name);
+    if (nameError) throw invalidParam('name', capitalise(nameError));
+    if (!isRole(input.role)) throw invalidParam('role', 'The role must be "owner" or "cashier".');
+    const pinError = pinProblem(input.pin);
+    if (pinError) throw invalidParam('pin', capitalise(pinError));
+    return { name: input.name.trim(), role: input.role, hash: await hashPin(input.pin) };
+  }
+
+  /** Inside a transaction: the name must be free among active users. */
+  private insert(merchantId: string, name: string, role: Role, pinHash: string): User {
+    const key = nameKey(name);
+    if (this.o.store.findActiveByNameKey(merchantId, key)) throw invalidParam('name', `A user named '${name}' exists already.`);
+    const now = this.o.now();
+    const user: StoredUser = { id: newId('user', now), merchantId, name, role, pinHash, createdAt: now, disabledAt: null };
+    this.o.store.insert({ ...user, nameKey: key });
+    return publicUser(user);
+  }
+
+  private openSession(user: User): SignedIn {
+    const now = this.o.now();
+    const token = `uit_${randomBase62(32)}`;
+    const expiresAt = now + this.idleMs[user.role];
+    this.o.store.insertSession({ id: newId('uiSession', now), userId: user.id, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt, endedAt: null });
+    return { token, user, expiresAt };
+  }
+}
+
+const ownerExists = () => new ApiError('invalid_state', 'The shop has an owner already: sign in instead.');
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1) + '.';

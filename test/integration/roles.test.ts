@@ -1,0 +1,150 @@
+/**
+ * The role matrix over EVERY registered route: the app is built with a hook that records each route
+ * as Fastify registers it, then each is called with no credentials, as a cashier and as an owner
+ * (both signed in with a PIN). A cashier gets 403 role_forbidden on every route not in CASHIER below;
+ * a route added later is owner-only unless it says otherwise, and this test then names it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { type CoreServices, createServices } from '../../src/core-services.js';
+import { buildApp } from '../../src/http/app.js';
+
+/** What a cashier may call (contract: create and follow sessions, see today's sessions). */
+const CASHIER = [
+  'POST /v1/payment/sessions',
+  'GET /v1/payment/sessions',
+  'GET /v1/payment/sessions/:id',
+  'POST /v1/payment/sessions/:id/cancel',
+  'GET /v1/payment/sessions/:id/stream',
+  'POST /api/v1/checkout/sessions/create',
+  'GET /api/v1/checkout/sessions/:id',
+  'GET /v1/merchant',
+  'GET /v1/networks',
+  'GET /v1/rates',
+  'GET /v1/ui/sessions/current',
+  'DELETE /v1/ui/sessions/current',
+  'PUT /v1/display', // the till shows its sale on the customer display
+];
+
+/** Public routes: no credentials needed. */
+const isPublic = (method: string, url: string) =>
+  /^\/(docs|pay|display)(\/|$)/.test(url) ||
+  url === '/health' ||
+  ['GET /v1/ui/setup', 'POST /v1/ui/setup', 'POST /v1/ui/sessions'].includes(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+
+let dataDir: string;
+let s: CoreServices;
+let app: FastifyInstance;
+const routes: { method: string; url: string; roles: readonly string[] | undefined }[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'stablepos-roles-'));
+  const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });
+  s = createServices(config);
+  app = await buildApp({
+    services: { ...s, networks: () => [], uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    authenticate: s.authenticate,
+    rateLimit: { max: 100_000, windowMs: 1000 },
+    logger: false,
+    onRoute: (r: RouteOptions) => {
+      for (const method of [r.method].flat()) routes.push({ method, url: r.url, roles: r.config?.roles });
+    },
+  });
+  await app.ready();
+  const merchantId = s.merchants.defaultMerchant().id;
+  await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
+  await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
+});
+
+afterAll(async () => {
+  await app?.close();
+  s?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(user: string, pin: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/v1/ui/sessions', payload: { user, pin } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.token;
+}
+
+/** Calls a route with made-up path parameters and an empty JSON object as the body. */
+function call(route: { method: string; url: string }, token?: string) {
+  const url = route.url.replace(/:[A-Za-z_]+/g, 'zz_unknown').replace(/\*$/, 'x');
+  const withBody = ['POST', 'PATCH', 'PUT'].includes(route.method);
+  return app.inject({
+    method: route.method as never,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(withBody && { payload: {} }),
+  });
+}
+
+// Signing out ends the token: do it last.
+const inOrder = () => [...routes].sort((a, b) => Number(a.method === 'DELETE' && a.url === '/v1/ui/sessions/current') - Number(b.method === 'DELETE' && b.url === '/v1/ui/sessions/current'));
+
+test('the routes are all there: the walk covers the API, the checkout page, UI sign-in and the docs', () => {
+  const names = routes.map((r) => `${r.method} ${r.url}`);
+  for (const r of CASHIER) expect(names).toContain(r);
+  for (const r of ['GET /v1/balance', 'POST /v1/conversions', 'POST /v1/webhook_endpoints', 'GET /v1/events', 'PATCH /v1/merchant', 'POST /v1/payment/sessions/:id/resolve', 'POST /v1/ui/setup']) {
+    expect(names).toContain(r);
+  }
+  expect(routes.length).toBeGreaterThan(40);
+});
+
+test('cashier access is declared on exactly the routes listed here (everything else defaults to owner-only)', () => {
+  const declared = routes.filter((r) => r.method !== 'HEAD' && r.roles?.includes('cashier')).map((r) => `${r.method} ${r.url}`);
+  expect(declared.sort()).toEqual([...CASHIER].sort());
+});
+
+test('without credentials: 401 on every route but the public ones', async () => {
+  for (const r of routes) {
+    const res = await call(r);
+    if (isPublic(r.method, r.url)) expect(res.statusCode, `${r.method} ${r.url}`).not.toBe(401);
+    else {
+      expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBe(401);
+      if (r.method !== 'HEAD') expect(res.json().error.code).toBe('api_key_missing');
+    }
+  }
+});
+
+test('a cashier gets 403 role_forbidden on every owner-only route, and never on the cashier routes', async () => {
+  const token = await signIn('Cashier', '1357');
+  let forbidden = 0;
+  for (const r of inOrder()) {
+    if (isPublic(r.method, r.url)) continue;
+    const res = await call(r, token);
+    const allowed = CASHIER.includes(`${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`);
+    const what = `${r.method} ${r.url}: ${res.statusCode} ${res.body}`;
+    if (allowed) {
+      expect(res.statusCode, what).not.toBe(403);
+      expect(res.statusCode, what).not.toBe(401);
+    } else {
+      expect(res.statusCode, what).toBe(403);
+      if (r.method !== 'HEAD') expect(res.json().error, what).toMatchObject({ type: 'permission_error', code: 'role_forbidden' });
+      forbidden++;
+    }
+  }
+  expect(forbidden).toBeGreaterThan(20);
+});
+
+test('an owner is never refused for their role', async () => {
+  const token = await signIn('Owner', '2580');
+  for (const r of inOrder()) {
+    if (isPublic(r.method, r.url)) continue;
+    const res = await call(r, token);
+    const what = `${r.method} ${r.url}: ${res.statusCode} ${res.body}`;
+    expect(res.statusCode, what).not.toBe(401);
+    expect(res.statusCode, what).not.toBe(403);
+  }
+});
+
+test('the first owner cannot be claimed from another machine', async () => {
+  const res = await app.inject({ method: 'POST', url: '/v1/ui/setup', remoteAddress: '192.168.1.50', payload: { name: 'Mallory', pin: '8642' } });
+  expect(res.statusCode).toBe(403);
+  expect(res.json().error.code).toBe('role_forbidden');
+});
