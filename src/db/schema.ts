@@ -512,6 +512,8 @@ export const uiSessions = sqliteTable(
     lastUsedAt: ms('last_used_at').notNull(),
     expiresAt: ms('expires_at').notNull(),
     endedAt: ms('ended_at'),
+    /** Test or live for this sign-in, when the owner switched it; null: the app's default mode. */
+    livemode: integer('livemode', { mode: 'boolean' }),
   },
   (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
 );

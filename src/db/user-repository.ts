@@ -23,6 +23,7 @@ const sessionColumns = {
   lastUsedAt: uiSessions.lastUsedAt,
   expiresAt: uiSessions.expiresAt,
   endedAt: uiSessions.endedAt,
+  livemode: uiSessions.livemode,
 };
 
 export class UserRepository {
@@ -97,6 +98,10 @@ export class UserRepository {
 
   touchSession(id: string, lastUsedAt: number, expiresAt: number): void {
     this.db.update(uiSessions).set({ lastUsedAt, expiresAt }).where(eq(uiSessions.id, id)).run();
+  }
+
+  setSessionMode(id: string, livemode: boolean): void {
+    this.db.update(uiSessions).set({ livemode }).where(eq(uiSessions.id, id)).run();
   }
 
   endSession(id: string, now: number): void {

@@ -69,4 +69,6 @@ export interface UiSessionRecord {
   readonly lastUsedAt: number;
   readonly expiresAt: number;
   readonly endedAt: number | null;
+  /** The mode the owner switched this sign-in to; null for the app's default. */
+  readonly livemode?: boolean | null;
 }

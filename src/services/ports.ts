@@ -66,6 +66,7 @@ export interface UserStore {
   findOpenSession(tokenHash: string): { session: UiSessionRecord; user: StoredUser } | undefined;
   touchSession(id: string, lastUsedAt: number, expiresAt: number): void;
   endSession(id: string, now: number): void;
+  setSessionMode(id: string, livemode: boolean): void;
 }
 
 export interface IdempotencyScope {

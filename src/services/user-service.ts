@@ -129,7 +129,7 @@ export class UserService {
     const now = this.o.now();
     if (session.expiresAt <= now) return null;
     if (now - session.lastUsedAt >= TOUCH_EVERY_MS) this.o.store.touchSession(session.id, now, now + this.idleMs[user.role]);
-    return { merchantId: user.merchantId, livemode: this.o.uiLivemode, via: 'ui', role: user.role, userId: user.id, uiSessionId: session.id };
+    return { merchantId: user.merchantId, livemode: session.livemode ?? this.o.uiLivemode, via: 'ui', role: user.role, userId: user.id, uiSessionId: session.id };
   }
 
   /** Who a UI session token belongs to and when it lapses if unused; undefined when it is no open session. */
@@ -138,6 +138,17 @@ export class UserService {
     const found = this.o.store.findOpenSession(hashToken(token));
     if (!found || found.user.disabledAt !== null || found.session.expiresAt <= this.o.now()) return undefined;
     return { user: publicUser(found.user), expiresAt: found.session.expiresAt, sessionId: found.session.id };
+  }
+
+  /**
+   * Switches a sign-in between test and live mode (the owner's switch in the app): what it sees and
+   * creates from then on is of that mode. Cashiers work in the mode an owner left the app in.
+   * @throws ApiError role_forbidden for a cashier
+   */
+  switchMode(caller: Caller, livemode: boolean): void {
+    if (caller.role !== 'owner') throw new ApiError('role_forbidden', 'Only an owner can switch between test and live mode.');
+    if (caller.uiSessionId === undefined) throw new ApiError('invalid_state', 'An API key has its own mode (sk_test_… or sk_live_…); only a UI sign-in switches.');
+    this.o.store.setSessionMode(caller.uiSessionId, livemode);
   }
 
   signOut(sessionId: string): void {

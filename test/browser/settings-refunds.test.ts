@@ -48,6 +48,27 @@ test('settings: the test-mode banner, shop settings saved, a domain added, a key
   await expect.poll(() => page.getByRole('table', { name: 'API keys' }).getByRole('row').count()).toBe(keysBefore + 1);
   await page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: secret.slice(0, 16) }).getByRole('button', { name: 'Revoke' }).click();
   await expect.poll(async () => (await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(401);
+  // Staff: a cashier added with a PIN, refused a weak one, then removed.
+  await page.getByLabel('Staff name').fill('Cem');
+  await page.getByLabel('New PIN').fill('1111');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  await expect.poll(() => page.getByRole('alert').filter({ hasText: /PIN/ }).count()).toBe(1);
+  await page.getByLabel('New PIN').fill('4826');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  await page.getByRole('table', { name: 'Staff' }).getByRole('row', { name: /Cem\s+cashier/ }).waitFor();
+  const cashier = await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Cem', pin: '4826' } });
+  expect(cashier.body.data.user.role).toBe('cashier');
+  await page.getByRole('button', { name: 'Remove Cem' }).click();
+  await expect.poll(() => page.getByRole('table', { name: 'Staff' }).innerText()).not.toContain('Cem');
+  expect((await t.api('GET', '/v1/merchant', { key: cashier.body.data.token })).status).toBe(401);
+
+  // The owner's mode switch: live mode has no test banner; back to test mode.
+  await page.getByRole('button', { name: 'Switch to live mode' }).click();
+  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+  expect(await page.getByRole('note').filter({ hasText: 'Test mode' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Switch to test mode' }).click();
+  await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
+
   expect(await page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
   await screenshot(page, 'settings');
 });

@@ -49,3 +49,39 @@ test('expiry and monitoring window: new sessions use them; bounds are enforced',
   expectError(await t.api('PATCH', '/v1/merchant', { body: { settings: { monitoring_window_seconds: -1 } } }), 400, 'parameter_invalid', 'settings.monitoring_window_seconds');
   await t.api('PATCH', '/v1/merchant', { body: { settings: { session_expiry_seconds: 900, monitoring_window_seconds: 86_400 } } });
 });
+
+test('staff: the owner adds and removes people; weak PINs and the last owner are refused', async () => {
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '2580' } });
+  expect(setup.status).toBe(200);
+  const owner = setup.body.data.token;
+  const added = await t.api('POST', '/v1/users', { key: owner, body: { name: 'Cem', role: 'cashier', pin: '4826' } });
+  expect(added.body.data).toMatchObject({ object: 'user', name: 'Cem', role: 'cashier', disabled_at: null });
+  expectError(await t.api('POST', '/v1/users', { key: owner, body: { name: 'Dana', role: 'cashier', pin: '1234' } }), 400, 'parameter_invalid', 'pin');
+  expectError(await t.api('POST', '/v1/users', { key: owner, body: { name: 'cem', role: 'cashier', pin: '4826' } }), 400, 'parameter_invalid', 'name');
+  expect((await t.api('GET', '/v1/users', { key: owner })).body.data.items.map((u: any) => u.name)).toEqual(['Olga', 'Cem']);
+
+  const cashier = (await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Cem', pin: '4826' } })).body.data.token;
+  expectError(await t.api('GET', '/v1/users', { key: cashier }), 403, 'role_forbidden');
+  expectError(await t.api('DELETE', `/v1/users/${setup.body.data.user.id}`, { key: owner }), 409, 'invalid_state');
+  expect((await t.api('DELETE', `/v1/users/${added.body.data.id}`, { key: owner })).body.data.disabled_at).not.toBeNull();
+  expectError(await t.api('GET', '/v1/merchant', { key: cashier }), 401, 'api_key_invalid');
+  expectError(await t.api('DELETE', '/v1/users/usr_nope', { key: owner }), 404, 'resource_missing');
+});
+
+test('mode: an owner switches a UI sign-in between test and live; cashiers and API keys cannot', async () => {
+  const owner = (await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Olga', pin: '2580' } })).body.data.token;
+  expect((await t.api('GET', '/v1/merchant', { key: owner })).body.data.livemode).toBe(false);
+  const live = await t.api('PATCH', '/v1/ui/sessions/current', { key: owner, body: { livemode: true } });
+  expect(live.body.data).toEqual({ object: 'ui_session', livemode: true });
+  expect((await t.api('GET', '/v1/merchant', { key: owner })).body.data.livemode).toBe(true);
+  // What it sees is live: the test sessions made above are not there.
+  expect((await t.api('GET', '/v1/payment/sessions', { key: owner })).body.data.items).toEqual([]);
+  await t.api('PATCH', '/v1/ui/sessions/current', { key: owner, body: { livemode: false } });
+  expect((await t.api('GET', '/v1/payment/sessions', { key: owner })).body.data.items.length).toBeGreaterThan(0);
+
+  await t.api('POST', '/v1/users', { key: owner, body: { name: 'Eli', role: 'cashier', pin: '7391' } });
+  const cashier = (await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Eli', pin: '7391' } })).body.data.token;
+  expectError(await t.api('PATCH', '/v1/ui/sessions/current', { key: cashier, body: { livemode: true } }), 403, 'role_forbidden');
+  expectError(await t.api('PATCH', '/v1/ui/sessions/current', { body: { livemode: true } }), 409, 'invalid_state');
+  expectError(await t.api('PATCH', '/v1/ui/sessions/current', { key: owner, body: { livemode: 'yes' } }), 400, 'parameter_invalid', 'livemode');
+});

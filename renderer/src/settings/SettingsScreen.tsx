@@ -1,6 +1,6 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { getJson, patchJson, postJson } from '../api.js';
+import { deleteJson, getJson, patchJson, postJson } from '../api.js';
 import type { Page } from '../types.js';
 
 interface Merchant {
@@ -26,6 +26,12 @@ interface ApiKey {
   created_at: string;
   revoked_at: string | null;
   secret?: string;
+}
+
+interface StaffUser {
+  id: string;
+  name: string;
+  role: 'owner' | 'cashier';
 }
 
 interface Network {
@@ -128,14 +134,22 @@ export function SettingsScreen() {
   const [networks, setNetworks] = useState<Network[]>([]);
   const [newKey, setNewKey] = useState<string>();
   const [domain, setDomain] = useState('');
+  const [staff, setStaff] = useState<StaffUser[]>([]);
+  const [person, setPerson] = useState({ name: '', role: 'cashier', pin: '' });
   const [error, setError] = useState<string>();
 
   const load = useCallback(async () => {
     try {
-      const [m, k, n] = await Promise.all([getJson<Merchant>('/v1/merchant'), getJson<Page<ApiKey>>('/v1/api_keys'), getJson<Page<Network>>('/v1/networks')]);
+      const [m, k, n, u] = await Promise.all([
+        getJson<Merchant>('/v1/merchant'),
+        getJson<Page<ApiKey>>('/v1/api_keys'),
+        getJson<Page<Network>>('/v1/networks'),
+        getJson<Page<StaffUser>>('/v1/users'),
+      ]);
       setMerchant(m);
       setKeys(k.items);
       setNetworks(n.items);
+      setStaff(u.items);
     } catch (err) {
       setError(message(err));
     }
@@ -149,7 +163,74 @@ export function SettingsScreen() {
     <section className="screen" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       {error ? <p className="error" role="alert">{error}</p> : null}
+      {merchant ? (
+        <div className="card">
+          <h3>Mode</h3>
+          <p>
+            This sign-in works in <strong>{merchant.livemode ? 'live' : 'test'} mode</strong>
+            {merchant.livemode ? ': real payments on the real networks.' : ': test networks and test coins, no real money.'}
+          </p>
+          <button
+            type="button"
+            onClick={() =>
+              run(async () => {
+                await patchJson('/v1/ui/sessions/current', { livemode: !merchant.livemode });
+                window.location.reload(); // every screen reads the other mode's data from now on
+              })
+            }
+          >
+            Switch to {merchant.livemode ? 'test' : 'live'} mode
+          </button>
+        </div>
+      ) : null}
       {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={setMerchant} /> : null}
+
+      <div className="card">
+        <h3>Staff</h3>
+        <table className="table" aria-label="Staff">
+          <tbody>
+            {staff.map((u) => (
+              <tr key={u.id}>
+                <th scope="row">{u.name}</th>
+                <td>{u.role}</td>
+                <td>
+                  <button type="button" className="secondary" onClick={() => run(() => deleteJson(`/v1/users/${u.id}`))} aria-label={`Remove ${u.name}`}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <form
+          className="convert"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(async () => {
+              await postJson('/v1/users', person);
+              setPerson({ name: '', role: 'cashier', pin: '' });
+            });
+          }}
+        >
+          <label>
+            Staff name
+            <input value={person.name} onChange={(e) => setPerson({ ...person, name: e.target.value })} required maxLength={40} />
+          </label>
+          <label>
+            Role
+            <select value={person.role} onChange={(e) => setPerson({ ...person, role: e.target.value })}>
+              <option value="cashier">cashier</option>
+              <option value="owner">owner</option>
+            </select>
+          </label>
+          <label>
+            New PIN
+            <input type="password" inputMode="numeric" autoComplete="new-password" value={person.pin} onChange={(e) => setPerson({ ...person, pin: e.target.value })} required />
+          </label>
+          <button type="submit">Add person</button>
+        </form>
+        <p className="muted">To change a PIN, remove the person and add them again.</p>
+      </div>
 
       <div className="card">
         <h3>Domains</h3>

@@ -6,6 +6,7 @@ CREATE TABLE `ui_sessions` (
 	`last_used_at` integer NOT NULL,
 	`expires_at` integer NOT NULL,
 	`ended_at` integer,
+	`livemode` integer,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint

@@ -128,6 +128,19 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
     return ok({ object: 'ui_session' as const, user: presentUser(current.user), expires_at: iso(current.expiresAt) });
   });
 
+  app.patch('/v1/ui/sessions/current', {
+    schema: {
+      tags,
+      summary: 'Switch this sign-in between test and live mode (owner)',
+      description: 'Everything this sign-in reads and creates afterwards is of that mode; the app shows a banner in test mode.',
+      body: Type.Object({ livemode: Type.Boolean() }, { additionalProperties: false }),
+      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), livemode: Type.Boolean() })), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+    },
+  }, async (request) => {
+    services.users.switchMode(callerOf(request), request.body.livemode);
+    return ok({ object: 'ui_session' as const, livemode: request.body.livemode });
+  });
+
   app.delete('/v1/ui/sessions/current', {
     config: CASHIER_TOO,
     schema: {

@@ -1,0 +1,56 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { User } from '../../domain/users.js';
+import { ok } from '../envelope.js';
+import { callerOf } from '../plugins/auth.js';
+import { iso } from '../presenters/session-presenter.js';
+import { DateTime, Envelope, errorResponses, IdParams, ListOf, Nullable } from '../schemas/common.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Staff users'];
+
+const UserOut = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('user'),
+  name: Type.String(),
+  role: Type.String({ enum: ['owner', 'cashier'] }),
+  created_at: DateTime,
+  disabled_at: Nullable(DateTime),
+});
+
+const present = (u: User) => ({
+  id: u.id,
+  object: 'user' as const,
+  name: u.name,
+  role: u.role,
+  created_at: iso(u.createdAt),
+  disabled_at: u.disabledAt === null ? null : iso(u.disabledAt),
+});
+
+/** The shop's staff, as the Settings screen manages them (the CLI's `stablepos users` too). Owner only. */
+export const userRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  app.get('/v1/users', {
+    schema: { tags, summary: 'Staff who can sign in to the app', response: { 200: ListOf(UserOut), ...errorResponses(401, 403, 429) } },
+  }, async (request) => ok({ items: services.users.list(callerOf(request).merchantId).map(present), has_more: false }));
+
+  app.post('/v1/users', {
+    schema: {
+      tags,
+      summary: 'Add a cashier or an owner with a PIN (4–12 digits, not one digit repeated nor a straight run)',
+      body: Type.Object(
+        { name: Type.String({ minLength: 1, maxLength: 40 }), role: Type.String({ enum: ['owner', 'cashier'] }), pin: Type.String({ minLength: 1, maxLength: 12 }) },
+        { additionalProperties: false },
+      ),
+      response: { 200: Envelope(UserOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+    },
+  }, async (request) => ok(present(await services.users.add(callerOf(request).merchantId, request.body))));
+
+  app.delete('/v1/users/:id', {
+    schema: {
+      tags,
+      summary: 'Remove a user: they can no longer sign in, and their sign-ins end at once (never the last owner)',
+      params: IdParams,
+      response: { 200: Envelope(UserOut), ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
+  }, async (request) => ok(present(services.users.remove(callerOf(request).merchantId, request.params.id))));
+};
