@@ -713,9 +713,12 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
       fc.jsonValue().map((v) => JSON.stringify(v)),
       fc.string({ unit: 'binary', maxLength: 100 }),
       fc.record({ domain: fc.oneof(fc.domain(), fc.string({ maxLength: 300 })) }).map((b) => JSON.stringify(b)),
+      fc
+        .record({ name: fc.string({ maxLength: 50 }), role: fc.constantFrom('owner', 'cashier', 'boss', ''), pin: fc.oneof(fc.stringMatching(/^\d{0,14}$/), fc.string({ maxLength: 14 })) }, { requiredKeys: [] })
+        .map((b) => JSON.stringify(b)),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/v1/merchant/domains', '/v1/api_keys', '/v1/api_keys/key_nope/revoke'), body, async (path, raw) => {
+      fc.asyncProperty(fc.constantFrom('/v1/merchant/domains', '/v1/api_keys', '/v1/api_keys/key_nope/revoke', '/v1/users'), body, async (path, raw) => {
         const res = await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' } });
         checkShape(path, res);
         if (path.endsWith('/revoke')) expect(res.status, describeRes(path, res)).not.toBe(200);
