@@ -8,6 +8,7 @@ import { app, dialog, screen, type BrowserWindow } from 'electron';
 import { createCore, type Core } from '../src/create-core.js';
 import { serveBridge } from './bridge-handler.js';
 import { dataDir, migrationsDir, rendererDir } from './paths.js';
+import { osKeychainBox } from './secret-box.js';
 import { hardenApp } from './security.js';
 import { createDisplayWindow, createMainWindow } from './window.js';
 
@@ -28,6 +29,8 @@ async function start(): Promise<void> {
     uiToken,
     rendererDir: rendererDir(),
     migrationsDir: migrationsDir(),
+    // The refund wallet's key sealed by the OS keychain; a passphrase in the environment wins.
+    ...(process.env.STABLEPOS_WALLET_PASSPHRASE ? {} : { secretBox: osKeychainBox() }),
   });
   const apiBaseUrl = new URL(await core.start()).origin;
   hardenApp(apiBaseUrl);

@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import type { SecretBox } from './services/secret-box.js';
+
+/** How a host (the desktop shell) seals the refund wallet's key; re-exported for it. */
+export type { SecretBox };
 import type { Role } from './domain/users.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_RETRY_DELAYS_MS } from './domain/webhooks.js';
 

@@ -122,12 +122,26 @@ export class RefundService {
   /** Stores a refund wallet key, sealed. @throws Error when no secret box is configured or the key is invalid */
   importWalletKey(merchantId: string, family: ChainFamily, livemode: boolean, privateKey: string): string {
     const box = this.d.secretBox(livemode);
-    if (!box) throw new Error('no secret box: set STABLEPOS_WALLET_PASSPHRASE (or use the desktop app) to store a refund wallet key');
-    const address = this.d.keyAddress(family, privateKey);
+    if (!box) {
+      throw new ApiError('invalid_state', 'No key can be stored safely here: start the app with STABLEPOS_WALLET_PASSPHRASE set (headless), or use the desktop app (OS keychain).');
+    }
+    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(privateKey)) throw new ApiError('parameter_invalid', 'must be a private key: 64 hex digits, with or without 0x', 'private_key');
+    let address: string;
+    try {
+      address = this.d.keyAddress(family, privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`);
+    } catch (err) {
+      throw new ApiError('parameter_invalid', 'is not a usable private key', 'private_key', { cause: err });
+    }
     const sealed = box.seal(Buffer.from(privateKey.replace(/^0x/, ''), 'hex'));
     this.d.store.putWallet(merchantId, family, livemode, address, sealed, this.d.now());
     this.keys.delete(`${merchantId}:${family}:${livemode}`);
     return address;
+  }
+
+  /** The refund wallet of a family in a mode, as the owner sees it: its address, never its key. */
+  walletInfo(merchantId: string, family: ChainFamily, livemode: boolean): { address: string | null; protection: string | null } {
+    const w = this.d.store.wallet(merchantId, family, livemode);
+    return { address: w?.address ?? null, protection: this.d.secretBox(livemode)?.kind ?? null };
   }
 
   /** The refund wallet's key, opened (and kept in memory) when first needed. */

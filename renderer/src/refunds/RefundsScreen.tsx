@@ -30,6 +30,14 @@ interface Refund {
 }
 
 
+/** What an OVERPAID session received beyond its amount, in its currency. */
+function excess(s: Session): Money {
+  const scale = s.amount.value.split('.')[1]?.length ?? 0;
+  const units = (v: string) => BigInt(v.replace('.', ''));
+  const digits = (units(s.amount_received.value) - units(s.amount.value)).toString().padStart(scale + 1, '0');
+  return { value: scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits, currency: s.amount.currency };
+}
+
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -158,6 +166,14 @@ export function RefundsScreen() {
             {session.exception ? ` (${session.exception})` : ''} · received {formatMoney(session.amount_received)} · refunded{' '}
             {formatMoney(session.amount_refunded)}
           </p>
+          {session.exception === 'OVERPAID' ? (
+            <p>
+              Overpaid by {formatMoney(excess(session))}.{' '}
+              <button type="button" className="secondary" onClick={() => setValue(excess(session).value)}>
+                Refund just the excess
+              </button>
+            </p>
+          ) : null}
           <label>
             Amount to refund ({session.amount.currency}; empty for everything left on the payment)
             <input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />

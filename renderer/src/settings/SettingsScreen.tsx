@@ -1,6 +1,6 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { deleteJson, getJson, patchJson, postJson } from '../api.js';
+import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
 import type { Page } from '../types.js';
 
 interface Merchant {
@@ -135,6 +135,8 @@ export function SettingsScreen() {
   const [newKey, setNewKey] = useState<string>();
   const [domain, setDomain] = useState('');
   const [staff, setStaff] = useState<StaffUser[]>([]);
+  const [wallet, setWallet] = useState<{ address: string | null; protection: string | null }>();
+  const [walletKey, setWalletKey] = useState('');
   const [person, setPerson] = useState({ name: '', role: 'cashier', pin: '' });
   const [error, setError] = useState<string>();
 
@@ -146,6 +148,7 @@ export function SettingsScreen() {
         getJson<Page<Network>>('/v1/networks'),
         getJson<Page<StaffUser>>('/v1/users'),
       ]);
+      setWallet(await getJson<{ address: string | null; protection: string | null }>('/v1/refund_wallets/evm'));
       setMerchant(m);
       setKeys(k.items);
       setNetworks(n.items);
@@ -230,6 +233,39 @@ export function SettingsScreen() {
           <button type="submit">Add person</button>
         </form>
         <p className="muted">To change a PIN, remove the person and add them again.</p>
+      </div>
+
+      <div className="card">
+        <h3>Refund wallet (Ethereum, BNB Smart Chain)</h3>
+        <p>
+          {wallet?.address ? (
+            <>
+              Refunds are paid from <code>{wallet.address}</code>. Keep it funded with USDT/USDC and some ETH/BNB for fees.
+            </>
+          ) : (
+            'No key stored: each refund shows a QR code to pay from any wallet, and the app sees it arrive.'
+          )}
+        </p>
+        {wallet?.protection ? (
+          <form
+            className="convert"
+            onSubmit={(e) => {
+              e.preventDefault();
+              run(async () => {
+                await putJson('/v1/refund_wallets/evm', { private_key: walletKey.trim() });
+                setWalletKey('');
+              });
+            }}
+          >
+            <label>
+              Private key (sealed by {wallet.protection}; never shown again)
+              <input type="password" autoComplete="off" value={walletKey} onChange={(e) => setWalletKey(e.target.value)} required />
+            </label>
+            <button type="submit">Store key</button>
+          </form>
+        ) : (
+          <p className="muted">To store a key, start the app with STABLEPOS_WALLET_PASSPHRASE set, or use the desktop app (OS keychain).</p>
+        )}
       </div>
 
       <div className="card">

@@ -1,10 +1,11 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RefundStatus } from '../../domain/refund.js';
 import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
 import { callerOf } from '../plugins/auth.js';
 import { presentRefund } from '../presenters/refund-presenter.js';
-import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
+import { Envelope, errorResponses, IdParams, ListOf, Nullable } from '../schemas/common.js';
 import { ConfirmDestinationBody, RefundBody, RefundListQuery, RefundOut } from '../schemas/refund.js';
 import type { HttpServices } from '../services.js';
 
@@ -80,4 +81,33 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503) },
     },
   }, async (request) => ok(presentRefund(services.refunds.confirmDestination(callerOf(request), request.params.id, request.body.destination_address))));
+
+  const WalletOut = Type.Object({
+    object: Type.Literal('refund_wallet'),
+    family: Type.Literal('evm'),
+    livemode: Type.Boolean(),
+    address: Nullable(Type.String({ description: 'The wallet refunds are paid from; null while no key is stored (refunds then show a QR to pay by hand).' })),
+    protection: Nullable(Type.String({ description: 'What seals the key at rest: the OS keychain (desktop app) or a passphrase (headless); null when neither is available.' })),
+  });
+
+  app.get('/v1/refund_wallets/evm', {
+    schema: { tags: ['Refunds'], summary: 'The refund wallet (Ethereum and BNB Smart Chain) in the caller\'s mode', response: { 200: Envelope(WalletOut), ...errorResponses(401, 403, 429) } },
+  }, async (request) => {
+    const caller = callerOf(request);
+    return ok({ object: 'refund_wallet' as const, family: 'evm' as const, livemode: caller.livemode, ...services.refunds.walletInfo(caller.merchantId, 'evm', caller.livemode) });
+  });
+
+  app.put('/v1/refund_wallets/evm', {
+    schema: {
+      tags: ['Refunds'],
+      summary: 'Store the refund wallet\'s private key, sealed at rest (never shown again)',
+      description: 'Refunds created afterwards are signed and sent by this wallet; fund it with the coins and some ETH/BNB for gas. Refunds created before keep their payout method.',
+      body: Type.Object({ private_key: Type.String({ minLength: 1, maxLength: 100, description: '64 hex digits, with or without 0x.' }) }, { additionalProperties: false }),
+      response: { 200: Envelope(WalletOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    services.refunds.importWalletKey(caller.merchantId, 'evm', caller.livemode, request.body.private_key);
+    return ok({ object: 'refund_wallet' as const, family: 'evm' as const, livemode: caller.livemode, ...services.refunds.walletInfo(caller.merchantId, 'evm', caller.livemode) });
+  });
 };
