@@ -34,6 +34,8 @@ import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
 import { LiveFeed } from './services/live-feed.js';
+import { NetworkSettings } from './services/network-settings.js';
+import { AppSettingsRepository } from './db/app-settings-repository.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
 import { rateFeedPorts } from './rate-feed-io.js';
@@ -63,6 +65,8 @@ export interface CoreServices {
   addressBook: AddressBook;
   live: LiveFeed;
   display: CustomerDisplay;
+  /** Live RPC endpoints, confirmations and xpubs saved from the app (read at start). */
+  networkSettings: NetworkSettings;
   ledger: LedgerService;
   conversions: ConversionService;
   settlements: SettlementService;
@@ -250,6 +254,13 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     addressBook,
     live,
     display: new CustomerDisplay(now),
+    networkSettings: new NetworkSettings({
+      store: new AppSettingsRepository(db),
+      now,
+      checkXpub: (_family, xpub) => void new EvmAddressDeriver(xpub),
+      saveXpub: (family, xpub) => wallets.upsert(merchant.id, family, true, xpub, now()),
+      readXpub: (family) => wallets.xpub(merchant.id, family, true),
+    }),
     ledger,
     conversions,
     settlements,

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type ChainIntegration, startChainIntegration } from './chain-integration.js';
-import { type CoreConfig, resolveConfig } from './config.js';
+import { type CoreConfig, type ResolvedConfig, resolveConfig } from './config.js';
+import { CONFIGURABLE_NETWORKS } from './services/network-settings.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
@@ -19,6 +20,20 @@ export interface Core {
 }
 
 const MINUTE_MS = 60 * 1000;
+
+/**
+ * Live RPC endpoints saved from the app's Settings fill in what the command line and environment
+ * left unset (those win: a deployment's flags are never overridden from a screen).
+ */
+function withSavedNetworks(config: ResolvedConfig, s: CoreServices): ResolvedConfig {
+  const live = { ...config.networks.live };
+  for (const network of CONFIGURABLE_NETWORKS) {
+    if (live[network] !== undefined) continue;
+    const saved = s.networkSettings.saved(network);
+    if (saved.rpcUrl) live[network] = { rpcUrl: saved.rpcUrl, ...(saved.confirmations !== null && { confirmations: saved.confirmations }) };
+  }
+  return { ...config, networks: { ...config.networks, live } };
+}
 
 /** The composition root: config in, a startable core out. Nothing else wires concrete parts together. */
 export function createCore(input: CoreConfig): Core {
@@ -51,7 +66,7 @@ export function createCore(input: CoreConfig): Core {
       services = s;
       try {
         s.idempotency.releaseUnfinished();
-        chains = await startChainIntegration(config, s, (msg, err) => app?.log.warn({ err }, msg));
+        chains = await startChainIntegration(withSavedNetworks(config, s), s, (msg, err) => app?.log.warn({ err }, msg));
         const c = chains;
         s.sessions.useChains(c.handlers);
         s.refunds.useChains(c.refundChains);

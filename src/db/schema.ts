@@ -517,3 +517,10 @@ export const uiSessions = sqliteTable(
   },
   (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
 );
+
+/** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md). */
+export const appSettings = sqliteTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: ms('updated_at').notNull(),
+});

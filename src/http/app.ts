@@ -19,6 +19,7 @@ import { checkoutPageRoutes } from './routes/checkout-page.js';
 import { eventRoutes } from './routes/events.js';
 import { displayRoutes, publicDisplayRoutes } from './routes/display.js';
 import { healthRoutes } from './routes/health.js';
+import { networkSettingsRoutes } from './routes/network-settings.js';
 import { userRoutes } from './routes/users.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { networkRoutes } from './routes/networks.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(apiKeyRoutes, services);
     await api.register(displayRoutes, services);
     await api.register(userRoutes, services);
+    await api.register(networkSettingsRoutes, services);
     await api.register(rateRoutes, services);
     await api.register(refundRoutes, services);
     await api.register(uiSessionRoutes, services);

@@ -2,6 +2,7 @@ import type { Mode } from '../config.js';
 import type { NetworkStatus } from '../domain/payment-option.js';
 import type { CustomerDisplay } from '../services/customer-display.js';
 import type { LiveFeed } from '../services/live-feed.js';
+import type { NetworkSettings } from '../services/network-settings.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
 import type { ConversionService } from '../services/conversion-service.js';
 import type { LedgerService } from '../services/ledger-service.js';
@@ -36,6 +37,7 @@ export interface HttpServices {
   live: LiveFeed;
   /** The sale on the customer-facing display. */
   display: CustomerDisplay;
+  networkSettings: NetworkSettings;
   /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */
   uiMode: Mode;
   /** The core's clock (ms since the epoch). */

@@ -26,13 +26,13 @@ test('settings: the test-mode banner, shop settings saved, a domain added, a key
   await page.getByLabel('Time zone').fill('Europe/Berlin');
   await page.getByLabel('Default currency').selectOption('EUR');
   await page.getByLabel('Sessions expire after (minutes)').fill('10');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.').waitFor();
   const m = (await t.api('GET', '/v1/merchant')).body.data.settings;
   expect(m).toMatchObject({ time_zone: 'Europe/Berlin', default_currency: 'EUR', session_expiry_seconds: 600 });
 
   await page.getByLabel('Time zone').fill('Nowhere/Else');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/must be an IANA time zone/)]);
 
   await page.getByLabel('New domain').fill('till-2.shop.example');
@@ -68,6 +68,13 @@ test('settings: the test-mode banner, shop settings saved, a domain added, a key
   expect(await page.getByRole('note').filter({ hasText: 'Test mode' }).count()).toBe(0);
   await page.getByRole('button', { name: 'Switch to test mode' }).click();
   await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
+
+  // Live network settings: saved for the next start.
+  await page.getByLabel('bsc RPC URL').fill('https://bsc.example/rpc');
+  await page.getByLabel('bsc confirmations').fill('20');
+  await page.getByRole('button', { name: 'Save bsc' }).click();
+  await page.getByText('Saved: applies when the app next starts.').waitFor();
+  expect((await t.api('GET', '/v1/settings/networks')).body.data.networks[1]).toMatchObject({ rpc_url: 'https://bsc.example/rpc', confirmations: 20 });
 
   expect(await page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
   await screenshot(page, 'settings');

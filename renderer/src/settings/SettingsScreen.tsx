@@ -128,6 +128,64 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
   );
 }
 
+interface LiveSettings {
+  networks: { network: string; rpc_url: string | null; confirmations: number; running_status: string; applies_at_next_start: boolean }[];
+  wallets: { evm: { xpub: string | null } };
+}
+
+/** Live RPC endpoints and confirmations (applied at the next start) and the live xpub (at once). */
+function LiveNetworks({ live, run }: { live: LiveSettings; run: (f: () => Promise<unknown>) => void }) {
+  const [edits, setEdits] = useState<Record<string, { rpc: string; confirmations: string }>>({});
+  const [xpub, setXpub] = useState('');
+  const value = (n: LiveSettings['networks'][number]) => edits[n.network] ?? { rpc: n.rpc_url ?? '', confirmations: String(n.confirmations) };
+  return (
+    <>
+      <h4>Live networks</h4>
+      {live.networks.map((n) => (
+        <form
+          key={n.network}
+          className="convert"
+          aria-label={`Live ${n.network}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const v = value(n);
+            run(() => patchJson(`/v1/settings/networks/${n.network}`, { rpc_url: v.rpc.trim() || null, confirmations: Number(v.confirmations) }));
+          }}
+        >
+          <label>
+            {n.network} RPC URL
+            <input value={value(n).rpc} onChange={(e) => setEdits({ ...edits, [n.network]: { ...value(n), rpc: e.target.value } })} placeholder="https://…" />
+          </label>
+          <label>
+            {n.network} confirmations
+            <input inputMode="numeric" value={value(n).confirmations} onChange={(e) => setEdits({ ...edits, [n.network]: { ...value(n), confirmations: e.target.value } })} />
+          </label>
+          <button type="submit">Save {n.network}</button>
+          {n.applies_at_next_start ? <span className="muted">Saved: applies when the app next starts.</span> : null}
+        </form>
+      ))}
+      <h4>Live wallet (watch-only)</h4>
+      <p className="muted">{live.wallets.evm.xpub ? `xpub …${live.wallets.evm.xpub.slice(-12)}` : 'None: live sessions get no EVM deposit address.'}</p>
+      <form
+        className="convert"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(async () => {
+            await putJson('/v1/settings/wallets/evm', { xpub: xpub.trim() });
+            setXpub('');
+          });
+        }}
+      >
+        <label>
+          Account xpub (m/44'/60'/0')
+          <input value={xpub} onChange={(e) => setXpub(e.target.value)} placeholder="xpub6…" required />
+        </label>
+        <button type="submit">Set wallet</button>
+      </form>
+    </>
+  );
+}
+
 export function SettingsScreen() {
   const [merchant, setMerchant] = useState<Merchant>();
   const [keys, setKeys] = useState<ApiKey[]>([]);
@@ -137,6 +195,7 @@ export function SettingsScreen() {
   const [staff, setStaff] = useState<StaffUser[]>([]);
   const [wallet, setWallet] = useState<{ address: string | null; protection: string | null }>();
   const [walletKey, setWalletKey] = useState('');
+  const [live, setLive] = useState<LiveSettings>();
   const [person, setPerson] = useState({ name: '', role: 'cashier', pin: '' });
   const [error, setError] = useState<string>();
 
@@ -149,6 +208,7 @@ export function SettingsScreen() {
         getJson<Page<StaffUser>>('/v1/users'),
       ]);
       setWallet(await getJson<{ address: string | null; protection: string | null }>('/v1/refund_wallets/evm'));
+      setLive(await getJson<LiveSettings>('/v1/settings/networks'));
       setMerchant(m);
       setKeys(k.items);
       setNetworks(n.items);
@@ -349,10 +409,8 @@ export function SettingsScreen() {
             ))}
           </tbody>
         </table>
-        <p className="muted">
-          RPC endpoints, confirmations and watch-only wallets (xpubs) are set when the app starts: <code>stablepos serve --help</code> lists the flags
-          (<code>--rpc-ethereum</code>, <code>--rpc-bsc</code>, <code>--xpub-evm</code>, …).
-        </p>
+        {live ? <LiveNetworks live={live} run={run} /> : null}
+        <p className="muted">Test mode always uses the app's own devnets. Command-line flags (<code>stablepos serve --help</code>) win over what is saved here.</p>
       </div>
     </section>
   );

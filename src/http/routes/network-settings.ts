@@ -1,0 +1,85 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NETWORK_INFO } from '../../domain/networks.js';
+import { CONFIGURABLE_NETWORKS, type ConfigurableNetwork } from '../../services/network-settings.js';
+import { ok } from '../envelope.js';
+import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import type { HttpServices } from '../services.js';
+
+const tags = ['Settings'];
+
+const NetworkSettingOut = Type.Object({
+  network: Type.String({ enum: [...CONFIGURABLE_NETWORKS] }),
+  rpc_url: Nullable(Type.String({ description: 'The saved live JSON-RPC endpoint (null: none saved).' })),
+  confirmations: Type.Integer({ description: 'Confirmations a live payment needs (saved, else the default).' }),
+  running_status: Type.String({ enum: ['ready', 'not_configured', 'unreachable'], description: 'The live network as the running app has it.' }),
+  applies_at_next_start: Type.Boolean({ description: 'True when the saved endpoint is not the one running: restart the app to apply it.' }),
+});
+
+const SettingsOut = Type.Object({
+  networks: Type.Array(NetworkSettingOut),
+  wallets: Type.Object({ evm: Type.Object({ xpub: Nullable(Type.String({ description: 'Live watch-only account xpub (m/44\'/60\'/0\'): deposit addresses derive from it.' })) }) }),
+});
+
+/**
+ * Live networks and wallets as the Settings screen edits them (owner only). Test mode always runs
+ * its own devnets, so only live mode is configured here.
+ */
+export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
+  const describe = () => {
+    const running = services.networks(true);
+    return {
+      networks: CONFIGURABLE_NETWORKS.map((network) => {
+        const saved = services.networkSettings.saved(network);
+        const now = running.find((n) => n.network === network);
+        return {
+          network,
+          rpc_url: saved.rpcUrl,
+          confirmations: saved.confirmations ?? now?.confirmations ?? NETWORK_INFO[network].defaultConfirmations,
+          running_status: now ? (now.status === 'ready' && now.watcher?.lastError ? ('unreachable' as const) : now.status) : ('not_configured' as const),
+          applies_at_next_start: (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null) || (saved.confirmations !== null && saved.confirmations !== now?.confirmations),
+        };
+      }),
+      wallets: { evm: { xpub: services.networkSettings.liveXpub('evm') } },
+    };
+  };
+
+  app.get('/v1/settings/networks', {
+    schema: { tags, summary: 'Live RPC endpoints, confirmations and watch-only wallets', response: { 200: Envelope(SettingsOut), ...errorResponses(401, 403, 429) } },
+  }, async () => ok(describe()));
+
+  app.patch('/v1/settings/networks/:network', {
+    schema: {
+      tags,
+      summary: 'Save a live network\'s RPC endpoint and confirmations (applied at the next start)',
+      params: Type.Object({ network: Type.String({ enum: [...CONFIGURABLE_NETWORKS] }) }, { additionalProperties: false }),
+      body: Type.Object(
+        {
+          rpc_url: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2048 }))),
+          confirmations: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: Envelope(SettingsOut), ...errorResponses(400, 401, 403, 413, 415, 429) },
+    },
+  }, async (request) => {
+    const b = request.body;
+    services.networkSettings.save(request.params.network as ConfigurableNetwork, {
+      ...(b.rpc_url !== undefined && { rpcUrl: b.rpc_url }),
+      ...(b.confirmations !== undefined && { confirmations: b.confirmations }),
+    });
+    return ok(describe());
+  });
+
+  app.put('/v1/settings/wallets/evm', {
+    schema: {
+      tags,
+      summary: 'Set the live watch-only wallet (account xpub): new live sessions derive their deposit addresses from it at once',
+      body: Type.Object({ xpub: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+      response: { 200: Envelope(SettingsOut), ...errorResponses(400, 401, 403, 413, 415, 429) },
+    },
+  }, async (request) => {
+    services.networkSettings.setLiveXpub('evm', request.body.xpub);
+    return ok(describe());
+  });
+};
