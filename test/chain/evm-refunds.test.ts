@@ -23,6 +23,7 @@ beforeAll(async () => {
     confirmations: { ethereum: 2 },
     testRefundWallet: { fundTokens: 100 },
     refundPollMs: 100,
+    expiryMaxSleepMs: 100, // the expiry timer re-reads the (test-advanced) clock at least this often
   });
   eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
 }, 60_000);
@@ -193,3 +194,37 @@ test('a refund the wallet cannot pay (tokens, then gas) fails cleanly and releas
   // The money is free again: the whole 150 can still be refunded (and now cannot be paid: tokens).
   expect((await t.api('POST', '/v1/refunds', { body: { session_id: s.session_id } })).body.data.amount.value).toBe('150.000000');
 }, 60_000);
+
+// Last: it moves the core's and the chain's clocks forward.
+test('underpaid-then-expired and paid-late sessions are refundable in full, to the payer', async () => {
+  const MINUTE = 60_000;
+  const token = eth.tokens.USDT;
+
+  const u = await createSession(t, '10.00', 'USD');
+  const part = await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[2]!, token: 'USDT', to: option(u, 'ethereum', 'USDT').address, amountBaseUnits: 4_000_000n });
+  await waitForSession(t, u.session_id, (x) => x.payments[0]?.status === 'confirmed', 15_000);
+  t.advance(16 * MINUTE);
+  await waitForSession(t, u.session_id, (x) => x.status === 'EXPIRED' && x.exception === 'UNDERPAID', 5_000);
+  const before = await balanceOf(token, part.from);
+  const r1 = await t.api('POST', '/v1/refunds', { body: { session_id: u.session_id } });
+  expect(r1.status, r1.text).toBe(200);
+  expect(r1.body.data.amount).toEqual({ value: '4.000000', currency: 'USDT' });
+  await waitRefund(r1.body.data.id, (r) => r.status === 'SUCCEEDED', 'the underpaid session\'s refund');
+  expect(await balanceOf(token, part.from)).toBe(before + 4_000_000n);
+
+  const late = await createSession(t, '6.00', 'USD');
+  const expiresAt = Date.parse(late.expires_at);
+  t.advance(16 * MINUTE);
+  await waitForSession(t, late.session_id, (x) => x.status === 'EXPIRED', 5_000);
+  const chainNow = Number((await client(eth).getBlock()).timestamp) * 1000;
+  await devnetRpc(eth)('evm_increaseTime', [Math.ceil((expiresAt - chainNow) / 1000) + 60]);
+  const paid = await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[2]!, token: 'USDT', to: option(late, 'ethereum', 'USDT').address, amountBaseUnits: 6_000_000n });
+  await waitForSession(t, late.session_id, (x) => x.exception === 'PAID_LATE' && x.payments[0]?.status === 'confirmed', 15_000);
+  const beforeLate = await balanceOf(token, paid.from);
+  const r2 = await t.api('POST', '/v1/refunds', { body: { session_id: late.session_id, reason: 'paid after the sale was abandoned' } });
+  expect(r2.status, r2.text).toBe(200);
+  expect(r2.body.data.amount).toEqual({ value: '6.000000', currency: 'USDT' });
+  await waitRefund(r2.body.data.id, (r) => r.status === 'SUCCEEDED', 'the paid-late session\'s refund');
+  expect(await balanceOf(token, paid.from)).toBe(beforeLate + 6_000_000n);
+  expectError(await t.api('POST', '/v1/refunds', { body: { session_id: late.session_id } }), 409, 'amount_too_large');
+});
