@@ -29,3 +29,13 @@ export function formatMoney(money: Money, locale?: string): string {
   const text = formatter(money.currency, locale).format(money.value as unknown as number);
   return COINS.has(money.currency) ? `${text} ${money.currency}` : text;
 }
+
+/** a − b for two amounts of one currency as the API writes them (decimal strings), exactly. */
+export function subtractMoney(a: Money, b: Money): Money {
+  const scaleOf = (v: string) => v.split('.')[1]?.length ?? 0;
+  const scale = Math.max(scaleOf(a.value), scaleOf(b.value));
+  const units = (v: string) => BigInt(v.replace('.', '') + '0'.repeat(scale - scaleOf(v)));
+  const diff = units(a.value) - units(b.value);
+  const digits = (diff < 0n ? -diff : diff).toString().padStart(scale + 1, '0');
+  return { value: `${diff < 0n ? '-' : ''}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`, currency: a.currency };
+}

@@ -27,3 +27,14 @@ test('the chart\'s days: the last N UTC days, oldest first, each with the net of
     { day: '2026-11-22', net: { USDT: 100_000_000n } },
   ]);
 });
+
+test('amounts subtract exactly as decimal strings (what is missing, an overpayment\'s excess)', async () => {
+  const { formatMoney, subtractMoney } = await import('../../renderer/src/format.js');
+  expect(subtractMoney({ value: '10.00', currency: 'USD' }, { value: '4.00', currency: 'USD' })).toEqual({ value: '6.00', currency: 'USD' });
+  expect(subtractMoney({ value: '12.600000', currency: 'USDT' }, { value: '12.5', currency: 'USDT' })).toEqual({ value: '0.100000', currency: 'USDT' });
+  expect(subtractMoney({ value: '500', currency: 'JPY' }, { value: '501', currency: 'JPY' })).toEqual({ value: '-1', currency: 'JPY' });
+  expect(subtractMoney({ value: '0.1', currency: 'USD' }, { value: '0.2', currency: 'USD' })).toEqual({ value: '-0.1', currency: 'USD' });
+  expect(formatMoney({ value: '98.400000', currency: 'USDT' }, 'en-US')).toBe('98.40 USDT');
+  expect(formatMoney({ value: '1234.5', currency: 'EUR' }, 'en-US')).toBe('€1,234.50');
+  expect(formatMoney({ value: '500', currency: 'JPY' }, 'en-US')).toBe('¥500');
+});

@@ -1,6 +1,6 @@
 /** The till: type an amount, charge, show the QR codes, follow the payment live to a clear outcome. */
 import { type FormEvent, useEffect, useState } from 'react';
-import { formatMoney, type Money } from '../format.js';
+import { formatMoney, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
 import { type SaleStatus, useSale } from './sale.js';
 
@@ -14,16 +14,6 @@ export function validAmount(text: string, currency: string): boolean {
   const scale = scaleOf(currency);
   const pattern = scale === 0 ? /^(0|[1-9]\d{0,14})$/ : new RegExp(`^(0|[1-9]\\d{0,14})(\\.\\d{1,${scale}})?$`);
   return pattern.test(text) && /[1-9]/.test(text);
-}
-
-/** a − b for two decimal strings of the same currency, as a decimal string with the larger scale. */
-function minus(a: Money, b: Money): Money {
-  const scale = Math.max(a.value.split('.')[1]?.length ?? 0, b.value.split('.')[1]?.length ?? 0);
-  const units = (v: string) => BigInt(v.replace('.', '') + '0'.repeat(scale - (v.split('.')[1]?.length ?? 0)));
-  const diff = units(a.value) - units(b.value);
-  const digits = (diff < 0n ? -diff : diff).toString().padStart(scale + 1, '0');
-  const value = `${diff < 0n ? '-' : ''}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
-  return { value, currency: a.currency };
 }
 
 function Countdown({ until }: { until: string }) {
@@ -95,7 +85,7 @@ function Outcome({ status }: { status: SaleStatus }) {
     default:
       return status.exception === 'UNDERPAID' ? (
         <div className="outcome wait" role="status">
-          <p className="outcome-title">Underpaid: {formatMoney(minus(status.amount, status.amount_received))} missing</p>
+          <p className="outcome-title">Underpaid: {formatMoney(subtractMoney(status.amount, status.amount_received))} missing</p>
           <p>Received {formatMoney(status.amount_received)}. The codes below ask for the rest.</p>
         </div>
       ) : (

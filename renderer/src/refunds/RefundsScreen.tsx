@@ -1,7 +1,7 @@
 /** Refunds: find a session, refund all or part of it by its original route, follow each refund. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { getJson, postJson } from '../api.js';
-import { formatMoney, type Money } from '../format.js';
+import { formatMoney, type Money, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
 import type { Page } from '../types.js';
 
@@ -31,12 +31,7 @@ interface Refund {
 
 
 /** What an OVERPAID session received beyond its amount, in its currency. */
-function excess(s: Session): Money {
-  const scale = s.amount.value.split('.')[1]?.length ?? 0;
-  const units = (v: string) => BigInt(v.replace('.', ''));
-  const digits = (units(s.amount_received.value) - units(s.amount.value)).toString().padStart(scale + 1, '0');
-  return { value: scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits, currency: s.amount.currency };
-}
+const excess = (s: Session): Money => subtractMoney(s.amount_received, s.amount);
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
