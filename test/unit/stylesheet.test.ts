@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+
+test('the UI stylesheet is well formed: every rule closes, and no merge left a rule open', () => {
+  const css = readFileSync(new URL('../../renderer/src/styles.css', import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  let depth = 0;
+  for (const [i, line] of css.split('\n').entries()) {
+    depth += (line.match(/{/g) ?? []).length - (line.match(/}/g) ?? []).length;
+    expect(depth >= 0 && depth <= 1, `line ${i + 1}: ${line}`).toBe(true);
+  }
+  expect(depth).toBe(0);
+  expect(css).not.toMatch(/^(<<<<<<<|=======|>>>>>>>)/m);
+});
