@@ -1,5 +1,35 @@
+import type { Money } from './format.js';
+
 /** A list answer of the API: one page of items and whether more lie beyond it. */
 export interface Page<T> {
   items: T[];
   has_more: boolean;
+}
+
+/** A payment of a session as the API shows it. */
+export interface Payment {
+  network: string;
+  currency: string;
+  amount: string;
+  tx_hash: string;
+  confirmations: number;
+  status: string;
+  explorer_url: string | null;
+  created_at: string;
+}
+
+/** A payment session as the API shows it (the fields the screens read). */
+export interface Session {
+  session_id: string;
+  status: string;
+  exception: string | null;
+  amount: Money;
+  amount_received: Money;
+  amount_refunded: Money;
+  description: string | null;
+  payment_url: string;
+  created_at: string;
+  expires_at: string;
+  payments: Payment[];
+  resolved_by: string | null;
 }

@@ -3,17 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { getJson, postJson } from '../api.js';
 import { formatMoney, type Money, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
-import type { Page } from '../types.js';
-
-interface Session {
-  session_id: string;
-  status: string;
-  exception: string | null;
-  amount: Money;
-  amount_received: Money;
-  amount_refunded: Money;
-  created_at: string;
-}
+import type { Page, Session } from '../types.js';
 
 interface Refund {
   id: string;

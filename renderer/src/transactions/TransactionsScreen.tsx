@@ -1,34 +1,8 @@
 /** Sessions and their payments: filters, search, paging, a detail view with the event timeline, CSV. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { download, getJson, postJson } from '../api.js';
-import { formatMoney, type Money } from '../format.js';
-import type { Page } from '../types.js';
-
-interface Payment {
-  network: string;
-  currency: string;
-  amount: string;
-  tx_hash: string;
-  confirmations: number;
-  status: string;
-  explorer_url: string | null;
-  created_at: string;
-}
-
-interface Session {
-  session_id: string;
-  status: string;
-  exception: string | null;
-  amount: Money;
-  amount_received: Money;
-  amount_refunded: Money;
-  description: string | null;
-  payment_url: string;
-  created_at: string;
-  expires_at: string;
-  payments: Payment[];
-  resolved_by: string | null;
-}
+import { formatMoney } from '../format.js';
+import type { Page, Session } from '../types.js';
 
 interface EventItem {
   id: string;

@@ -65,14 +65,21 @@ export function presentSettlementEvent(s: Settlement, account: FundsBalance) {
   return { ...presentSettlement(s), balance: presentAccount(account) };
 }
 
-export function presentConversion(c: Conversion) {
+/** A conversion's amounts, quoted or done: what leaves, what the rate gives, the fee, what arrives. */
+function conversionAmounts(c: Pick<Conversion, 'fromAmountMinor' | 'fromCurrency' | 'toAmountMinor' | 'toCurrency' | 'feeMinor'>) {
   return {
-    id: c.id,
-    object: 'conversion' as const,
     from: money(c.fromAmountMinor, c.fromCurrency),
     to: money(c.toAmountMinor - c.feeMinor, c.toCurrency),
     gross: money(c.toAmountMinor, c.toCurrency),
     fee: money(c.feeMinor, c.toCurrency),
+  };
+}
+
+export function presentConversion(c: Conversion) {
+  return {
+    id: c.id,
+    object: 'conversion' as const,
+    ...conversionAmounts(c),
     rate: formatRate(c.rateScaled),
     rate_source: c.rateSource,
     quote_id: c.quoteId,
@@ -86,10 +93,7 @@ export function presentQuote(q: ConversionQuote) {
   return {
     id: q.id,
     object: 'conversion_quote' as const,
-    from: money(q.fromAmountMinor, q.fromCurrency),
-    to: money(q.toAmountMinor - q.feeMinor, q.toCurrency),
-    gross: money(q.toAmountMinor, q.toCurrency),
-    fee: money(q.feeMinor, q.toCurrency),
+    ...conversionAmounts(q),
     rate: formatRate(q.rate.scaled),
     rate_source: q.rate.source,
     rate_as_of: q.rate.asOf.toISOString(),
