@@ -1,11 +1,12 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { SessionAddress } from '../domain/records.js';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { SessionAddress, WatchedAddressRow } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { sessionAddresses } from './schema.js';
 
 export class SessionAddressRepository {
   private readonly insertOne;
   private readonly ofSession;
+  private readonly watchOfRow;
 
   constructor(private readonly db: Db) {
     const p = (name: string) => sql.placeholder(name);
@@ -14,19 +15,44 @@ export class SessionAddressRepository {
       .values({ sessionId: p('sessionId'), family: p('family'), livemode: p('livemode'), address: p('address'), derivationIndex: p('derivationIndex'), watchUntil: p('watchUntil') })
       .prepare();
     this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).prepare();
+    this.watchOfRow = db
+      .select({ sessionId: sessionAddresses.sessionId, watchUntil: sessionAddresses.watchUntil })
+      .from(sessionAddresses)
+      .where(eq(sql`rowid`, p('row')))
+      .prepare();
   }
 
-  insert(a: SessionAddress): void {
-    this.insertOne.run({ ...a, livemode: a.livemode ? 1 : 0 });
+  insert(a: SessionAddress): number {
+    return Number(this.insertOne.run({ ...a, livemode: a.livemode ? 1 : 0 }).lastInsertRowid);
   }
 
   forSession(sessionId: string): SessionAddress[] {
     return this.ofSession.all({ sessionId });
   }
 
+  private readonly watchedColumns = {
+    row: sql<number>`rowid`.mapWith(Number),
+    family: sessionAddresses.family,
+    livemode: sessionAddresses.livemode,
+    address: sessionAddresses.address,
+  };
+
   /** Addresses still inside their watch window: what the watchers match transfers against. */
-  watched(now: number): SessionAddress[] {
-    return this.db.select().from(sessionAddresses).where(gt(sessionAddresses.watchUntil, now)).all();
+  watched(now: number): WatchedAddressRow[] {
+    return this.db.select(this.watchedColumns).from(sessionAddresses).where(gt(sessionAddresses.watchUntil, now)).all();
+  }
+
+  watchEnded(after: number, upTo: number): WatchedAddressRow[] {
+    return this.db
+      .select(this.watchedColumns)
+      .from(sessionAddresses)
+      // `livemode IN (0, 1)` lets the (livemode, watch_until) index serve the range.
+      .where(and(inArray(sessionAddresses.livemode, [false, true]), gt(sessionAddresses.watchUntil, after), lte(sessionAddresses.watchUntil, upTo)))
+      .all();
+  }
+
+  watchOf(row: number): { sessionId: string; watchUntil: number } | undefined {
+    return this.watchOfRow.get({ row });
   }
 
   find(family: string, livemode: boolean, address: string): SessionAddress | undefined {

@@ -26,6 +26,14 @@ export interface SessionAddress {
   watchUntil: number;
 }
 
+/** Where a watched address sits in the store (its row id), for the address book's compact index. */
+export interface WatchedAddressRow {
+  row: number;
+  family: string;
+  livemode: boolean;
+  address: string;
+}
+
 /** An event in the outbox; `payload` is the JSON of `data.object` when it happened. */
 export interface StoredEvent {
   id: string;

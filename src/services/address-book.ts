@@ -1,67 +1,94 @@
 import type { ChainFamily } from '../domain/networks.js';
+import type { WatchedAddressRow } from '../domain/records.js';
 import type { Clock, SessionAddressStore } from './ports.js';
 
 /**
  * The deposit addresses being watched, in memory: a watcher asks about each transfer's recipient,
  * so matching costs one map lookup however many sessions are open. Loaded once at start, added to
  * as sessions are created; an address stops matching when its watch window ends.
+ *
+ * Memory is the point of its shape. A busy shop can watch hundreds of thousands of addresses (every
+ * session of the last day or so), so an entry is only the normalised address and the number of its
+ * row in the store: about 80 bytes, where an object with the session id and deadline cost about 260.
+ * The session and the deadline are read from the store on a hit, which is rare (a payment), and the
+ * deadline is checked there, so an address whose window has ended never matches, swept or not.
  */
 export class AddressBook {
-  private readonly entries = new Map<string, { sessionId: string; watchUntil: number }>();
+  /** One map per family and mode: normalised address → row id in the store. */
+  private readonly buckets = new Map<string, Map<string, number>>();
+  /** Until when the last sweep removed ended windows (the next one reads from there). */
+  private sweptUpTo: number;
 
   constructor(
     private readonly store: SessionAddressStore,
     private readonly now: Clock,
-  ) {}
+  ) {
+    this.sweptUpTo = now();
+  }
 
-  private static key(family: string, livemode: boolean, address: string): string {
+  private bucket(family: string, livemode: boolean): Map<string, number> {
+    const name = `${family}:${livemode ? 'live' : 'test'}`;
+    let bucket = this.buckets.get(name);
+    if (!bucket) this.buckets.set(name, (bucket = new Map()));
+    return bucket;
+  }
+
+  private static normalise(family: string, address: string): string {
     // EVM addresses compare case-insensitively (EIP-55 checksums are only a display convention).
-    return `${family}:${livemode ? 'live' : 'test'}:${family === 'evm' ? address.toLowerCase() : address}`;
+    return family === 'evm' ? address.toLowerCase() : address;
   }
 
   load(): void {
-    this.entries.clear();
-    for (const a of this.store.watched(this.now())) this.add(a.family as ChainFamily, a.livemode, a.address, a.sessionId, a.watchUntil);
+    this.buckets.clear();
+    this.sweptUpTo = this.now();
+    for (const a of this.store.watched(this.sweptUpTo)) this.add(a.family as ChainFamily, a.livemode, a.address, a.row);
   }
 
-  add(family: ChainFamily, livemode: boolean, address: string, sessionId: string, watchUntil: number): void {
-    this.entries.set(AddressBook.key(family, livemode, address), { sessionId, watchUntil });
+  /** `row`: the address's row id, as the store's `insert` returned it. */
+  add(family: ChainFamily, livemode: boolean, address: string, row: number): void {
+    this.bucket(family, livemode).set(AddressBook.normalise(family, address), row);
   }
 
   /** The session an address belongs to, while it is watched. */
   lookup(family: ChainFamily, livemode: boolean, address: string): string | undefined {
-    const key = AddressBook.key(family, livemode, address);
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.watchUntil <= this.now()) {
-      this.entries.delete(key);
+    const bucket = this.bucket(family, livemode);
+    const key = AddressBook.normalise(family, address);
+    const row = bucket.get(key);
+    if (row === undefined) return undefined;
+    const watch = this.store.watchOf(row);
+    if (!watch || watch.watchUntil <= this.now()) {
+      bucket.delete(key);
       return undefined;
     }
-    return entry.sessionId;
+    return watch.sessionId;
   }
 
-  /** Whether any address of a family and mode is watched: an idle watcher skips log scans. */
+  /**
+   * Whether any address of a family and mode may be watched: an idle watcher skips log scans. It can
+   * say yes for a window that ended since the last sweep (at most a minute of needless scans).
+   */
   any(family: ChainFamily, livemode: boolean): boolean {
-    const prefix = `${family}:${livemode ? 'live' : 'test'}:`;
-    const now = this.now();
-    for (const [key, entry] of this.entries) if (key.startsWith(prefix) && entry.watchUntil > now) return true;
-    return false;
+    return this.bucket(family, livemode).size > 0;
   }
 
   /** Forgets addresses whose watch window has ended (run periodically, so memory stays bounded). */
   sweep(): number {
-    const now = this.now();
+    const upTo = this.now();
     let removed = 0;
-    for (const [key, entry] of this.entries) {
-      if (entry.watchUntil <= now) {
-        this.entries.delete(key);
-        removed++;
-      }
-    }
+    const forget = (a: WatchedAddressRow) => {
+      const bucket = this.bucket(a.family, a.livemode);
+      const key = AddressBook.normalise(a.family, a.address);
+      // Only if it is still this row: the same address could in principle be watched again later.
+      if (bucket.get(key) === a.row && bucket.delete(key)) removed++;
+    };
+    for (const a of this.store.watchEnded(this.sweptUpTo, upTo)) forget(a);
+    this.sweptUpTo = upTo;
     return removed;
   }
 
   get size(): number {
-    return this.entries.size;
+    let n = 0;
+    for (const bucket of this.buckets.values()) n += bucket.size;
+    return n;
   }
 }

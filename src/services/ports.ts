@@ -8,6 +8,7 @@ import type {
   EventListQuery,
   LedgerQuery,
   SessionAddress,
+  WatchedAddressRow,
   Settlement,
   StoredEvent,
   WebhookAttemptRecord,
@@ -101,9 +102,15 @@ export interface WalletStore {
 }
 
 export interface SessionAddressStore {
-  insert(a: SessionAddress): void;
+  /** @returns the new row's id */
+  insert(a: SessionAddress): number;
   forSession(sessionId: string): SessionAddress[];
-  watched(now: number): SessionAddress[];
+  /** Addresses still watched at `now` (watch_until > now). */
+  watched(now: number): WatchedAddressRow[];
+  /** Addresses whose watch window ended in (after, upTo]. */
+  watchEnded(after: number, upTo: number): WatchedAddressRow[];
+  /** The session and watch window of one row, or undefined when it does not exist. */
+  watchOf(row: number): { sessionId: string; watchUntil: number } | undefined;
 }
 
 export interface PaymentStore {

@@ -139,15 +139,14 @@ export class SessionService {
     // everything it returns afresh and has no effect outside the database.
     const { view, reserved } = await this.d.commit(() => {
       this.d.store.insert(session);
-      const reserved: SessionAddress[] = [];
+      const reserved: (SessionAddress & { row: number })[] = [];
       for (const family of this.chains.addressFamilies) {
         const xpub = this.d.wallets.xpub(merchant.id, family, caller.livemode);
         if (!xpub) continue; // no wallet in this mode: the family offers no options
         const index = this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
         const address = this.chains.deriveAddress(family, xpub, index);
         const row: SessionAddress = { sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil };
-        this.d.addresses.insert(row);
-        reserved.push(row);
+        reserved.push({ ...row, row: this.d.addresses.insert(row) });
       }
       // A new session has no payments and the addresses just reserved: no need to read them back.
       const created = this.viewOf(session, [], reserved);
@@ -155,7 +154,7 @@ export class SessionService {
       alsoInUnit?.(created);
       return { view: created, reserved };
     });
-    for (const r of reserved) this.d.addressBook.add(r.family as ChainFamily, caller.livemode, r.address, session.id, watchUntil);
+    for (const r of reserved) this.d.addressBook.add(r.family as ChainFamily, caller.livemode, r.address, r.row);
     this.d.onDeadline?.(expiresAt);
     this.d.live.publish(session.id);
     return view;

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { openDatabase, type Db } from '../../src/db/open-database.js';
+import { SessionAddressRepository } from '../../src/db/session-address-repository.js';
+import { AddressBook } from '../../src/services/address-book.js';
+
+// The book against the real repository and SQLite file: its memory-saving shape (address → row id,
+// the session and deadline read back on a hit) must answer exactly as a full in-memory record would.
+
+let dir: string;
+let db: Db;
+let store: SessionAddressRepository;
+let now = 1_800_000_000_000;
+const clock = () => now;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'stablepos-address-book-'));
+  db = openDatabase(join(dir, 'db.sqlite'));
+  db.$client.pragma('foreign_keys = OFF'); // rows without their sessions: only the addresses matter here
+  store = new SessionAddressRepository(db);
+  now = 1_800_000_000_000;
+});
+
+afterEach(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ADDRESS_A = '0x52908400098527886E0F7030069857D2E4169EE7';
+const ADDRESS_B = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
+
+function insert(sessionId: string, address: string, watchUntil: number, livemode = false): number {
+  return store.insert({ sessionId, family: 'evm', livemode, address, derivationIndex: 0, watchUntil });
+}
+
+test('a watched address finds its session in any letter case, in its own mode only', () => {
+  const book = new AddressBook(store, clock);
+  book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
+  expect(book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
+  expect(book.lookup('evm', false, ADDRESS_A.toLowerCase())).toBe('ps_a');
+  expect(book.lookup('evm', true, ADDRESS_A)).toBeUndefined();
+  expect(book.lookup('evm', false, ADDRESS_B)).toBeUndefined();
+  expect(book.any('evm', false)).toBe(true);
+  expect(book.any('evm', true)).toBe(false);
+});
+
+test('an address stops matching when its window ends, swept or not, and a sweep forgets it', () => {
+  const book = new AddressBook(store, clock);
+  book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
+  book.add('evm', false, ADDRESS_B, insert('ps_b', ADDRESS_B, now + 120_000));
+  now += 60_000; // exactly at A's deadline: no longer watched
+  expect(book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+  expect(book.lookup('evm', false, ADDRESS_B)).toBe('ps_b');
+  now += 60_000;
+  expect(book.sweep()).toBe(1); // B (A was already dropped by its lookup)
+  expect(book.size).toBe(0);
+  expect(book.any('evm', false)).toBe(false);
+});
+
+test('sweeps remove only ended windows, each once, whatever their order of creation', () => {
+  const book = new AddressBook(store, clock);
+  const windows = [300_000, 60_000, 180_000, 240_000, 120_000];
+  windows.forEach((w, i) => {
+    const address = `0x${String(i + 1).padStart(40, '0')}`;
+    book.add('evm', false, address, insert(`ps_${i}`, address, now + w));
+  });
+  now += 150_000;
+  expect(book.sweep()).toBe(2); // 60 s and 120 s
+  expect(book.size).toBe(3);
+  expect(book.sweep()).toBe(0);
+  now += 1_000_000;
+  expect(book.sweep()).toBe(3);
+  expect(book.size).toBe(0);
+});
+
+test('load() at start takes exactly the addresses still watched', () => {
+  insert('ps_old', ADDRESS_A, now - 1);
+  insert('ps_live', ADDRESS_B, now + 1, true);
+  const book = new AddressBook(store, clock);
+  book.load();
+  expect(book.size).toBe(1);
+  expect(book.lookup('evm', true, ADDRESS_B)).toBe('ps_live');
+  expect(book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+});
