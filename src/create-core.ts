@@ -5,6 +5,7 @@ import { type CoreConfig, type ResolvedConfig, resolveConfig } from './config.js
 import { CONFIGURABLE_NETWORKS } from './services/network-settings.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
 import { RefundPayouts } from './services/refund-payouts.js';
 
@@ -58,6 +59,7 @@ export function createCore(input: CoreConfig): Core {
 
     async start() {
       if (services) throw new Error('core already started');
+      limitHeapGrowth();
       const s = createServices(config, {
         onDeadline: (at) => expiry?.deadlineAdded(at),
         onSettlementScheduled: (at) => settlement?.deadlineAdded(at),
