@@ -34,7 +34,7 @@ function usage(): string {
     'Environment: BENCH_SECONDS (measured run, default 10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),',
     '  BENCH_MEMORY_SESSIONS (100000), BENCH_WEBHOOK_EVENTS (10000), BENCH_WEBHOOK_LATENCY_EVENTS (500), BENCH_CORE_NETWORKS (off | devnet: the core\'s test-mode chains, default off),',
     '  BENCH_LEDGER_ENTRIES (balances: ledger entries, default 1000000), BENCH_LEDGER_CONNECTIONS (10), BENCH_UI_CHARGES (50),',
-    '  BENCH_RUNTIME (tsx | bundle: run the servers through tsx, or as plain-JS bundles; default tsx),',
+    '  BENCH_RUNTIME (bundle | tsx: run the servers compiled to plain JS as `stablepos` runs the core, or through tsx; default bundle),',
     '  BENCH_CPU_PROF=<dir> (write --cpu-prof profiles of the server processes there;',
     '  summarise one with node bin/run-ts.mjs bench/profile-summary.ts <file>).',
     ...CHAIN_ENV_USAGE,

@@ -55,7 +55,7 @@ export async function startServer(
   // tsx runs the .ts as it is; a bundle is plain JS run by node (bundle-server.ts says why).
   let entry: string[];
   try {
-    entry = options.runtime === 'bundle' ? [await bundleServer(serverScript(name), name)] : [runTs, serverScript(name)];
+    entry = options.runtime === 'bundle' ? [await bundleServer(serverScript(name))] : [runTs, serverScript(name)];
   } catch (err) {
     throw new ServerStartError(`${name} server could not be bundled: ${(err as Error).message}`);
   }

@@ -1,6 +1,6 @@
 import { CORE_NETWORKS, type CoreNetworks } from './servers/core-options.js';
 
-/** How a server script is run: through tsx (bin/run-ts.mjs) or as a plain-JS bundle (bundle-server.ts). */
+/** How a server script is run: compiled to plain JS as `stablepos` runs (bundle-server.ts), or through tsx (bin/run-ts.mjs). */
 export type Runtime = 'tsx' | 'bundle';
 export const RUNTIMES: readonly Runtime[] = ['tsx', 'bundle'];
 
@@ -17,7 +17,7 @@ export interface BenchSettings {
   connections: number;
   /** Sessions the memory section creates before reading the core's RSS. */
   memorySessions: number;
-  /** How the servers run: tsx (as `npm run bench` starts them) or a plain-JS bundle (bundle-server.ts). */
+  /** How the servers run: compiled to plain JS as the app runs (default), or through tsx. */
   runtime: Runtime;
   /** The core's test-mode EVM networks (servers/core-options.ts). */
   coreNetworks: CoreNetworks;
@@ -46,7 +46,7 @@ export function readSettings(): BenchSettings {
     warmupSeconds: positive('BENCH_WARMUP_SECONDS', 3),
     connections: Math.round(positive('BENCH_CONNECTIONS', 50)),
     memorySessions: Math.round(positive('BENCH_MEMORY_SESSIONS', 100_000)),
-    runtime: oneOf('BENCH_RUNTIME', RUNTIMES, 'tsx'),
+    runtime: oneOf('BENCH_RUNTIME', RUNTIMES, 'bundle'),
     coreNetworks: oneOf('BENCH_CORE_NETWORKS', CORE_NETWORKS, 'off'),
     cpuProfDir: process.env.BENCH_CPU_PROF || undefined,
   };
@@ -55,6 +55,6 @@ export function readSettings(): BenchSettings {
 /** One line for the report's notes. */
 export function describeRuntime(runtime: Runtime): string {
   return runtime === 'tsx'
-    ? 'servers run in child processes under tsx (node bin/run-ts.mjs; its loader thread and source maps add ~50 MB RSS; BENCH_RUNTIME=bundle runs plain JS); autocannon runs in the bench process'
-    : 'servers run in child processes as plain-JS esbuild bundles (BENCH_RUNTIME=bundle, no tsx loader); autocannon runs in the bench process';
+    ? 'servers run in child processes under tsx (BENCH_RUNTIME=tsx: node bin/run-ts.mjs; its loader thread and source maps add ~50 MB RSS that the app does not have); autocannon runs in the bench process'
+    : 'servers run in child processes compiled to plain JS by bin/compiled.mjs, as `stablepos` runs the core (no loader; BENCH_RUNTIME=tsx runs them through tsx); autocannon runs in the bench process';
 }
