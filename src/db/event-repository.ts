@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { EventListQuery, StoredEvent } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { events } from './schema.js';
@@ -31,17 +31,14 @@ export class EventRepository {
   private readonly afterSeq;
 
   constructor(private readonly db: Db) {
-    const p = (name: string) => sql.placeholder(name);
-    this.insertOne = db
-      .insert(events)
-      .values({ id: p('id'), merchantId: p('merchantId'), livemode: p('livemode'), type: p('type'), objectId: p('objectId'), payload: p('payload'), createdAt: p('createdAt') })
-      .prepare();
+    // Raw, like the other inserts of session creation (the hot path; see session-repository.ts).
+    this.insertOne = db.$client.prepare('INSERT INTO events (id, merchant_id, livemode, type, object_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.byId = db.$client.prepare('SELECT * FROM events WHERE id = ?');
     this.afterSeq = db.$client.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?');
   }
 
   insert(e: StoredEvent): void {
-    this.insertOne.run({ ...e, livemode: e.livemode ? 1 : 0 });
+    this.insertOne.run(e.id, e.merchantId, e.livemode ? 1 : 0, e.type, e.objectId, e.payload, e.createdAt);
   }
 
   forObject(objectId: string): StoredEvent[] {

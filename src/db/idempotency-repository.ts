@@ -27,14 +27,13 @@ export class IdempotencyRepository {
       .from(t)
       .where(and(eq(t.merchantId, p('merchantId')), eq(t.livemode, p('livemode')), eq(t.key, p('key'))))
       .prepare();
-    this.saveOne = db
-      .insert(t)
-      .values({ merchantId: p('merchantId'), livemode: p('livemode'), key: p('key'), fingerprint: p('fingerprint'), responseStatus: p('status'), responseBody: p('body'), createdAt: p('now') })
-      .onConflictDoUpdate({
-        target: [t.merchantId, t.livemode, t.key],
-        set: { fingerprint: sql`excluded.fingerprint`, responseStatus: sql`excluded.response_status`, responseBody: sql`excluded.response_body`, createdAt: sql`excluded.created_at` },
-      })
-      .prepare();
+    // Raw, like the other inserts of session creation (the hot path; see session-repository.ts).
+    this.saveOne = db.$client.prepare(
+      `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+         response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at`,
+    );
   }
 
   find(scope: IdempotencyScope): StoredIdempotency | undefined {
@@ -42,7 +41,7 @@ export class IdempotencyRepository {
   }
 
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
-    this.saveOne.run({ ...scope, livemode: scope.livemode ? 1 : 0, fingerprint, status, body, now });
+    this.saveOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, body, now);
   }
 
   /** Claims left unfinished by an earlier version that wrote claims; none can be in flight now. */

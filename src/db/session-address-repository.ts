@@ -10,10 +10,10 @@ export class SessionAddressRepository {
 
   constructor(private readonly db: Db) {
     const p = (name: string) => sql.placeholder(name);
-    this.insertOne = db
-      .insert(sessionAddresses)
-      .values({ sessionId: p('sessionId'), family: p('family'), livemode: p('livemode'), address: p('address'), derivationIndex: p('derivationIndex'), watchUntil: p('watchUntil') })
-      .prepare();
+    // Raw, like the other inserts of session creation (the hot path; see session-repository.ts).
+    this.insertOne = db.$client.prepare(
+      'INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).prepare();
     this.watchOfRow = db
       .select({ sessionId: sessionAddresses.sessionId, watchUntil: sessionAddresses.watchUntil })
@@ -23,7 +23,7 @@ export class SessionAddressRepository {
   }
 
   insert(a: SessionAddress): number {
-    return Number(this.insertOne.run({ ...a, livemode: a.livemode ? 1 : 0 }).lastInsertRowid);
+    return Number(this.insertOne.run(a.sessionId, a.family, a.livemode ? 1 : 0, a.address, a.derivationIndex, a.watchUntil).lastInsertRowid);
   }
 
   forSession(sessionId: string): SessionAddress[] {

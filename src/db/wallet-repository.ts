@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { wallets } from './schema.js';
 
@@ -8,13 +8,10 @@ export class WalletRepository {
   private readonly reserve;
 
   constructor(private readonly db: Db) {
-    const p = (name: string) => sql.placeholder(name);
-    this.reserve = db
-      .update(wallets)
-      .set({ nextIndex: sql`${wallets.nextIndex} + 1` })
-      .where(and(eq(wallets.merchantId, p('merchantId')), eq(wallets.family, p('family')), eq(wallets.livemode, p('livemode'))))
-      .returning({ next: wallets.nextIndex })
-      .prepare();
+    // Raw, like the other writes of session creation (the hot path; see session-repository.ts).
+    this.reserve = db.$client.prepare<[string, string, number], { next: number }>(
+      'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = ? AND family = ? AND livemode = ? RETURNING next_index AS next',
+    );
   }
 
   private key(merchantId: string, family: string, livemode: boolean) {
@@ -41,7 +38,7 @@ export class WalletRepository {
 
   /** Takes the next derivation index (atomic: a single UPDATE … RETURNING). */
   reserveIndex(merchantId: string, family: string, livemode: boolean): number | undefined {
-    const row = this.reserve.get({ merchantId, family, livemode: livemode ? 1 : 0 });
+    const row = this.reserve.get(merchantId, family, livemode ? 1 : 0);
     return row ? row.next - 1 : undefined;
   }
 }
