@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ApiKeyRecord } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { apiKeys } from './schema.js';
@@ -7,11 +7,11 @@ export class ApiKeyRepository {
   private readonly activeByHash;
 
   constructor(private readonly db: Db) {
-    this.activeByHash = db
-      .select({ id: apiKeys.id, merchantId: apiKeys.merchantId, livemode: apiKeys.livemode })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.hash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
-      .prepare();
+    // Raw: it runs on every API request (see session-repository.ts on the query builder's cost).
+    // Not cached: a key revoked from the command line (another process) stops working at once.
+    this.activeByHash = db.$client.prepare<[string], { id: string; merchantId: string; livemode: number }>(
+      'SELECT id, merchant_id AS merchantId, livemode FROM api_keys WHERE hash = ? AND revoked_at IS NULL',
+    );
   }
 
   insert(record: Omit<ApiKeyRecord, 'revokedAt'> & { hash: string }): void {
@@ -19,7 +19,8 @@ export class ApiKeyRepository {
   }
 
   findActiveByHash(hash: string): { id: string; merchantId: string; livemode: boolean } | undefined {
-    return this.activeByHash.get({ hash });
+    const row = this.activeByHash.get(hash);
+    return row && { id: row.id, merchantId: row.merchantId, livemode: row.livemode === 1 };
   }
 
   list(merchantId?: string): ApiKeyRecord[] {

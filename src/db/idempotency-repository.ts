@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { isNull, lt } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { idempotencyKeys } from './schema.js';
 
@@ -20,13 +20,11 @@ export class IdempotencyRepository {
   private readonly saveOne;
 
   constructor(private readonly db: Db) {
-    const t = idempotencyKeys;
-    const p = (name: string) => sql.placeholder(name);
-    this.findOne = db
-      .select({ fingerprint: t.fingerprint, responseStatus: t.responseStatus, responseBody: t.responseBody, createdAt: t.createdAt })
-      .from(t)
-      .where(and(eq(t.merchantId, p('merchantId')), eq(t.livemode, p('livemode')), eq(t.key, p('key'))))
-      .prepare();
+    // Raw, like the other statements of session creation (the hot path; see session-repository.ts).
+    this.findOne = db.$client.prepare<[string, number, string], StoredIdempotency>(
+      `SELECT fingerprint, response_status AS responseStatus, response_body AS responseBody, created_at AS createdAt
+       FROM idempotency_keys WHERE merchant_id = ? AND livemode = ? AND key = ?`,
+    );
     // Raw, like the other inserts of session creation (the hot path; see session-repository.ts).
     this.saveOne = db.$client.prepare(
       `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
@@ -37,7 +35,7 @@ export class IdempotencyRepository {
   }
 
   find(scope: IdempotencyScope): StoredIdempotency | undefined {
-    return this.findOne.get({ ...scope, livemode: scope.livemode ? 1 : 0 });
+    return this.findOne.get(scope.merchantId, scope.livemode ? 1 : 0, scope.key);
   }
 
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
