@@ -5,6 +5,7 @@ import { type CoreConfig, type ResolvedConfig, resolveConfig } from './config.js
 import { CONFIGURABLE_NETWORKS } from './services/network-settings.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
+import { WalCheckpointer } from './db/wal-checkpointer.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
 import { RefundPayouts } from './services/refund-payouts.js';
@@ -46,6 +47,7 @@ export function createCore(input: CoreConfig): Core {
   let purgeTimer: NodeJS.Timeout | undefined;
   let chains: ChainIntegration | undefined;
   let payouts: RefundPayouts | undefined;
+  let checkpointer: WalCheckpointer | undefined;
   let url = '';
 
   return {
@@ -93,6 +95,8 @@ export function createCore(input: CoreConfig): Core {
         const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
         url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
         s.setPublicBaseUrl(config.publicUrl ?? url);
+        checkpointer = new WalCheckpointer(s.db, config.databaseFile, (message, err) => app?.log.warn({ err }, message));
+        checkpointer.start();
         c.start();
         worker.start();
         s.webhooks.start();
@@ -104,6 +108,8 @@ export function createCore(input: CoreConfig): Core {
         await s.webhooks.stop();
         await app?.close().catch(() => undefined);
         await chains?.stop().catch(() => undefined);
+        await checkpointer?.stop();
+        checkpointer = undefined;
         s.close();
         services = undefined;
         app = undefined;
@@ -149,6 +155,8 @@ export function createCore(input: CoreConfig): Core {
       await app?.close();
       await chains?.stop();
       chains = undefined;
+      await checkpointer?.stop();
+      checkpointer = undefined;
       services?.close();
       services = undefined;
       app = undefined;

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { openDatabase, type Db } from '../../src/db/open-database.js';
+import { WalCheckpointer } from '../../src/db/wal-checkpointer.js';
+
+// Checkpoints in a worker thread: the app's connection stops checkpointing only while the worker
+// does it, and the WAL's pages still reach the database file.
+
+let dir: string;
+let file: string;
+let db: Db;
+const errors: string[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'stablepos-checkpointer-'));
+  file = join(dir, 'db.sqlite');
+  db = openDatabase(file);
+  db.$client.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, blob TEXT NOT NULL)');
+  errors.length = 0;
+});
+
+afterEach(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const autocheckpoint = () => db.$client.pragma('wal_autocheckpoint', { simple: true });
+const until = async (condition: () => boolean, what: string) => {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+test('the worker takes over checkpoints, copies the WAL into the file, and hands them back on stop', async () => {
+  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), 20);
+  expect(autocheckpoint()).toBe(1000);
+  checkpointer.start();
+  await until(() => checkpointer.active, 'the worker to be ready');
+  expect(autocheckpoint()).toBe(0);
+
+  // 3,000 pages' worth of commits: far past the 1,000 pages at which the connection would checkpoint.
+  const sizeBefore = statSync(file).size;
+  const insert = db.$client.prepare('INSERT INTO filler (blob) VALUES (?)');
+  for (let i = 0; i < 300; i++) db.$client.transaction(() => { for (let j = 0; j < 10; j++) insert.run('x'.repeat(3000)); })();
+  await until(() => statSync(file).size > sizeBefore + 5_000_000, 'the database file to receive the pages');
+  // Everything in the WAL is now also in the file: a checkpoint from here has nothing left to copy.
+  await until(() => {
+    const [row] = db.$client.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+    return row !== undefined && row.log === row.checkpointed;
+  }, 'the WAL to be fully checkpointed');
+
+  await checkpointer.stop();
+  expect(checkpointer.active).toBe(false);
+  expect(autocheckpoint()).toBe(1000);
+  expect(errors).toEqual([]);
+});
+
+test('a worker that cannot open the database leaves checkpoints with the connection', async () => {
+  const checkpointer = new WalCheckpointer(db, join(dir, 'missing', 'db.sqlite'), (m) => errors.push(m), 20);
+  checkpointer.start();
+  await until(() => errors.length > 0, 'the failure to be reported');
+  expect(errors[0]).toMatch(/WAL checkpoints back in the main thread/);
+  expect(checkpointer.active).toBe(false);
+  expect(autocheckpoint()).toBe(1000);
+  await checkpointer.stop();
+});
