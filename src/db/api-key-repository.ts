@@ -5,6 +5,7 @@ import { apiKeys } from './schema.js';
 
 export class ApiKeyRepository {
   private readonly activeByHash;
+  private readonly dataVersion;
 
   constructor(private readonly db: Db) {
     // Raw: it runs on every API request (see session-repository.ts on the query builder's cost).
@@ -12,6 +13,11 @@ export class ApiKeyRepository {
     this.activeByHash = db.$client.prepare<[string], { id: string; merchantId: string; livemode: number }>(
       'SELECT id, merchant_id AS merchantId, livemode FROM api_keys WHERE hash = ? AND revoked_at IS NULL',
     );
+    this.dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
+  }
+
+  otherWritersVersion(): number {
+    return this.dataVersion.get() as number;
   }
 
   insert(record: Omit<ApiKeyRecord, 'revokedAt'> & { hash: string }): void {

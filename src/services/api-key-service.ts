@@ -11,7 +11,19 @@ const PREFIX_LENGTH = 16;
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
+/** Most keys a merchant uses at once; beyond this the cache starts over rather than grow. */
+const CACHE_LIMIT = 1000;
+
 export class ApiKeyService {
+  /**
+   * Active keys already looked up, by hash. Every API request authenticates, and the lookup was a
+   * tenth of a session creation's time. Entries stay valid until a key is revoked: here (the cache
+   * is cleared) or by another process (`stablepos keys revoke`), which SQLite's data version shows,
+   * so a revoked key is refused at once either way. Unknown keys are not kept.
+   */
+  private readonly cache = new Map<string, Caller>();
+  private cacheVersion = -1;
+
   constructor(
     private readonly store: ApiKeyStore,
     private readonly now: Clock,
@@ -35,8 +47,19 @@ export class ApiKeyService {
   /** The caller a bearer token stands for, or null when it is no active key. */
   authenticate(token: string): Caller | null {
     if (!KEY_PATTERN.test(token)) return null;
-    const found = this.store.findActiveByHash(hashKey(token));
-    return found ? { merchantId: found.merchantId, livemode: found.livemode, via: found.id, role: 'owner' } : null;
+    const hash = hashKey(token);
+    const version = this.store.otherWritersVersion();
+    if (version !== this.cacheVersion || this.cache.size >= CACHE_LIMIT) {
+      this.cache.clear();
+      this.cacheVersion = version;
+    }
+    const cached = this.cache.get(hash);
+    if (cached) return cached;
+    const found = this.store.findActiveByHash(hash);
+    if (!found) return null;
+    const caller: Caller = { merchantId: found.merchantId, livemode: found.livemode, via: found.id, role: 'owner' };
+    this.cache.set(hash, Object.freeze(caller)); // shared by requests: frozen, so none can change it for others
+    return caller;
   }
 
   list(merchantId?: string): ApiKeyRecord[] {
@@ -51,6 +74,7 @@ export class ApiKeyService {
     const key = this.store.list(merchantId).find((k) => k.id === id && k.revokedAt === null);
     if (!key) return undefined;
     this.store.revoke(key.id, this.now());
+    this.cache.clear();
     return { ...key, revokedAt: this.now() };
   }
 
@@ -65,6 +89,7 @@ export class ApiKeyService {
     if (matches.length > 1) throw new Error(`${matches.length} active keys start with "${prefixOrKey}"; give more characters`);
     const key = matches[0] as ApiKeyRecord;
     this.store.revoke(key.id, this.now());
+    this.cache.clear();
     return { ...key, revokedAt: this.now() };
   }
 }

@@ -53,6 +53,8 @@ export interface ApiKeyStore {
   list(merchantId?: string): ApiKeyRecord[];
   activeByPrefix(prefix: string): ApiKeyRecord[];
   revoke(id: string, now: number): boolean;
+  /** Changes whenever another connection (another process: the `keys revoke` command) commits. */
+  otherWritersVersion(): number;
 }
 
 export interface UserStore {
