@@ -36,8 +36,9 @@ export class EvmAddressDeriver {
    * IL‖IR = HMAC-SHA512(chain code, parent key ‖ i). The tweak-add runs in libsecp256k1 (the
    * `secp256k1` package's prebuilt N-API addon, ~45 µs here against ~650 µs for OpenSSL's generic
    * curve code or pure JavaScript), because it sits on the path of every session created.
-   * Not cached: each index is derived once, when its session is created (the address is stored with
-   * the session). Checked against @scure/bip32 and viem's accounts in the tests.
+   * Not cached: each index serves one session, which stores its address. Sessions take addresses from
+   * EvmAddressPool (address-pool.ts), whose worker repeats this derivation ahead; this is its fallback.
+   * Checked against @scure/bip32 and viem's accounts in the tests.
    */
   address(index: number): Address {
     if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`derivation index out of range: ${index}`);
