@@ -63,6 +63,9 @@ export class EvmAddressPool {
   private readonly log: (msg: string, err?: unknown) => void;
   private readonly spawn: (data: AddressWorkerData) => Worker;
   private worker: Worker | undefined;
+  /** Jobs to post once the current call has returned (see refill). */
+  private outbox: AddressJob[] = [];
+  private flushing: NodeJS.Immediate | undefined;
   private generations = 0;
   private state: 'idle' | 'running' | 'failed' | 'stopped' = 'idle';
 
@@ -118,6 +121,8 @@ export class EvmAddressPool {
     this.state = 'stopped';
     this.worker = undefined;
     this.xpubs.clear();
+    this.outbox = [];
+    clearImmediate(this.flushing);
     await worker?.terminate();
   }
 
@@ -153,16 +158,27 @@ export class EvmAddressPool {
    * first batch after a (re)start is small, so that addresses are ready within a millisecond or two;
    * later ones fill up to `ahead` (each batch is one message, and a message costs the main thread more
    * than a few dozen addresses in it).
+   *
+   * The job is posted, and the worker started (~2.5 ms the first time), after the current call: the
+   * caller is inside a session's SQLite transaction, which should not wait for either.
    */
   private refill(s: XpubState): void {
     if (s.pending || s.end - s.from >= this.ahead / 2 || s.end >= MAX_INDEX) return;
-    const worker = this.ensureWorker();
-    if (!worker) return;
+    if (this.state === 'failed' || this.state === 'stopped') return;
     const end = Math.min(s.end === s.from ? s.end + Math.ceil(this.ahead / 8) : s.from + this.ahead, MAX_INDEX);
-    const job: AddressJob = { xpub: s.xpub, generation: s.generation, start: s.end, end, ...s.keys };
-    worker.postMessage(job);
+    this.outbox.push({ xpub: s.xpub, generation: s.generation, start: s.end, end, ...s.keys });
+    this.flushing ??= setImmediate(() => this.flush());
     s.end = end;
     s.pending = true;
+  }
+
+  private flush(): void {
+    this.flushing = undefined;
+    const jobs = this.outbox;
+    this.outbox = [];
+    // Without a worker, fail() has already restarted every xpub (nothing pending any more).
+    const worker = this.ensureWorker();
+    for (const job of jobs) if (this.xpubs.get(job.xpub)?.generation === job.generation) worker?.postMessage(job);
   }
 
   /** Accepts a batch only for the xpub and generation it was asked for, within the range asked. */
@@ -202,6 +218,7 @@ export class EvmAddressPool {
     if (this.state === 'failed' || this.state === 'stopped' || worker !== this.worker) return;
     this.state = 'failed';
     this.worker = undefined;
+    this.outbox = [];
     for (const s of this.xpubs.values()) this.restart(s, s.from);
     this.log('EVM address worker failed; deriving addresses on the main thread', err);
     void worker?.terminate();
