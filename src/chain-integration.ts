@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type Address, createPublicClient, http, type PublicClient } from 'viem';
-import { EvmAddressDeriver } from './chains/evm/addresses.js';
+import { EvmAddressPool } from './chains/evm/address-pool.js';
 import { type Devnet, DEVNET_CHAIN_IDS, startDevnet } from './chains/evm/devnet.js';
 import { removeDevnetEndpoint, writeDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
 import { evmPaymentOptions } from './chains/evm/payment-options.js';
@@ -180,14 +180,13 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     }
   }
 
-  const derivers = new Map<string, EvmAddressDeriver>();
+  // Derived ahead in a worker thread, off the request path of session creation.
+  const evmAddresses = new EvmAddressPool({ log });
   const handlers: ChainHandlers = {
     addressFamilies: ['evm'],
     deriveAddress: (family, xpub, index) => {
       if (family !== 'evm') throw new Error(`no address derivation for ${family}`);
-      let deriver = derivers.get(xpub);
-      if (!deriver) derivers.set(xpub, (deriver = new EvmAddressDeriver(xpub)));
-      return deriver.address(index);
+      return evmAddresses.address(xpub, index);
     },
     options: (livemode, family, address, due, rates) =>
       family === 'evm' ? evmPaymentOptions(settings.get(livemode) ?? [], address, due, rates) : [],
@@ -211,6 +210,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     },
     stop: async () => {
       for (const w of watchers.values()) w.stop();
+      await evmAddresses.stop();
       await Promise.all(devnets.map((d) => d.stop()));
       for (const d of devnets) removeDevnetEndpoint(join(config.dataDir, 'devnet'), d.network);
     },

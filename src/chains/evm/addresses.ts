@@ -10,8 +10,14 @@ import type { Address } from 'viem';
  * serves Ethereum and BNB Smart Chain (same key derivation, same address format).
  */
 export class EvmAddressDeriver {
-  private readonly parentKey: Uint8Array;
-  private readonly chainCode: Uint8Array;
+  /** The external chain's key m/44'/60'/0'/0, compressed (33 bytes): what BIP-32 feeds to the HMAC. */
+  readonly parentKey: Uint8Array;
+  /**
+   * The same point uncompressed (65 bytes), for the tweak-add: given the compressed form,
+   * libsecp256k1 would decompress the parent (a square root, ~5 µs here) for every address.
+   */
+  readonly parentKeyUncompressed: Uint8Array;
+  readonly chainCode: Uint8Array;
   private readonly hmacInput = Buffer.alloc(37);
 
   /** @throws Error when `xpub` is not an extended public key */
@@ -20,6 +26,7 @@ export class EvmAddressDeriver {
     if (account.privateKey) throw new Error('expected an extended public key (xpub), got a private one: the app only watches');
     const external = account.deriveChild(0);
     this.parentKey = external.publicKey as Uint8Array;
+    this.parentKeyUncompressed = secp256k1.publicKeyConvert(this.parentKey, false);
     this.chainCode = external.chainCode as Uint8Array;
     this.hmacInput.set(this.parentKey, 0);
   }
@@ -29,8 +36,9 @@ export class EvmAddressDeriver {
    * IL‖IR = HMAC-SHA512(chain code, parent key ‖ i). The tweak-add runs in libsecp256k1 (the
    * `secp256k1` package's prebuilt N-API addon, ~45 µs here against ~650 µs for OpenSSL's generic
    * curve code or pure JavaScript), because it sits on the path of every session created.
-   * Not cached: each index is derived once, when its session is created (the address is stored with
-   * the session). Checked against @scure/bip32 and viem's accounts in the tests.
+   * Not cached: each index serves one session, which stores its address. Sessions take addresses from
+   * EvmAddressPool (address-pool.ts), whose worker repeats this derivation ahead; this is its fallback.
+   * Checked against @scure/bip32 and viem's accounts in the tests.
    */
   address(index: number): Address {
     if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new Error(`derivation index out of range: ${index}`);
@@ -38,7 +46,7 @@ export class EvmAddressDeriver {
     const il = createHmac('sha512', this.chainCode).update(this.hmacInput).digest().subarray(0, 32);
     let child: Uint8Array;
     try {
-      child = secp256k1.publicKeyTweakAdd(this.parentKey, il, false);
+      child = secp256k1.publicKeyTweakAdd(this.parentKeyUncompressed, il, false);
     } catch (err) {
       // BIP-32: IL ≥ n or a point at infinity makes the index invalid (chance below 2^-127).
       throw new Error(`index ${index} derives an invalid key; use the next one`, { cause: err });
