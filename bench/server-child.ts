@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain-JS module shared with the launchers (no declarations)
+import { CORE_NODE_FLAGS } from '../bin/core-node-flags.mjs';
 import { bundleServer } from './bundle-server.js';
 import type { Runtime } from './settings.js';
 import { type ProcMemory, readProcCpuSeconds, readProcMemory } from './proc-stats.js';
@@ -60,7 +62,8 @@ export async function startServer(
     throw new ServerStartError(`${name} server could not be bundled: ${(err as Error).message}`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), `stablepos-bench-${name}-`));
-  const execArgv = ['--expose-gc'];
+  // Both servers run with the V8 flags the app's core starts with.
+  const execArgv = ['--expose-gc', ...(CORE_NODE_FLAGS as string[])];
   if (options.cpuProfDir) {
     // One folder per server: under tsx the main thread and the loader thread each write a profile.
     const dir = join(options.cpuProfDir, name);

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CORE_NODE_FLAGS } from '../bin/core-node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -120,7 +121,8 @@ async function main() {
 
   if (why.length === 0) {
     await buildAll();
-    runAndExit(electron.binary, ['.', ...args]);
+    // The core runs in Electron's main process; V8 flags reach it only from the command line.
+    runAndExit(electron.binary, [`--js-flags=${CORE_NODE_FLAGS.join(' ')}`, '.', ...args]);
     return;
   }
 
@@ -131,7 +133,7 @@ async function main() {
     console.error(`stablepos: ${cli} is missing`);
     process.exit(1);
   }
-  runAndExit(process.execPath, [cli, 'serve', ...args]);
+  runAndExit(process.execPath, [...CORE_NODE_FLAGS, cli, 'serve', ...args]);
 }
 
 main().catch((error) => {

@@ -65,8 +65,12 @@ export class WalCheckpointer {
       this.onError('WAL checkpoints stay in the main thread: better-sqlite3 not found for the worker', err);
       return;
     }
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driverPath, file: this.file, intervalMs: this.intervalMs } });
-    worker.unref(); // it must never keep the process alive
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driverPath, file: this.file, intervalMs: this.intervalMs },
+      // It allocates next to nothing: small heaps keep its share of the app's memory small.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    });
     this.worker = worker;
     const fallBack = (why: string, err?: unknown) => {
       if (this.worker !== worker) return;
@@ -80,6 +84,9 @@ export class WalCheckpointer {
     });
     worker.on('error', (err) => fallBack('the worker failed', err));
     worker.on('exit', (code) => fallBack(`the worker exited (${code})`));
+    // After the listeners: adding a 'message' listener refs the worker again. It must never keep
+    // the process alive.
+    worker.unref();
   }
 
   /** Hands checkpoints back to the app's connection and ends the worker. */

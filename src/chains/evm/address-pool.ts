@@ -235,5 +235,6 @@ function workerData(): AddressWorkerData {
 }
 
 function spawnEvalWorker(data: AddressWorkerData): Worker {
-  return new Worker(ADDRESS_WORKER_SOURCE, { eval: true, workerData: data });
+  // Small heaps: it holds one batch of addresses at a time, and the app's memory budget is tight.
+  return new Worker(ADDRESS_WORKER_SOURCE, { eval: true, workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 } });
 }
