@@ -34,6 +34,9 @@ export default defineConfig({
       // package.json stay external (electron-vite's externalizeDeps default) and load from
       // node_modules at run time: better-sqlite3 is a native addon and cannot be bundled at all.
       rolldownOptions: { input: { index: here('main/index.ts') } },
+      // Except viem: compiled in, so that only what the core uses of it is loaded (bin/compiled.mjs,
+      // BUNDLED_PACKAGES, says why; the two builds bundle the same packages).
+      externalizeDeps: { exclude: ['viem', '@noble/hashes', '@noble/curves', '@scure/bip32'] },
     },
   },
   preload: {

@@ -6,7 +6,7 @@
 // keeps every module's source map: about 50 MB of RSS in a core whose whole budget is 200 MB.
 // esbuild is what tsx itself compiles with, so the code is the same.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -21,10 +21,33 @@ const keepModuleUrls = {
   name: 'keep-module-urls',
   setup(build) {
     build.onLoad({ filter: /\.[cm]?ts$/ }, (args) => {
-      if (args.path.includes(`${join('node_modules', '')}`)) return undefined;
+      if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
       const source = readFileSync(args.path, 'utf8');
       const contents = source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
       return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * Packages compiled in rather than imported at run time, so that only what the core uses of them is
+ * loaded. viem's package index imports every one of its modules: ~30 MB of memory for a core that
+ * uses a client, a few actions and an account. Everything else stays an import of node_modules
+ * (better-sqlite3 and secp256k1 are native addons; Fastify's plugins read files beside their code).
+ * electron.vite.config.ts bundles the same packages into the desktop app.
+ */
+export const BUNDLED_PACKAGES = ['viem'];
+
+const isBundledPackage = (specifier) => BUNDLED_PACKAGES.some((p) => specifier === p || specifier.startsWith(`${p}/`));
+
+/** Our imports of packages stay imports, except BUNDLED_PACKAGES, whose own dependencies come along. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (isBundledPackage(args.path)) return undefined;
+      if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined; // inside a bundled package
+      return { path: args.path, external: true };
     });
   },
 };
@@ -69,11 +92,10 @@ export async function compiledEntry(entry) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
       metafile: true,
       write: false,
       logLevel: 'error',
-      plugins: [keepModuleUrls],
+      plugins: [externalPackages, keepModuleUrls],
     });
     const code = result.outputFiles.find((f) => f.path === temporary);
     if (!code) throw new Error(`esbuild produced no ${temporary}`);
