@@ -99,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const token = bearerToken(request);
       return token ? createHash('sha256').update(token).digest('base64url') : request.ip;
     },
+    // Like Stripe: the limit's headers come with the 429 only, not on every answer (docs/api.md).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `Too many requests: at most ${context.max} per ${context.after}. Retry after the time in the Retry-After header.`),
   });

@@ -158,6 +158,10 @@ test('rate limiting answers 429 rate_limited with Retry-After', async () => {
     const limited = results[6]!;
     expectError(limited, 429, 'rate_limited', null);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('5');
+    // Answers within the limit do not carry the limit's headers (Stripe's way; docs/api.md).
+    expect(results[0]!.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(results[0]!.headers.get('x-ratelimit-remaining')).toBeNull();
     // Another key has its own budget.
     expect((await x.api('GET', '/v1/merchant', { key: x.liveKey })).status).toBe(200);
   } finally {
