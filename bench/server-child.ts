@@ -8,7 +8,7 @@ import { CORE_NODE_FLAGS } from '../bin/core-node-flags.mjs';
 import { bundleServer } from './bundle-server.js';
 import type { Runtime } from './settings.js';
 import { type ProcMemory, readProcCpuSeconds, readProcMemory } from './proc-stats.js';
-import type { ChildMessage, GcDoneMessage, ParentMessage, ReadyMessage } from './servers/protocol.js';
+import type { ChildMessage, GcDoneMessage, GcPausesMessage, ParentMessage, ReadyMessage } from './servers/protocol.js';
 
 /** The server scripts in bench/servers/, each started in a child process of its own. */
 export type ServerName = 'baseline' | 'core' | 'core-ledger';
@@ -26,6 +26,8 @@ export interface ServerChild {
   cpuSeconds(): number;
   /** Asks the child to run a full GC (it is started with --expose-gc) and report its heap. */
   gc(): Promise<GcDoneMessage>;
+  /** The child's main-thread GC pauses since the previous call (the first call starts the tally afresh). */
+  gcPauses(): Promise<GcPausesMessage>;
   /** Closes the server, waits for the process to end, removes its data dir. */
   stop(): Promise<void>;
 }
@@ -106,6 +108,18 @@ export async function startServer(
   }
 
   const send = (message: ParentMessage) => child.send(message);
+  /** Sends a question and resolves with the child's answer of type `answer`. */
+  const ask = <T extends ChildMessage>(question: ParentMessage, answer: T['type'], doing: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: ChildMessage) => {
+        if (message.type !== answer) return;
+        child.off('message', onMessage);
+        resolve(message as T);
+      };
+      child.on('message', onMessage);
+      void exited.then((code) => reject(new Error(`${name} server exited with code ${code} while ${doing}`)));
+      send(question);
+    });
   const pid = child.pid as number;
   return {
     name,
@@ -114,17 +128,8 @@ export async function startServer(
     extra: ready.extra,
     memory: () => readProcMemory(pid),
     cpuSeconds: () => readProcCpuSeconds(pid),
-    gc: () =>
-      new Promise<GcDoneMessage>((resolve, reject) => {
-        const onMessage = (message: ChildMessage) => {
-          if (message.type !== 'gc-done') return;
-          child.off('message', onMessage);
-          resolve(message);
-        };
-        child.on('message', onMessage);
-        void exited.then((code) => reject(new Error(`${name} server exited with code ${code} while collecting garbage`)));
-        send({ type: 'gc' });
-      }),
+    gc: () => ask<GcDoneMessage>({ type: 'gc' }, 'gc-done', 'collecting garbage'),
+    gcPauses: () => ask<GcPausesMessage>({ type: 'gc-pauses' }, 'gc-pauses', 'reporting GC pauses'),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         send({ type: 'stop' });

@@ -15,6 +15,8 @@ interface Measured {
   cpuMsPerRequest: number;
   /** Server CPU over wall time in the measured run: near 1 means one core saturated. */
   cpuBusy: number;
+  /** The server's main-thread GC pauses per response in the measured run, ms. */
+  gcMsPerRequest: number;
 }
 
 /** Warm-up, then the measured run, against one server in its own process; the server is stopped after. */
@@ -30,15 +32,18 @@ async function measure(name: ServerName, context: BenchContext): Promise<Measure
       return summarise(await runLoad({ url: server.url, requests: [request], connections: settings.connections, until: { seconds }, title: `${name} ${phase}` }));
     };
     const warmup = await run('warm-up', settings.warmupSeconds);
+    await server.gcPauses(); // restarts the tally for the measured run
     const cpuBefore = server.cpuSeconds();
     const load = await run('measured run', settings.seconds);
     const cpu = server.cpuSeconds() - cpuBefore;
+    const gc = await server.gcPauses();
     return {
       load,
       warmup,
       rssMb: server.memory().rssMb,
       cpuMsPerRequest: (cpu * 1000) / Math.max(load.responses, 1),
       cpuBusy: cpu / load.durationS,
+      gcMsPerRequest: gc.totalMs / Math.max(load.responses, 1),
     };
   } finally {
     await server.stop();
@@ -56,6 +61,7 @@ function loadFigures(prefix: ServerName, label: string, m: Measured): Figure[] {
     { key: `${prefix}.errors`, label: `${label} errors (incl. timeouts)`, value: m.load.errors },
     { key: `${prefix}.cpu_ms_per_req`, label: `${label} server CPU per request`, value: Number(m.cpuMsPerRequest.toFixed(3)), unit: 'ms' },
     { key: `${prefix}.cpu_busy`, label: `${label} server CPU busy (1 = one core)`, value: Number(m.cpuBusy.toFixed(2)) },
+    { key: `${prefix}.gc_ms_per_req`, label: `${label} GC pauses per request (main thread)`, value: Number(m.gcMsPerRequest.toFixed(4)), unit: 'ms' },
     { key: `${prefix}.rss_mb`, label: `${label} RSS after run`, value: Math.round(m.rssMb), unit: 'MB' },
   ];
 }

@@ -1,3 +1,4 @@
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { ChildMessage, ParentMessage } from './protocol.js';
 
 /** Longest a server may take to close before the child exits anyway. */
@@ -37,8 +38,21 @@ export function announceReady(url: string, stop: () => Promise<void>, extra: Rec
     return;
   }
   const reply = (message: ChildMessage) => send(message);
+  // Every GC pause of this (main) thread, as V8 reports them: what the collector takes from requests.
+  const pauses = { totalMs: 0, count: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      pauses.totalMs += entry.duration;
+      pauses.count++;
+    }
+  }).observe({ entryTypes: ['gc'] });
   process.on('message', (message: ParentMessage) => {
     switch (message.type) {
+      case 'gc-pauses':
+        reply({ type: 'gc-pauses', ...pauses });
+        pauses.totalMs = 0;
+        pauses.count = 0;
+        break;
       case 'gc': {
         const gc = globalThis.gc;
         if (gc) gc();

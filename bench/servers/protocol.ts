@@ -18,7 +18,18 @@ export interface GcDoneMessage {
   memory: NodeJS.MemoryUsage;
 }
 
-export type ChildMessage = ReadyMessage | GcDoneMessage;
+/** Child → parent, answering `gc-pauses`: the main thread's GC pauses since the previous ask. */
+export interface GcPausesMessage {
+  type: 'gc-pauses';
+  /** Sum of the pauses' durations, ms. */
+  totalMs: number;
+  count: number;
+}
 
-/** Parent → child: `gc` runs global.gc(); `stop` closes the server and exits 0 (so --cpu-prof is written). */
-export type ParentMessage = { type: 'gc' } | { type: 'stop' };
+export type ChildMessage = ReadyMessage | GcDoneMessage | GcPausesMessage;
+
+/**
+ * Parent → child: `gc` runs global.gc(); `gc-pauses` reports (and restarts) the GC pause tally;
+ * `stop` closes the server and exits 0 (so --cpu-prof is written).
+ */
+export type ParentMessage = { type: 'gc' } | { type: 'gc-pauses' } | { type: 'stop' };
