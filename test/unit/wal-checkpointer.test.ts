@@ -68,3 +68,17 @@ test('a worker that cannot open the database leaves checkpoints with the connect
   expect(autocheckpoint()).toBe(1000);
   await checkpointer.stop();
 });
+
+test('a checkpoint that fails in the worker hands checkpoints back to the connection', async () => {
+  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), 20);
+  checkpointer.start();
+  await until(() => checkpointer.active, 'the worker to be ready');
+  // The worker's next checkpoint finds no database file any more: SQLite reports an I/O error.
+  rmSync(`${file}-shm`, { force: true });
+  rmSync(file, { force: true });
+  await until(() => errors.length > 0, 'the failure to be reported');
+  expect(errors[0]).toMatch(/WAL checkpoints back in the main thread: a checkpoint failed/);
+  expect(checkpointer.active).toBe(false);
+  expect(autocheckpoint()).toBe(1000);
+  await checkpointer.stop();
+});
