@@ -45,7 +45,7 @@ const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (isBundledPackage(args.path)) return undefined;
+      if (args.kind === 'entry-point' || isBundledPackage(args.path)) return undefined;
       if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined; // inside a bundled package
       return { path: args.path, external: true };
     });
