@@ -25,7 +25,6 @@ export class IdempotencyRepository {
       `SELECT fingerprint, response_status AS responseStatus, response_body AS responseBody, created_at AS createdAt
        FROM idempotency_keys WHERE merchant_id = ? AND livemode = ? AND key = ?`,
     );
-    // Raw, like the other inserts of session creation (the hot path; see session-repository.ts).
     this.saveOne = db.$client.prepare(
       `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -88,10 +88,7 @@ export class ApiKeyService {
    */
   revokeById(merchantId: string, id: string): ApiKeyRecord | undefined {
     const key = this.store.list(merchantId).find((k) => k.id === id && k.revokedAt === null);
-    if (!key) return undefined;
-    this.store.revoke(key.id, this.now());
-    this.cache.clear();
-    return { ...key, revokedAt: this.now() };
+    return key && this.revokeKey(key);
   }
 
   /**
@@ -103,10 +100,15 @@ export class ApiKeyService {
     const matches = this.store.activeByPrefix(prefix);
     if (matches.length === 0) throw new Error(`no active key starts with "${prefixOrKey}"`);
     if (matches.length > 1) throw new Error(`${matches.length} active keys start with "${prefixOrKey}"; give more characters`);
-    const key = matches[0] as ApiKeyRecord;
-    this.store.revoke(key.id, this.now());
+    return this.revokeKey(matches[0] as ApiKeyRecord);
+  }
+
+  /** Both ways of revoking end here, so neither can forget the cache. */
+  private revokeKey(key: ApiKeyRecord): ApiKeyRecord {
+    const now = this.now();
+    this.store.revoke(key.id, now);
     this.cache.clear();
-    return { ...key, revokedAt: this.now() };
+    return { ...key, revokedAt: now };
   }
 }
 
