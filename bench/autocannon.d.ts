@@ -66,6 +66,9 @@ declare module 'autocannon' {
 
   export interface Instance extends EventEmitter {
     stop(): void;
+    /** Every response, with its latency in ms (fractional). */
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(event: string, listener: (...args: unknown[]) => void): this;
   }
 
   export default function autocannon(options: Options, callback: (err: Error | null, result: Result) => void): Instance;

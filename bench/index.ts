@@ -31,7 +31,7 @@ function usage(): string {
     'Sections (default: all):',
     ...SECTIONS.map((s) => `  ${s.name.padEnd(10)} ${s.summary}`),
     '',
-    'Environment: BENCH_SECONDS (measured run, default 10), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),',
+    'Environment: BENCH_SECONDS (measured run, default 10), BENCH_ROUNDS (sessions: turns the servers take, default 5), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),',
     '  BENCH_MEMORY_SESSIONS (100000), BENCH_WEBHOOK_EVENTS (10000), BENCH_WEBHOOK_LATENCY_EVENTS (500), BENCH_CORE_NETWORKS (off | devnet: the core\'s test-mode chains, default off),',
     '  BENCH_LEDGER_ENTRIES (balances: ledger entries, default 1000000), BENCH_LEDGER_CONNECTIONS (10), BENCH_UI_CHARGES (50),',
     '  BENCH_RUNTIME (bundle | tsx: run the servers compiled to plain JS as `stablepos` runs the core, or through tsx; default bundle),',
@@ -101,6 +101,7 @@ async function main(args: string[]): Promise<number> {
     settings: {
       seconds: settings.seconds,
       warmup_seconds: settings.warmupSeconds,
+      rounds: settings.rounds,
       connections: settings.connections,
       memory_sessions: settings.memorySessions,
       core_networks: settings.coreNetworks,

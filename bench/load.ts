@@ -27,6 +27,8 @@ export interface LoadOptions {
   /** Either a duration in seconds or a number of requests to send. */
   until: { seconds: number } | { amount: number };
   title: string;
+  /** Called with each 2xx response's latency in ms, for percentiles over several runs. */
+  onLatency?: (ms: number) => void;
 }
 
 /** One autocannon run against a server in another process. Rejects only if autocannon cannot run. */
@@ -43,6 +45,12 @@ export function runLoad(options: LoadOptions): Promise<Result> {
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
+    const { onLatency } = options;
+    if (onLatency) {
+      instance.on('response', (_client, statusCode, _bytes, ms) => {
+        if (statusCode >= 200 && statusCode < 300) onLatency(ms);
+      });
+    }
     // Ctrl-C ends the run early (its partial result still prints) rather than orphaning the server.
     const stop = () => instance.stop();
     process.once('SIGINT', stop);
@@ -81,4 +89,38 @@ export function failuresOf(figures: LoadFigures): string {
   }
   if (figures.errors > 0) parts.push(`${figures.errors} connection errors (${figures.timeouts} timeouts)`);
   return parts.join(', ');
+}
+
+/** The value at fraction `q` (0–1) of sorted `values`, nearest-rank. */
+function percentile(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+/**
+ * Several runs against one server as one: throughput is all responses over all measured time, and
+ * the percentiles come from every 2xx latency the runs recorded (`onLatency`), whole milliseconds
+ * like autocannon's own, not from averaging each run's percentiles (which would be meaningless).
+ */
+export function combineLoads(runs: readonly LoadFigures[], latenciesMs: number[]): LoadFigures {
+  const sorted = Float64Array.from(latenciesMs).sort();
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs) for (const [code, n] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const sum = (pick: (f: LoadFigures) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  const responses = sum((r) => r.responses);
+  const durationS = sum((r) => r.durationS);
+  const wholeMs = (ms: number) => Math.round(ms);
+  return {
+    reqPerSec: durationS > 0 ? responses / durationS : 0,
+    p50Ms: wholeMs(percentile(sorted, 0.5)),
+    p99Ms: wholeMs(percentile(sorted, 0.99)),
+    meanMs: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : 0,
+    maxMs: Math.max(0, ...runs.map((r) => r.maxMs)),
+    responses,
+    durationS,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+    statusCodes,
+  };
 }

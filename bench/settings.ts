@@ -11,6 +11,8 @@ export const RUNTIMES: readonly Runtime[] = ['tsx', 'bundle'];
 export interface BenchSettings {
   /** Length of each measured load run, in seconds. */
   seconds: number;
+  /** How many turns the sessions section splits each server's measured time into (servers alternate). */
+  rounds: number;
   /** Length of the warm-up before each measured run (JIT, SQLite page cache, connection setup). */
   warmupSeconds: number;
   /** Concurrent HTTP connections autocannon keeps open. */
@@ -43,6 +45,7 @@ function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: 
 export function readSettings(): BenchSettings {
   return {
     seconds: positive('BENCH_SECONDS', 10),
+    rounds: Math.round(positive('BENCH_ROUNDS', 5)),
     warmupSeconds: positive('BENCH_WARMUP_SECONDS', 3),
     connections: Math.round(positive('BENCH_CONNECTIONS', 50)),
     memorySessions: Math.round(positive('BENCH_MEMORY_SESSIONS', 100_000)),

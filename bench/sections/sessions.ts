@@ -1,7 +1,8 @@
-import { failuresOf, type LoadFigures, runLoad, summarise } from '../load.js';
+import type { RequestSpec } from 'autocannon';
+import { combineLoads, failuresOf, type LoadFigures, runLoad, summarise } from '../load.js';
 import { atLeast, atMost, MAX_CORE_P99_MS, MIN_THROUGHPUT_RATIO } from '../goals.js';
 import { BenchFailure, type BenchContext, type Figure, type Section, type SectionReport } from '../section.js';
-import { type ServerName, startServer } from '../server-child.js';
+import { type ServerChild, type ServerName, startServer } from '../server-child.js';
 import { BENCH_RATE_LIMIT, describeCoreNetworks } from '../servers/core-options.js';
 import { createSessionRequest } from '../session-request.js';
 import { describeRuntime } from '../settings.js';
@@ -11,42 +12,95 @@ interface Measured {
   load: LoadFigures;
   warmup: LoadFigures;
   rssMb: number;
-  /** Server CPU (all threads) per response in the measured run, ms. */
+  /** Server CPU (all threads) per response in the measured runs, ms. */
   cpuMsPerRequest: number;
-  /** Server CPU over wall time in the measured run: near 1 means one core saturated. */
+  /** Server CPU over wall time in the measured runs: near 1 means one core saturated. */
   cpuBusy: number;
-  /** The server's main-thread GC pauses per response in the measured run, ms. */
+  /** The server's main-thread GC pauses per response in the measured runs, ms. */
   gcMsPerRequest: number;
 }
 
-/** Warm-up, then the measured run, against one server in its own process; the server is stopped after. */
-async function measure(name: ServerName, context: BenchContext): Promise<Measured> {
-  const { settings, log } = context;
+/** One server under test, and what its measured rounds have added up to so far. */
+interface Contender {
+  name: ServerName;
+  server: ServerChild;
+  request: RequestSpec;
+  warmup?: LoadFigures;
+  runs: LoadFigures[];
+  latenciesMs: number[];
+  cpuSeconds: number;
+  gcMs: number;
+}
+
+async function startContender(name: ServerName, context: BenchContext): Promise<Contender> {
+  const { settings } = context;
   const server = await startServer(name, { cpuProfDir: settings.cpuProfDir, runtime: settings.runtime, args: name === 'core' ? [settings.coreNetworks] : [] });
+  // The baseline takes any merchant id; the core insists on the key's own.
+  const request = createSessionRequest({ merchantId: server.extra.merchantId ?? 'mer_baseline', apiKey: server.extra.apiKey });
   try {
-    // The baseline takes any merchant id; the core insists on the key's own.
-    const request = createSessionRequest({ merchantId: server.extra.merchantId ?? 'mer_baseline', apiKey: server.extra.apiKey });
     await smokeTest(server.url, request);
-    const run = async (phase: string, seconds: number) => {
-      log(`sessions: ${name} ${phase}, ${seconds} s at ${settings.connections} connections…`);
-      return summarise(await runLoad({ url: server.url, requests: [request], connections: settings.connections, until: { seconds }, title: `${name} ${phase}` }));
-    };
-    const warmup = await run('warm-up', settings.warmupSeconds);
-    await server.gcPauses(); // restarts the tally for the measured run
-    const cpuBefore = server.cpuSeconds();
-    const load = await run('measured run', settings.seconds);
-    const cpu = server.cpuSeconds() - cpuBefore;
-    const gc = await server.gcPauses();
-    return {
-      load,
-      warmup,
-      rssMb: server.memory().rssMb,
-      cpuMsPerRequest: (cpu * 1000) / Math.max(load.responses, 1),
-      cpuBusy: cpu / load.durationS,
-      gcMsPerRequest: gc.totalMs / Math.max(load.responses, 1),
-    };
-  } finally {
+  } catch (err) {
     await server.stop();
+    throw err;
+  }
+  return { name, server, request, runs: [], latenciesMs: [], cpuSeconds: 0, gcMs: 0 };
+}
+
+function loadOf(c: Contender, title: string, seconds: number, context: BenchContext, latenciesMs?: number[]) {
+  context.log(`sessions: ${c.name} ${title}, ${seconds} s at ${context.settings.connections} connections…`);
+  return runLoad({
+    url: c.server.url,
+    requests: [c.request],
+    connections: context.settings.connections,
+    until: { seconds },
+    title: `${c.name} ${title}`,
+    ...(latenciesMs && { onLatency: (ms: number) => latenciesMs.push(ms) }),
+  });
+}
+
+/** One measured round against one server: its load, CPU and GC pauses are added to its tally. */
+async function measureRound(c: Contender, round: number, seconds: number, context: BenchContext): Promise<void> {
+  await c.server.gcPauses(); // restarts the tally for this round
+  const cpuBefore = c.server.cpuSeconds();
+  c.runs.push(summarise(await loadOf(c, `round ${round}`, seconds, context, c.latenciesMs)));
+  c.cpuSeconds += c.server.cpuSeconds() - cpuBefore;
+  c.gcMs += (await c.server.gcPauses()).totalMs;
+}
+
+function measuredOf(c: Contender): Measured {
+  const load = combineLoads(c.runs, c.latenciesMs);
+  return {
+    load,
+    warmup: c.warmup as LoadFigures,
+    rssMb: c.server.memory().rssMb,
+    cpuMsPerRequest: (c.cpuSeconds * 1000) / Math.max(load.responses, 1),
+    cpuBusy: c.cpuSeconds / Math.max(load.durationS, 1e-9),
+    gcMsPerRequest: c.gcMs / Math.max(load.responses, 1),
+  };
+}
+
+/**
+ * Both servers run side by side (only one is loaded at a time) and take turns: each is warmed up,
+ * then the measured time is cut into rounds, in the order baseline, core, core, baseline, … so a
+ * machine that speeds up or slows down during the run weighs on both alike. Measured one after the
+ * other in single runs, the baseline alone had moved by ±20 % from run to run on our 2-core machine.
+ */
+async function measureBoth(context: BenchContext): Promise<{ baseline: Measured; core: Measured }> {
+  const { settings } = context;
+  const baseline = await startContender('baseline', context);
+  let core: Contender | undefined;
+  try {
+    core = await startContender('core', context);
+    for (const c of [baseline, core]) c.warmup = summarise(await loadOf(c, 'warm-up', settings.warmupSeconds, context));
+    const perRound = settings.seconds / settings.rounds;
+    for (let round = 1; round <= settings.rounds; round++) {
+      const order = round % 2 === 1 ? [baseline, core] : [core, baseline];
+      for (const c of order) await measureRound(c, round, perRound, context);
+    }
+    return { baseline: measuredOf(baseline), core: measuredOf(core) };
+  } finally {
+    await baseline.server.stop();
+    await core?.server.stop();
   }
 }
 
@@ -68,7 +122,7 @@ function loadFigures(prefix: ServerName, label: string, m: Measured): Figure[] {
 
 /**
  * Create-session throughput and latency of the core against a plain Fastify + better-sqlite3 server
- * doing the least possible for the same request, measured one after the other in the same run so
+ * doing the least possible for the same request, measured in alternating rounds of the same run so
  * the ratio is between figures from the same machine in the same state.
  */
 export const sessionsSection: Section = {
@@ -76,8 +130,7 @@ export const sessionsSection: Section = {
   summary: 'POST /v1/payment/sessions throughput and latency, core vs plain Fastify + SQLite baseline',
   async run(context): Promise<SectionReport> {
     const { settings } = context;
-    const baseline = await measure('baseline', context);
-    const core = await measure('core', context);
+    const { baseline, core } = await measureBoth(context);
     const ratio = core.load.reqPerSec / baseline.load.reqPerSec;
     const cpuRatio = baseline.cpuMsPerRequest / core.cpuMsPerRequest;
     const report: SectionReport = {
@@ -90,7 +143,7 @@ export const sessionsSection: Section = {
         { key: 'core.p99_goal_ms', label: `core p99 at ${settings.connections} connections`, value: core.load.p99Ms, unit: 'ms', goal: atMost(core.load.p99Ms, MAX_CORE_P99_MS, 'ms') },
       ],
       notes: [
-        `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured, per server (BENCH_WARMUP_SECONDS, BENCH_SECONDS)`,
+        `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per server, in ${settings.rounds} rounds taking turns with the other server (BENCH_WARMUP_SECONDS, BENCH_SECONDS, BENCH_ROUNDS)`,
         `core rate limit raised to ${BENCH_RATE_LIMIT.max.toExponential(0)} per ${BENCH_RATE_LIMIT.windowMs} ms for the bench (default is 100 per second)`,
         describeCoreNetworks(settings.coreNetworks),
         'each request carries a fresh Idempotency-Key; body is shape A {"merchant_id","amount":{"value":"12.50","currency":"USD"}}',
