@@ -18,6 +18,10 @@ interface Measured {
   cpuBusy: number;
   /** The server's main-thread GC pauses per response in the measured runs, ms. */
   gcMsPerRequest: number;
+  /** Its longest GC pause, and longest and 99th-percentile event-loop delay over the rounds, ms. */
+  gcMaxMs: number;
+  loopDelayMaxMs: number;
+  loopDelayP99Ms: number;
 }
 
 /** One server under test, and what its measured rounds have added up to so far. */
@@ -30,6 +34,9 @@ interface Contender {
   latenciesMs: number[];
   cpuSeconds: number;
   gcMs: number;
+  gcMaxMs: number;
+  loopDelayMaxMs: number;
+  loopDelayP99Ms: number;
 }
 
 async function startContender(name: ServerName, context: BenchContext): Promise<Contender> {
@@ -43,7 +50,7 @@ async function startContender(name: ServerName, context: BenchContext): Promise<
     await server.stop();
     throw err;
   }
-  return { name, server, request, runs: [], latenciesMs: [], cpuSeconds: 0, gcMs: 0 };
+  return { name, server, request, runs: [], latenciesMs: [], cpuSeconds: 0, gcMs: 0, gcMaxMs: 0, loopDelayMaxMs: 0, loopDelayP99Ms: 0 };
 }
 
 function loadOf(c: Contender, title: string, seconds: number, context: BenchContext, latenciesMs?: number[]) {
@@ -64,7 +71,12 @@ async function measureRound(c: Contender, round: number, seconds: number, contex
   const cpuBefore = c.server.cpuSeconds();
   c.runs.push(summarise(await loadOf(c, `round ${round}`, seconds, context, c.latenciesMs)));
   c.cpuSeconds += c.server.cpuSeconds() - cpuBefore;
-  c.gcMs += (await c.server.gcPauses()).totalMs;
+  const gc = await c.server.gcPauses();
+  c.gcMs += gc.totalMs;
+  c.gcMaxMs = Math.max(c.gcMaxMs, gc.maxMs);
+  c.loopDelayMaxMs = Math.max(c.loopDelayMaxMs, gc.loopDelayMaxMs);
+  // The worst round's: percentiles of separate rounds cannot be merged exactly.
+  c.loopDelayP99Ms = Math.max(c.loopDelayP99Ms, gc.loopDelayP99Ms);
 }
 
 function measuredOf(c: Contender): Measured {
@@ -76,6 +88,9 @@ function measuredOf(c: Contender): Measured {
     cpuMsPerRequest: (c.cpuSeconds * 1000) / Math.max(load.responses, 1),
     cpuBusy: c.cpuSeconds / Math.max(load.durationS, 1e-9),
     gcMsPerRequest: c.gcMs / Math.max(load.responses, 1),
+    gcMaxMs: c.gcMaxMs,
+    loopDelayMaxMs: c.loopDelayMaxMs,
+    loopDelayP99Ms: c.loopDelayP99Ms,
   };
 }
 
@@ -116,6 +131,9 @@ function loadFigures(prefix: ServerName, label: string, m: Measured): Figure[] {
     { key: `${prefix}.cpu_ms_per_req`, label: `${label} server CPU per request`, value: Number(m.cpuMsPerRequest.toFixed(3)), unit: 'ms' },
     { key: `${prefix}.cpu_busy`, label: `${label} server CPU busy (1 = one core)`, value: Number(m.cpuBusy.toFixed(2)) },
     { key: `${prefix}.gc_ms_per_req`, label: `${label} GC pauses per request (main thread)`, value: Number(m.gcMsPerRequest.toFixed(4)), unit: 'ms' },
+    { key: `${prefix}.gc_max_ms`, label: `${label} longest GC pause`, value: Number(m.gcMaxMs.toFixed(1)), unit: 'ms' },
+    { key: `${prefix}.loop_delay_p99_ms`, label: `${label} event-loop delay p99 (worst round)`, value: Number(m.loopDelayP99Ms.toFixed(1)), unit: 'ms' },
+    { key: `${prefix}.loop_delay_max_ms`, label: `${label} event-loop delay max`, value: Number(m.loopDelayMaxMs.toFixed(1)), unit: 'ms' },
     { key: `${prefix}.rss_mb`, label: `${label} RSS after run`, value: Math.round(m.rssMb), unit: 'MB' },
   ];
 }

@@ -1,4 +1,4 @@
-import { PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { ChildMessage, ParentMessage } from './protocol.js';
 
 /** Longest a server may take to close before the child exits anyway. */
@@ -39,19 +39,25 @@ export function announceReady(url: string, stop: () => Promise<void>, extra: Rec
   }
   const reply = (message: ChildMessage) => send(message);
   // Every GC pause of this (main) thread, as V8 reports them: what the collector takes from requests.
-  const pauses = { totalMs: 0, count: 0 };
+  const pauses = { totalMs: 0, count: 0, maxMs: 0 };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       pauses.totalMs += entry.duration;
       pauses.count++;
+      pauses.maxMs = Math.max(pauses.maxMs, entry.duration);
     }
   }).observe({ entryTypes: ['gc'] });
+  // How long the main thread went without getting back to its event loop: a request waits that long.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   process.on('message', (message: ParentMessage) => {
     switch (message.type) {
       case 'gc-pauses':
-        reply({ type: 'gc-pauses', ...pauses });
+        reply({ type: 'gc-pauses', ...pauses, loopDelayMaxMs: loopDelay.max / 1e6, loopDelayP99Ms: loopDelay.percentile(99) / 1e6 });
         pauses.totalMs = 0;
         pauses.count = 0;
+        pauses.maxMs = 0;
+        loopDelay.reset();
         break;
       case 'gc': {
         const gc = globalThis.gc;

@@ -24,6 +24,12 @@ export interface GcPausesMessage {
   /** Sum of the pauses' durations, ms. */
   totalMs: number;
   count: number;
+  /** The longest single pause, ms. */
+  maxMs: number;
+  /** The longest time the event loop was blocked (any cause, GC included), ms. */
+  loopDelayMaxMs: number;
+  /** 99th percentile of event-loop delay samples (every ~1 ms), ms. */
+  loopDelayP99Ms: number;
 }
 
 export type ChildMessage = ReadyMessage | GcDoneMessage | GcPausesMessage;
