@@ -70,8 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installValidators(app);
   installErrorHandling(app);
   // First hook of all, so every response, even a refusal by a later hook, names its request.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('Request-Id', request.id);
+    done();
   });
   installJsonOnly(app);
 

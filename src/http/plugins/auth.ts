@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
 import type { Caller } from '../../domain/merchant.js';
 import type { Role } from '../../domain/users.js';
@@ -39,24 +39,35 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * Runs before validation, so a forbidden request is refused whatever its body.
  */
 export function authenticateWith(resolve: Authenticator) {
-  return async function authenticate(request: FastifyRequest): Promise<void> {
-    const token = bearerToken(request);
-    if (token === undefined) {
-      throw new ApiError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer sk_test_…".');
+  // Callback style rather than async: it runs on every request, and a promise per request adds up.
+  return function authenticate(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+    try {
+      identify(request, resolve);
+    } catch (err) {
+      return done(err as Error);
     }
-    const caller = token === '' ? null : resolve(token);
-    if (!caller) {
-      throw new ApiError('api_key_invalid', 'The API key is invalid or has been revoked, or the sign-in has ended.');
-    }
-    request.caller = caller;
-    const allowed = request.routeOptions.config.roles ?? OWNER_ONLY;
-    if (!allowed.includes(caller.role)) {
-      throw new ApiError(
-        'role_forbidden',
-        `Only an owner may do this (${request.method} ${request.routeOptions.url}); a ${caller.role} may create, follow and cancel payment sessions and see today's sessions.`,
-      );
-    }
+    done();
   };
+}
+
+/** Sets `request.caller` from the request's credentials. @throws ApiError (401, 403) */
+function identify(request: FastifyRequest, resolve: Authenticator): void {
+  const token = bearerToken(request);
+  if (token === undefined) {
+    throw new ApiError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer sk_test_…".');
+  }
+  const caller = token === '' ? null : resolve(token);
+  if (!caller) {
+    throw new ApiError('api_key_invalid', 'The API key is invalid or has been revoked, or the sign-in has ended.');
+  }
+  request.caller = caller;
+  const allowed = request.routeOptions.config.roles ?? OWNER_ONLY;
+  if (!allowed.includes(caller.role)) {
+    throw new ApiError(
+      'role_forbidden',
+      `Only an owner may do this (${request.method} ${request.routeOptions.url}); a ${caller.role} may create, follow and cancel payment sessions and see today's sessions.`,
+    );
+  }
 }
 
 const OWNER_ONLY: readonly Role[] = ['owner'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
-import { type IdempotencyService, requestFingerprint } from '../../services/idempotency-service.js';
+import { type IdempotencyOutcome, type IdempotencyService, requestFingerprint } from '../../services/idempotency-service.js';
 import type { IdempotencyScope } from '../../services/ports.js';
 import { callerOf } from './auth.js';
 
@@ -18,40 +18,54 @@ declare module 'fastify' {
 export function installIdempotency(app: FastifyInstance, service: IdempotencyService): void {
   app.decorateRequest('idempotencyScope', undefined);
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'POST') return;
-    const raw = request.headers['idempotency-key'];
-    if (raw === undefined) return;
-    if (typeof raw !== 'string' || raw.length < 1 || raw.length > 255) {
-      throw new ApiError('parameter_invalid', 'The Idempotency-Key header must be 1 to 255 characters.', 'Idempotency-Key');
+  // Callback-style hooks (not async): they run on every request, and an async hook costs a promise
+  // and a microtask each time even when it has nothing to do, which is most of the time.
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    let outcome;
+    try {
+      outcome = claim(request, service);
+    } catch (err) {
+      return done(err as Error);
     }
-    const caller = callerOf(request);
-    const scope: IdempotencyScope = { merchantId: caller.merchantId, livemode: caller.livemode, key: raw };
-    const outcome = service.begin(scope, requestFingerprint(request.method, request.url, request.body));
-    if (outcome.kind === 'replay') {
-      return reply
-        .code(outcome.status)
-        .header('Idempotent-Replayed', 'true')
-        .type('application/json; charset=utf-8')
-        .send(outcome.body);
+    if (outcome?.kind === 'replay') {
+      // Answered here: Fastify wants no done() after a reply sent from a callback hook.
+      void reply.code(outcome.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(outcome.body);
+      return;
     }
-    request.idempotencyScope = scope;
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const scope = request.idempotencyScope;
-    if (scope) {
-      request.idempotencyScope = undefined;
-      // The response leaves only once it is stored: a retry after it can always be replayed.
-      await service.finish(scope, reply.statusCode, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null));
-    }
-    return payload;
+    if (!scope) return done(null, payload);
+    request.idempotencyScope = undefined;
+    // The response leaves only once it is stored: a retry after it can always be replayed.
+    service.finish(scope, reply.statusCode, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null)).then(
+      () => done(null, payload),
+      (err: unknown) => done(err as Error),
+    );
   });
 
   // A request whose response never got sent (client gone mid-way) must not hold its key forever.
-  app.addHook('onResponse', async (request) => {
-    if (request.idempotencyScope) await service.finish(request.idempotencyScope, 500, '');
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!request.idempotencyScope) return done();
+    service.finish(request.idempotencyScope, 500, '').then(() => done(), done);
   });
+}
+
+/** Claims the request's key (setting `idempotencyScope`), or says to replay; undefined when there is none to claim. */
+function claim(request: FastifyRequest, service: IdempotencyService): IdempotencyOutcome | undefined {
+  if (request.method !== 'POST') return undefined;
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || raw.length < 1 || raw.length > 255) {
+    throw new ApiError('parameter_invalid', 'The Idempotency-Key header must be 1 to 255 characters.', 'Idempotency-Key');
+  }
+  const caller = callerOf(request);
+  const scope: IdempotencyScope = { merchantId: caller.merchantId, livemode: caller.livemode, key: raw };
+  const outcome = service.begin(scope, requestFingerprint(request.method, request.url, request.body));
+  if (outcome.kind === 'proceed') request.idempotencyScope = scope;
+  return outcome;
 }
 
 /**

@@ -8,13 +8,15 @@ import { ApiError } from '../../domain/errors.js';
 export function installJsonOnly(app: FastifyInstance): void {
   // Fastify parses text/plain by default; a string body would then fail validation with a vaguer 400.
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request) => {
+  // Callback style, like every per-request hook of ours: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const length = request.headers['content-length'];
     const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-    if (!hasBody) return;
+    if (!hasBody) return done();
     const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (mediaType !== 'application/json') {
-      throw new ApiError('content_type_invalid', `Send the request body as JSON with Content-Type: application/json (got "${mediaType || 'none'}").`);
+      return done(new ApiError('content_type_invalid', `Send the request body as JSON with Content-Type: application/json (got "${mediaType || 'none'}").`));
     }
+    done();
   });
 }
