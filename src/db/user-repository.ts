@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Role, StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Db } from './open-database.js';
 import { uiSessions, users } from './schema.js';
@@ -55,19 +55,19 @@ export class UserRepository {
   }
 
   findActiveByNameKey(merchantId: string, nameKey: string): StoredUser | undefined {
-    const row = this.db
-      .select(userColumns)
-      .from(users)
-      .where(and(eq(users.merchantId, merchantId), eq(users.nameKey, nameKey), isNull(users.disabledAt)))
-      .get();
-    return row && toUser(row);
+    return this.findActive(merchantId, eq(users.nameKey, nameKey));
   }
 
   findActiveById(merchantId: string, id: string): StoredUser | undefined {
+    return this.findActive(merchantId, eq(users.id, id));
+  }
+
+  /** The merchant's one active (not removed) user that `match` picks out. */
+  private findActive(merchantId: string, match: SQL): StoredUser | undefined {
     const row = this.db
       .select(userColumns)
       .from(users)
-      .where(and(eq(users.merchantId, merchantId), eq(users.id, id), isNull(users.disabledAt)))
+      .where(and(eq(users.merchantId, merchantId), match, isNull(users.disabledAt)))
       .get();
     return row && toUser(row);
   }
