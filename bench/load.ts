@@ -109,11 +109,10 @@ export function combineLoads(runs: readonly LoadFigures[], latenciesMs: number[]
   const sum = (pick: (f: LoadFigures) => number) => runs.reduce((total, run) => total + pick(run), 0);
   const responses = sum((r) => r.responses);
   const durationS = sum((r) => r.durationS);
-  const wholeMs = (ms: number) => Math.round(ms);
   return {
     reqPerSec: durationS > 0 ? responses / durationS : 0,
-    p50Ms: wholeMs(percentile(sorted, 0.5)),
-    p99Ms: wholeMs(percentile(sorted, 0.99)),
+    p50Ms: Math.round(percentile(sorted, 0.5)),
+    p99Ms: Math.round(percentile(sorted, 0.99)),
     meanMs: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : 0,
     maxMs: Math.max(0, ...runs.map((r) => r.maxMs)),
     responses,

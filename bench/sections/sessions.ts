@@ -4,6 +4,7 @@ import { atLeast, atMost, MAX_CORE_P99_MS, MIN_THROUGHPUT_RATIO } from '../goals
 import { BenchFailure, type BenchContext, type Figure, type Section, type SectionReport } from '../section.js';
 import { type ServerChild, type ServerName, startServer } from '../server-child.js';
 import { BENCH_RATE_LIMIT, describeCoreNetworks } from '../servers/core-options.js';
+import type { GcPausesMessage } from '../servers/protocol.js';
 import { createSessionRequest } from '../session-request.js';
 import { describeRuntime } from '../settings.js';
 import { smokeTest } from '../smoke.js';
@@ -24,19 +25,23 @@ interface Measured {
   loopDelayP99Ms: number;
 }
 
-/** One server under test, and what its measured rounds have added up to so far. */
+/** What one measured round against one server recorded. */
+interface Round {
+  load: LoadFigures;
+  /** Server CPU seconds (all threads) during the round. */
+  cpuSeconds: number;
+  gc: GcPausesMessage;
+}
+
+/** One server under test, and its measured rounds so far. */
 interface Contender {
   name: ServerName;
   server: ServerChild;
   request: RequestSpec;
   warmup?: LoadFigures;
-  runs: LoadFigures[];
+  rounds: Round[];
+  /** Every 2xx latency of every round, ms. */
   latenciesMs: number[];
-  cpuSeconds: number;
-  gcMs: number;
-  gcMaxMs: number;
-  loopDelayMaxMs: number;
-  loopDelayP99Ms: number;
 }
 
 async function startContender(name: ServerName, context: BenchContext): Promise<Contender> {
@@ -50,7 +55,7 @@ async function startContender(name: ServerName, context: BenchContext): Promise<
     await server.stop();
     throw err;
   }
-  return { name, server, request, runs: [], latenciesMs: [], cpuSeconds: 0, gcMs: 0, gcMaxMs: 0, loopDelayMaxMs: 0, loopDelayP99Ms: 0 };
+  return { name, server, request, rounds: [], latenciesMs: [] };
 }
 
 function loadOf(c: Contender, title: string, seconds: number, context: BenchContext, latenciesMs?: number[]) {
@@ -65,32 +70,31 @@ function loadOf(c: Contender, title: string, seconds: number, context: BenchCont
   });
 }
 
-/** One measured round against one server: its load, CPU and GC pauses are added to its tally. */
+/** One measured round against one server, added to its rounds. */
 async function measureRound(c: Contender, round: number, seconds: number, context: BenchContext): Promise<void> {
   await c.server.gcPauses(); // restarts the tally for this round
   const cpuBefore = c.server.cpuSeconds();
-  c.runs.push(summarise(await loadOf(c, `round ${round}`, seconds, context, c.latenciesMs)));
-  c.cpuSeconds += c.server.cpuSeconds() - cpuBefore;
-  const gc = await c.server.gcPauses();
-  c.gcMs += gc.totalMs;
-  c.gcMaxMs = Math.max(c.gcMaxMs, gc.maxMs);
-  c.loopDelayMaxMs = Math.max(c.loopDelayMaxMs, gc.loopDelayMaxMs);
-  // The worst round's: percentiles of separate rounds cannot be merged exactly.
-  c.loopDelayP99Ms = Math.max(c.loopDelayP99Ms, gc.loopDelayP99Ms);
+  const load = summarise(await loadOf(c, `round ${round}`, seconds, context, c.latenciesMs));
+  const cpuSeconds = c.server.cpuSeconds() - cpuBefore;
+  c.rounds.push({ load, cpuSeconds, gc: await c.server.gcPauses() });
 }
 
 function measuredOf(c: Contender): Measured {
-  const load = combineLoads(c.runs, c.latenciesMs);
+  const load = combineLoads(c.rounds.map((r) => r.load), c.latenciesMs);
+  const sum = (pick: (r: Round) => number) => c.rounds.reduce((total, r) => total + pick(r), 0);
+  const worst = (pick: (r: Round) => number) => Math.max(0, ...c.rounds.map(pick));
+  const cpuSeconds = sum((r) => r.cpuSeconds);
   return {
     load,
     warmup: c.warmup as LoadFigures,
     rssMb: c.server.memory().rssMb,
-    cpuMsPerRequest: (c.cpuSeconds * 1000) / Math.max(load.responses, 1),
-    cpuBusy: c.cpuSeconds / Math.max(load.durationS, 1e-9),
-    gcMsPerRequest: c.gcMs / Math.max(load.responses, 1),
-    gcMaxMs: c.gcMaxMs,
-    loopDelayMaxMs: c.loopDelayMaxMs,
-    loopDelayP99Ms: c.loopDelayP99Ms,
+    cpuMsPerRequest: (cpuSeconds * 1000) / Math.max(load.responses, 1),
+    cpuBusy: cpuSeconds / Math.max(load.durationS, 1e-9),
+    gcMsPerRequest: sum((r) => r.gc.totalMs) / Math.max(load.responses, 1),
+    gcMaxMs: worst((r) => r.gc.maxMs),
+    loopDelayMaxMs: worst((r) => r.gc.loopDelayMaxMs),
+    // The worst round's: percentiles of separate rounds cannot be merged exactly.
+    loopDelayP99Ms: worst((r) => r.gc.loopDelayP99Ms),
   };
 }
 
