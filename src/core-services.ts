@@ -260,6 +260,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
       checkXpub: (_family, xpub) => void new EvmAddressDeriver(xpub),
       saveXpub: (family, xpub) => wallets.upsert(merchant.id, family, true, xpub, now()),
       readXpub: (family) => wallets.xpub(merchant.id, family, true),
+      xpubFromHost: (family) => config.liveXpubs[family] !== undefined,
     }),
     ledger,
     conversions,

@@ -32,6 +32,8 @@ export class NetworkSettings {
       checkXpub: (family: 'evm', xpub: string) => void;
       saveXpub: (family: 'evm', xpub: string) => void;
       readXpub: (family: 'evm') => string | undefined;
+      /** Whether the host set this family's live xpub at start (flag or environment): it wins over Settings. */
+      xpubFromHost: (family: 'evm') => boolean;
     },
   ) {}
 
@@ -64,8 +66,12 @@ export class NetworkSettings {
     return this.d.readXpub(family) ?? null;
   }
 
-  /** @throws ApiError parameter_invalid (xpub) */
+  /** @throws ApiError parameter_invalid (xpub); invalid_state when the host set the xpub at start */
   setLiveXpub(family: 'evm', xpub: string): void {
+    if (this.d.xpubFromHost(family)) {
+      // Like RPC endpoints, what the deployment says wins: a screen never overrides a start-up flag.
+      throw new ApiError('invalid_state', 'The live wallet was set when the app started (--xpub-evm or STABLEPOS_XPUB_EVM); change it there.', 'xpub');
+    }
     try {
       this.d.checkXpub(family, xpub.trim());
     } catch (err) {

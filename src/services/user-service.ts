@@ -143,12 +143,29 @@ export class UserService {
   /**
    * Switches a sign-in between test and live mode (the owner's switch in the app): what it sees and
    * creates from then on is of that mode. Cashiers work in the mode an owner left the app in.
-   * @throws ApiError role_forbidden for a cashier
+   * Going to live asks for the owner's PIN again: a test sign-in is a test credential, and a token
+   * left open in a browser must not become a way into live money. Wrong PINs count towards the same
+   * lockout as sign-in (from `address`).
+   * @throws ApiError role_forbidden for a cashier; invalid_state for an API key; parameter_missing /
+   *   parameter_invalid (`pin`) for a missing or wrong PIN; rate_limited while locked out
    */
-  switchMode(caller: Caller, livemode: boolean): void {
+  async switchMode(caller: Caller, livemode: boolean, pin: string | undefined, address: string): Promise<void> {
     if (caller.role !== 'owner') throw new ApiError('role_forbidden', 'Only an owner can switch between test and live mode.');
-    if (caller.uiSessionId === undefined) throw new ApiError('invalid_state', 'An API key has its own mode (sk_test_… or sk_live_…); only a UI sign-in switches.');
+    if (caller.uiSessionId === undefined || caller.userId === undefined) {
+      throw new ApiError('invalid_state', 'An API key has its own mode (sk_test_… or sk_live_…); only a UI sign-in switches.');
+    }
+    if (livemode && !caller.livemode) await this.confirmPin(caller.merchantId, caller.userId, pin, address);
     this.o.store.setSessionMode(caller.uiSessionId, livemode);
+  }
+
+  /** Checks the signed-in user's own PIN again, under the sign-in lockout. */
+  private async confirmPin(merchantId: string, userId: string, pin: string | undefined, address: string): Promise<void> {
+    if (pin === undefined || pin === '') throw new ApiError('parameter_missing', 'Enter your PIN to switch to live mode.', 'pin');
+    const user = this.o.store.findActiveById(merchantId, userId);
+    this.guard.begin(userId, address);
+    const ok = await verifyPin(pin, user ? user.pinHash : await decoyPinHash());
+    if (!user || !ok) throw new ApiError('parameter_invalid', 'Wrong PIN.', 'pin');
+    this.guard.succeeded(userId, address);
   }
 
   signOut(sessionId: string): void {

@@ -1,12 +1,13 @@
 /**
  * The Settings and Refunds screens in a real browser against the headless app with a devnet: the
- * test-mode banner, saving shop settings, domains, API keys; refunding part of a paid session by its
+ * test-mode banner, live-only settings read-only in test mode, the PIN-confirmed switch to live, saving
+ * shop settings, domains, staff, API keys; refunding part of a paid session by its
  * original route and following it to SUCCEEDED.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER } from '../helpers/browser.js';
 import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -21,8 +22,41 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => app?.stop());
 
-test('settings: the test-mode banner, shop settings saved, a domain added, a key created and revoked', async () => {
+test('settings: test mode keeps live settings read-only; the switch to live asks for the PIN; shop settings, a domain, staff and live networks changed in live mode', async () => {
   await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
+  // Test mode: what applies to live money is shown, not editable, and says how to change it.
+  await page.getByRole('form', { name: 'Shop' }).getByText('can be changed only in live mode').waitFor();
+  expect(await page.getByLabel('Time zone').isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+  expect(await page.getByLabel('Staff name').count()).toBe(0);
+  expect(await page.getByLabel('New domain').count()).toBe(0);
+  expect(await page.getByLabel('bsc RPC URL').count()).toBe(0);
+  expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+
+  // API keys are of the sign-in's mode: a test key here.
+  const keysBefore = await page.getByRole('table', { name: 'API keys' }).getByRole('row').count();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.locator('.secret-value').innerText()).trim();
+  expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+  expect((await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(200);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(() => page.getByRole('table', { name: 'API keys' }).getByRole('row').count()).toBe(keysBefore + 1);
+  await page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: secret.slice(0, 16) }).getByRole('button', { name: 'Revoke' }).click();
+  await expect.poll(async () => (await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(401);
+
+  // The switch to live says what it means and asks for the PIN; a wrong one leaves the app in test mode.
+  await page.getByRole('button', { name: 'Switch to live mode…' }).click();
+  const confirm = page.getByRole('form', { name: 'Switch to live mode' });
+  await confirm.getByText('real payments').waitFor();
+  await confirm.getByLabel('Your PIN').fill('9731');
+  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
+  await confirm.getByRole('alert').filter({ hasText: 'Wrong PIN.' }).waitFor();
+  expect(await page.getByRole('note').filter({ hasText: 'Test mode' }).count()).toBe(1);
+  await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
+  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
+  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+  expect(await page.getByRole('note').filter({ hasText: 'Test mode' }).count()).toBe(0);
+
   await page.getByLabel('Time zone').fill('Europe/Berlin');
   await page.getByLabel('Default currency').selectOption('EUR');
   await page.getByLabel('Sessions expire after (minutes)').fill('10');
@@ -39,15 +73,6 @@ test('settings: the test-mode banner, shop settings saved, a domain added, a key
   await page.getByRole('button', { name: 'Add domain' }).click();
   await page.getByText('till-2.shop.example').waitFor();
 
-  const keysBefore = await page.getByRole('table', { name: 'API keys' }).getByRole('row').count();
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const secret = (await page.locator('.secret-value').innerText()).trim();
-  expect(secret).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
-  expect((await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(200);
-  await page.getByRole('button', { name: 'Done' }).click();
-  await expect.poll(() => page.getByRole('table', { name: 'API keys' }).getByRole('row').count()).toBe(keysBefore + 1);
-  await page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: secret.slice(0, 16) }).getByRole('button', { name: 'Revoke' }).click();
-  await expect.poll(async () => (await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(401);
   // Staff: a cashier added with a PIN, refused a weak one, then removed.
   await page.getByLabel('Staff name').fill('Cem');
   await page.getByLabel('New PIN').fill('1111');
@@ -62,20 +87,17 @@ test('settings: the test-mode banner, shop settings saved, a domain added, a key
   await expect.poll(() => page.getByRole('table', { name: 'Staff' }).innerText()).not.toContain('Cem');
   expect((await t.api('GET', '/v1/merchant', { key: cashier.body.data.token })).status).toBe(401);
 
-  // The owner's mode switch: live mode has no test banner; back to test mode.
-  await page.getByRole('button', { name: 'Switch to live mode' }).click();
-  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
-  expect(await page.getByRole('note').filter({ hasText: 'Test mode' }).count()).toBe(0);
-  await page.getByRole('button', { name: 'Switch to test mode' }).click();
-  await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
-
   // Live network settings: saved for the next start.
   await page.getByLabel('bsc RPC URL').fill('https://bsc.example/rpc');
   await page.getByLabel('bsc confirmations').fill('20');
   await page.getByRole('button', { name: 'Save bsc' }).click();
   await page.getByText('Saved: applies when the app next starts.').waitFor();
-  expect((await t.api('GET', '/v1/settings/networks')).body.data.networks[1]).toMatchObject({ rpc_url: 'https://bsc.example/rpc', confirmations: 20 });
+  expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.networks[1]).toMatchObject({ rpc_url: 'https://bsc.example/rpc', confirmations: 20 });
+  await screenshot(page, 'settings-live');
 
+  // Back to test mode: no PIN asked.
+  await page.getByRole('button', { name: 'Switch to test mode' }).click();
+  await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
   expect(await page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
   await screenshot(page, 'settings');
 });

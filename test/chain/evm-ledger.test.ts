@@ -104,11 +104,11 @@ test('a 100 USDT payment is 98.40 pending and 0 available; past midnight it beco
 });
 
 test('the merchant\'s time zone decides the midnight; the fee follows the merchant\'s settings', async () => {
-  const patched = await t.api('PATCH', '/v1/merchant', { body: { settings: { time_zone: 'Asia/Kolkata', fee: { percent: '2', fixed: { value: '0.25', currency: 'USD' } } } } });
+  const patched = await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { time_zone: 'Asia/Kolkata', fee: { percent: '2', fixed: { value: '0.25', currency: 'USD' } } } } });
   expect(patched.status).toBe(200);
   expect(patched.body.data.settings).toMatchObject({ time_zone: 'Asia/Kolkata', fee: { percent: '2', fixed: { value: '0.25', currency: 'USD' } } });
-  expectError(await t.api('PATCH', '/v1/merchant', { body: { settings: { time_zone: 'Mars/Olympus' } } }), 400, 'parameter_invalid', 'settings.time_zone');
-  expectError(await t.api('PATCH', '/v1/merchant', { body: { settings: { fee: { percent: '101' } } } }), 400, 'parameter_invalid', 'settings.fee.percent');
+  expectError(await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { time_zone: 'Mars/Olympus' } } }), 400, 'parameter_invalid', 'settings.time_zone');
+  expectError(await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { fee: { percent: '101' } } } }), 400, 'parameter_invalid', 'settings.fee.percent');
 
   const s = await paidSession('10', 'USDC');
   const [e] = (await t.api('GET', `/v1/balance/transactions?source=${s.session_id}`)).body.data.items;
@@ -119,7 +119,7 @@ test('the merchant\'s time zone decides the midnight; the fee follows the mercha
   expect([at.getUTCHours(), at.getUTCMinutes()]).toEqual([18, 30]);
   expect(Date.parse(e.available_on) - Date.parse(e.created_at)).toBeGreaterThan(0);
   expect(Date.parse(e.available_on) - Date.parse(e.created_at)).toBeLessThanOrEqual(DAY);
-  await t.api('PATCH', '/v1/merchant', { body: { settings: { time_zone: 'UTC', fee: { percent: '1.5', fixed: { value: '0.10', currency: 'USD' } } } } });
+  await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { time_zone: 'UTC', fee: { percent: '1.5', fixed: { value: '0.10', currency: 'USD' } } } } });
 });
 
 test('conversions move available funds only, at the quoted rate, with a fee line', async () => {
@@ -191,7 +191,7 @@ test('the transactions list pages and filters; the CSV export has every entry; l
 });
 
 test('with a settlement currency set, settled funds convert into it automatically, with their fee line', async () => {
-  expect((await t.api('PATCH', '/v1/merchant', { body: { settings: { settlement_currency: 'eur' } } })).body.data.settings.settlement_currency).toBe('EUR');
+  expect((await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { settlement_currency: 'eur' } } })).body.data.settings.settlement_currency).toBe('EUR');
   const before = account(await balance(), 'EUR').available.value;
   const s = await paidSession('20', 'USDC');
   const [e] = (await t.api('GET', `/v1/balance/transactions?source=${s.session_id}`)).body.data.items;
@@ -211,7 +211,7 @@ test('with a settlement currency set, settled funds convert into it automaticall
   expect(account(b, 'USDC')).toMatchObject({ available: { value: '0.000000' }, pending: { value: '0.000000' } });
   expect(Math.round((Number(account(b, 'EUR').available.value) - Number(before)) * 100)).toBe(1805 + 880);
   // Switched off again, later settlements stay in their coin.
-  expect((await t.api('PATCH', '/v1/merchant', { body: { settings: { settlement_currency: null } } })).body.data.settings.settlement_currency).toBeNull();
+  expect((await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { settlement_currency: null } } })).body.data.settings.settlement_currency).toBeNull();
 });
 
 test('sessions filter by the network they were paid on; test-mode payments have no explorer link', async () => {

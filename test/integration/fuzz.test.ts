@@ -719,7 +719,9 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('/v1/merchant/domains', '/v1/api_keys', '/v1/api_keys/key_nope/revoke', '/v1/users'), body, async (path, raw) => {
-        const res = await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' } });
+        // Domains and staff are shared by both modes: only live credentials reach their validation.
+        const key = path === '/v1/merchant/domains' || path === '/v1/users' ? t.liveKey : t.testKey;
+        const res = await t.api('POST', path, { key, rawBody: raw, headers: { 'content-type': 'application/json' } });
         checkShape(path, res);
         if (path.endsWith('/revoke')) expect(res.status, describeRes(path, res)).not.toBe(200);
       }),
@@ -762,7 +764,8 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
   });
 
   test('PATCH /v1/merchant: arbitrary and near-valid settings; a bad field is named in param', async () => {
-    const before = (await t.api('GET', '/v1/merchant')).body.data;
+    // Shared settings are changed with live credentials (docs/api.md, "Modes").
+    const before = (await t.api('GET', '/v1/merchant', { key: t.liveKey })).body.data;
     const settings = fc.record(
       {
         time_zone: fc.oneof(fc.constantFrom('UTC', 'Europe/Berlin', 'Asia/Kolkata', 'Mars/Base', ''), fc.string({ maxLength: 70 })),
@@ -777,7 +780,7 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
     const body = fc.oneof(fc.jsonValue(), fc.record({ name: fc.string({ maxLength: 120 }), settings }, { requiredKeys: [] }));
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const res = await t.api('PATCH', '/v1/merchant', { body: b });
+        const res = await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: b });
         checkShape('/v1/merchant', res);
         const param: string | null | undefined = res.body?.error?.param;
         if (res.body?.error?.code === 'parameter_invalid' && param) expect(param, describeRes('/v1/merchant', res)).toMatch(/^(name|settings)(\.|$)/);
@@ -786,6 +789,7 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
     );
     const s = before.settings;
     const restored = await t.api('PATCH', '/v1/merchant', {
+      key: t.liveKey,
       body: {
         name: before.name,
         settings: {

@@ -39,7 +39,7 @@ const isPublic = (method: string, url: string) =>
 let dataDir: string;
 let s: CoreServices;
 let app: FastifyInstance;
-const routes: { method: string; url: string; roles: readonly string[] | undefined }[] = [];
+const routes: { method: string; url: string; roles: readonly string[] | undefined; mode: string | undefined }[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'stablepos-roles-'));
@@ -51,7 +51,7 @@ beforeAll(async () => {
     rateLimit: { max: 100_000, windowMs: 1000 },
     logger: false,
     onRoute: (r: RouteOptions) => {
-      for (const method of [r.method].flat()) routes.push({ method, url: r.url, roles: r.config?.roles });
+      for (const method of [r.method].flat()) routes.push({ method, url: r.url, roles: r.config?.roles, mode: r.config?.mode });
     },
   });
   await app.ready();
@@ -139,15 +139,29 @@ test('a cashier gets 403 role_forbidden on every owner-only route, and never on 
   expect(forbidden).toBeGreaterThan(20);
 });
 
-test('an owner is never refused for their role', async () => {
+test('an owner is never refused for their role; in test mode, only the live-only routes refuse them', async () => {
   const token = await signIn('Owner', '2580');
   for (const r of inOrder()) {
     if (isPublic(r.method, r.url)) continue;
     const res = await call(r, token);
     const what = `${r.method} ${r.url}: ${res.statusCode} ${res.body}`;
     expect(res.statusCode, what).not.toBe(401);
-    expect(res.statusCode, what).not.toBe(403);
+    if (r.mode === 'live') {
+      expect(res.statusCode, what).toBe(403);
+      if (r.method !== 'HEAD') expect(res.json().error.code, what).toBe('livemode_mismatch');
+    } else expect(res.statusCode, what).not.toBe(403);
   }
+});
+
+test('every authenticated route declares the mode it may be called in', () => {
+  for (const r of routes) if (!isPublic(r.method, r.url)) expect(['own', 'live'], `${r.method} ${r.url}`).toContain(r.mode);
+  expect(routes.filter((r) => r.mode === 'live').length).toBeGreaterThanOrEqual(8);
+});
+
+test('a route that does not declare its mode cannot be registered', async () => {
+  const { requireDeclaredMode } = await import('../../src/http/plugins/auth.js');
+  expect(() => requireDeclaredMode({ method: 'POST', url: '/v1/new_thing' })).toThrow(/must declare config\.mode/);
+  expect(() => requireDeclaredMode({ method: 'POST', url: '/v1/new_thing', config: { mode: 'live' } })).not.toThrow();
 });
 
 test('the first owner cannot be claimed from another machine', async () => {

@@ -65,6 +65,8 @@ function Select({ label, value, options, onChange }: { label: string; value: str
 }
 
 function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merchant) => void }) {
+  // Shop settings apply to live payments too (fees, expiry, settlement): only a live sign-in changes them.
+  const readOnly = !merchant.livemode;
   const s = merchant.settings;
   const [form, setForm] = useState({
     name: merchant.name,
@@ -111,6 +113,8 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
   return (
     <form className="card settings-form" onSubmit={(e) => void save(e)} aria-label="Shop">
       <h3>Shop</h3>
+      {readOnly ? <LiveOnlyNote what="The shop's settings apply to real payments too, so they" /> : null}
+      <fieldset disabled={readOnly} className="plain">
       {text('Name', 'name')}
       {text('Time zone', 'time_zone', { placeholder: 'Europe/Berlin' })}
       <Select label="Default currency" value={form.default_currency} options={ALL} onChange={set('default_currency')} />
@@ -121,10 +125,76 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
       {text('Conversion fee, percent', 'conversion_fee', { inputMode: 'decimal' })}
       {text('Sessions expire after (minutes)', 'expiry_minutes', { inputMode: 'numeric' })}
       {text('Watch for late payments (hours)', 'window_hours', { inputMode: 'numeric' })}
-      <button type="submit">Save</button>
+      {readOnly ? null : <button type="submit">Save</button>}
+      </fieldset>
       {status.ok ? <p role="status">{status.ok}</p> : null}
       {status.error ? <p className="error" role="alert">{status.error}</p> : null}
     </form>
+  );
+}
+
+/** Why a section cannot be changed in test mode, in the owner's words. */
+function LiveOnlyNote({ what }: { what: string }) {
+  return <p className="muted">{what} can be changed only in live mode. Switch to live mode above (it asks for your PIN).</p>;
+}
+
+/**
+ * The test/live switch. Going live asks for the owner's PIN again and says plainly what changes;
+ * going back to test needs no PIN.
+ */
+function ModeCard({ livemode }: { livemode: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string>();
+  const switchTo = async (toLive: boolean) => {
+    try {
+      await patchJson('/v1/ui/sessions/current', toLive ? { livemode: true, pin } : { livemode: false });
+      window.location.reload(); // every screen reads the other mode's data from now on
+    } catch (err) {
+      setPin('');
+      setError(message(err));
+    }
+  };
+  return (
+    <div className="card">
+      <h3>Mode</h3>
+      <p>
+        This sign-in works in <strong>{livemode ? 'live' : 'test'} mode</strong>
+        {livemode ? ': real payments on the real networks.' : ': test networks and test coins, no real money.'}
+      </p>
+      {livemode ? (
+        <button type="button" onClick={() => void switchTo(false)}>
+          Switch to test mode
+        </button>
+      ) : confirming ? (
+        <form
+          className="convert"
+          aria-label="Switch to live mode"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void switchTo(true);
+          }}
+        >
+          <p>
+            In live mode this sign-in takes <strong>real payments</strong>, refunds <strong>real money</strong> and can change the shop's
+            wallets, networks and staff. Enter your PIN to switch.
+          </p>
+          <label>
+            Your PIN
+            <input type="password" inputMode="numeric" autoComplete="current-password" value={pin} onChange={(e) => setPin(e.target.value)} required autoFocus />
+          </label>
+          <button type="submit">Switch to live mode</button>
+          <button type="button" className="secondary" onClick={() => (setConfirming(false), setPin(''), setError(undefined))}>
+            Stay in test mode
+          </button>
+          {error ? <p className="error" role="alert">{error}</p> : null}
+        </form>
+      ) : (
+        <button type="button" onClick={() => setConfirming(true)}>
+          Switch to live mode…
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -201,18 +271,19 @@ export function SettingsScreen() {
 
   const load = useCallback(async () => {
     try {
-      const [m, k, n, u] = await Promise.all([
+      const [m, k, n] = await Promise.all([
         getJson<Merchant>('/v1/merchant'),
         getJson<Page<ApiKey>>('/v1/api_keys'),
         getJson<Page<Network>>('/v1/networks'),
-        getJson<Page<StaffUser>>('/v1/users'),
       ]);
       setWallet(await getJson<{ address: string | null; protection: string | null }>('/v1/refund_wallets/evm'));
-      setLive(await getJson<LiveSettings>('/v1/settings/networks'));
+      // Staff and live networks are read with live credentials only (docs/api.md, "Modes").
+      setLive(m.livemode ? await getJson<LiveSettings>('/v1/settings/networks') : undefined);
+      const u = m.livemode ? await getJson<Page<StaffUser>>('/v1/users') : undefined;
       setMerchant(m);
       setKeys(k.items);
       setNetworks(n.items);
-      setStaff(u.items);
+      setStaff(u?.items ?? []);
     } catch (err) {
       setError(message(err));
     }
@@ -226,30 +297,13 @@ export function SettingsScreen() {
     <section className="screen" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       {error ? <p className="error" role="alert">{error}</p> : null}
-      {merchant ? (
-        <div className="card">
-          <h3>Mode</h3>
-          <p>
-            This sign-in works in <strong>{merchant.livemode ? 'live' : 'test'} mode</strong>
-            {merchant.livemode ? ': real payments on the real networks.' : ': test networks and test coins, no real money.'}
-          </p>
-          <button
-            type="button"
-            onClick={() =>
-              run(async () => {
-                await patchJson('/v1/ui/sessions/current', { livemode: !merchant.livemode });
-                window.location.reload(); // every screen reads the other mode's data from now on
-              })
-            }
-          >
-            Switch to {merchant.livemode ? 'test' : 'live'} mode
-          </button>
-        </div>
-      ) : null}
+      {merchant ? <ModeCard livemode={merchant.livemode} /> : null}
       {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={setMerchant} /> : null}
 
       <div className="card">
         <h3>Staff</h3>
+        {merchant && !merchant.livemode ? <LiveOnlyNote what="Who may sign in, and their PINs," /> : (
+        <>
         <table className="table" aria-label="Staff">
           <tbody>
             {staff.map((u) => (
@@ -293,6 +347,8 @@ export function SettingsScreen() {
           <button type="submit">Add person</button>
         </form>
         <p className="muted">To change a PIN, remove the person and add them again.</p>
+        </>
+        )}
       </div>
 
       <div className="card">
@@ -337,6 +393,7 @@ export function SettingsScreen() {
             </li>
           ))}
         </ul>
+        {merchant && !merchant.livemode ? <LiveOnlyNote what="Domains are shared by both modes and" /> : (
         <form
           className="convert"
           onSubmit={(e) => {
@@ -353,6 +410,7 @@ export function SettingsScreen() {
           </label>
           <button type="submit">Add domain</button>
         </form>
+        )}
       </div>
 
       <div className="card">
@@ -409,7 +467,7 @@ export function SettingsScreen() {
             ))}
           </tbody>
         </table>
-        {live ? <LiveNetworks live={live} run={run} /> : null}
+        {live ? <LiveNetworks live={live} run={run} /> : merchant && !merchant.livemode ? <LiveOnlyNote what="Live networks and the live wallet" /> : null}
         <p className="muted">Test mode always uses the app's own devnets. Command-line flags (<code>stablepos serve --help</code>) win over what is saved here.</p>
       </div>
     </section>

@@ -14,11 +14,39 @@ declare module 'fastify' {
      * route is never open to cashiers by accident; `CASHIER_TOO` opens it to cashiers as well.
      */
     roles?: readonly Role[];
+    /**
+     * Which credentials' mode may call the route (docs/api.md, "Modes"). Every authenticated route
+     * declares it: registration fails otherwise, so no route is opened to test credentials by accident.
+     */
+    mode?: RouteMode;
   }
 }
 
-/** Route config for what a cashier may do too (docs/api.md, "Roles"). */
-export const CASHIER_TOO = { roles: ['owner', 'cashier'] } as const satisfies { roles: readonly Role[] };
+/**
+ * `own`: the route works on the caller's mode only (its sessions, refunds, keys, webhooks, its mode's
+ * refund wallet): test credentials touch test objects and test settings, never live ones.
+ * `live`: the route reads or changes what live money depends on or who may act (live networks and
+ * wallets, settings shared by both modes, staff and PINs): test credentials get 403 `livemode_mismatch`.
+ */
+export type RouteMode = 'own' | 'live';
+
+/** Route config: the caller's mode, owner only (the default role). */
+export const OWN_MODE = { mode: 'own' } as const satisfies { mode: RouteMode };
+/** Route config: live credentials only, owner only. */
+export const LIVE_ONLY = { mode: 'live' } as const satisfies { mode: RouteMode };
+/** Route config for what a cashier may do too (docs/api.md, "Roles"), in the caller's mode. */
+export const CASHIER_TOO = { roles: ['owner', 'cashier'], mode: 'own' } as const satisfies { roles: readonly Role[]; mode: RouteMode };
+
+/**
+ * Checked as each authenticated route is registered: a route that does not say in which mode it may be
+ * called is a programming error, caught when the app is built (and so by every test that builds it).
+ */
+export function requireDeclaredMode(route: { method: string | string[]; url: string; config?: { mode?: RouteMode } }): void {
+  const mode = route.config?.mode;
+  if (mode !== 'own' && mode !== 'live') {
+    throw new Error(`route ${[route.method].flat().join('|')} ${route.url} must declare config.mode ('own' or 'live'): see src/http/plugins/auth.ts`);
+  }
+}
 
 export interface Authenticator {
   /** The caller a bearer token stands for (an API key or the app's own UI token), or null. */
@@ -35,7 +63,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * onRequest hook: 401 unless the request carries a valid, unrevoked key or an open UI session; then
- * 403 `role_forbidden` unless the caller's role is among the route's `roles` (default owner only).
+ * 403 `role_forbidden` unless the caller's role is among the route's `roles` (default owner only); then
+ * 403 `livemode_mismatch` when the route is live-only and the caller works in test mode.
  * Runs before validation, so a forbidden request is refused whatever its body.
  */
 export function authenticateWith(resolve: Authenticator) {
@@ -66,6 +95,14 @@ function identify(request: FastifyRequest, resolve: Authenticator): void {
     throw new ApiError(
       'role_forbidden',
       `Only an owner may do this (${request.method} ${request.routeOptions.url}); a ${caller.role} may create, follow and cancel payment sessions and see today's sessions.`,
+    );
+  }
+  if (request.routeOptions.config.mode === 'live' && !caller.livemode) {
+    throw new ApiError(
+      'livemode_mismatch',
+      caller.via === 'ui'
+        ? 'This concerns live money or who may act on it, and this sign-in is in test mode: switch the app to live mode (it asks for your PIN) and try again.'
+        : 'This concerns live money or who may act on it: a test key (sk_test_…) cannot read or change it. Use a live key (sk_live_…).',
     );
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { resourceMissing } from '../../domain/errors.js';
 import type { ApiKeyRecord } from '../../services/ports.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
 import { DateTime, Envelope, errorResponses, IdParams, ListOf, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
@@ -36,6 +36,7 @@ const present = (k: ApiKeyRecord) => ({
 /** The merchant's secret keys, as the Settings screen manages them (the CLI's `keys` commands too). */
 export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/api_keys', {
+    config: OWN_MODE,
     schema: { tags, summary: 'The merchant\'s API keys in this mode, active and revoked', response: { 200: ListOf(ApiKeyOut), ...errorResponses(401, 403, 429) } },
   }, async (request) => {
     const caller = callerOf(request);
@@ -44,6 +45,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   });
 
   app.post('/v1/api_keys', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Create a key in the caller\'s mode; the answer is the only time it is shown',
@@ -57,6 +59,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   });
 
   app.post('/v1/api_keys/:id/revoke', {
+    config: OWN_MODE,
     schema: { tags, summary: 'Revoke a key (effective at once)', params: IdParams, response: { 200: Envelope(ApiKeyOut), ...errorResponses(400, 401, 403, 404, 429) } },
   }, async (request) => {
     const caller = callerOf(request);

@@ -4,7 +4,7 @@ import type { Caller } from '../../domain/merchant.js';
 import { parseCurrency, parseDateTime } from '../../services/session-input.js';
 import { sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { presentBalance, presentEntry } from '../presenters/ledger-presenter.js';
 import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
 import { BalanceOut, BalanceTransactionCsvQuery, BalanceTransactionListQuery, BalanceTransactionOut } from '../schemas/ledger.js';
@@ -60,6 +60,7 @@ function csvRows(services: HttpServices, caller: Caller, parsed: ReturnType<type
 /** Funds accounts and the ledger (contract: "Balances, transactions, conversion"). */
 export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/balance', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Funds accounts with available and pending amounts, and their total in the reporting currency',
@@ -71,6 +72,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/balance/transactions', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Ledger entries, newest first',
@@ -89,6 +91,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/balance/transactions.csv', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Ledger entries as CSV (all that match the filters, newest first)',
@@ -105,6 +108,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/balance/transactions/:id', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Retrieve a ledger entry',

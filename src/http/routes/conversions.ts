@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { presentConversion, presentQuote } from '../presenters/ledger-presenter.js';
 import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
 import { ConversionBody, ConversionListQuery, ConversionOut, ConversionQuoteBody, ConversionQuoteOut } from '../schemas/ledger.js';
@@ -17,6 +17,7 @@ function parseRequest(body: { from: { value: string; currency: string }; to: str
 /** Moves between funds accounts at a quoted rate (contract: "Balances, transactions, conversion"). */
 export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.post('/v1/conversions/quote', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Quote a conversion: the rate, fee and amount received, valid for 60 seconds',
@@ -26,6 +27,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
   }, async (request) => ok(presentQuote(services.conversions.quote(callerOf(request), parseRequest(request.body)))));
 
   app.post('/v1/conversions', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Convert available funds from one account to another',
@@ -42,6 +44,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
   });
 
   app.get('/v1/conversions', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Conversions, newest first',
@@ -54,6 +57,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
   });
 
   app.get('/v1/conversions/:id', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Retrieve a conversion',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseDateTime } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { presentDelivery, presentEvent } from '../presenters/webhook-presenter.js';
 import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
 import { DeliveryOut, EventListQuery, EventOut, ResendBody, WebhookIdParams } from '../schemas/webhook.js';
@@ -12,6 +12,7 @@ const tags = ['Events'];
 /** `/v1/events`: everything that happened, as webhooks deliver it. See docs/webhooks.md. */
 export const eventRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/events', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'List events, newest first',
@@ -33,6 +34,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, 
   });
 
   app.get('/v1/events/:id', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Retrieve an event',
@@ -43,6 +45,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, 
   }, async (request) => ok(presentEvent(services.events.get(callerOf(request), request.params.id))));
 
   app.post('/v1/events/:id/resend', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Deliver an event again',

@@ -7,7 +7,7 @@ import type { Merchant, MerchantSettingsPatch } from '../../domain/merchant.js';
 import { formatDecimal } from '../../domain/money.js';
 import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
-import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
+import { callerOf, CASHIER_TOO, LIVE_ONLY } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
 import { CurrencyCode, DateTime, Envelope, errorResponses, MoneyOut, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
@@ -108,6 +108,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
   });
 
   app.patch('/v1/merchant', {
+    config: LIVE_ONLY,
     schema: {
       tags: ['Merchant'],
       summary: 'Change the merchant\'s name and settings (time zone, currencies, fees, settlement currency)',
@@ -145,6 +146,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
   });
 
   app.post('/v1/merchant/domains', {
+    config: LIVE_ONLY,
     schema: {
       tags: ['Merchant'],
       summary: 'Add a domain sessions may be created for',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NETWORK_INFO } from '../../domain/networks.js';
 import { CONFIGURABLE_NETWORKS, type ConfigurableNetwork } from '../../services/network-settings.js';
 import { ok } from '../envelope.js';
+import { LIVE_ONLY } from '../plugins/auth.js';
 import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
@@ -45,10 +46,12 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
   };
 
   app.get('/v1/settings/networks', {
+    config: LIVE_ONLY,
     schema: { tags, summary: 'Live RPC endpoints, confirmations and watch-only wallets', response: { 200: Envelope(SettingsOut), ...errorResponses(401, 403, 429) } },
   }, async () => ok(describe()));
 
   app.patch('/v1/settings/networks/:network', {
+    config: LIVE_ONLY,
     schema: {
       tags,
       summary: 'Save a live network\'s RPC endpoint and confirmations (applied at the next start)',
@@ -72,6 +75,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
   });
 
   app.put('/v1/settings/wallets/evm', {
+    config: LIVE_ONLY,
     schema: {
       tags,
       summary: 'Set the live watch-only wallet (account xpub): new live sessions derive their deposit addresses from it at once',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RefundStatus } from '../../domain/refund.js';
 import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { presentRefund } from '../presenters/refund-presenter.js';
 import { Envelope, errorResponses, IdParams, ListOf, Nullable } from '../schemas/common.js';
 import { ConfirmDestinationBody, RefundBody, RefundListQuery, RefundOut } from '../schemas/refund.js';
@@ -14,6 +14,7 @@ const tags = ['Refunds'];
 /** Refunds, paid back on chain by the payment's route (contract: "Refunds"; docs/refunds.md). */
 export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.post('/v1/refunds', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Refund a session, in full (no amount) or in part',
@@ -41,6 +42,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   });
 
   app.get('/v1/refunds', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Refunds, newest first (filter by `session_id`, `status`)',
@@ -60,10 +62,12 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   });
 
   app.get('/v1/refunds/:id', {
+    config: OWN_MODE,
     schema: { tags, summary: 'Retrieve a refund', params: IdParams, response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 429) } },
   }, async (request) => ok(presentRefund(services.refunds.get(callerOf(request), request.params.id))));
 
   app.post('/v1/refunds/:id/cancel', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Cancel a PENDING or REQUIRES_ACTION refund (its money is released)',
@@ -73,6 +77,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   }, async (request) => ok(presentRefund(services.refunds.cancel(callerOf(request), request.params.id))));
 
   app.post('/v1/refunds/:id/confirm_destination', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Confirm where a REQUIRES_ACTION refund goes; it becomes PENDING',
@@ -91,6 +96,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   });
 
   app.get('/v1/refund_wallets/evm', {
+    config: OWN_MODE,
     schema: { tags: ['Refunds'], summary: 'The refund wallet (Ethereum and BNB Smart Chain) in the caller\'s mode', response: { 200: Envelope(WalletOut), ...errorResponses(401, 403, 429) } },
   }, async (request) => {
     const caller = callerOf(request);
@@ -98,6 +104,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   });
 
   app.put('/v1/refund_wallets/evm', {
+    config: OWN_MODE,
     schema: {
       tags: ['Refunds'],
       summary: 'Store the refund wallet\'s private key, sealed at rest (never shown again)',

@@ -3,7 +3,7 @@ import { startOfLocalDay } from '../../domain/calendar.js';
 import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session-input.js';
 import { sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
-import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
+import { callerOf, CASHIER_TOO, OWN_MODE } from '../plugins/auth.js';
 import { answerStoredWithUnit } from '../plugins/idempotency.js';
 import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
@@ -87,6 +87,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/payment/sessions.csv', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Payment sessions as CSV (all that match the filters, newest first)',
@@ -140,6 +141,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request) => ok(present(services.sessions.cancel(callerOf(request), request.params.id))));
 
   app.post('/v1/payment/sessions/:id/resolve', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Mark an UNDERPAID or PAID_LATE session SUCCEEDED by hand (owner)',

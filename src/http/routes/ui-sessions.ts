@@ -6,7 +6,7 @@ import type { User } from '../../domain/users.js';
 import { sameSecret } from '../../services/api-key-service.js';
 import type { SignedIn } from '../../services/user-service.js';
 import { ok } from '../envelope.js';
-import { bearerToken, CASHIER_TOO, callerOf } from '../plugins/auth.js';
+import { bearerToken, callerOf, CASHIER_TOO, OWN_MODE } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
 import { DateTime, Envelope, errorResponses } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
@@ -129,15 +129,19 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
   });
 
   app.patch('/v1/ui/sessions/current', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Switch this sign-in between test and live mode (owner)',
-      description: 'Everything this sign-in reads and creates afterwards is of that mode; the app shows a banner in test mode.',
-      body: Type.Object({ livemode: Type.Boolean() }, { additionalProperties: false }),
+      description:
+        'Everything this sign-in reads and creates afterwards is of that mode; the app shows a banner in test mode. ' +
+        'Switching to live asks for the signed-in owner\'s `pin` again (400 `parameter_missing` / `parameter_invalid` with `param: "pin"`; ' +
+        'wrong PINs count towards the sign-in lockout, 429 `rate_limited`). Switching to test needs no PIN.',
+      body: Type.Object({ livemode: Type.Boolean(), pin: Type.Optional(Pin) }, { additionalProperties: false }),
       response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), livemode: Type.Boolean() })), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
     },
   }, async (request) => {
-    services.users.switchMode(callerOf(request), request.body.livemode);
+    await services.users.switchMode(callerOf(request), request.body.livemode, request.body.pin, request.ip);
     return ok({ object: 'ui_session' as const, livemode: request.body.livemode });
   });
 

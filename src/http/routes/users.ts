@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { User } from '../../domain/users.js';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { callerOf, LIVE_ONLY } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
 import { DateTime, Envelope, errorResponses, IdParams, ListOf, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
@@ -30,10 +30,12 @@ const present = (u: User) => ({
 /** The shop's staff, as the Settings screen manages them (the CLI's `stablepos users` too). Owner only. */
 export const userRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/users', {
+    config: LIVE_ONLY,
     schema: { tags, summary: 'Staff who can sign in to the app', response: { 200: ListOf(UserOut), ...errorResponses(401, 403, 429) } },
   }, async (request) => ok({ items: services.users.list(callerOf(request).merchantId).map(present), has_more: false }));
 
   app.post('/v1/users', {
+    config: LIVE_ONLY,
     schema: {
       tags,
       summary: 'Add a cashier or an owner with a PIN (4–12 digits, not one digit repeated nor a straight run)',
@@ -46,6 +48,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, s
   }, async (request) => ok(present(await services.users.add(callerOf(request).merchantId, request.body))));
 
   app.delete('/v1/users/:id', {
+    config: LIVE_ONLY,
     schema: {
       tags,
       summary: 'Remove a user: they can no longer sign in, and their sign-ins end at once (never the last owner)',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../envelope.js';
-import { callerOf } from '../plugins/auth.js';
+import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { presentDelivery, presentEndpoint, presentEndpointWithSecret } from '../presenters/webhook-presenter.js';
 import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
 import { DeliveryListQuery, DeliveryOut, EndpointCreateBody, EndpointListQuery, EndpointOut, EndpointUpdateBody, EndpointWithSecretOut, WebhookIdParams } from '../schemas/webhook.js';
@@ -20,6 +20,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   const endpoints = services.webhookEndpoints;
 
   app.post('/v1/webhook_endpoints', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Register a webhook endpoint',
@@ -38,6 +39,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/webhook_endpoints', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'List webhook endpoints, newest first',
@@ -50,6 +52,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.get('/v1/webhook_endpoints/:id', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Retrieve a webhook endpoint (without its secret)',
@@ -59,6 +62,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request) => ok(presentEndpoint(endpoints.get(callerOf(request), request.params.id))));
 
   app.patch('/v1/webhook_endpoints/:id', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Change a webhook endpoint\'s url, enabled_events, description or status',
@@ -77,6 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.delete('/v1/webhook_endpoints/:id', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Delete a webhook endpoint',
@@ -93,6 +98,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   });
 
   app.post('/v1/webhook_endpoints/:id/rotate_secret', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Replace the signing secret',
@@ -103,6 +109,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request) => ok(presentEndpointWithSecret(endpoints.rotateSecret(callerOf(request), request.params.id))));
 
   app.post('/v1/webhook_endpoints/:id/test', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'Send a test event to this endpoint',
@@ -113,6 +120,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request) => ok(presentDelivery(endpoints.sendTest(callerOf(request), request.params.id))));
 
   app.get('/v1/webhook_endpoints/:id/deliveries', {
+    config: OWN_MODE,
     schema: {
       tags,
       summary: 'List an endpoint\'s deliveries with every attempt, newest first',
