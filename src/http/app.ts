@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { type Authenticator, authenticateWith, bearerToken, requireDeclaredMode } from './plugins/auth.js';
+import { type Authenticator, authenticateWith, bearerToken, declareAccess } from './plugins/auth.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installJsonOnly } from './plugins/json-only.js';
@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     api.decorateRequest('caller', undefined);
-    api.addHook('onRoute', requireDeclaredMode);
+    api.addHook('onRoute', declareAccess);
     api.addHook('onRequest', authenticateWith(options.authenticate));
     installIdempotency(api, services.idempotency);
     await api.register(sessionRoutes, services);

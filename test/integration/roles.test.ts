@@ -159,9 +159,9 @@ test('every authenticated route declares the mode it may be called in', () => {
 });
 
 test('a route that does not declare its mode cannot be registered', async () => {
-  const { requireDeclaredMode } = await import('../../src/http/plugins/auth.js');
-  expect(() => requireDeclaredMode({ method: 'POST', url: '/v1/new_thing' })).toThrow(/must declare config\.mode/);
-  expect(() => requireDeclaredMode({ method: 'POST', url: '/v1/new_thing', config: { mode: 'live' } })).not.toThrow();
+  const { declareAccess } = await import('../../src/http/plugins/auth.js');
+  expect(() => declareAccess({ method: 'POST', url: '/v1/new_thing' })).toThrow(/must declare config\.mode/);
+  expect(() => declareAccess({ method: 'POST', url: '/v1/new_thing', config: { mode: 'live' } })).not.toThrow();
 });
 
 test('the first owner cannot be claimed from another machine', async () => {

@@ -37,15 +37,22 @@ export const LIVE_ONLY = { mode: 'live' } as const satisfies { mode: RouteMode }
 /** Route config for what a cashier may do too (docs/api.md, "Roles"), in the caller's mode. */
 export const CASHIER_TOO = { roles: ['owner', 'cashier'], mode: 'own' } as const satisfies { roles: readonly Role[]; mode: RouteMode };
 
+/** The OpenAPI extension on every authenticated operation saying who may call it: `{ roles, mode }`. */
+export const ACCESS_EXTENSION = 'x-stablepos-access';
+
 /**
- * Checked as each authenticated route is registered: a route that does not say in which mode it may be
- * called is a programming error, caught when the app is built (and so by every test that builds it).
+ * onRoute hook of the authenticated API. A route that does not say in which mode it may be called is a
+ * programming error, caught when the app is built (and so by every test that builds it). The route's
+ * roles and mode are written into its schema, so the OpenAPI document at /docs states them for every
+ * operation (the authorization matrix test reads them from there).
  */
-export function requireDeclaredMode(route: { method: string | string[]; url: string; config?: { mode?: RouteMode } }): void {
+export function declareAccess(route: { method: string | string[]; url: string; config?: { mode?: RouteMode; roles?: readonly Role[] }; schema?: object }): void {
   const mode = route.config?.mode;
   if (mode !== 'own' && mode !== 'live') {
     throw new Error(`route ${[route.method].flat().join('|')} ${route.url} must declare config.mode ('own' or 'live'): see src/http/plugins/auth.ts`);
   }
+  route.schema ??= {};
+  (route.schema as Record<string, unknown>)[ACCESS_EXTENSION] = { roles: [...(route.config?.roles ?? OWNER_ONLY)], mode };
 }
 
 export interface Authenticator {
