@@ -18,6 +18,12 @@ export interface CoreConfig {
   port?: number;
   /** Base URL customers and clients reach the app at (used in `payment_url`); default http://host:port. */
   publicUrl?: string;
+  /**
+   * More names or addresses the app answers for, besides its listen address, the loopback names and
+   * the public URL's host: e.g. the LAN name of the shop's back-office machine. Requests naming any
+   * other host are refused (docs/security.md, "Web pages and DNS rebinding").
+   */
+  allowedHosts?: readonly string[];
   /** The mode the app's own UI works in; API keys carry their own mode. Default `test`. */
   uiMode?: Mode;
   /**
@@ -159,6 +165,7 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     host: config.host ?? '127.0.0.1',
     port: config.port ?? DEFAULT_PORT,
     publicUrl: config.publicUrl?.replace(/\/+$/, ''),
+    allowedHosts: config.allowedHosts ?? [],
     uiMode: config.uiMode ?? 'test',
     uiToken: config.uiToken,
     uiSessionIdleMs: config.uiSessionIdleMs ?? {},

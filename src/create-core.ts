@@ -89,6 +89,7 @@ export function createCore(input: CoreConfig): Core {
           rateLimit: config.rateLimit,
           logger: config.logger,
           rendererDir: config.rendererDir,
+          hosts: { listenHost: config.host, publicUrl: config.publicUrl, allowedHosts: config.allowedHosts },
         });
         await app.listen({ host: config.host, port: config.port });
         const address = app.server.address() as AddressInfo;

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   merchant_mismatch: { status: 403, type: 'permission_error' },
   livemode_mismatch: { status: 403, type: 'permission_error' },
   role_forbidden: { status: 403, type: 'permission_error' },
+  host_not_allowed: { status: 403, type: 'permission_error' },
+  origin_not_allowed: { status: 403, type: 'permission_error' },
   resource_missing: { status: 404, type: 'invalid_request_error' },
   route_not_found: { status: 404, type: 'invalid_request_error' },
   invalid_state: { status: 409, type: 'invalid_request_error' },

@@ -7,6 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import type { HostPolicyConfig } from './host-policy.js';
+import { installAllowedHosts } from './plugins/allowed-hosts.js';
 import { type Authenticator, authenticateWith, bearerToken, declareAccess } from './plugins/auth.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
@@ -38,6 +40,8 @@ export interface AppOptions {
   logger: boolean;
   /** Built UI to serve at `/`, when there is one. */
   rendererDir?: string | undefined;
+  /** The hosts and origins the app answers (docs/security.md); default: this machine's loopback names only. */
+  hosts?: HostPolicyConfig;
   /** Told of every route as it is registered (the role matrix test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -74,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header('Request-Id', request.id);
     done();
   });
+  installAllowedHosts(app, options.hosts ?? { listenHost: '127.0.0.1' });
   installJsonOnly(app);
 
   await app.register(fastifySwagger, {
