@@ -12,6 +12,7 @@ import { CURRENCIES, isCurrency } from './domain/currencies.js';
 import { parseDecimal } from './domain/money.js';
 import { parseRate } from './domain/rates.js';
 import { toBaseUnits } from './domain/networks.js';
+import { canonicalHostName } from './http/host-names.js';
 import { isRole, nameProblem, pinProblem } from './domain/users.js';
 
 /** Output streams, injectable so tests can run commands in-process. */
@@ -38,7 +39,7 @@ Commands:
   devnet pay ID       pay a test-mode session on the local devnet from a test wallet
 
 Every command takes --help.`,
-  serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--public-url URL] [--mode test|live] [rate options]
+  serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--public-url URL] [--allowed-host NAME]… [--mode test|live] [rate options]
 
 Runs the v1 API, the hosted checkout pages and the app's UI. Prints "listening on <url>" once it accepts
 requests; Ctrl-C stops it cleanly.
@@ -47,6 +48,11 @@ requests; Ctrl-C stops it cleanly.
   --port PORT         TCP port (default 8420; 0 picks a free one)
 ${DATA_DIR_HELP}
   --public-url URL    base URL customers reach this app at, used in payment_url (default: the listen URL)
+  --allowed-host NAME another name or address this app answers for (repeatable; else the comma-separated
+                      $STABLEPOS_ALLOWED_HOSTS), e.g. the LAN name of the back-office machine. Requests
+                      naming any other host are refused; always allowed: localhost, 127.0.0.1, [::1], the
+                      --host address, the --public-url host and, with --host 0.0.0.0, this machine's own
+                      IP addresses (docs/security.md)
   --mode test|live    the mode of the app's own UI (default test); API keys carry their own mode
 
 Live payments need, per network, an RPC endpoint, and a watch-only wallet (env vars work too):
@@ -184,6 +190,19 @@ function parseManualRates(entries: Values[string]): Record<string, string> | und
   return out;
 }
 
+/** `--allowed-host` (repeatable), else `STABLEPOS_ALLOWED_HOSTS` (comma-separated): canonical names. */
+function parseAllowedHosts(flags: Values[string]): string[] | undefined {
+  const fromEnv = process.env.STABLEPOS_ALLOWED_HOSTS;
+  const entries = flags !== undefined ? (flags as string[]) : fromEnv?.split(',').filter((e) => e.trim() !== '');
+  if (entries === undefined) return undefined;
+  const source = flags !== undefined ? '--allowed-host' : 'STABLEPOS_ALLOWED_HOSTS';
+  return entries.map((entry) => {
+    const canonical = canonicalHostName(entry);
+    if ('problem' in canonical) throw new UsageError(`${source}: ${canonical.problem}`);
+    return canonical.name;
+  });
+}
+
 /** The built UI, when `npm run build` has made it. */
 function builtRenderer(): string | undefined {
   const dir = fileURLToPath(new URL('../out/renderer', import.meta.url));
@@ -196,6 +215,7 @@ async function serve(args: string[], io: Io): Promise<number> {
     port: { type: 'string' },
     'data-dir': { type: 'string' },
     'public-url': { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
     mode: { type: 'string' },
     'rpc-ethereum': { type: 'string' },
     'rpc-bsc': { type: 'string' },
@@ -208,6 +228,7 @@ async function serve(args: string[], io: Io): Promise<number> {
   if (values.help) return io.out(HELP.serve), 0;
   const rateFeed = parseRateFeed(values);
   const manualRates = parseManualRates(values.rate);
+  const allowedHosts = parseAllowedHosts(values['allowed-host']);
   const rpcEthereum = (values['rpc-ethereum'] as string | undefined) ?? process.env.STABLEPOS_RPC_ETHEREUM;
   const rpcBsc = (values['rpc-bsc'] as string | undefined) ?? process.env.STABLEPOS_RPC_BSC;
   const xpubEvm = (values['xpub-evm'] as string | undefined) ?? process.env.STABLEPOS_XPUB_EVM;
@@ -218,6 +239,7 @@ async function serve(args: string[], io: Io): Promise<number> {
     host: values.host as string | undefined,
     port: parsePort(values.port),
     publicUrl: parseHttpUrl(values['public-url'], '--public-url'),
+    ...(allowedHosts && { allowedHosts }),
     uiMode: parseMode(values.mode, false),
     rendererDir: builtRenderer(),
     networks: {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { requestWithHost } from '../helpers/raw-http.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'stablepos.mjs');
@@ -23,8 +24,8 @@ let env: NodeJS.ProcessEnv;
  */
 const children = new Set<ChildProcess>();
 
-function start(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+function start(args: string[], extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child); // kept until afterEach, even once it has exited: what it started may not have
   return child;
 }
@@ -83,9 +84,9 @@ interface Result {
 }
 
 /** Runs one command to completion (killed after `timeoutMs`, which then fails the test). */
-function run(args: string[], timeoutMs = 20_000): Promise<Result> {
+function run(args: string[], timeoutMs = 20_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = start(args);
+    const child = start(args, extraEnv);
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -129,9 +130,9 @@ interface Server {
 }
 
 /** Starts `stablepos serve` and waits (bounded) for its "listening on <url>" line. */
-async function serve(args: string[], timeoutMs = 20_000): Promise<Server> {
+async function serve(args: string[], timeoutMs = 20_000, extraEnv: NodeJS.ProcessEnv = {}): Promise<Server> {
   // Tests never reach the internet: no ECB rate feed (test/integration/rates.test.ts serves one locally).
-  const child = start(['serve', '--rate-feed', 'off', ...args]);
+  const child = start(['serve', '--rate-feed', 'off', ...args], extraEnv);
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -220,7 +221,7 @@ describe('help', () => {
     });
     // The top level names every command; each command's help names its options.
     expect(results[0]!.stdout).toMatch(/serve[\s\S]*keys create[\s\S]*keys list[\s\S]*keys revoke/);
-    expect(results[3]!.stdout).toMatch(/--port[\s\S]*--data-dir/);
+    expect(results[3]!.stdout).toMatch(/--port[\s\S]*--data-dir[\s\S]*--allowed-host NAME[\s\S]*STABLEPOS_ALLOWED_HOSTS/);
     expect(results[3]!.stdout).toMatch(/--rate-feed ecb\|off[\s\S]*--rate-feed-url[\s\S]*--rate-max-age[\s\S]*--rate CODE=USD_PRICE/);
     expect(results[6]!.stdout).toMatch(/--mode test\|live/);
     expect(existsSync(unused), '--help must not create a data dir').toBe(false);
@@ -252,6 +253,8 @@ describe('usage errors', () => {
     ['serve', '--rate', 'EUR=-1.08', '--port', '0', '--data-dir', dataDir()],
     ['serve', '--rate', 'EUR', '--port', '0', '--data-dir', dataDir()],
     ['serve', '--rate', 'eur=1.08', '--rate', 'EUR=1.09', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--allowed-host', 'http://pos.lan', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--allowed-host', 'pos.lan', '--allowed-host', 'pos.lan:8420', '--port', '0', '--data-dir', dataDir()],
   ];
 
   test('an unknown command, bad flag or bad value exits 2 with one line on stderr, nothing on stdout, no data dir', async () => {
@@ -267,6 +270,10 @@ describe('usage errors', () => {
     expect(results[2]!.stderr).toContain('--port');
     expect(results[9]!.stderr).toContain('--mode');
     for (const i of [15, 16, 17, 18, 19, 20, 21]) expect(results[i]!.stderr).toMatch(/--rate/);
+    for (const i of [22, 23]) expect(results[i]!.stderr).toMatch(/^stablepos: --allowed-host: "[^"]+" is not a host name/);
+    const fromEnv = await run(['serve', '--port', '0', '--data-dir', dataDir()], 20_000, { STABLEPOS_ALLOWED_HOSTS: 'pos.lan,*.lan' });
+    expect(fromEnv.code, show(['serve (STABLEPOS_ALLOWED_HOSTS=pos.lan,*.lan)'], fromEnv)).toBe(2);
+    expect(fromEnv.stderr).toMatch(/^stablepos: STABLEPOS_ALLOWED_HOSTS: "\*\.lan" is not a host name[^\n]*\n$/);
     expect(existsSync(dataDir()), 'a usage error must not create the data dir').toBe(false);
   }, 90_000);
 
@@ -469,6 +476,24 @@ describe('serve', () => {
     // Ctrl-C stops it as cleanly.
     expect(await stop(again, 'SIGINT')).toMatchObject({ code: 0, signal: null, leftRunning: false });
   }, 90_000);
+
+  test('--allowed-host (repeatable) names the hosts it answers besides loopback; it wins over STABLEPOS_ALLOWED_HOSTS', async () => {
+    const server = await serve(['--port', '0', '--data-dir', newDataDir(), '--allowed-host', 'Backoffice.LAN', '--allowed-host', '192.168.1.20'], 20_000, {
+      STABLEPOS_ALLOWED_HOSTS: 'from-env.lan',
+    });
+    const port = new URL(server.url).port;
+    for (const host of [`backoffice.lan:${port}`, `192.168.1.20:${port}`, `localhost:${port}`]) {
+      const res = await requestWithHost(server.url, { path: '/health', host });
+      expect(res.status, `${host}: ${res.text}`).toBe(200);
+    }
+    for (const host of [`from-env.lan:${port}`, `attacker.example:${port}`]) {
+      const res = await requestWithHost(server.url, { path: '/health', host });
+      expect(res.status, `${host}: ${res.text}`).toBe(403);
+      expect(res.body.error).toMatchObject({ type: 'permission_error', code: 'host_not_allowed', param: null });
+      expect(res.headers.get('request-id')).toMatch(/^req_/);
+    }
+    expect((await stop(server)).code).toBe(0);
+  }, 60_000);
 
   test('a port already in use: exits 1 with one line on stderr instead of hanging', async () => {
     const dir = newDataDir();
