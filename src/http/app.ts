@@ -10,6 +10,7 @@ import { newId } from '../domain/ids.js';
 import type { HostPolicyConfig } from './host-policy.js';
 import { installAllowedHosts } from './plugins/allowed-hosts.js';
 import { type Authenticator, authenticateWith, bearerToken, declareAccess } from './plugins/auth.js';
+import { clientErrorHandler } from './plugins/client-errors.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installJsonOnly } from './plugins/json-only.js';
@@ -61,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => newId('request'),
     requestIdHeader: false, // never trust a client-chosen id in our logs
     return503OnClosing: true,
+    // Requests Node refuses before routing (431 and friends) answered in the envelope too.
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors before routing (a malformed percent-escape in the URL) skip hooks and handlers: answer
     // them here in the contract's shape, naming the request like every other response.
