@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 
@@ -12,9 +12,36 @@ const bodyAjv = new Ajv({ ...common, coerceTypes: false });
 const textAjv = new Ajv({ ...common, coerceTypes: true });
 
 export function installValidators(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as FastifySchema & object),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const validate = (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as FastifySchema & object);
+    return httpPart === 'querystring' && takesBothCursors(schema) ? withOneCursorAtMost(validate) : validate;
+  });
+}
+
+/** A list route whose query takes both pagination cursors (`ListQueryBase`). */
+function takesBothCursors(schema: unknown): boolean {
+  const properties = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  return 'starting_after' in properties && 'ending_before' in properties;
+}
+
+/**
+ * A page lies after one object or before another, never both (Stripe answers 400 too); checked
+ * here, once for every list route, instead of in each route or service. Fastify takes a
+ * `{ error }` result from a validator as the request's validation failure.
+ */
+function withOneCursorAtMost(validate: ValidateFunction) {
+  const checked = (query: Record<string, unknown> | null, ...rest: unknown[]) => {
+    const valid = (validate as (...args: unknown[]) => boolean)(query, ...rest);
+    checked.errors = validate.errors;
+    if (!valid) return false;
+    if (query?.starting_after !== undefined && query.ending_before !== undefined) {
+      return { error: new ApiError('parameter_invalid', 'Pass starting_after or ending_before, not both: a page lies after one object or before another.') };
+    }
+    return true;
+  };
+  checked.errors = validate.errors;
+  // Fastify hands Ajv's own functions their parent object (so a coerced root value can be replaced); keep that.
+  return Object.assign(checked, { schemaEnv: validate.schemaEnv });
 }
 
 /** `/line_items/0/price_data` → `line_items[0].price_data`, the contract's `param` notation. */

@@ -57,8 +57,8 @@ export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength:
 /** Pagination and filters shared by list endpoints (contract: "Envelope, errors, headers"). */
 export const ListQueryBase = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10, description: '1–100, default 10.' })),
-  starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Object id: return the page after it (older objects).' })),
-  ending_before: Type.Optional(Type.String({ maxLength: 64, description: 'Object id: return the page before it (newer objects).' })),
+  starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Object id: return the page after it (older objects). Not together with `ending_before` (400).' })),
+  ending_before: Type.Optional(Type.String({ maxLength: 64, description: 'Object id: return the page before it (newer objects). Not together with `starting_after` (400).' })),
   created_gte: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601: created at or after.' })),
   created_lt: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601: created before.' })),
 };
