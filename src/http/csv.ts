@@ -1,9 +1,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-/** RFC 4180: quote a field holding a comma, quote or line break; a leading =+-@ is defused for spreadsheets. */
+/** A spreadsheet may run a cell starting with one of these as a formula (OWASP, "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A plain decimal number such as a debit's `-1.50`: read as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * RFC 4180: quote a field holding a comma, quote or line break. A cell that a spreadsheet could run
+ * as a formula gets a leading `'` (then read as text), unless it is a plain decimal number: `-1.50`
+ * stays a number a sum can use, while `-1+cmd|' /C calc'!A0` is defused.
+ */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
