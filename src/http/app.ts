@@ -64,6 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Requests Node refuses before routing (431 and friends) answered in the envelope too.
     clientErrorHandler,
+    // An HTTP/1.1 request without Host reaches our host check, which refuses it in the envelope
+    // (Node's own refusal is a bare 400 without Request-Id).
+    http: { requireHostHeader: false },
     routerOptions: { ignoreTrailingSlash: true },
     // Errors before routing (a malformed percent-escape in the URL) skip hooks and handlers: answer
     // them here in the contract's shape, naming the request like every other response.

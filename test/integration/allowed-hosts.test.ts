@@ -54,6 +54,12 @@ describe('on the default listen address (127.0.0.1)', () => {
     expect(refused[0]!.body.error.message).toContain(`"${ATTACKER}:${port}"`);
   });
 
+  test('an HTTP/1.1 request without Host is 400 parameter_invalid in the envelope (RFC 9112), not Node\'s bare 400', async () => {
+    const res = await as(null, { path: '/health' });
+    expectError(res, 400, 'parameter_invalid', null);
+    expect(res.body.error.message).toContain('Host');
+  });
+
   test('first-run setup through DNS rebinding (foreign Host, matching Origin) is refused and creates no owner', async () => {
     const res = await as(`${ATTACKER}:${port}`, {
       method: 'POST',

@@ -97,4 +97,10 @@ describe('refused before routing', () => {
     expect(res!.headers.connection).toBe('close');
     expect(res!.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: null });
   });
+
+  test('HTTP/1.0 had no Host header: such a request is answered (no browser sends one, so no web page is behind it)', async () => {
+    const [res] = await exchange(t.url, 'GET /health HTTP/1.0\r\n\r\n');
+    expect(res!.status).toBe(200);
+    expect(res!.body.data.status).toBe('ok');
+  });
 });

@@ -22,6 +22,10 @@ export function installAllowedHosts(app: FastifyInstance, config: HostPolicyConf
   // Callback style, like every per-request hook of ours: no promise per request.
   app.addHook('onRequest', (request, _reply, done) => {
     const host = request.headers.host;
+    if (host === undefined && request.raw.httpVersion !== '1.0') {
+      // RFC 9112: an HTTP/1.1 request without Host is a bad request (HTTP/1.0 had no Host yet).
+      return done(new ApiError('parameter_invalid', 'An HTTP/1.1 request must carry a Host header.'));
+    }
     if (!policy.allowsHost(host)) {
       return done(
         new ApiError(
