@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -17,11 +17,13 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Stablecoin } from '../../domain/currencies.js';
 import { resolveAnvilBinary } from './anvil-binary.js';
+import { ANVIL_PID_LINE, spawnGuarded } from './devnet-guardian.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './test-token-artifact.js';
 
 /**
  * Local EVM devnets for test mode: one anvil per network, with test USDT and USDC whose `mint` anyone
  * may call, so a session can be paid for real, offline. The chain is kept in a state file between runs.
+ * anvil runs under a guardian that ends it when the app dies (devnet-guardian.ts).
  */
 
 export type DevnetNetwork = 'ethereum' | 'bsc';
@@ -65,7 +67,10 @@ export const DEVNET_TOKEN_ADDRESSES: Readonly<Record<Stablecoin, Address>> = {
 const DEFAULT_STATE_INTERVAL_SECONDS = 5;
 const LISTEN_TIMEOUT_MS = 15_000;
 // A dump of a long-lived chain is a large JSON file (every block is kept): allow time to finish it.
+// The guardian sends SIGKILL after this long, on a clean stop and after the app's death alike.
 const STOP_TIMEOUT_MS = 15_000;
+// Past the guardian's own SIGKILL: only a guardian that is itself stuck is killed from here.
+const GUARDIAN_GRACE_MS = 5_000;
 // The transfer is signed before the mint that funds it is mined, so its gas cannot be estimated;
 // a first transfer to a fresh address costs about 52k.
 const TRANSFER_GAS = 100_000n;
@@ -106,6 +111,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const host = options.host ?? '127.0.0.1';
   // anvil does not create missing folders: its dumps would fail silently and the chain be lost.
   mkdirSync(dirname(stateFile), { recursive: true });
+  const binary = resolveAnvilBinary();
 
   const args = [
     '--host', host,
@@ -123,7 +129,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   // Without --block-time anvil mines each transaction on arrival (automine).
   if (blockTimeSeconds > 0) args.push('--block-time', String(blockTimeSeconds));
 
-  const anvil = await spawnAnvil(args, host);
+  const anvil = await spawnAnvil(binary, args, host);
   try {
     const chain = devnetChain(network, chainId, anvil.rpcUrl);
     const client = createDevnetPublicClient({ chain, rpcUrl: anvil.rpcUrl, blockTimeSeconds });
@@ -304,23 +310,19 @@ interface RunningAnvil {
   stop(): Promise<void>;
 }
 
-/** Spawns anvil and resolves once it prints the address it listens on. */
-function spawnAnvil(args: string[], host: string): Promise<RunningAnvil> {
-  const child = spawn(resolveAnvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Last resort for a parent that ends without stop(). 'exit' handlers run on process.exit() and on a
-  // normal end, not when the parent dies of a signal: the owner must call stop() on SIGINT/SIGTERM.
-  // SIGTERM lets anvil dump its state after we are gone.
-  const onParentExit = () => child.kill('SIGTERM');
-  process.on('exit', onParentExit);
-  void exited.then(() => process.off('exit', onParentExit));
-
+/** Spawns anvil under its guardian and resolves once it prints the address it listens on. */
+function spawnAnvil(binary: string, args: string[], host: string): Promise<RunningAnvil> {
+  const guardian = spawnGuarded(binary, args, STOP_TIMEOUT_MS);
+  // Closing its stdin is how we stop it: after it has exited, that must not throw EPIPE at us.
+  guardian.stdin?.on('error', () => undefined);
+  const exited = new Promise<void>((resolve) => guardian.once('exit', () => resolve()));
+  let anvilPid: number | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= terminate(child, exited));
+  const stop = () => (stopping ??= terminate(guardian, exited, () => anvilPid));
 
   return new Promise<RunningAnvil>((resolve, reject) => {
-    // The banner, then one entry per mined block: kept only until the listening line, plus a short tail
-    // of everything for the error message when anvil exits early.
+    // The guardian's pid line, anvil's banner, then one entry per mined block: kept only until the
+    // listening line, plus a short tail of everything for the error message when anvil exits early.
     let pending = '';
     let tail = '';
     const remember = (chunk: Buffer) => {
@@ -337,43 +339,54 @@ function spawnAnvil(args: string[], host: string): Promise<RunningAnvil> {
     const onStdout = (chunk: Buffer) => {
       remember(chunk);
       pending = (pending + chunk.toString('utf8')).slice(-4_000);
+      const pid = anvilPid === undefined ? ANVIL_PID_LINE.exec(pending) : null;
+      if (pid) anvilPid = Number(pid[1]);
       const match = /Listening on (\S+):(\d+)\r?\n/.exec(pending);
       if (!match) return;
       clearTimeout(timer);
-      child.stdout.off('data', onStdout);
-      child.stderr.off('data', remember);
-      child.off('close', onEarlyExit);
+      guardian.stdout!.off('data', onStdout);
+      guardian.stderr!.off('data', remember);
+      guardian.off('close', onEarlyExit);
       // Keep draining: a full pipe would block anvil's block log and with it the chain.
-      child.stdout.resume();
-      child.stderr.resume();
+      guardian.stdout!.resume();
+      guardian.stderr!.resume();
       resolve({ rpcUrl: `http://${urlHost(host)}:${match[2]}`, stop });
     };
     const onEarlyExit = (code: number | null, signal: NodeJS.Signals | null) =>
       fail(new Error(`anvil exited before listening (${signal ?? `code ${code}`}):\n${tail.trim()}`));
-    child.stdout.on('data', onStdout);
-    child.stderr.on('data', remember);
+    guardian.stdout!.on('data', onStdout);
+    guardian.stderr!.on('data', remember);
     // 'close', not 'exit': it comes after the pipes are drained, so the tail holds anvil's last words.
-    child.once('close', onEarlyExit);
-    child.once('error', (error) => {
-      process.off('exit', onParentExit);
-      fail(new Error(`anvil could not be started: ${error.message}`, { cause: error }));
-    });
+    guardian.once('close', onEarlyExit);
+    guardian.once('error', (error) => fail(new Error(`anvil could not be started: ${error.message}`, { cause: error })));
   });
 }
 
-async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  // anvil dumps its state on SIGTERM. On Windows there is no SIGTERM (Node terminates the process
-  // outright), so there only the last --state-interval dump survives.
-  child.kill('SIGTERM');
+/**
+ * Closes the guardian's stdin, on which it sends anvil SIGTERM (anvil dumps its state) and SIGKILL
+ * after STOP_TIMEOUT_MS, then exits. On Windows there is no SIGTERM (Node terminates the process
+ * outright), so there only the last --state-interval dump survives. A guardian that does not exit in
+ * time is stuck itself: both are killed from here.
+ */
+async function terminate(guardian: ChildProcess, exited: Promise<void>, anvilPid: () => number | undefined): Promise<void> {
+  if (guardian.exitCode !== null || guardian.signalCode !== null || guardian.pid === undefined) return;
+  guardian.stdin?.end();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS + GUARDIAN_GRACE_MS);
   });
   const late = await Promise.race([exited.then(() => false), timedOut]);
   clearTimeout(timer);
   if (late) {
-    child.kill('SIGKILL');
+    const pid = anvilPid();
+    if (pid !== undefined) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    guardian.kill('SIGKILL');
     await exited;
   }
 }
