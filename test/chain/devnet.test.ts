@@ -149,6 +149,13 @@ describe('local EVM devnet', () => {
     expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(blockBeforeStop);
   });
 
+  test('a second devnet on a state file in use waits, then is refused; the running one is unharmed', async () => {
+    await expect(start({ network: 'ethereum', lockWaitMs: 300 })).rejects.toThrow(
+      /the ethereum devnet's state file \S+ethereum\.json is in use by app pid \d+, guardian pid \d+, anvil pid \d+/,
+    );
+    expect(await balanceOf(ethereum, 'USDT', recipient)).toBe(parseUnits('12.34', 6));
+  });
+
   test('ethereum and bsc devnets run side by side; bsc tokens carry 18 decimals', async () => {
     const bsc = await start({ network: 'bsc' });
     expect(bsc.chainId).toBe(DEVNET_CHAIN_IDS.bsc);

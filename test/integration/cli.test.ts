@@ -472,7 +472,7 @@ describe('serve', () => {
     expect(await stop(again, 'SIGINT')).toMatchObject({ code: 0, signal: null, leftRunning: false });
   }, 90_000);
 
-  test('killed with SIGKILL, it leaves no devnet process behind after 5 s, and starts again on the same data dir', async () => {
+  test('killed with SIGKILL, it leaves no devnet process behind after 5 s, and the next start takes over the devnets\' locks', async () => {
     const dir = newDataDir();
     const server = await serve(['--port', '0', '--data-dir', dir]);
     // Each devnet (ethereum, bsc) is an anvil under its guardian, a Node process of ours.
@@ -481,6 +481,8 @@ describe('serve', () => {
     const guardians = started.filter((p) => p.argv[0] === process.execPath && p.argv.some((a) => a.includes('stablepos-guardian')));
     expect(anvils, JSON.stringify(started)).toHaveLength(2);
     expect(guardians, JSON.stringify(started)).toHaveLength(2);
+    const lockFiles = ['ethereum', 'bsc'].map((network) => join(dir, 'devnet', `${network}.json.lock`));
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true]);
 
     server.child.kill('SIGKILL');
     expect((await server.exited).signal).toBe('SIGKILL');
@@ -489,9 +491,13 @@ describe('serve', () => {
     while (devnetPids.some(running) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(devnetPids.filter(running), `still running 5 s after the app's SIGKILL:\n${groupProcesses(server.child)}`).toEqual([]);
 
+    // The locks stay behind, naming processes that are all gone: the next start takes them over.
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true]);
     const again = await serve(['--port', '0', '--data-dir', dir]);
     expect((await http(again, 'GET', '/health')).status).toBe(200);
     expect(await stop(again)).toMatchObject({ code: 0, signal: null, leftRunning: false });
+    // A clean stop removes them.
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([false, false]);
   }, 60_000);
 
   test('a port already in use: exits 1 with one line on stderr instead of hanging', async () => {

@@ -18,12 +18,14 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Stablecoin } from '../../domain/currencies.js';
 import { resolveAnvilBinary } from './anvil-binary.js';
 import { ANVIL_PID_LINE, spawnGuarded } from './devnet-guardian.js';
+import { lockStateFile, type StateFileLock } from './devnet-lock.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './test-token-artifact.js';
 
 /**
  * Local EVM devnets for test mode: one anvil per network, with test USDT and USDC whose `mint` anyone
- * may call, so a session can be paid for real, offline. The chain is kept in a state file between runs.
- * anvil runs under a guardian that ends it when the app dies (devnet-guardian.ts).
+ * may call, so a session can be paid for real, offline. The chain is kept in a state file between runs,
+ * which only one anvil at a time may write (devnet-lock.ts); anvil runs under a guardian that ends it
+ * when the app dies (devnet-guardian.ts).
  */
 
 export type DevnetNetwork = 'ethereum' | 'bsc';
@@ -71,6 +73,9 @@ const LISTEN_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 15_000;
 // Past the guardian's own SIGKILL: only a guardian that is itself stuck is killed from here.
 const GUARDIAN_GRACE_MS = 5_000;
+// A new start waits this long for an old devnet on the same state file to end: the old app may have
+// died a moment ago and its anvil still be dumping, which the guardian allows STOP_TIMEOUT_MS.
+const LOCK_WAIT_MS = STOP_TIMEOUT_MS + GUARDIAN_GRACE_MS;
 // The transfer is signed before the mint that funds it is mined, so its gas cannot be estimated;
 // a first transfer to a fresh address costs about 52k.
 const TRANSFER_GAS = 100_000n;
@@ -85,6 +90,8 @@ export interface DevnetOptions {
   /** Interface anvil listens on; 127.0.0.1 unless given. */
   host?: string;
   stateIntervalSeconds?: number;
+  /** How long to wait for another devnet on `stateFile` to end before failing; default 20 s. */
+  lockWaitMs?: number;
 }
 
 export interface Devnet {
@@ -95,15 +102,16 @@ export interface Devnet {
   readonly blockTimeSeconds: number;
   readonly tokens: Readonly<Record<Stablecoin, Address>>;
   readonly decimals: Readonly<Record<Stablecoin, number>>;
-  /** SIGTERM (anvil dumps its state), then SIGKILL if it has not exited in time. Idempotent. */
+  /** SIGTERM (anvil dumps its state), then SIGKILL if it has not exited in time; then releases the
+   * state file. Idempotent. */
   stop(): Promise<void>;
 }
 
 /**
  * Starts anvil for `network` and makes sure the test tokens are deployed: on a fresh chain USDT then
  * USDC are deployed and mined; on a chain loaded from `stateFile` nothing is deployed again.
- * @throws Error when anvil is missing, exits early (e.g. an unreadable state file), or the chain's
- * tokens are not where they should be.
+ * @throws Error when anvil is missing, exits early (e.g. an unreadable state file), the state file is
+ * still in use by another devnet after `lockWaitMs`, or the chain's tokens are not where they should be.
  */
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const { network, chainId, stateFile, blockTimeSeconds } = options;
@@ -112,6 +120,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   // anvil does not create missing folders: its dumps would fail silently and the chain be lost.
   mkdirSync(dirname(stateFile), { recursive: true });
   const binary = resolveAnvilBinary();
+  const lock = await lockStateFile(stateFile, { waitMs: options.lockWaitMs ?? LOCK_WAIT_MS, what: `the ${network} devnet` });
 
   const args = [
     '--host', host,
@@ -129,7 +138,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   // Without --block-time anvil mines each transaction on arrival (automine).
   if (blockTimeSeconds > 0) args.push('--block-time', String(blockTimeSeconds));
 
-  const anvil = await spawnAnvil(binary, args, host);
+  let anvil: RunningAnvil;
+  try {
+    anvil = await spawnAnvil(binary, args, host, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   try {
     const chain = devnetChain(network, chainId, anvil.rpcUrl);
     const client = createDevnetPublicClient({ chain, rpcUrl: anvil.rpcUrl, blockTimeSeconds });
@@ -310,15 +325,19 @@ interface RunningAnvil {
   stop(): Promise<void>;
 }
 
-/** Spawns anvil under its guardian and resolves once it prints the address it listens on. */
-function spawnAnvil(binary: string, args: string[], host: string): Promise<RunningAnvil> {
+/**
+ * Spawns anvil under its guardian and resolves once it prints the address it listens on. The guardian
+ * and anvil join the state file's lock as soon as their pids are known; stopping releases it.
+ */
+function spawnAnvil(binary: string, args: string[], host: string, lock: StateFileLock): Promise<RunningAnvil> {
   const guardian = spawnGuarded(binary, args, STOP_TIMEOUT_MS);
   // Closing its stdin is how we stop it: after it has exited, that must not throw EPIPE at us.
   guardian.stdin?.on('error', () => undefined);
+  if (guardian.pid !== undefined) lock.add([{ role: 'guardian', pid: guardian.pid }]);
   const exited = new Promise<void>((resolve) => guardian.once('exit', () => resolve()));
   let anvilPid: number | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= terminate(guardian, exited, () => anvilPid));
+  const stop = () => (stopping ??= terminate(guardian, exited, () => anvilPid).finally(() => lock.release()));
 
   return new Promise<RunningAnvil>((resolve, reject) => {
     // The guardian's pid line, anvil's banner, then one entry per mined block: kept only until the
@@ -340,7 +359,10 @@ function spawnAnvil(binary: string, args: string[], host: string): Promise<Runni
       remember(chunk);
       pending = (pending + chunk.toString('utf8')).slice(-4_000);
       const pid = anvilPid === undefined ? ANVIL_PID_LINE.exec(pending) : null;
-      if (pid) anvilPid = Number(pid[1]);
+      if (pid) {
+        anvilPid = Number(pid[1]);
+        lock.add([{ role: 'anvil', pid: anvilPid }]);
+      }
       const match = /Listening on (\S+):(\d+)\r?\n/.exec(pending);
       if (!match) return;
       clearTimeout(timer);
