@@ -55,6 +55,13 @@ export const DEVNET_PAYER_KEYS: readonly Hex[] = [
   '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
 ];
 
+/**
+ * The "test test … junk" mnemonic's account #10, past anvil's ten accounts funded at genesis (tests
+ * use those): the faucet that mints test coins to the test refund wallet, so that wallet never sends a
+ * transaction of its own but its payouts. Given ether with anvil_setBalance when used.
+ */
+export const DEVNET_FAUCET_KEY: Hex = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897';
+
 /** Deployment order is the deployer's nonce order: never reorder, or existing state files break. */
 const DEPLOY_ORDER = ['USDT', 'USDC'] as const satisfies readonly Stablecoin[];
 const TOKEN_NAMES: Readonly<Record<Stablecoin, string>> = { USDT: 'Test Tether USD', USDC: 'Test USD Coin' };
