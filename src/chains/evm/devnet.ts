@@ -212,7 +212,7 @@ export interface Payment {
  * Pays `to` as a customer's wallet would: mints `amountBaseUnits` of the test token to the payer,
  * then transfers them to `to` — two signed transactions, resolved once the transfer is mined.
  * Calls for one payer must not overlap: each reads the payer's next nonce from the chain.
- * @throws Error when either transaction reverts.
+ * @throws Error when either transaction reverts, or is not mined within receiptTimeoutMs.
  */
 export async function mintAndPay(devnet: Devnet, request: PaymentRequest): Promise<Payment> {
   const account = privateKeyToAccount(request.payerKey);
@@ -237,13 +237,23 @@ export async function mintAndPay(devnet: Devnet, request: PaymentRequest): Promi
     nonce: nonce + 1,
     gas: TRANSFER_GAS,
   });
+  const timeout = receiptTimeoutMs(devnet.blockTimeSeconds);
   const [mint, transfer] = await Promise.all([
-    client.waitForTransactionReceipt({ hash: mintHash }),
-    client.waitForTransactionReceipt({ hash: txHash }),
+    client.waitForTransactionReceipt({ hash: mintHash, timeout }),
+    client.waitForTransactionReceipt({ hash: txHash, timeout }),
   ]);
   if (mint.status !== 'success') throw new Error(`mint of test ${request.token} reverted (${mintHash})`);
   if (transfer.status !== 'success') throw new Error(`transfer of test ${request.token} reverted (${txHash})`);
   return { txHash, blockNumber: transfer.blockNumber, from: account.address };
+}
+
+/**
+ * How long to wait for a transaction sent to a devnet to be mined. It goes into the next block, at most
+ * one block time away (at once with automine); ten block times plus 5 s for a loaded machine. A devnet
+ * that has not mined it by then is stuck, which is better said then than after viem's default 3 minutes.
+ */
+export function receiptTimeoutMs(blockTimeSeconds: number): number {
+  return 5_000 + Math.ceil(blockTimeSeconds * 10_000);
 }
 
 function pollingIntervalMs(blockTimeSeconds: number): number {
@@ -304,7 +314,8 @@ async function ensureTokens(
     // Mine them now rather than at the next interval block: with a 12 s block time the first start
     // would otherwise wait that long for nothing.
     await createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) }).mine({ blocks: 1 });
-    const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash })));
+    const timeout = receiptTimeoutMs(0); // mined just now, on request
+    const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout })));
     receipts.forEach((receipt, i) => {
       const { symbol } = missing[i]!;
       const expected = DEVNET_TOKEN_ADDRESSES[symbol].toLowerCase();
