@@ -147,7 +147,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       }
       const wallet = !livemode && devnet && config.testRefundWallet !== false ? services.refunds.walletKeyOrNull(merchantId, 'evm', false) : undefined;
       if (devnet && wallet && config.testRefundWallet !== false) {
-        await fundOnDevnet(devnet, client, wallet.key as `0x${string}`, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
+        await fundOnDevnet(devnet, client, wallet.address as Address, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
       }
       const watcher = new EvmWatcher(
         { client, tokens, expectedChainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) },

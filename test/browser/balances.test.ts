@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { createSession, option, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -28,7 +28,7 @@ test('signed in as the owner, the Balances screen shows a paid session pending, 
   const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
   const s = await createSession(t, '100', 'USDT');
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 100_000_000n });
-  await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 15_000);
+  await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', UI_WAIT_MS.payment);
 
   await page.getByRole('button', { name: 'Refresh' }).click(); // the session was paid after the screen opened
   await expect.poll(() => row('USDT').getByRole('cell').allTextContents()).toEqual(['0.00 USDT', '98.40 USDT']);
@@ -42,7 +42,7 @@ test('signed in as the owner, the Balances screen shows a paid session pending, 
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => row('USDT').getByRole('cell').allTextContents()).toEqual(['98.40 USDT', '0.00 USDT']);
   expect(await page.getByText('Nothing pending.').count()).toBe(1);
-});
+}, uiBudget(10, [UI_WAIT_MS.pay, UI_WAIT_MS.payment, 5_000]));
 
 test('convert through a quote: the rate, fee and amount are shown, then the EUR account appears', async () => {
   await page.getByLabel('Amount').fill('50');

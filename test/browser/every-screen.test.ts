@@ -3,7 +3,7 @@
  * (test-artifacts/screen-*.png); the customer display too, without signing in.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type AppInBrowser, openAppInBrowser, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, openAppInBrowser, screenshot, uiBudget } from '../helpers/browser.js';
 
 let app: AppInBrowser;
 
@@ -27,4 +27,4 @@ test('each screen in the navigation opens, with its heading, and without console
   await page.getByText('Welcome').waitFor();
   await screenshot(page, 'screen-display');
   expect(errors).toEqual([]);
-});
+}, uiBudget(31)); // seven screens of four steps each, and the display

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
-import { ensureRendererBuilt, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { ensureRendererBuilt, launchBrowser, openPage, screenshot, uiBudget } from '../helpers/browser.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
@@ -70,7 +70,7 @@ test('first start: create the owner, sign out, a wrong PIN is refused, the right
   await page.getByRole('heading', { name: 'Balances' }).waitFor();
   // The only console errors are the browser's log of the refused sign-in.
   expect(errors).toEqual([expect.stringMatching(/status of 401/)]);
-});
+}, uiBudget(25));
 
 test('a cashier sees no Balances link, and the API refuses them the balance', async () => {
   const s = createServices(resolveConfig({ dataDir: t.dataDir }));

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type AppInBrowser, openAppInBrowser, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, openAppInBrowser, screenshot, uiBudget } from '../helpers/browser.js';
 import type { TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -59,7 +59,7 @@ test('add an endpoint: the secret is shown once and verifies what the receiver g
   await page.getByRole('button', { name: 'Reload' }).click();
   const deliveries = page.getByRole('table', { name: `Deliveries to ${receiverUrl}` });
   await expect.poll(() => deliveries.getByRole('row').first().innerText()).toMatch(/webhook_endpoint\.test[\s\S]*succeeded[\s\S]*1 attempt[\s\S]*200 in \d+ ms/);
-});
+}, uiBudget(12, [10_000]));
 
 test('a refused delivery shows the answer; Resend sends the same event again', async () => {
   answer = 400; // a final failure: not retried (a 5xx would be, and a resend would queue behind it)
@@ -76,7 +76,7 @@ test('a refused delivery shows the answer; Resend sends the same event again', a
   await first.getByRole('button', { name: 'Resend' }).click();
   await expect.poll(() => received.filter((r) => r.headers['webhook-id'] === failedId).length, { timeout: 10_000 }).toBe(2);
   await screenshot(page, 'webhooks-deliveries');
-});
+}, uiBudget(10, [10_000, 10_000]));
 
 test('disable, rotate and delete', async () => {
   await page.getByRole('button', { name: 'Disable' }).click();

@@ -20,6 +20,7 @@ import {
   startDevnet,
 } from '../../src/chains/evm/devnet.js';
 import { TEST_TOKEN_ABI } from '../../src/chains/evm/test-token-artifact.js';
+import { budget, PAY_MS } from '../helpers/evm-chain.js';
 
 let dir: string;
 const running = new Set<Devnet>();
@@ -32,6 +33,10 @@ afterAll(async () => {
   await Promise.all([...running].map((devnet) => devnet.stop()));
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** For a test's budget: anvil must listen within 15 s, and a stop may take 20 s (its dump, then SIGKILL). */
+const START_MS = 15_000;
+const STOP_MS = 20_000;
 
 async function start(options: Partial<DevnetOptions> & Pick<DevnetOptions, 'network'>): Promise<Devnet> {
   const devnet = await startDevnet({
@@ -85,7 +90,7 @@ describe('local EVM devnet', () => {
     }
     // Two deployments and nothing else: the addresses follow from nonces 0 and 1.
     expect(await client.getTransactionCount({ address: DEVNET_DEPLOYER_ADDRESS })).toBe(2);
-  });
+  }, budget([START_MS]));
 
   test('anyone can mint, and minting is a Transfer from the zero address', async () => {
     const client = createDevnetPublicClient(ethereum);
@@ -147,6 +152,13 @@ describe('local EVM devnet', () => {
     expect(await balanceOf(ethereum, 'USDT', recipient)).toBe(parseUnits('12.34', 6));
     expect(await client.getTransactionCount({ address: DEVNET_DEPLOYER_ADDRESS })).toBe(2);
     expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(blockBeforeStop);
+  }, budget([STOP_MS, START_MS]));
+
+  test('a second devnet on a state file in use waits, then is refused; the running one is unharmed', async () => {
+    await expect(start({ network: 'ethereum', lockWaitMs: 300 })).rejects.toThrow(
+      /the ethereum devnet's state file \S+ethereum\.json is in use by app pid \d+, guardian pid \d+, anvil pid \d+/,
+    );
+    expect(await balanceOf(ethereum, 'USDT', recipient)).toBe(parseUnits('12.34', 6));
   });
 
   test('ethereum and bsc devnets run side by side; bsc tokens carry 18 decimals', async () => {
@@ -167,7 +179,7 @@ describe('local EVM devnet', () => {
     expect(await balanceOf(bsc, 'USDC', to)).toBe(amount);
     expect(await balanceOf(ethereum, 'USDC', to)).toBe(7n);
     expect(await createDevnetPublicClient(bsc).getChainId()).toBe(DEVNET_CHAIN_IDS.bsc);
-  });
+  }, budget([START_MS, PAY_MS]));
 
   test('an unreadable state file is reported, not silently replaced', async () => {
     const stateFile = join(dir, 'broken.json');

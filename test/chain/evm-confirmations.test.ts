@@ -8,7 +8,7 @@
 import { type Address, encodeDeployData, encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet.js';
-import { compileBatcher, createSession, devAccountKey, devnetRpc, mine, option, outboxEvents, receipt, TestWallet, waitForSession } from '../helpers/evm-chain.js';
+import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, mine, option, outboxEvents, receipt, RECEIPT_MS, TestWallet, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const REQUIRED = 5;
@@ -78,7 +78,7 @@ test('exact payment: PENDING → PROCESSING while confirmations accrue → SUCCE
   // Each event carries the session as it was then.
   expect(events.map((e) => e.payload.status)).toEqual(['PENDING', 'PROCESSING', 'PROCESSING', 'SUCCEEDED']);
   expect(events[1]!.payload.payments[0].tx_hash).toBe(transfer.hash);
-});
+}, budget([RECEIPT_MS, REQUIRED * 5_000])); // a receipt, then one session state per block mined
 
 test('two payers in the same block: both recorded, distinct log_index, each counted once', async () => {
   const a = new TestWallet(eth, devAccountKey(5));
@@ -109,7 +109,7 @@ test('two payers in the same block: both recorded, distinct log_index, each coun
   expect(done.amount_received.value).toBe('12.50');
   const detected = outboxEvents(t.dataDir, s.session_id).filter((e) => e.type === 'payment_session.payment_detected');
   expect(detected).toHaveLength(2);
-});
+}, budget([RECEIPT_MS, 5_000, 5_000]));
 
 describe('two transfers in one transaction', () => {
   let batcher: { abi: any[]; bytecode: Hex };
@@ -144,5 +144,5 @@ describe('two transfers in one transaction', () => {
     expect(done.payments).toHaveLength(2);
     expect(done.exception).toBeNull();
     expect(done.amount_received.value).toBe('10.00');
-  });
+  }, budget([RECEIPT_MS, RECEIPT_MS, 5_000, 5_000]));
 });

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { client, createSession, devnetRpc, option, outboxEvents, paymentRows, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, createSession, devnetRpc, option, outboxEvents, PAY_MS, paymentRows, waitForSession } from '../helpers/evm-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const MINUTE = 60_000;
@@ -54,7 +54,7 @@ test('expired by the app\'s clock, but paid in a block stamped before expires_at
     'payment_session.processing',
     'payment_session.succeeded',
   ]);
-});
+}, budget([5_000, PAY_MS, 10_000]));
 
 test('paid in a block stamped after expires_at: EXPIRED with PAID_LATE; the owner resolves it to SUCCEEDED', async () => {
   const s = await createSession(t, '12.50');
@@ -89,7 +89,7 @@ test('paid in a block stamped after expires_at: EXPIRED with PAID_LATE; the owne
   expect(types(s.session_id).at(-1)).toBe('payment_session.succeeded');
   // Resolving again is refused: it is not UNDERPAID/PAID_LATE-and-unresolved any more.
   expectError(await t.api('POST', `/v1/payment/sessions/${s.session_id}/resolve`), 409, 'invalid_state');
-});
+}, budget([5_000, PAY_MS, 10_000]));
 
 test('underpaid on time, then expired: EXPIRED with UNDERPAID; the owner resolves it', async () => {
   // Both clocks are ahead now; a fresh session's deadline is ahead of the chain's clock again.
@@ -107,7 +107,7 @@ test('underpaid on time, then expired: EXPIRED with UNDERPAID; the owner resolve
   const resolved = await t.api('POST', `/v1/payment/sessions/${s.session_id}/resolve`);
   expect(resolved.status).toBe(200);
   expect(resolved.body.data).toMatchObject({ status: 'SUCCEEDED', resolved_by: 'owner', exception: 'UNDERPAID', amount_received: { value: '5.00', currency: 'USD' } });
-});
+}, budget([PAY_MS, 10_000, 5_000]));
 
 test('a zero-value transfer after expiry does not make an expired, unpaid session PAID_LATE', async () => {
   // A transfer of 0 (address-poisoning spam, common with USDT) or of dust below 10^-6 of a coin is
@@ -130,7 +130,7 @@ test('a zero-value transfer after expiry does not make an expired, unpaid sessio
   expect(after.amount_received.value).toBe('0.00');
   expect(after.status).toBe('EXPIRED');
   expect(after.exception).toBeNull();
-});
+}, budget([5_000, PAY_MS, PAY_MS, 10_000]));
 
 test('after the monitoring window (24 h past expiry) a transfer to the session address is not recorded', async () => {
   const s = await createSession(t, '12.50');
@@ -144,7 +144,7 @@ test('after the monitoring window (24 h past expiry) a transfer to the session a
   const after = await waitForSession(t, s.session_id, () => true);
   expect(after).toMatchObject({ status: 'EXPIRED', exception: null, payments: [] });
   expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(paid.txHash);
-});
+}, budget([5_000, PAY_MS, PAY_MS, 10_000]));
 
 test('a full payment in a block stamped after expires_at, seen while the app\'s clock is still before it, is not UNDERPAID', async () => {
   // The two clocks disagree by a little (a last-second payment, a slightly slow app clock): the block
@@ -163,4 +163,4 @@ test('a full payment in a block stamped after expires_at, seen while the app\'s 
   for (const o of seen.payment_options) expect(o.amount_due).toBe('0.000000');
   expect(seen.exception).toBe('PAID_LATE');
   expect(seen.status).toBe('EXPIRED');
-});
+}, budget([PAY_MS, 10_000]));

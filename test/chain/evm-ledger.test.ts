@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { createSession, option, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, createSession, option, PAY_MS, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,6 +38,9 @@ const settlementEvents = () => {
     db.close();
   }
 };
+
+/** The waits of paidSession, for a test's budget: mintAndPay, then SUCCEEDED. */
+const PAID_SESSION = [PAY_MS, 15_000];
 
 async function paidSession(value: string, coin: 'USDT' | 'USDC' = 'USDT'): Promise<any> {
   const s = await createSession(t, value, coin);
@@ -101,7 +104,7 @@ test('a 100 USDT payment is 98.40 pending and 0 available; past midnight it beco
     balance: { currency: 'USDT', available: { value: '98.400000', currency: 'USDT' }, pending: { value: '0.000000', currency: 'USDT' } },
   });
   expect(account(await balance(), 'USDT').available.value).toBe('98.400000');
-});
+}, budget([...PAID_SESSION, 5_000]));
 
 test('the merchant\'s time zone decides the midnight; the fee follows the merchant\'s settings', async () => {
   const patched = await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { time_zone: 'Asia/Kolkata', fee: { percent: '2', fixed: { value: '0.25', currency: 'USD' } } } } });
@@ -120,7 +123,7 @@ test('the merchant\'s time zone decides the midnight; the fee follows the mercha
   expect(Date.parse(e.available_on) - Date.parse(e.created_at)).toBeGreaterThan(0);
   expect(Date.parse(e.available_on) - Date.parse(e.created_at)).toBeLessThanOrEqual(DAY);
   await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { time_zone: 'UTC', fee: { percent: '1.5', fixed: { value: '0.10', currency: 'USD' } } } } });
-});
+}, budget(PAID_SESSION));
 
 test('conversions move available funds only, at the quoted rate, with a fee line', async () => {
   // 98.40 USDT is available (first test). 50 USDT → EUR at the test table (1 EUR = 1.08 USD):
@@ -212,7 +215,7 @@ test('with a settlement currency set, settled funds convert into it automaticall
   expect(Math.round((Number(account(b, 'EUR').available.value) - Number(before)) * 100)).toBe(1805 + 880);
   // Switched off again, later settlements stay in their coin.
   expect((await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { settlement_currency: null } } })).body.data.settings.settlement_currency).toBeNull();
-});
+}, budget([...PAID_SESSION, 5_000]));
 
 test('sessions filter by the network they were paid on; test-mode payments have no explorer link', async () => {
   const paid = (await t.api('GET', '/v1/payment/sessions?network=ethereum&limit=100')).body.data.items;

@@ -8,14 +8,17 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
 import {
+  budget,
   createSession,
   devAccountKey,
   getSession,
   openStream,
   option,
   outboxEvents,
+  PAY_MS,
   paymentRows,
   receipt,
+  RECEIPT_MS,
   testTokenCreationCode,
   TestWallet,
   uriAmount,
@@ -43,6 +46,8 @@ beforeAll(async () => {
 afterAll(async () => t?.stop());
 
 const succeeded = (s: any) => s.status === 'SUCCEEDED';
+/** The waits of one payment, for a test's budget: mintAndPay, then the session's next state (waitForSession's 10 s). */
+const PAYMENT = [PAY_MS, 10_000];
 
 describe('partial payment, then the rest', () => {
   test('a part keeps the session PENDING/UNDERPAID and every option asks for exactly the rest; the top-up completes it', async () => {
@@ -79,7 +84,7 @@ describe('partial payment, then the rest', () => {
     const types = outboxEvents(t.dataDir, s.session_id).map((e) => e.type);
     expect(types).toContain('payment_session.exception');
     expect(types.at(-1)).toBe('payment_session.succeeded');
-  });
+  }, budget([...PAYMENT, ...PAYMENT]));
 });
 
 test('overpayment: SUCCEEDED with exception OVERPAID, amount_received shows all of it', async () => {
@@ -91,7 +96,7 @@ test('overpayment: SUCCEEDED with exception OVERPAID, amount_received shows all 
   expect(done.payments).toHaveLength(1);
   const types = outboxEvents(t.dataDir, s.session_id).map((e) => e.type);
   expect(types).toContain('payment_session.exception');
-});
+}, budget(PAYMENT));
 
 describe('either coin counts at its locked rate', () => {
   test('a session priced in USDT, paid in full with USDC (1:1), SUCCEEDS', async () => {
@@ -102,7 +107,7 @@ describe('either coin counts at its locked rate', () => {
     expect(done.exception).toBeNull();
     expect(done.amount_received).toEqual({ value: '10.000000', currency: 'USDT' });
     expect(done.payments[0]).toMatchObject({ currency: 'USDC', amount: '10.000000' });
-  });
+  }, budget(PAYMENT));
 
   test('5 USDT + 5.50 USDC pay a 10.50 USD session exactly', async () => {
     const s = await createSession(t, '10.50');
@@ -115,7 +120,7 @@ describe('either coin counts at its locked rate', () => {
     const done = await waitForSession(t, s.session_id, succeeded);
     expect(done.exception).toBeNull();
     expect(done.amount_received).toEqual({ value: '10.50', currency: 'USD' });
-  });
+  }, budget([...PAYMENT, ...PAYMENT]));
 });
 
 describe('fiat-priced sessions pay at the locked rate', () => {
@@ -130,7 +135,7 @@ describe('fiat-priced sessions pay at the locked rate', () => {
     const done = await waitForSession(t, s.session_id, succeeded);
     expect(done.exception).toBeNull();
     expect(done.amount_received).toEqual({ value: '999', currency: 'JPY' });
-  });
+  }, budget(PAYMENT));
 
   test('10.00 EUR: half paid in USDT on bsc, the rest as the options then ask, in USDC on ethereum', async () => {
     const s = await createSession(t, '10.00', 'EUR');
@@ -144,7 +149,7 @@ describe('fiat-priced sessions pay at the locked rate', () => {
     const done = await waitForSession(t, s.session_id, succeeded);
     expect(done.exception).toBeNull();
     expect(done.amount_received).toEqual({ value: '10.00', currency: 'EUR' });
-  });
+  }, budget([...PAYMENT, ...PAYMENT]));
 });
 
 describe('payments to a canceled session', () => {
@@ -157,7 +162,7 @@ describe('payments to a canceled session', () => {
     expect(after.payments[0].tx_hash).toBe(paid.txHash);
     const resolved = await t.api('POST', `/v1/payment/sessions/${s.session_id}/resolve`);
     expect(resolved.body.data).toMatchObject({ status: 'SUCCEEDED', resolved_by: 'owner', exception: 'PAID_LATE' });
-  });
+  }, budget(PAYMENT));
 
   test('a zero-value transfer (address-poisoning spam) to a canceled session does not make it PAID_LATE', async () => {
     // Transfers of 0 (or of dust below 10^-6 of a coin) are not payments: not recorded, no flag that
@@ -173,7 +178,7 @@ describe('payments to a canceled session', () => {
     expect(after.amount_received.value).toBe('0.00');
     expect(after.exception).toBeNull();
     expect(after.payments).toEqual([]);
-  });
+  }, budget([PAY_MS, ...PAYMENT]));
 });
 
 describe('18-decimal tokens on bsc', () => {
@@ -192,7 +197,7 @@ describe('18-decimal tokens on bsc', () => {
     expect(done.exception).toBeNull();
     expect(done.payments[0]).toMatchObject({ network: 'bsc', currency: 'USDT', amount: '10.500000', status: 'confirmed' });
     expect(done.payments[0].confirmations).toBeGreaterThanOrEqual(CONFIRMATIONS.bsc);
-  });
+  }, budget(PAYMENT));
 
   test('1 wei less than the amount is floored to 6 decimals: UNDERPAID by 0.000001, and a 1-wei top-up is dust, not a payment', async () => {
     const s = await createSession(t, '10.50');
@@ -227,7 +232,7 @@ describe('18-decimal tokens on bsc', () => {
     const done = await waitForSession(t, s.session_id, succeeded);
     expect(done.exception).toBeNull();
     expect(done.amount_received).toEqual({ value: '10.50', currency: 'USD' });
-  });
+  }, budget([...PAYMENT, PAY_MS, ...PAYMENT, ...PAYMENT]));
 });
 
 test('transfers to unrelated addresses, and of a token that is neither USDT nor USDC, are ignored', async () => {
@@ -262,7 +267,7 @@ test('transfers to unrelated addresses, and of a token that is neither USDT nor 
   expect(rows.filter((r) => r.to_address.toLowerCase() === stranger.toLowerCase())).toEqual([]);
   expect(rows.filter((r) => r.token_contract.toLowerCase() === dai.toLowerCase())).toEqual([]);
   expect(outboxEvents(t.dataDir, s.session_id).map((e) => e.type)).toEqual(['payment_session.created']);
-});
+}, budget([RECEIPT_MS, RECEIPT_MS, ...PAYMENT]));
 
 describe('GET /v1/networks', () => {
   test('test mode: the devnets, with chain ids, tokens and decimals, confirmations, rpc_url, ready', async () => {
@@ -333,4 +338,4 @@ test('the session stream sends the session now, and again once a payment is dete
   // Without a key the stream is refused.
   const anonymous = await t.api('GET', `/v1/payment/sessions/${s.session_id}/stream`, { key: null });
   expect(anonymous.status).toBe(401);
-});
+}, budget([5_000, PAY_MS, 10_000, 10_000]));

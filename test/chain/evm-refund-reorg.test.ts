@@ -6,7 +6,7 @@
 import { type Address, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet.js';
-import { client, createSession, devAccountKey, devnetRpc, mine, option, sleep, TestWallet, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, createSession, devAccountKey, devnetRpc, mine, option, sleep, TestWallet, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
@@ -61,4 +61,4 @@ test('a payout dropped by a reorganisation is re-sent once, the same transaction
   await mine(eth, 2);
   await sleep(400);
   expect(await balanceOf(payer.address)).toBe(before + 3_000_000n);
-}, 60_000);
+}, budget([10_000, 10_000, 10_000, 10_000, 600, 10_000, 400]));

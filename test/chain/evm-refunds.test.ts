@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type Address, encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
-import { client, compileBatcher, createSession, devAccountKey, devnetRpc, option, receipt, TestWallet, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, compileBatcher, createSession, devAccountKey, devnetRpc, option, PAY_MS, receipt, TestWallet, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
@@ -227,4 +227,4 @@ test('underpaid-then-expired and paid-late sessions are refundable in full, to t
   await waitRefund(r2.body.data.id, (r) => r.status === 'SUCCEEDED', 'the paid-late session\'s refund');
   expect(await balanceOf(token, paid.from)).toBe(beforeLate + 6_000_000n);
   expectError(await t.api('POST', '/v1/refunds', { body: { session_id: late.session_id } }), 409, 'amount_too_large');
-});
+}, budget([PAY_MS, 15_000, 5_000, 15_000, 5_000, PAY_MS, 15_000, 15_000]));

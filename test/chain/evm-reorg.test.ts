@@ -8,7 +8,7 @@
 import { type Address, encodeDeployData, encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet.js';
-import { compileBatcher, createSession, devAccountKey, devnetRpc, getSession, mine, option, outboxEvents, receipt, sleep, TestWallet, waitForSession } from '../helpers/evm-chain.js';
+import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, getSession, mine, option, outboxEvents, receipt, RECEIPT_MS, sleep, TestWallet, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 // High enough that nothing confirms while a test reorganises the blocks above a payment.
@@ -28,6 +28,9 @@ afterAll(async () => t?.stop());
 
 const head = async () => Number(await rpc<Hex>('eth_blockNumber'));
 const eventTypes = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+
+/** The waits of paidAndDetected, for a test's budget: the receipt, then the detection. */
+const PAID_AND_DETECTED = [RECEIPT_MS, 5_000];
 
 async function paidAndDetected(payer: TestWallet, value = '12.50') {
   const s = await createSession(t, value);
@@ -88,7 +91,7 @@ test('a reorganisation that drops the payment: orphaned, session back to PENDING
     'payment_session.payment_detected',
     'payment_session.processing',
   ]);
-});
+}, budget([...PAID_AND_DETECTED, 5_000, 5_000, 400, RECEIPT_MS, 5_000]));
 
 test('a reorganisation that moves the payment to another block: detected in its new block, counted once, then confirmed', async () => {
   const payer = new TestWallet(eth, devAccountKey(5));
@@ -124,7 +127,7 @@ test('a reorganisation that moves the payment to another block: detected in its 
   const types = eventTypes(s.session_id);
   expect(types.filter((x) => x === 'payment_session.succeeded')).toHaveLength(1);
   expect(types.at(-1)).toBe('payment_session.succeeded');
-});
+}, budget([...PAID_AND_DETECTED, RECEIPT_MS, 5_000, 5_000, 5_000]));
 
 test('a reorganisation that shifts the log indexes of a transaction paying two sessions: each keeps its own payment', async () => {
   // One transaction (a batching contract, as an exchange's batched withdrawal would be) pays
@@ -172,7 +175,7 @@ test('a reorganisation that shifts the log indexes of a transaction paying two s
   expect.soft(live(nowB).map((p: any) => [p.amount, p.log_index])).toEqual([['6.000000', oldB + 1]]);
   expect.soft(nowA).toMatchObject({ status: 'PROCESSING', exception: null, amount_received: { value: '4.00' } });
   expect.soft(nowB).toMatchObject({ status: 'PROCESSING', exception: null, amount_received: { value: '6.00' } });
-});
+}, budget([RECEIPT_MS, RECEIPT_MS, 5_000, 5_000, RECEIPT_MS, 5_000]));
 
 test('a reorganisation above the payment\'s block leaves the payment alone', async () => {
   const payer = new TestWallet(eth, devAccountKey(6));
@@ -187,7 +190,7 @@ test('a reorganisation above the payment\'s block leaves the payment alone', asy
   expect(after.payments[0]).toMatchObject({ status: 'detected', block_number: block });
   expect(after.status).toBe('PROCESSING');
   expect(eventTypes(s.session_id)).not.toContain('payment_session.payment_orphaned');
-});
+}, budget([...PAID_AND_DETECTED, 5_000, 5_000]));
 
 test('a reorganisation at the same height is noticed without waiting for the next block', async () => {
   // A competing block at the tip replaces the payment's block; no newer block exists yet. The

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay, startDevnet } from '../../src/chains/evm/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
 import { type Core, createCore } from '../../src/create-core.js';
-import { client, createSession, devnetRpc, getSession, option, outboxEvents, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, createSession, devnetRpc, getSession, option, outboxEvents, PAY_MS, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let dir: string;
@@ -86,7 +86,7 @@ test('a payment made while the app was stopped is found on the next start (curso
     // Found with its confirmations already in: straight to SUCCEEDED.
     'payment_session.succeeded',
   ]);
-});
+}, budget([5_000, PAY_MS, PAY_MS, 10_000, 10_000]));
 
 test('test mode with the built-in devnet: a restart reloads the chain, keeps what was paid, and payments continue', async () => {
   const dataDir = join(dir, 'builtin');
@@ -120,7 +120,7 @@ test('test mode with the built-in devnet: a restart reloads the chain, keeps wha
   } finally {
     await again.core.stop();
   }
-}, 40_000);
+}, budget([PAY_MS, 10_000, PAY_MS, 10_000], 30_000)); // two starts and a stop of the core and its devnet besides
 
 test('an RPC endpoint that does not answer: the network shows unreachable with the error', async () => {
   const down = await startTestCore({

@@ -7,7 +7,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { vi } from 'vitest';
+import { receiptTimeoutMs } from '../../src/chains/evm/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
+import { budget } from './evm-chain.js';
 import { startTestCore, type TestCore } from './test-core.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
@@ -34,6 +37,10 @@ export async function launchBrowser(): Promise<Browser> {
 /** A page that records console errors and uncaught exceptions, for "opens without errors". */
 export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
+  page.setDefaultTimeout(UI_WAIT_MS.step);
+  // The same bound for what the tests poll on screen (expect.poll): vitest's default of 1 s is less
+  // than a UI step may take on a loaded machine.
+  vi.setConfig({ expect: { poll: { interval: 50, timeout: UI_WAIT_MS.step } } });
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -50,12 +57,48 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** The core as the browser tests run it with a devnet: Ethereum only, fast blocks and timers. */
-export const DEVNET_UI_CORE: Partial<CoreConfig> = {
+export const DEVNET_UI_CORE = {
   networks: { test: { bsc: 'off' } },
   devnetBlockTimeSeconds: 0.2,
   confirmations: { ethereum: 2 },
   expiryMaxSleepMs: 100, // timers re-read the (test-advanced) clock at least this often
+  // The payout worker's pass at the devnet's pace (the app's 500 ms is for real chains): a refund
+  // needs two passes after its payout is mined, which at 500 ms cost a second for nothing.
+  refundPollMs: 100,
+} as const satisfies Partial<CoreConfig>;
+
+/**
+ * How long the UI tests wait, sized from what has to happen on DEVNET_UI_CORE. Measured on our shared
+ * 2-core machine, quiet and at a load of 6: a payment was SUCCEEDED 0.3–0.4 s after it was mined, a
+ * refund 0.6 s after it was made, and a UI step (click, request, render) took 0.1–0.4 s. Each bound
+ * allows well over ten times that, for a machine that also runs the rest of the suite and other
+ * people's work; a test that passes takes no longer for it.
+ */
+export const UI_WAIT_MS = {
+  /**
+   * One UI step: a click, or a locator to show up. Playwright's own default (30 s) is above the
+   * tests' budgets: a stuck step would end as the test's bare timeout, not as Playwright's message
+   * naming what it looked for.
+   */
+  step: 10_000,
+  /** mintAndPay: its two transactions go into the next block, 0.2 s away (receiptTimeoutMs). */
+  pay: receiptTimeoutMs(DEVNET_UI_CORE.devnetBlockTimeSeconds),
+  /** A payment mined → SUCCEEDED: the next block confirms it (0.2 s), the watcher sees that at its next poll (0.1 s). */
+  payment: 10_000,
+  /**
+   * A refund made → SUCCEEDED on the Refunds screen: the payout is signed and sent at once (the
+   * worker is woken), mined in the next block and confirmed by the one after (0.4 s), read at the
+   * worker's next pass (0.1 s), and shown at the screen's next refresh (every 3 s).
+   */
+  refund: 15_000,
 };
+
+/**
+ * A UI test's own timeout: the sum of its waits (budget), one UI step using its whole bound, and 1 s
+ * for each of its other steps (0.1–0.4 s each at a load of 6).
+ */
+export const uiBudget = (steps: number, waitsMs: readonly number[] = []): number =>
+  budget([...waitsMs, UI_WAIT_MS.step], steps * 1_000);
 
 export interface AppInBrowser {
   t: TestCore;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Address, createWalletClient, encodeDeployData, encodeFunctionData, type Hash, type Hex, http, keccak256, type PublicClient, toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { createDevnetPublicClient, type Devnet } from '../../src/chains/evm/devnet.js';
+import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/evm/test-token-artifact.js';
 import type { TestCore } from './test-core.js';
 import { SseParser } from './sse-parser.js';
@@ -35,6 +35,16 @@ export async function waitFor<T>(probe: () => Promise<T> | T, timeoutMs: number,
     }
     await sleep(intervalMs);
   }
+}
+
+/**
+ * A test's own timeout, from its waits: they run one after another and each may use its whole bound,
+ * so the test gets their sum, plus `stepsMs` for what it does besides waiting (requests, signing, UI
+ * steps). Kept above that sum, a late wait fails with its own message, which says what it waited for
+ * and what it last saw, instead of the test failing with a bare "timed out".
+ */
+export function budget(waitsMs: readonly number[], stepsMs = 10_000): number {
+  return waitsMs.reduce((sum, ms) => sum + ms, 0) + stepsMs;
 }
 
 /** GET a session's `data` over the API. */
@@ -173,8 +183,14 @@ export class TestWallet {
   }
 }
 
+/** mintAndPay's bound (receiptTimeoutMs) on a devnet mining every 0.2 s, as most chain tests run it. */
+export const PAY_MS = receiptTimeoutMs(0.2);
+
+/** How long `receipt` waits by default: the next block is at most a second away on our devnets. */
+export const RECEIPT_MS = 10_000;
+
 /** Waits for a receipt, failing on a revert. */
-export async function receipt(devnet: Devnet, hash: Hash, timeout = 10_000) {
+export async function receipt(devnet: Devnet, hash: Hash, timeout = RECEIPT_MS) {
   const r = await client(devnet).waitForTransactionReceipt({ hash, timeout, pollingInterval: 50 });
   if (r.status !== 'success') throw new Error(`transaction ${hash} reverted`);
   return r;

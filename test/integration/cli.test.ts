@@ -1,6 +1,7 @@
 /**
  * The real `stablepos` command (`node bin/stablepos.mjs`) as a child process: help, usage errors,
- * key management, and `serve` answering over real HTTP, stopping on SIGTERM and keeping its data dir.
+ * key management, and `serve` answering over real HTTP, stopping on SIGTERM and keeping its data dir,
+ * and leaving no devnet process behind when it is killed.
  * Every command gets a temporary --data-dir; STABLEPOS_DATA_DIR is unset and HOME points at a sandbox,
  * so nothing here can touch a real user's database.
  */
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { requestWithHost } from '../helpers/raw-http.js';
+import { descendants, running } from '../helpers/processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'stablepos.mjs');
@@ -493,6 +495,34 @@ describe('serve', () => {
       expect(res.headers.get('request-id')).toMatch(/^req_/);
     }
     expect((await stop(server)).code).toBe(0);
+  }, 60_000);
+
+  test('killed with SIGKILL, it leaves no devnet process behind after 5 s, and the next start takes over the devnets\' locks', async () => {
+    const dir = newDataDir();
+    const server = await serve(['--port', '0', '--data-dir', dir]);
+    // Each devnet (ethereum, bsc) is an anvil under its guardian, a Node process of ours.
+    const started = descendants(server.child.pid!);
+    const anvils = started.filter((p) => /(^|\/)anvil$/.test(p.argv[0]!));
+    const guardians = started.filter((p) => p.argv[0] === process.execPath && p.argv.some((a) => a.includes('stablepos-guardian')));
+    expect(anvils, JSON.stringify(started)).toHaveLength(2);
+    expect(guardians, JSON.stringify(started)).toHaveLength(2);
+    const lockFiles = ['ethereum', 'bsc'].map((network) => join(dir, 'devnet', `${network}.json.lock`));
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true]);
+
+    server.child.kill('SIGKILL');
+    expect((await server.exited).signal).toBe('SIGKILL');
+    const devnetPids = [...anvils, ...guardians].map((p) => p.pid);
+    const deadline = Date.now() + 5_000;
+    while (devnetPids.some(running) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(devnetPids.filter(running), `still running 5 s after the app's SIGKILL:\n${groupProcesses(server.child)}`).toEqual([]);
+
+    // The locks stay behind, naming processes that are all gone: the next start takes them over.
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true]);
+    const again = await serve(['--port', '0', '--data-dir', dir]);
+    expect((await http(again, 'GET', '/health')).status).toBe(200);
+    expect(await stop(again)).toMatchObject({ code: 0, signal: null, leftRunning: false });
+    // A clean stop removes them.
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([false, false]);
   }, 60_000);
 
   test('a port already in use: exits 1 with one line on stderr instead of hanging', async () => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -17,11 +17,15 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Stablecoin } from '../../domain/currencies.js';
 import { resolveAnvilBinary } from './anvil-binary.js';
+import { ANVIL_PID_LINE, spawnGuarded } from './devnet-guardian.js';
+import { lockStateFile, type StateFileLock } from './devnet-lock.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './test-token-artifact.js';
 
 /**
  * Local EVM devnets for test mode: one anvil per network, with test USDT and USDC whose `mint` anyone
- * may call, so a session can be paid for real, offline. The chain is kept in a state file between runs.
+ * may call, so a session can be paid for real, offline. The chain is kept in a state file between runs,
+ * which only one anvil at a time may write (devnet-lock.ts); anvil runs under a guardian that ends it
+ * when the app dies (devnet-guardian.ts).
  */
 
 export type DevnetNetwork = 'ethereum' | 'bsc';
@@ -51,6 +55,13 @@ export const DEVNET_PAYER_KEYS: readonly Hex[] = [
   '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
 ];
 
+/**
+ * The "test test … junk" mnemonic's account #10, past anvil's ten accounts funded at genesis (tests
+ * use those): the faucet that mints test coins to the test refund wallet, so that wallet never sends a
+ * transaction of its own but its payouts. Given ether with anvil_setBalance when used.
+ */
+export const DEVNET_FAUCET_KEY: Hex = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897';
+
 /** Deployment order is the deployer's nonce order: never reorder, or existing state files break. */
 const DEPLOY_ORDER = ['USDT', 'USDC'] as const satisfies readonly Stablecoin[];
 const TOKEN_NAMES: Readonly<Record<Stablecoin, string>> = { USDT: 'Test Tether USD', USDC: 'Test USD Coin' };
@@ -65,7 +76,13 @@ export const DEVNET_TOKEN_ADDRESSES: Readonly<Record<Stablecoin, Address>> = {
 const DEFAULT_STATE_INTERVAL_SECONDS = 5;
 const LISTEN_TIMEOUT_MS = 15_000;
 // A dump of a long-lived chain is a large JSON file (every block is kept): allow time to finish it.
+// The guardian sends SIGKILL after this long, on a clean stop and after the app's death alike.
 const STOP_TIMEOUT_MS = 15_000;
+// Past the guardian's own SIGKILL: only a guardian that is itself stuck is killed from here.
+const GUARDIAN_GRACE_MS = 5_000;
+// A new start waits this long for an old devnet on the same state file to end: the old app may have
+// died a moment ago and its anvil still be dumping, which the guardian allows STOP_TIMEOUT_MS.
+const LOCK_WAIT_MS = STOP_TIMEOUT_MS + GUARDIAN_GRACE_MS;
 // The transfer is signed before the mint that funds it is mined, so its gas cannot be estimated;
 // a first transfer to a fresh address costs about 52k.
 const TRANSFER_GAS = 100_000n;
@@ -80,6 +97,8 @@ export interface DevnetOptions {
   /** Interface anvil listens on; 127.0.0.1 unless given. */
   host?: string;
   stateIntervalSeconds?: number;
+  /** How long to wait for another devnet on `stateFile` to end before failing; default 20 s. */
+  lockWaitMs?: number;
 }
 
 export interface Devnet {
@@ -90,15 +109,16 @@ export interface Devnet {
   readonly blockTimeSeconds: number;
   readonly tokens: Readonly<Record<Stablecoin, Address>>;
   readonly decimals: Readonly<Record<Stablecoin, number>>;
-  /** SIGTERM (anvil dumps its state), then SIGKILL if it has not exited in time. Idempotent. */
+  /** SIGTERM (anvil dumps its state), then SIGKILL if it has not exited in time; then releases the
+   * state file. Idempotent. */
   stop(): Promise<void>;
 }
 
 /**
  * Starts anvil for `network` and makes sure the test tokens are deployed: on a fresh chain USDT then
  * USDC are deployed and mined; on a chain loaded from `stateFile` nothing is deployed again.
- * @throws Error when anvil is missing, exits early (e.g. an unreadable state file), or the chain's
- * tokens are not where they should be.
+ * @throws Error when anvil is missing, exits early (e.g. an unreadable state file), the state file is
+ * still in use by another devnet after `lockWaitMs`, or the chain's tokens are not where they should be.
  */
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const { network, chainId, stateFile, blockTimeSeconds } = options;
@@ -106,6 +126,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const host = options.host ?? '127.0.0.1';
   // anvil does not create missing folders: its dumps would fail silently and the chain be lost.
   mkdirSync(dirname(stateFile), { recursive: true });
+  const binary = resolveAnvilBinary();
+  const lock = await lockStateFile(stateFile, { waitMs: options.lockWaitMs ?? LOCK_WAIT_MS, what: `the ${network} devnet` });
 
   const args = [
     '--host', host,
@@ -123,7 +145,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   // Without --block-time anvil mines each transaction on arrival (automine).
   if (blockTimeSeconds > 0) args.push('--block-time', String(blockTimeSeconds));
 
-  const anvil = await spawnAnvil(args, host);
+  let anvil: RunningAnvil;
+  try {
+    anvil = await spawnAnvil(binary, args, host, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   try {
     const chain = devnetChain(network, chainId, anvil.rpcUrl);
     const client = createDevnetPublicClient({ chain, rpcUrl: anvil.rpcUrl, blockTimeSeconds });
@@ -184,7 +212,7 @@ export interface Payment {
  * Pays `to` as a customer's wallet would: mints `amountBaseUnits` of the test token to the payer,
  * then transfers them to `to` — two signed transactions, resolved once the transfer is mined.
  * Calls for one payer must not overlap: each reads the payer's next nonce from the chain.
- * @throws Error when either transaction reverts.
+ * @throws Error when either transaction reverts, or is not mined within receiptTimeoutMs.
  */
 export async function mintAndPay(devnet: Devnet, request: PaymentRequest): Promise<Payment> {
   const account = privateKeyToAccount(request.payerKey);
@@ -209,13 +237,23 @@ export async function mintAndPay(devnet: Devnet, request: PaymentRequest): Promi
     nonce: nonce + 1,
     gas: TRANSFER_GAS,
   });
+  const timeout = receiptTimeoutMs(devnet.blockTimeSeconds);
   const [mint, transfer] = await Promise.all([
-    client.waitForTransactionReceipt({ hash: mintHash }),
-    client.waitForTransactionReceipt({ hash: txHash }),
+    client.waitForTransactionReceipt({ hash: mintHash, timeout }),
+    client.waitForTransactionReceipt({ hash: txHash, timeout }),
   ]);
   if (mint.status !== 'success') throw new Error(`mint of test ${request.token} reverted (${mintHash})`);
   if (transfer.status !== 'success') throw new Error(`transfer of test ${request.token} reverted (${txHash})`);
   return { txHash, blockNumber: transfer.blockNumber, from: account.address };
+}
+
+/**
+ * How long to wait for a transaction sent to a devnet to be mined. It goes into the next block, at most
+ * one block time away (at once with automine); ten block times plus 5 s for a loaded machine. A devnet
+ * that has not mined it by then is stuck, which is better said then than after viem's default 3 minutes.
+ */
+export function receiptTimeoutMs(blockTimeSeconds: number): number {
+  return 5_000 + Math.ceil(blockTimeSeconds * 10_000);
 }
 
 function pollingIntervalMs(blockTimeSeconds: number): number {
@@ -276,7 +314,8 @@ async function ensureTokens(
     // Mine them now rather than at the next interval block: with a 12 s block time the first start
     // would otherwise wait that long for nothing.
     await createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) }).mine({ blocks: 1 });
-    const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash })));
+    const timeout = receiptTimeoutMs(0); // mined just now, on request
+    const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout })));
     receipts.forEach((receipt, i) => {
       const { symbol } = missing[i]!;
       const expected = DEVNET_TOKEN_ADDRESSES[symbol].toLowerCase();
@@ -304,23 +343,23 @@ interface RunningAnvil {
   stop(): Promise<void>;
 }
 
-/** Spawns anvil and resolves once it prints the address it listens on. */
-function spawnAnvil(args: string[], host: string): Promise<RunningAnvil> {
-  const child = spawn(resolveAnvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Last resort for a parent that ends without stop(). 'exit' handlers run on process.exit() and on a
-  // normal end, not when the parent dies of a signal: the owner must call stop() on SIGINT/SIGTERM.
-  // SIGTERM lets anvil dump its state after we are gone.
-  const onParentExit = () => child.kill('SIGTERM');
-  process.on('exit', onParentExit);
-  void exited.then(() => process.off('exit', onParentExit));
-
+/**
+ * Spawns anvil under its guardian and resolves once it prints the address it listens on. The guardian
+ * and anvil join the state file's lock as soon as their pids are known; stopping releases it.
+ */
+function spawnAnvil(binary: string, args: string[], host: string, lock: StateFileLock): Promise<RunningAnvil> {
+  const guardian = spawnGuarded(binary, args, STOP_TIMEOUT_MS);
+  // Closing its stdin is how we stop it: after it has exited, that must not throw EPIPE at us.
+  guardian.stdin?.on('error', () => undefined);
+  if (guardian.pid !== undefined) lock.add([{ role: 'guardian', pid: guardian.pid }]);
+  const exited = new Promise<void>((resolve) => guardian.once('exit', () => resolve()));
+  let anvilPid: number | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= terminate(child, exited));
+  const stop = () => (stopping ??= terminate(guardian, exited, () => anvilPid).finally(() => lock.release()));
 
   return new Promise<RunningAnvil>((resolve, reject) => {
-    // The banner, then one entry per mined block: kept only until the listening line, plus a short tail
-    // of everything for the error message when anvil exits early.
+    // The guardian's pid line, anvil's banner, then one entry per mined block: kept only until the
+    // listening line, plus a short tail of everything for the error message when anvil exits early.
     let pending = '';
     let tail = '';
     const remember = (chunk: Buffer) => {
@@ -337,43 +376,57 @@ function spawnAnvil(args: string[], host: string): Promise<RunningAnvil> {
     const onStdout = (chunk: Buffer) => {
       remember(chunk);
       pending = (pending + chunk.toString('utf8')).slice(-4_000);
+      const pid = anvilPid === undefined ? ANVIL_PID_LINE.exec(pending) : null;
+      if (pid) {
+        anvilPid = Number(pid[1]);
+        lock.add([{ role: 'anvil', pid: anvilPid }]);
+      }
       const match = /Listening on (\S+):(\d+)\r?\n/.exec(pending);
       if (!match) return;
       clearTimeout(timer);
-      child.stdout.off('data', onStdout);
-      child.stderr.off('data', remember);
-      child.off('close', onEarlyExit);
+      guardian.stdout!.off('data', onStdout);
+      guardian.stderr!.off('data', remember);
+      guardian.off('close', onEarlyExit);
       // Keep draining: a full pipe would block anvil's block log and with it the chain.
-      child.stdout.resume();
-      child.stderr.resume();
+      guardian.stdout!.resume();
+      guardian.stderr!.resume();
       resolve({ rpcUrl: `http://${urlHost(host)}:${match[2]}`, stop });
     };
     const onEarlyExit = (code: number | null, signal: NodeJS.Signals | null) =>
       fail(new Error(`anvil exited before listening (${signal ?? `code ${code}`}):\n${tail.trim()}`));
-    child.stdout.on('data', onStdout);
-    child.stderr.on('data', remember);
+    guardian.stdout!.on('data', onStdout);
+    guardian.stderr!.on('data', remember);
     // 'close', not 'exit': it comes after the pipes are drained, so the tail holds anvil's last words.
-    child.once('close', onEarlyExit);
-    child.once('error', (error) => {
-      process.off('exit', onParentExit);
-      fail(new Error(`anvil could not be started: ${error.message}`, { cause: error }));
-    });
+    guardian.once('close', onEarlyExit);
+    guardian.once('error', (error) => fail(new Error(`anvil could not be started: ${error.message}`, { cause: error })));
   });
 }
 
-async function terminate(child: ChildProcess, exited: Promise<void>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  // anvil dumps its state on SIGTERM. On Windows there is no SIGTERM (Node terminates the process
-  // outright), so there only the last --state-interval dump survives.
-  child.kill('SIGTERM');
+/**
+ * Closes the guardian's stdin, on which it sends anvil SIGTERM (anvil dumps its state) and SIGKILL
+ * after STOP_TIMEOUT_MS, then exits. On Windows there is no SIGTERM (Node terminates the process
+ * outright), so there only the last --state-interval dump survives. A guardian that does not exit in
+ * time is stuck itself: both are killed from here.
+ */
+async function terminate(guardian: ChildProcess, exited: Promise<void>, anvilPid: () => number | undefined): Promise<void> {
+  if (guardian.exitCode !== null || guardian.signalCode !== null || guardian.pid === undefined) return;
+  guardian.stdin?.end();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS);
+    timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS + GUARDIAN_GRACE_MS);
   });
   const late = await Promise.race([exited.then(() => false), timedOut]);
   clearTimeout(timer);
   if (late) {
-    child.kill('SIGKILL');
+    const pid = anvilPid();
+    if (pid !== undefined) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    guardian.kill('SIGKILL');
     await exited;
   }
 }
