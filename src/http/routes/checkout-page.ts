@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../domain/errors.js';
 import { CHECKOUT_CSS, CHECKOUT_JS, publicStatus, renderCheckoutPage } from '../checkout/page.js';
 import { ok } from '../envelope.js';
-import { Envelope, errorResponses, IdParams, MoneyOut, Nullable } from '../schemas/common.js';
+import { CoinOut, Envelope, errorResponses, IdParams, MoneyOut, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 import { streamEvents } from '../sse.js';
 import type { SessionView } from '../../services/session-view.js';
@@ -25,7 +25,7 @@ const PublicStatus = Type.Object({
       network: Type.String(),
       network_name: Type.String(),
       token_standard: Type.String(),
-      currency: Type.String(),
+      currency: CoinOut,
       amount_due: Type.String({ description: 'Still due in this coin, decimal' }),
       address: Type.String(),
       uri: Type.String(),
@@ -35,7 +35,7 @@ const PublicStatus = Type.Object({
     Type.Object({
       network: Type.String(),
       network_name: Type.String(),
-      currency: Type.String(),
+      currency: CoinOut,
       amount: Type.String(),
       confirmations: Type.Integer(),
       status: Type.String(),

@@ -9,7 +9,7 @@ import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
-import { CurrencyCode, DateTime, Envelope, errorResponses, MoneyOut, Nullable } from '../schemas/common.js';
+import { CurrencyCode, CurrencyOut, DateTime, DecimalString, Envelope, errorResponses, MoneyOut, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const MerchantOut = Type.Object({
@@ -20,12 +20,12 @@ const MerchantOut = Type.Object({
   domains: Type.Array(Type.Object({ merchant_domain_id: Type.String(), domain: Type.String(), created_at: DateTime })),
   settings: Type.Object({
     time_zone: Type.String(),
-    reporting_currency: Type.String(),
-    default_currency: Type.String(),
+    reporting_currency: CurrencyOut(),
+    default_currency: CurrencyOut(),
     fee: Type.Object({ percent: Type.String({ examples: ['1.5'] }), fixed: MoneyOut }),
     session_expiry_seconds: Type.Integer(),
     monitoring_window_seconds: Type.Integer(),
-    settlement_currency: Nullable(Type.String({ description: 'Settled funds convert into this currency automatically; null keeps them as received.' })),
+    settlement_currency: Nullable(CurrencyOut('Settled funds convert into this currency automatically; null keeps them as received.')),
     conversion_fee: Type.Object({ percent: Type.String({ examples: ['0.5'] }) }),
   }),
   created_at: DateTime,
@@ -46,7 +46,7 @@ const MerchantPatch = Type.Object(
             Type.Object(
               {
                 percent: Type.Optional(Percent),
-                fixed: Type.Optional(Type.Object({ value: Type.String({ minLength: 1, maxLength: 16 }), currency: Type.Literal('USD') }, { additionalProperties: false })),
+                fixed: Type.Optional(Type.Object({ value: DecimalString({ description: 'USD per payment, e.g. "0.10".', examples: ['0.10'] }), currency: Type.Literal('USD') }, { additionalProperties: false })),
               },
               { additionalProperties: false },
             ),
