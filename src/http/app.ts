@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
+import { registerOpenApi } from './openapi/document.js';
 import { type Authenticator, authenticateWith, bearerToken } from './plugins/auth.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
@@ -76,21 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installJsonOnly(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'stablepos API',
-        version: '1',
-        description:
-          'Stablecoin point-of-sale API. Successes are `{"base":{"code":0,"message":"success"},"data":…}`; failures are ' +
-          '`{"error":{"type","code","message","param"}}` with a `Request-Id` header on every response. See docs/api.md.',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (sk_test_… or sk_live_…, acting as owner) or a UI sign-in token (uit_…, with its user\'s role).' } } },
-      security: [{ bearerAuth: [] }],
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await registerOpenApi(app);
 
   await app.register(fastifyRateLimit, {
     max: options.rateLimit.max,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NETWORK_INFO } from '../../domain/networks.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
-import { CoinOut, Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import { CoinOut, Envelope, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const NetworkOut = Type.Object({
@@ -26,7 +26,7 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags: ['Networks'],
       summary: 'Networks in the key\'s mode: chain id, tokens, decimals, confirmations, health',
-      response: { 200: Envelope(Type.Object({ items: Type.Array(NetworkOut), has_more: Type.Boolean() })), ...errorResponses(401, 429) },
+      response: { 200: Envelope(Type.Object({ items: Type.Array(NetworkOut), has_more: Type.Boolean() })) },
     },
   }, async (request) => {
     const caller = callerOf(request);

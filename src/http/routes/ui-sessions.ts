@@ -83,7 +83,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
         'nobody else on the network can claim the shop. 409 `invalid_state` once an owner exists.',
       security: [],
       body: SetupBody,
-      response: { 200: Envelope(SignedInOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+      response: { 200: Envelope(SignedInOut), ...errorResponses(401, 409) },
     },
   }, async (request) => {
     requireAppWindow(services, request);
@@ -102,7 +102,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
         'for one user (10 from one address) sign-in is locked for 30 s, doubling with each further failure up to 1 h: 429 `rate_limited` with `Retry-After`.',
       security: [],
       body: SignInBody,
-      response: { 200: Envelope(SignedInOut), ...errorResponses(400, 401, 413, 415, 429) },
+      response: { 200: Envelope(SignedInOut), ...errorResponses(401) },
     },
   }, async (request) => {
     requireAppWindow(services, request);
@@ -119,7 +119,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
     schema: {
       tags,
       summary: 'The signed-in user and when the sign-in ends if unused',
-      response: { 200: Envelope(UiSessionOut), ...errorResponses(401, 409, 429) },
+      response: { 200: Envelope(UiSessionOut), ...errorResponses(409) },
     },
   }, async (request) => {
     callerOf(request);
@@ -134,7 +134,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
       summary: 'Switch this sign-in between test and live mode (owner)',
       description: 'Everything this sign-in reads and creates afterwards is of that mode; the app shows a banner in test mode.',
       body: Type.Object({ livemode: Type.Boolean() }, { additionalProperties: false }),
-      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), livemode: Type.Boolean() })), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), livemode: Type.Boolean() })), ...errorResponses(409) },
     },
   }, async (request) => {
     services.users.switchMode(callerOf(request), request.body.livemode);
@@ -146,7 +146,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
     schema: {
       tags,
       summary: 'Sign out: the token stops working at once',
-      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), signed_out: Type.Literal(true) })), ...errorResponses(401, 409, 429) },
+      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), signed_out: Type.Literal(true) })), ...errorResponses(409) },
     },
   }, async (request) => {
     const caller = callerOf(request);

@@ -82,10 +82,19 @@ export const ErrorBody = Type.Object(
   },
 );
 
-/** The error statuses a route can answer with, for its OpenAPI entry. */
+/**
+ * Error statuses a route answers besides those every route of its kind can answer (src/http/openapi/
+ * error-statuses.ts derives those): e.g. its own 409 `invalid_state` or 503 `rate_unavailable`.
+ */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
 }
+
+/**
+ * An answer that is not JSON (a CSV file, an HTML page, server-sent events), for the OpenAPI
+ * document; the handler sends it as it is (a string or a stream is never serialised).
+ */
+export const TextResponse = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: { type: 'string' } } } });
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 
