@@ -7,6 +7,7 @@ import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { registerOpenApi } from './openapi/document.js';
 import { type Authenticator, authenticateWith, bearerToken } from './plugins/auth.js';
+import { installClosingAnswer } from './plugins/closing.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installJsonOnly } from './plugins/json-only.js';
@@ -55,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId('request'),
     requestIdHeader: false, // never trust a client-chosen id in our logs
-    return503OnClosing: true,
+    return503OnClosing: false, // answered in the envelope by installClosingAnswer
     routerOptions: { ignoreTrailingSlash: true },
     // Errors before routing (a malformed percent-escape in the URL) skip hooks and handlers: answer
     // them here in the contract's shape, naming the request like every other response.
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header('Request-Id', request.id);
     done();
   });
+  installClosingAnswer(app);
   installJsonOnly(app);
 
   await registerOpenApi(app);
