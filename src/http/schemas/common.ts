@@ -84,7 +84,7 @@ export const ErrorBody = Type.Object(
 
 /**
  * Error statuses a route answers besides those every route of its kind can answer (src/http/openapi/
- * error-statuses.ts derives those): e.g. its own 409 `invalid_state` or 503 `rate_unavailable`.
+ * error-statuses.ts derives those): e.g. a 409 `invalid_state` off a POST, a 404 for an id in the body.
  */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
