@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES } from '../../domain/errors.js';
 import { ErrorBody } from '../schemas/common.js';
 
@@ -43,19 +44,13 @@ export function errorStatusesOf(method: string, op: DocumentedOperation): number
   return [...statuses].sort((a, b) => a - b);
 }
 
-/** Name of the shared response (`#/components/responses/…`) for each error status. */
-export const ERROR_RESPONSE_NAMES: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  409: 'Conflict',
-  413: 'PayloadTooLarge',
-  415: 'UnsupportedMediaType',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-  503: 'ServiceUnavailable',
-};
+/** Every status some error code has (src/domain/errors.ts): a new code's status gets its shared response. */
+export const ERROR_STATUSES: readonly number[] = [...new Set(Object.values(ERROR_CODES).map((spec) => spec.status))].sort((a, b) => a - b);
+
+/** The shared response (`#/components/responses/…`) of an error status, named by its reason phrase: `NotFound`. */
+export function errorResponseName(status: number): string {
+  return (STATUS_CODES[status] ?? `Status ${status}`).split(/[^A-Za-z0-9]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
 
 const codesOf = (status: number) => Object.entries(ERROR_CODES).filter(([, spec]) => spec.status === status);
 
@@ -85,9 +80,9 @@ function errorSchemaFor(status: number) {
 export function errorComponents() {
   const schemas: Record<string, unknown> = {};
   const responses: Record<string, unknown> = {};
-  for (const [status, name] of Object.entries(ERROR_RESPONSE_NAMES).map(([s, n]) => [Number(s), n] as const)) {
+  for (const status of ERROR_STATUSES) {
     schemas[`Error${status}`] = errorSchemaFor(status);
-    responses[name] = {
+    responses[errorResponseName(status)] = {
       description: `${codesOf(status).map(([code]) => `\`${code}\``).join(', ')}. The body is the contract's error object.`,
       headers: {
         'Request-Id': { $ref: '#/components/headers/RequestId' },
