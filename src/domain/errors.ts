@@ -42,6 +42,8 @@ export const ERROR_CODES = {
   internal_error: { status: 500, type: 'api_error' },
   network_unavailable: { status: 503, type: 'api_error' },
   rate_unavailable: { status: 503, type: 'api_error' },
+  /** The app is shutting down: requests still arriving on open connections are refused (retry). */
+  service_unavailable: { status: 503, type: 'api_error' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -22,8 +22,16 @@ export class DecimalParseError extends Error {
   }
 }
 
-// Plain digits, an optional fraction; no sign, exponent, spaces, separators or leading "+"/".".
-const DECIMAL = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
+/**
+ * Plain digits, an optional fraction; no sign, exponent, spaces, separators or leading "+"/".".
+ * Also the `pattern` of amount fields in the API's schemas (src/http/schemas/common.ts), so the
+ * OpenAPI document states exactly what this parser accepts.
+ */
+export const DECIMAL_PATTERN = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
+const DECIMAL = new RegExp(DECIMAL_PATTERN);
+
+/** What a value refused by DECIMAL_PATTERN is told (the schema check and the parser say the same). */
+export const DECIMAL_FORMAT_MESSAGE = 'must be a decimal number written with digits and at most one "." (for example "12.50")';
 
 /** Largest amount we accept anywhere, in minor units: keeps every value far inside what JSON numbers
  *  (2^53) and the ledger's sums can carry, while no shop ever needs more. */
@@ -37,11 +45,9 @@ export const MAX_MINOR = 10n ** 15n;
  */
 export function parseDecimal(value: string, scale: number): bigint {
   const m = DECIMAL.exec(value);
-  if (!m) {
-    throw new DecimalParseError('format', 'must be a decimal number written with digits and at most one "." (for example "12.50")');
-  }
+  if (!m) throw new DecimalParseError('format', DECIMAL_FORMAT_MESSAGE);
   const whole = m[1] as string;
-  const fraction = m[2] ?? '';
+  const fraction = m[2]?.slice(1) ?? '';
   if (fraction.length > scale) {
     throw new DecimalParseError(
       'scale',

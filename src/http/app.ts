@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { HostPolicyConfig } from './host-policy.js';
+import { registerOpenApi } from './openapi/document.js';
 import { installAllowedHosts } from './plugins/allowed-hosts.js';
 import { type Authenticator, authenticateWith, bearerToken, declareAccess } from './plugins/auth.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
+import { installClosingAnswer } from './plugins/closing.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installJsonOnly } from './plugins/json-only.js';
@@ -61,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId('request'),
     requestIdHeader: false, // never trust a client-chosen id in our logs
-    return503OnClosing: true,
+    return503OnClosing: false, // answered in the envelope by installClosingAnswer
     // Requests Node refuses before routing (431 and friends) answered in the envelope too.
     clientErrorHandler,
     // An HTTP/1.1 request without Host reaches our host check, which refuses it in the envelope
@@ -84,24 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header('Request-Id', request.id);
     done();
   });
+  installClosingAnswer(app);
   installAllowedHosts(app, options.hosts ?? { listenHost: '127.0.0.1' });
   installJsonOnly(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'stablepos API',
-        version: '1',
-        description:
-          'Stablecoin point-of-sale API. Successes are `{"base":{"code":0,"message":"success"},"data":…}`; failures are ' +
-          '`{"error":{"type","code","message","param"}}` with a `Request-Id` header on every response. See docs/api.md.',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (sk_test_… or sk_live_…, acting as owner) or a UI sign-in token (uit_…, with its user\'s role).' } } },
-      security: [{ bearerAuth: [] }],
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await registerOpenApi(app);
 
   await app.register(fastifyRateLimit, {
     max: options.rateLimit.max,

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { ApiError } from '../domain/errors.js';
+import { PATTERN_MESSAGES } from './schemas/common.js';
 
 /**
  * Two validators: bodies are checked as sent (no type coercion, so `"amount": "1999"` is not an
@@ -60,6 +61,8 @@ function describe(e: ErrorObject): string {
       return `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const':
       return `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    case 'pattern':
+      return PATTERN_MESSAGES.get((e.params as { pattern: string }).pattern) ?? e.message ?? 'is invalid';
     default:
       return e.message ?? 'is invalid';
   }

@@ -6,10 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { vi } from 'vitest';
 import { receiptTimeoutMs } from '../../src/chains/evm/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
+import { checkResponse, isOurServer, trackCheck } from './check-every-response.js';
 import { budget } from './evm-chain.js';
 import { startTestCore, type TestCore } from './test-core.js';
 
@@ -34,13 +35,32 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that records console errors and uncaught exceptions, for "opens without errors". */
+/**
+ * Checks an answer the page got from the app against the app's OpenAPI document, as every `fetch`
+ * of the tests is (test/helpers/check-every-response.ts reports mismatches after the test).
+ */
+async function checkPageResponse(response: Response): Promise<void> {
+  const url = new URL(response.url());
+  const headers = response.headers();
+  if (!isOurServer(url, headers['request-id'])) return;
+  const method = response.request().method();
+  const json = /^application\/json\b/.test(headers['content-type'] ?? '');
+  // A body can be gone when the page navigated away meanwhile: then status and headers are checked.
+  const body = json && method !== 'HEAD' ? await response.text().catch(() => undefined) : undefined;
+  await checkResponse(url.origin, { method, path: url.pathname + url.search, status: response.status(), header: (name) => headers[name.toLowerCase()], body });
+}
+
+/**
+ * A page that records console errors and uncaught exceptions, for "opens without errors", and has
+ * every answer from the app checked against the app's OpenAPI document.
+ */
 export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
   page.setDefaultTimeout(UI_WAIT_MS.step);
   // The same bound for what the tests poll on screen (expect.poll): vitest's default of 1 s is less
   // than a UI step may take on a loaded machine.
   vi.setConfig({ expect: { poll: { interval: 50, timeout: UI_WAIT_MS.step } } });
+  page.on('response', (response) => trackCheck(checkPageResponse(response)));
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type CoreConfig, resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { type Core, createCore } from '../../src/create-core.js';
+import { markOurServer } from './check-every-response.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -55,6 +56,7 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     now,
   });
   const url = await core.start();
+  markOurServer(url);
 
   return {
     core,

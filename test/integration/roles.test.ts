@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import { buildApp } from '../../src/http/app.js';
+import { checkedInject } from '../helpers/openapi-responses.js';
 
 /** What a cashier may call (contract: create and follow sessions, see today's sessions). */
 const CASHIER = [
@@ -39,6 +40,8 @@ const isPublic = (method: string, url: string) =>
 let dataDir: string;
 let s: CoreServices;
 let app: FastifyInstance;
+/** `app.inject`, each answer checked against the served OpenAPI document. */
+let inject: ReturnType<typeof checkedInject>;
 const routes: { method: string; url: string; roles: readonly string[] | undefined; mode: string | undefined }[] = [];
 
 beforeAll(async () => {
@@ -55,6 +58,7 @@ beforeAll(async () => {
     },
   });
   await app.ready();
+  inject = checkedInject(app);
   const merchantId = s.merchants.defaultMerchant().id;
   await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
   await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
@@ -67,7 +71,7 @@ afterAll(async () => {
 });
 
 async function signIn(user: string, pin: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/v1/ui/sessions', payload: { user, pin } });
+  const res = await inject({ method: 'POST', url: '/v1/ui/sessions', payload: { user, pin } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.token;
 }
@@ -76,7 +80,7 @@ async function signIn(user: string, pin: string): Promise<string> {
 function call(route: { method: string; url: string }, token?: string) {
   const url = route.url.replace(/:[A-Za-z_]+/g, 'zz_unknown').replace(/\*$/, 'x');
   const withBody = ['POST', 'PATCH', 'PUT'].includes(route.method);
-  return app.inject({
+  return inject({
     method: route.method as never,
     url,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -165,7 +169,7 @@ test('a route that does not declare its mode cannot be registered', async () => 
 });
 
 test('the first owner cannot be claimed from another machine', async () => {
-  const res = await app.inject({ method: 'POST', url: '/v1/ui/setup', remoteAddress: '192.168.1.50', payload: { name: 'Mallory', pin: '8642' } });
+  const res = await inject({ method: 'POST', url: '/v1/ui/setup', remoteAddress: '192.168.1.50', payload: { name: 'Mallory', pin: '8642' } });
   expect(res.statusCode).toBe(403);
   expect(res.json().error.code).toBe('role_forbidden');
 });

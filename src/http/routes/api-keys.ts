@@ -5,7 +5,7 @@ import type { ApiKeyRecord } from '../../services/ports.js';
 import { ok } from '../envelope.js';
 import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
-import { DateTime, Envelope, errorResponses, IdParams, ListOf, Nullable } from '../schemas/common.js';
+import { DateTime, Envelope, IdParams, ListOf, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['API keys'];
@@ -37,7 +37,7 @@ const present = (k: ApiKeyRecord) => ({
 export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/api_keys', {
     config: OWN_MODE,
-    schema: { tags, summary: 'The merchant\'s API keys in this mode, active and revoked', response: { 200: ListOf(ApiKeyOut), ...errorResponses(401, 403, 429) } },
+    schema: { tags, summary: 'The merchant\'s API keys in this mode, active and revoked', response: { 200: ListOf(ApiKeyOut) } },
   }, async (request) => {
     const caller = callerOf(request);
     const items = services.apiKeys.list(caller.merchantId).filter((k) => k.livemode === caller.livemode).reverse();
@@ -50,7 +50,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       tags,
       summary: 'Create a key in the caller\'s mode; the answer is the only time it is shown',
       body: Nullable(Type.Object({}, { additionalProperties: false })),
-      response: { 200: Envelope(ApiKeyWithSecretOut), ...errorResponses(400, 401, 403, 413, 415, 429) },
+      response: { 200: Envelope(ApiKeyWithSecretOut) },
     },
   }, async (request) => {
     const caller = callerOf(request);
@@ -60,7 +60,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
 
   app.post('/v1/api_keys/:id/revoke', {
     config: OWN_MODE,
-    schema: { tags, summary: 'Revoke a key (effective at once)', params: IdParams, response: { 200: Envelope(ApiKeyOut), ...errorResponses(400, 401, 403, 404, 429) } },
+    schema: { tags, summary: 'Revoke a key (effective at once)', params: IdParams, response: { 200: Envelope(ApiKeyOut) } },
   }, async (request) => {
     const caller = callerOf(request);
     const key = services.apiKeys.list(caller.merchantId).find((k) => k.id === request.params.id && k.livemode === caller.livemode);

@@ -6,7 +6,7 @@ import { sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { presentBalance, presentEntry } from '../presenters/ledger-presenter.js';
-import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
+import { Envelope, IdParams, ListOf, TextResponse } from '../schemas/common.js';
 import { BalanceOut, BalanceTransactionCsvQuery, BalanceTransactionListQuery, BalanceTransactionOut } from '../schemas/ledger.js';
 import type { HttpServices } from '../services.js';
 
@@ -64,7 +64,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags,
       summary: 'Funds accounts with available and pending amounts, and their total in the reporting currency',
-      response: { 200: Envelope(BalanceOut), ...errorResponses(401, 429) },
+      response: { 200: Envelope(BalanceOut) },
     },
   }, async (request) => {
     const caller = callerOf(request);
@@ -77,7 +77,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       tags,
       summary: 'Ledger entries, newest first',
       querystring: BalanceTransactionListQuery,
-      response: { 200: ListOf(BalanceTransactionOut), ...errorResponses(400, 401, 404, 429) },
+      response: { 200: ListOf(BalanceTransactionOut) },
     },
   }, async (request) => {
     const q = request.query;
@@ -97,8 +97,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       summary: 'Ledger entries as CSV (all that match the filters, newest first)',
       description: `Columns: ${CSV_COLUMNS.join(', ')}. Amounts are decimal strings in the entry's currency.`,
       querystring: BalanceTransactionCsvQuery,
-      produces: ['text/csv'],
-      response: { ...errorResponses(400, 401, 429) },
+      response: { 200: TextResponse('text/csv', 'A CSV file (UTF-8, CRLF line ends): the header line, then one row per ledger entry.') },
     },
   }, async (request, reply) => {
     const caller = callerOf(request);
@@ -113,7 +112,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       tags,
       summary: 'Retrieve a ledger entry',
       params: IdParams,
-      response: { 200: Envelope(BalanceTransactionOut), ...errorResponses(400, 401, 404, 429) },
+      response: { 200: Envelope(BalanceTransactionOut) },
     },
   }, async (request) => ok(presentEntry(services.ledger.getEntry(callerOf(request), request.params.id))));
 };

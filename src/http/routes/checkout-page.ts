@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../domain/errors.js';
 import { CHECKOUT_CSS, CHECKOUT_JS, publicStatus, renderCheckoutPage } from '../checkout/page.js';
 import { ok } from '../envelope.js';
-import { Envelope, errorResponses, IdParams, MoneyOut, Nullable } from '../schemas/common.js';
+import { CoinOut, Envelope, IdParams, MoneyOut, Nullable, TextResponse } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 import { streamEvents } from '../sse.js';
 import type { SessionView } from '../../services/session-view.js';
@@ -25,7 +25,7 @@ const PublicStatus = Type.Object({
       network: Type.String(),
       network_name: Type.String(),
       token_standard: Type.String(),
-      currency: Type.String(),
+      currency: CoinOut,
       amount_due: Type.String({ description: 'Still due in this coin, decimal' }),
       address: Type.String(),
       uri: Type.String(),
@@ -35,7 +35,7 @@ const PublicStatus = Type.Object({
     Type.Object({
       network: Type.String(),
       network_name: Type.String(),
-      currency: Type.String(),
+      currency: CoinOut,
       amount: Type.String(),
       confirmations: Type.Integer(),
       status: Type.String(),
@@ -52,7 +52,15 @@ const PublicStatus = Type.Object({
 export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   const tags = ['Hosted checkout'];
 
-  app.get('/pay/:id', { schema: { tags, summary: 'Hosted checkout page (HTML)', security: [], params: IdParams } }, async (request, reply) => {
+  app.get('/pay/:id', {
+    schema: {
+      tags,
+      summary: 'Hosted checkout page (HTML)',
+      security: [],
+      params: IdParams,
+      response: { 200: TextResponse('text/html', 'The checkout page.'), 404: TextResponse('text/html', 'A page saying the payment was not found.') },
+    },
+  }, async (request, reply) => {
     const session = services.sessions.getPublic(request.params.id);
     void reply.header('Cache-Control', 'no-store').header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:");
     if (!session) {
@@ -62,7 +70,7 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
   });
 
   app.get('/pay/:id/status', {
-    schema: { tags, summary: 'Status feed of the checkout page', security: [], params: IdParams, response: { 200: Envelope(PublicStatus), ...errorResponses(404) } },
+    schema: { tags, summary: 'Status feed of the checkout page', security: [], params: IdParams, response: { 200: Envelope(PublicStatus) } },
   }, async (request, reply) => {
     const session = services.sessions.getPublic(request.params.id);
     if (!session) throw new ApiError('resource_missing', `No such payment session: '${request.params.id}'`, 'id');
@@ -71,7 +79,13 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
   });
 
   app.get('/pay/:id/stream', {
-    schema: { tags, summary: 'Live status of the checkout page (server-sent events)', security: [], params: IdParams },
+    schema: {
+      tags,
+      summary: 'Live status of the checkout page (server-sent events)',
+      security: [],
+      params: IdParams,
+      response: { 200: TextResponse('text/event-stream', 'Server-sent events: `session` with the status feed\'s answer (`GET /pay/{id}/status`, in the envelope) now and after every change.') },
+    },
   }, async (request, reply) => {
     const id = request.params.id;
     if (!services.sessions.getPublic(id)) throw new ApiError('resource_missing', `No such payment session: '${id}'`, 'id');

@@ -22,7 +22,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
       tags,
       summary: 'Quote a conversion: the rate, fee and amount received, valid for 60 seconds',
       body: ConversionQuoteBody,
-      response: { 200: Envelope(ConversionQuoteOut), ...errorResponses(400, 401, 409, 413, 415, 429, 503) },
+      response: { 200: Envelope(ConversionQuoteOut) },
     },
   }, async (request) => ok(presentQuote(services.conversions.quote(callerOf(request), parseRequest(request.body)))));
 
@@ -35,7 +35,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
         'At the rate of `quote_id` when given (same from and to, not expired), else at the current rate. Writes a `conversion` debit, a `conversion` credit and a `fee` entry. ' +
         'Only available funds convert: more than that is 409 `amount_too_large`.',
       body: ConversionBody,
-      response: { 200: Envelope(ConversionOut), ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503) },
+      response: { 200: Envelope(ConversionOut), ...errorResponses(404) },
     },
   }, async (request) => {
     const parsed = parseRequest(request.body);
@@ -49,7 +49,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
       tags,
       summary: 'Conversions, newest first',
       querystring: ConversionListQuery,
-      response: { 200: ListOf(ConversionOut), ...errorResponses(400, 401, 404, 429) },
+      response: { 200: ListOf(ConversionOut) },
     },
   }, async (request) => {
     const page = services.conversions.list(callerOf(request), request.query.limit ?? 10, request.query.starting_after);
@@ -62,7 +62,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
       tags,
       summary: 'Retrieve a conversion',
       params: IdParams,
-      response: { 200: Envelope(ConversionOut), ...errorResponses(400, 401, 404, 429) },
+      response: { 200: Envelope(ConversionOut) },
     },
   }, async (request) => ok(presentConversion(services.conversions.get(callerOf(request), request.params.id))));
 };

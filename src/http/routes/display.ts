@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DisplayState } from '../../services/customer-display.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
-import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import { Envelope, errorResponses, Nullable, TextResponse } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['Customer display'];
@@ -21,7 +21,7 @@ export const displayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       tags,
       summary: 'Show a sale on the customer display (or clear it with null)',
       body: Type.Object({ session_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
-      response: { 200: Envelope(DisplayOut), ...errorResponses(400, 401, 404, 413, 415, 429) },
+      response: { 200: Envelope(DisplayOut), ...errorResponses(404) },
     },
   }, async (request) => {
     const caller = callerOf(request);
@@ -39,7 +39,12 @@ function present(services: HttpServices, state: DisplayState) {
 /** The display page follows this (public: it shows what a customer at the counter sees anyway). */
 export const publicDisplayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/display/current', {
-    schema: { tags, summary: 'The sale on the customer display (server-sent events: now and on every change)', security: [] },
+    schema: {
+      tags,
+      summary: 'The sale on the customer display (server-sent events: now and on every change)',
+      security: [],
+      response: { 200: TextResponse('text/event-stream', 'Server-sent events: `display` with `{session_id, payment_url}` in the envelope, now and on every change.') },
+    },
   }, async (request, reply) => {
     reply.hijack();
     const res = reply.raw;

@@ -9,7 +9,7 @@ import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
 import { callerOf, CASHIER_TOO, LIVE_ONLY } from '../plugins/auth.js';
 import { iso } from '../presenters/session-presenter.js';
-import { CurrencyCode, DateTime, Envelope, errorResponses, MoneyOut, Nullable } from '../schemas/common.js';
+import { CurrencyCode, CurrencyOut, DateTime, DecimalString, Envelope, MoneyOut, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const MerchantOut = Type.Object({
@@ -20,12 +20,12 @@ const MerchantOut = Type.Object({
   domains: Type.Array(Type.Object({ merchant_domain_id: Type.String(), domain: Type.String(), created_at: DateTime })),
   settings: Type.Object({
     time_zone: Type.String(),
-    reporting_currency: Type.String(),
-    default_currency: Type.String(),
+    reporting_currency: CurrencyOut(),
+    default_currency: CurrencyOut(),
     fee: Type.Object({ percent: Type.String({ examples: ['1.5'] }), fixed: MoneyOut }),
     session_expiry_seconds: Type.Integer(),
     monitoring_window_seconds: Type.Integer(),
-    settlement_currency: Nullable(Type.String({ description: 'Settled funds convert into this currency automatically; null keeps them as received.' })),
+    settlement_currency: Nullable(CurrencyOut('Settled funds convert into this currency automatically; null keeps them as received.')),
     conversion_fee: Type.Object({ percent: Type.String({ examples: ['0.5'] }) }),
   }),
   created_at: DateTime,
@@ -46,7 +46,7 @@ const MerchantPatch = Type.Object(
             Type.Object(
               {
                 percent: Type.Optional(Percent),
-                fixed: Type.Optional(Type.Object({ value: Type.String({ minLength: 1, maxLength: 16 }), currency: Type.Literal('USD') }, { additionalProperties: false })),
+                fixed: Type.Optional(Type.Object({ value: DecimalString({ description: 'USD per payment, e.g. "0.10".', examples: ['0.10'] }), currency: Type.Literal('USD') }, { additionalProperties: false })),
               },
               { additionalProperties: false },
             ),
@@ -100,7 +100,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     schema: {
       tags: ['Merchant'],
       summary: 'The API key\'s merchant, its domains and settings',
-      response: { 200: Envelope(MerchantOut), ...errorResponses(401, 429) },
+      response: { 200: Envelope(MerchantOut) },
     },
   }, async (request) => {
     const caller = callerOf(request);
@@ -114,7 +114,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       summary: 'Change the merchant\'s name and settings (time zone, currencies, fees, settlement currency)',
       description: 'Fields left out stay as they are. Fees apply to payments booked from now on; a session\'s fixed fee is the one in force when it was created.',
       body: MerchantPatch,
-      response: { 200: Envelope(MerchantOut), ...errorResponses(400, 401, 413, 415, 429) },
+      response: { 200: Envelope(MerchantOut) },
     },
   }, async (request) => {
     const caller = callerOf(request);
@@ -151,7 +151,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       tags: ['Merchant'],
       summary: 'Add a domain sessions may be created for',
       body: Type.Object({ domain: Type.String({ minLength: 1, maxLength: 253, examples: ['shop.example'] }) }, { additionalProperties: false }),
-      response: { 200: Envelope(MerchantOut), ...errorResponses(400, 401, 409, 413, 415, 429) },
+      response: { 200: Envelope(MerchantOut) },
     },
   }, async (request) => {
     const caller = callerOf(request);

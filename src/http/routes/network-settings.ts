@@ -4,7 +4,7 @@ import { NETWORK_INFO } from '../../domain/networks.js';
 import { CONFIGURABLE_NETWORKS, type ConfigurableNetwork } from '../../services/network-settings.js';
 import { ok } from '../envelope.js';
 import { LIVE_ONLY } from '../plugins/auth.js';
-import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import { Envelope, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['Settings'];
@@ -47,7 +47,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
 
   app.get('/v1/settings/networks', {
     config: LIVE_ONLY,
-    schema: { tags, summary: 'Live RPC endpoints, confirmations and watch-only wallets', response: { 200: Envelope(SettingsOut), ...errorResponses(401, 403, 429) } },
+    schema: { tags, summary: 'Live RPC endpoints, confirmations and watch-only wallets', response: { 200: Envelope(SettingsOut) } },
   }, async () => ok(describe()));
 
   app.patch('/v1/settings/networks/:network', {
@@ -63,7 +63,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
         },
         { additionalProperties: false },
       ),
-      response: { 200: Envelope(SettingsOut), ...errorResponses(400, 401, 403, 413, 415, 429) },
+      response: { 200: Envelope(SettingsOut) },
     },
   }, async (request) => {
     const b = request.body;
@@ -80,7 +80,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
       tags,
       summary: 'Set the live watch-only wallet (account xpub): new live sessions derive their deposit addresses from it at once',
       body: Type.Object({ xpub: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
-      response: { 200: Envelope(SettingsOut), ...errorResponses(400, 401, 403, 413, 415, 429) },
+      response: { 200: Envelope(SettingsOut) },
     },
   }, async (request) => {
     services.networkSettings.setLiveXpub('evm', request.body.xpub);

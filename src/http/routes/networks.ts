@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NETWORK_INFO } from '../../domain/networks.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
-import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import { CoinOut, Envelope, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const NetworkOut = Type.Object({
@@ -15,7 +15,7 @@ const NetworkOut = Type.Object({
   devnet: Type.Boolean({ description: 'A local test chain the app runs itself (test mode).' }),
   rpc_url: Nullable(Type.String({ description: 'Shown in test mode only.' })),
   confirmations: Type.Integer(),
-  tokens: Type.Array(Type.Object({ currency: Type.String(), contract: Type.String(), decimals: Type.Integer() })),
+  tokens: Type.Array(Type.Object({ currency: CoinOut, contract: Type.String(), decimals: Type.Integer() })),
   last_block: Nullable(Type.Integer()),
   last_error: Nullable(Type.String()),
 });
@@ -26,7 +26,7 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags: ['Networks'],
       summary: 'Networks in the key\'s mode: chain id, tokens, decimals, confirmations, health',
-      response: { 200: Envelope(Type.Object({ items: Type.Array(NetworkOut), has_more: Type.Boolean() })), ...errorResponses(401, 429) },
+      response: { 200: Envelope(Type.Object({ items: Type.Array(NetworkOut), has_more: Type.Boolean() })) },
     },
   }, async (request) => {
     const caller = callerOf(request);

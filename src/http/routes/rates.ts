@@ -6,7 +6,7 @@ import { parseCurrency } from '../../services/session-input.js';
 import type { RateListing } from '../../services/rate-service.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
-import { CurrencyCode, DateTime, Envelope, errorResponses, Nullable } from '../schemas/common.js';
+import { CurrencyCode, DateTime, Envelope, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const RateOut = Type.Object({
@@ -85,7 +85,7 @@ export const rateRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, s
         'A pair with no usable rate has `rate: null` and an `unavailable_reason` (`missing`, or `stale` when the rate held is too old); ' +
         'a session priced in such a currency is refused with 503 `rate_unavailable`. See docs/rates.md.',
       querystring: RatesQuery,
-      response: { 200: Envelope(RatesOut), ...errorResponses(400, 401, 429) },
+      response: { 200: Envelope(RatesOut) },
     },
   }, async (request) => {
     const caller = callerOf(request);

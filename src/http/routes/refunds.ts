@@ -23,7 +23,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
         'REQUIRES_ACTION until a destination is confirmed. The refunds of a session that hold money (all but FAILED and CANCELED) never add up to more than it received: ' +
         'more is 409 `amount_too_large`; a session with no money to refund is 409 `invalid_state`. See docs/refunds.md.',
       body: RefundBody,
-      response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503) },
+      response: { 200: Envelope(RefundOut), ...errorResponses(404) },
     },
   }, async (request) => {
     const b = request.body;
@@ -47,7 +47,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       tags,
       summary: 'Refunds, newest first (filter by `session_id`, `status`)',
       querystring: RefundListQuery,
-      response: { 200: ListOf(RefundOut), ...errorResponses(400, 401, 404, 429) },
+      response: { 200: ListOf(RefundOut) },
     },
   }, async (request) => {
     const q = request.query;
@@ -63,7 +63,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
 
   app.get('/v1/refunds/:id', {
     config: OWN_MODE,
-    schema: { tags, summary: 'Retrieve a refund', params: IdParams, response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 429) } },
+    schema: { tags, summary: 'Retrieve a refund', params: IdParams, response: { 200: Envelope(RefundOut) } },
   }, async (request) => ok(presentRefund(services.refunds.get(callerOf(request), request.params.id))));
 
   app.post('/v1/refunds/:id/cancel', {
@@ -72,7 +72,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       tags,
       summary: 'Cancel a PENDING or REQUIRES_ACTION refund (its money is released)',
       params: IdParams,
-      response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 409, 429) },
+      response: { 200: Envelope(RefundOut) },
     },
   }, async (request) => ok(presentRefund(services.refunds.cancel(callerOf(request), request.params.id))));
 
@@ -83,7 +83,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       summary: 'Confirm where a REQUIRES_ACTION refund goes; it becomes PENDING',
       params: IdParams,
       body: ConfirmDestinationBody,
-      response: { 200: Envelope(RefundOut), ...errorResponses(400, 401, 404, 409, 413, 415, 429, 503) },
+      response: { 200: Envelope(RefundOut) },
     },
   }, async (request) => ok(presentRefund(services.refunds.confirmDestination(callerOf(request), request.params.id, request.body.destination_address))));
 
@@ -97,7 +97,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
 
   app.get('/v1/refund_wallets/evm', {
     config: OWN_MODE,
-    schema: { tags: ['Refunds'], summary: 'The refund wallet (Ethereum and BNB Smart Chain) in the caller\'s mode', response: { 200: Envelope(WalletOut), ...errorResponses(401, 403, 429) } },
+    schema: { tags: ['Refunds'], summary: 'The refund wallet (Ethereum and BNB Smart Chain) in the caller\'s mode', response: { 200: Envelope(WalletOut) } },
   }, async (request) => {
     const caller = callerOf(request);
     return ok({ object: 'refund_wallet' as const, family: 'evm' as const, livemode: caller.livemode, ...services.refunds.walletInfo(caller.merchantId, 'evm', caller.livemode) });
@@ -110,7 +110,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       summary: 'Store the refund wallet\'s private key, sealed at rest (never shown again)',
       description: 'Refunds created afterwards are signed and sent by this wallet; fund it with the coins and some ETH/BNB for gas. Refunds created before keep their payout method.',
       body: Type.Object({ private_key: Type.String({ minLength: 1, maxLength: 100, description: '64 hex digits, with or without 0x.' }) }, { additionalProperties: false }),
-      response: { 200: Envelope(WalletOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+      response: { 200: Envelope(WalletOut), ...errorResponses(409) },
     },
   }, async (request) => {
     const caller = callerOf(request);

@@ -7,7 +7,7 @@ import { callerOf, CASHIER_TOO, OWN_MODE } from '../plugins/auth.js';
 import { answerStoredWithUnit } from '../plugins/idempotency.js';
 import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
-import { Envelope, errorResponses, ListOf } from '../schemas/common.js';
+import { Envelope, ListOf, TextResponse } from '../schemas/common.js';
 import { SessionCsvQuery, SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
 import type { HttpServices } from '../services.js';
 import { streamEvents } from '../sse.js';
@@ -48,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       tags,
       summary: 'Create a payment session (shape A: decimal amount)',
       body: ShapeABody,
-      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429, 503) },
+      response: { 200: Envelope(SessionOut) },
     },
   }, async (request, reply) => {
     const caller = callerOf(request);
@@ -65,7 +65,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       summary: 'List payment sessions, newest first',
       description: 'A cashier (UI sign-in) sees today\'s sessions only: `created_gte` is raised to the start of today in the merchant\'s time zone.',
       querystring: SessionListQuery,
-      response: { 200: ListOf(SessionOut), ...errorResponses(400, 401, 404, 429) },
+      response: { 200: ListOf(SessionOut) },
     },
   }, async (request) => {
     const q = request.query;
@@ -93,8 +93,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       summary: 'Payment sessions as CSV (all that match the filters, newest first)',
       description: `Columns: ${SESSION_CSV_COLUMNS.join(', ')}. One row per session; \`payments\` lists network:currency:amount:tx_hash for each payment.`,
       querystring: SessionCsvQuery,
-      produces: ['text/csv'],
-      response: { ...errorResponses(400, 401, 429) },
+      response: { 200: TextResponse('text/csv', 'A CSV file (UTF-8, CRLF line ends): the header line, then one row per session.') },
     },
   }, async (request, reply) => {
     const caller = callerOf(request);
@@ -126,7 +125,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       tags,
       summary: 'Retrieve a payment session',
       params: SessionIdParams,
-      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 429) },
+      response: { 200: Envelope(SessionOut) },
     },
   }, async (request) => ok(present(services.sessions.get(callerOf(request), request.params.id))));
 
@@ -136,7 +135,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       tags,
       summary: 'Cancel a PENDING session that has received nothing',
       params: SessionIdParams,
-      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 409, 429) },
+      response: { 200: Envelope(SessionOut) },
     },
   }, async (request) => ok(present(services.sessions.cancel(callerOf(request), request.params.id))));
 
@@ -147,7 +146,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       summary: 'Mark an UNDERPAID or PAID_LATE session SUCCEEDED by hand (owner)',
       description: 'For when the shop accepts what arrived. `resolved_by` becomes `owner`; the exception stays on record.',
       params: SessionIdParams,
-      response: { 200: Envelope(SessionOut), ...errorResponses(400, 401, 404, 409, 429) },
+      response: { 200: Envelope(SessionOut) },
     },
   }, async (request) => ok(present(services.sessions.resolve(callerOf(request), request.params.id))));
 
@@ -158,6 +157,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       summary: 'Live feed of one session (server-sent events)',
       description: 'A `session` event with the whole session object now and after every change; a comment line every 15 s keeps proxies from closing it.',
       params: SessionIdParams,
+      response: { 200: TextResponse('text/event-stream', 'Server-sent events: `session` with the session object (as `GET /v1/payment/sessions/{id}` has it, without the envelope).') },
     },
   }, async (request, reply) => {
     const caller = callerOf(request);

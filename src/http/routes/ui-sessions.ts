@@ -83,7 +83,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
         'nobody else on the network can claim the shop. 409 `invalid_state` once an owner exists.',
       security: [],
       body: SetupBody,
-      response: { 200: Envelope(SignedInOut), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+      response: { 200: Envelope(SignedInOut), ...errorResponses(401, 409) },
     },
   }, async (request) => {
     requireAppWindow(services, request);
@@ -102,7 +102,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
         'for one user (10 from one address) sign-in is locked for 30 s, doubling with each further failure up to 1 h: 429 `rate_limited` with `Retry-After`.',
       security: [],
       body: SignInBody,
-      response: { 200: Envelope(SignedInOut), ...errorResponses(400, 401, 413, 415, 429) },
+      response: { 200: Envelope(SignedInOut), ...errorResponses(401) },
     },
   }, async (request) => {
     requireAppWindow(services, request);
@@ -119,7 +119,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
     schema: {
       tags,
       summary: 'The signed-in user and when the sign-in ends if unused',
-      response: { 200: Envelope(UiSessionOut), ...errorResponses(401, 409, 429) },
+      response: { 200: Envelope(UiSessionOut), ...errorResponses(409) },
     },
   }, async (request) => {
     callerOf(request);
@@ -138,7 +138,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
         'Switching to live asks for the signed-in owner\'s `pin` again (400 `parameter_missing` / `parameter_invalid` with `param: "pin"`; ' +
         'wrong PINs count towards the sign-in lockout, 429 `rate_limited`). Switching to test needs no PIN.',
       body: Type.Object({ livemode: Type.Boolean(), pin: Type.Optional(Pin) }, { additionalProperties: false }),
-      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), livemode: Type.Boolean() })), ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), livemode: Type.Boolean() })), ...errorResponses(409) },
     },
   }, async (request) => {
     await services.users.switchMode(callerOf(request), request.body.livemode, request.body.pin, request.ip);
@@ -150,7 +150,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
     schema: {
       tags,
       summary: 'Sign out: the token stops working at once',
-      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), signed_out: Type.Literal(true) })), ...errorResponses(401, 409, 429) },
+      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), signed_out: Type.Literal(true) })), ...errorResponses(409) },
     },
   }, async (request) => {
     const caller = callerOf(request);

@@ -1,6 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { CURRENCIES } from '../../domain/currencies.js';
+import { CURRENCIES, STABLECOINS } from '../../domain/currencies.js';
 import { ERROR_CODES } from '../../domain/errors.js';
+import { DECIMAL_FORMAT_MESSAGE, DECIMAL_PATTERN } from '../../domain/money.js';
 
 /**
  * Schemas shared by every route. The same objects validate requests (src/http/validation.ts),
@@ -10,16 +11,50 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 export const DateTime = Type.String({ description: 'ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`.' });
 
+/** `usd`, `Usd` and `USD` alike: each letter either case (JSON Schema patterns have no `i` flag). */
+const anyCase = (code: string) => [...code].map((c) => `[${c}${c.toLowerCase()}]`).join('');
+
+/**
+ * A currency code in a request. **Decision:** requests take codes in any case (`usd`, as Stripe's
+ * clients send them), so the document states the accepted set as a pattern rather than an enum;
+ * answers always carry the upper-case code and say so with an enum (`CurrencyOut`).
+ */
+export const CURRENCY_CODE_PATTERN = `^(${CURRENCIES.map(anyCase).join('|')})$`;
+
 export const CurrencyCode = Type.String({
   maxLength: 8,
+  pattern: CURRENCY_CODE_PATTERN,
   description: `Currency code, case-insensitive: ${CURRENCIES.join(', ')}.`,
   examples: ['USD', 'EUR', 'USDT'],
 });
 
+/** A currency code in an answer: always upper case. */
+export const CurrencyOut = (description?: string) => Type.String({ enum: [...CURRENCIES], ...(description !== undefined && { description }) });
+
+/** A stablecoin in an answer. */
+export const CoinOut = Type.String({ enum: [...STABLECOINS] });
+
+/** An amount in a request: a decimal string, checked against the currency's scale by the handler. */
+export const DecimalString = (options: { description: string; examples: string[] }) =>
+  Type.String({ minLength: 1, maxLength: 32, pattern: DECIMAL_PATTERN, ...options });
+
+/**
+ * What a request value that misses a schema `pattern` is told (src/http/validation.ts): the same
+ * words as the parsers that check those fields further, rather than the pattern itself.
+ */
+export const PATTERN_MESSAGES: ReadonlyMap<string, string> = new Map([
+  [DECIMAL_PATTERN, DECIMAL_FORMAT_MESSAGE],
+  [CURRENCY_CODE_PATTERN, `must be one of ${CURRENCIES.join(', ')}`],
+]);
+
 export const MoneyOut = Type.Object(
   {
-    value: Type.String({ description: 'Decimal amount with exactly the currency\'s decimals (JPY and VND 0, other fiat 2, USDT/USDC 6).', examples: ['12.50'] }),
-    currency: Type.String(),
+    value: Type.String({
+      pattern: '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$',
+      description: 'Decimal amount with exactly the currency\'s decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.',
+      examples: ['12.50'],
+    }),
+    currency: CurrencyOut(),
   },
 );
 
@@ -47,10 +82,19 @@ export const ErrorBody = Type.Object(
   },
 );
 
-/** The error statuses a route can answer with, for its OpenAPI entry. */
+/**
+ * Error statuses a route answers besides those every route of its kind can answer (src/http/openapi/
+ * error-statuses.ts derives those): e.g. a 409 `invalid_state` off a POST, a 404 for an id in the body.
+ */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBody]));
 }
+
+/**
+ * An answer that is not JSON (a CSV file, an HTML page, server-sent events), for the OpenAPI
+ * document; the handler sends it as it is (a string or a stream is never serialised).
+ */
+export const TextResponse = (mediaType: string, description: string) => ({ description, content: { [mediaType]: { schema: { type: 'string' } } } });
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { BALANCE_TRANSACTION_TYPES } from '../../domain/ledger.js';
-import { CurrencyCode, DateTime, ListQueryBase, MoneyOut, Nullable } from './common.js';
+import { CurrencyCode, CurrencyOut, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable } from './common.js';
 
 const AccountOut = Type.Object({
-  currency: Type.String(),
+  currency: CurrencyOut(),
   available: MoneyOut,
   pending: MoneyOut,
 });
@@ -11,7 +11,7 @@ const AccountOut = Type.Object({
 export const SettlementOut = Type.Object({
   id: Type.String(),
   object: Type.Literal('settlement'),
-  currency: Type.String(),
+  currency: CurrencyOut(),
   amount: MoneyOut,
   available_on: DateTime,
   entry_count: Type.Integer(),
@@ -26,7 +26,7 @@ export const BalanceOut = Type.Object({
   accounts: Type.Array(AccountOut, { description: 'One funds account per currency held: USDT and USDC always, fiat ones once a conversion made them.' }),
   total: Type.Object(
     {
-      currency: Type.String({ description: 'The merchant\'s reporting currency.' }),
+      currency: CurrencyOut('The merchant\'s reporting currency.'),
       available: MoneyOut,
       pending: MoneyOut,
       missing_rates: Type.Array(Type.String(), { description: 'Currencies left out of the total because no rate to the reporting currency is available.' }),
@@ -40,7 +40,7 @@ export const BalanceTransactionOut = Type.Object({
   id: Type.String(),
   object: Type.Literal('balance_transaction'),
   type: Type.String({ enum: [...BALANCE_TRANSACTION_TYPES] }),
-  currency: Type.String(),
+  currency: CurrencyOut(),
   amount: MoneyOut,
   fee: MoneyOut,
   net: MoneyOut,
@@ -74,7 +74,7 @@ export const BalanceTransactionCsvQuery = Type.Object(LedgerFilters, { additiona
 
 const AmountIn = Type.Object(
   {
-    value: Type.String({ minLength: 1, maxLength: 32, description: 'Decimal string with no more decimals than the currency has.', examples: ['100.00'] }),
+    value: DecimalString({ description: 'Decimal string with no more decimals than the currency has.', examples: ['100.00'] }),
     currency: CurrencyCode,
   },
   { additionalProperties: false },

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { REFUND_STATUSES } from '../../domain/refund.js';
-import { CurrencyCode, DateTime, ListQueryBase, MoneyOut, Nullable } from './common.js';
+import { CurrencyCode, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable } from './common.js';
 
 const Address = Type.String({
   minLength: 1,
@@ -14,7 +14,7 @@ export const RefundBody = Type.Object(
     amount: Type.Optional(
       Type.Object(
         {
-          value: Type.String({ minLength: 1, maxLength: 32, description: 'Decimal string in the currency\'s scale.', examples: ['5.00'] }),
+          value: DecimalString({ description: 'Decimal string in the currency\'s scale.', examples: ['5.00'] }),
           currency: CurrencyCode,
         },
         {
@@ -54,8 +54,8 @@ export const RefundOut = Type.Object({
   object: Type.Literal('refund'),
   status: Type.String({ enum: [...REFUND_STATUSES] }),
   session_id: Type.String(),
-  amount: Type.Object({ value: Type.String(), currency: Type.String() }, { description: 'What is paid back, in the coin of the route.' }),
-  session_amount: Type.Object({ value: Type.String(), currency: Type.String() }, { description: 'The same in the session\'s currency (at its locked rate, rounded down): what `amount_refunded` adds up.' }),
+  amount: Type.Object(MoneyOut.properties, { description: 'What is paid back, in the coin of the route.' }),
+  session_amount: Type.Object(MoneyOut.properties, { description: 'The same in the session\'s currency (at its locked rate, rounded down): what `amount_refunded` adds up.' }),
   network: Type.String(),
   token_contract: Type.String(),
   destination_address: Nullable(Type.String({ description: 'Where the refund goes; null until confirmed (REQUIRES_ACTION).' })),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { SESSION_EXCEPTIONS, SESSION_STATUSES } from '../../domain/session-state.js';
-import { CurrencyCode, DateTime, IdParams, ListQueryBase, Metadata, MoneyOut, Nullable } from './common.js';
+import { CoinOut, CurrencyCode, CurrencyOut, DateTime, DecimalString, IdParams, ListQueryBase, Metadata, MoneyOut, Nullable } from './common.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute http(s) URL.' });
 
@@ -21,9 +21,7 @@ export const ShapeABody = Type.Object(
     merchant_id: Type.String({ minLength: 1, maxLength: 64, description: 'Must be the API key\'s merchant (`GET /v1/merchant`).' }),
     amount: Type.Object(
       {
-        value: Type.String({
-          minLength: 1,
-          maxLength: 32,
+        value: DecimalString({
           description: 'Decimal string, digits and at most one ".", no more decimals than the currency has (USD 2, JPY 0, USDT 6).',
           examples: ['12.50'],
         }),
@@ -75,7 +73,7 @@ export const ShapeBBody = Type.Object(
 const LineItemOut = Type.Object({
   quantity: Type.Integer(),
   price_data: Type.Object({
-    currency: Type.String(),
+    currency: CurrencyOut(),
     unit_amount: Type.Integer(),
     product_data: Type.Object({ name: Type.String(), description: Nullable(Type.String()) }),
   }),
@@ -85,7 +83,7 @@ const LineItemOut = Type.Object({
 const PaymentOption = Type.Object({
   network: Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'] }),
   token_standard: Type.String({ examples: ['ERC-20', 'BEP-20'] }),
-  currency: Type.String({ enum: ['USDT', 'USDC'] }),
+  currency: CoinOut,
   amount_due: Type.String({ description: 'Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01.' }),
   address: Type.String({ description: 'Deposit address of this session (the same on Ethereum and BNB Smart Chain).' }),
   token_contract: Type.String(),
@@ -95,7 +93,7 @@ const PaymentOption = Type.Object({
 
 const Payment = Type.Object({
   network: Type.String(),
-  currency: Type.String(),
+  currency: CoinOut,
   tx_hash: Type.String(),
   log_index: Type.Integer(),
   block_number: Type.Integer(),
