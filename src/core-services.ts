@@ -7,6 +7,7 @@ import { RefundRepository } from './db/refund-repository.js';
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
+import { makeDataDirPrivate } from './private-files.js';
 import type { ResolvedConfig } from './config.js';
 import { ApiKeyRepository } from './db/api-key-repository.js';
 import { ChainStateRepository } from './db/chain-state-repository.js';
@@ -126,6 +127,7 @@ export interface ServiceHooks {
  */
 export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}): CoreServices {
   const now = config.now;
+  for (const problem of makeDataDirPrivate(config.dataDir)) process.emitWarning(`the data dir cannot be made private: ${problem}`);
   // Rates first: a bad manual rate fails here, before the database is opened.
   const testRates = new UsdPriceTable('test', TEST_USD_PRICES, new Date(now()));
   const rateFeed = config.rateFeed.source === 'ecb'
