@@ -72,6 +72,7 @@ export function createCore(input: CoreConfig): Core {
       });
       services = s;
       try {
+        s.prepareSecretsAtRest();
         s.idempotency.releaseUnfinished();
         chains = await startChainIntegration(withSavedNetworks(config, s), s, (msg, err) => app?.log.warn({ err }, msg));
         const c = chains;
