@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, constants, copyFileSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 
@@ -84,12 +84,29 @@ export function writePrivateFile(file: string, data: string): void {
 export function createPrivateFile(file: string, data: string): boolean {
   const temporary = writeTemporary(file, data);
   try {
-    linkSync(temporary, file);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw err;
+    return placeUnlessExists(temporary, file);
   } finally {
     rmSync(temporary, { force: true });
+  }
+}
+
+const errno = (err: unknown) => (err as NodeJS.ErrnoException).code;
+
+function placeUnlessExists(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch (err) {
+    if (errno(err) === 'EEXIST') return false;
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS'].includes(errno(err) ?? '')) throw err;
+  }
+  // A file system without hard links (some network and container volumes): an exclusive copy, never
+  // over an existing file either, though a crash during it could leave half of one.
+  try {
+    copyFileSync(from, to, constants.COPYFILE_EXCL);
+    return true;
+  } catch (err) {
+    if (errno(err) === 'EEXIST') return false;
+    throw err;
   }
 }
