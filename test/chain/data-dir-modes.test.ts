@@ -21,10 +21,13 @@ test('a devnet\'s folder is 0700 and its endpoint and state files 0600, with the
   process.umask(0o022);
   const dataDir = join(parent, 'data');
   t = await startTestCore({ dataDir, networks: { test: { ethereum: 'devnet', bsc: 'off' } }, testRefundWallet: false });
+  const devnetFiles = () => filesUnder(dataDir).filter((f) => f.name === 'devnet' || f.name.startsWith('devnet/'));
+  const running = devnetFiles(); // the endpoint file and whatever else exists while the devnet runs
   await t.stop(); // a clean stop makes anvil dump its state file
   t = undefined;
-  const devnet = filesUnder(dataDir).filter((f) => f.name === 'devnet' || f.name.startsWith('devnet/'));
-  expect(devnet.map((f) => f.name)).toContain('devnet/ethereum.json');
-  for (const f of devnet) expect(`${f.name} ${octal(f.mode)}`).toBe(`${f.name} ${f.isDir ? '0700' : '0600'}`);
+  const stopped = devnetFiles();
+  expect(running.map((f) => f.name)).toContain('devnet/ethereum.endpoint.json');
+  expect(stopped.map((f) => f.name)).toContain('devnet/ethereum.json');
+  for (const f of [...running, ...stopped]) expect(`${f.name} ${octal(f.mode)}`).toBe(`${f.name} ${f.isDir ? '0700' : '0600'}`);
   expect(octal(statSync(dataDir).mode & 0o777)).toBe('0700');
 }, 60_000);
