@@ -66,7 +66,13 @@ Live-mode exchange rates (test mode uses its fixed test table; see docs/rates.md
   --rate-feed-url URL     where to fetch them (default the ECB's eurofxref-daily.xml)
   --rate-max-age HOURS    older feed rates are refused (default 96: weekends and holidays have none)
   --rate CODE=USD_PRICE   the owner's USD price of one unit, e.g. --rate VND=0.0000393 (repeatable);
-                          fills currencies the feed lacks and overrides it for the ones given`,
+                          fills currencies the feed lacks and overrides it for the ones given
+
+Secrets at rest (docs/security.md; the data dir is made private to this account, 0700):
+  STABLEPOS_WALLET_PASSPHRASE       seals the data key (which seals the webhook secrets) and the refund
+                                    wallet key; without it the data key is kept as is in data-key.json
+  STABLEPOS_RESET_SEALED_SECRETS=1  data-key.json is lost for good: start with a new key, giving new
+                                    secrets to the webhook endpoints it sealed (rotate them to see them)`,
   keysCreate: `Usage: stablepos keys create --mode test|live [--data-dir DIR]
 
 Creates a secret API key for the shop's merchant and prints it alone on standard output. It is shown

@@ -76,13 +76,20 @@ export interface CoreConfig {
   /** Webhook requests in flight at most, per endpoint and in all. Default 8 and 64. */
   webhookConcurrency?: { perEndpoint: number; global: number };
   /**
-   * Seals the refund wallet keys at rest. The desktop app passes one backed by the OS keychain
-   * (Electron safeStorage); headless, a passphrase-derived box is used when `walletPassphrase` or
-   * STABLEPOS_WALLET_PASSPHRASE is set. Without either, live refunds are paid by hand (wallet QR).
+   * Seals the refund wallet keys and the app's data key at rest. The desktop app passes one backed
+   * by the OS keychain (Electron safeStorage); headless, a passphrase-derived box is used when
+   * `walletPassphrase` or STABLEPOS_WALLET_PASSPHRASE is set. Without either, live refunds are paid
+   * by hand (wallet QR) and the data key is kept as is in its 0600 file (docs/security.md).
    */
   secretBox?: SecretBox;
   /** Passphrase of the headless secret box (else STABLEPOS_WALLET_PASSPHRASE). */
   walletPassphrase?: string;
+  /**
+   * The data key (`data-key.json`) is lost for good (else STABLEPOS_RESET_SEALED_SECRETS=1): start
+   * with a new one, replacing every webhook secret the old one sealed and forgetting the stored
+   * answers it sealed. Secrets the key in place opens are never touched. docs/security.md.
+   */
+  resetSealedSecrets?: boolean;
   /**
    * Test mode's refund wallet: generated on first use (its passphrase in `refund-wallet.secret` in the
    * data dir, test funds only) and funded on the devnets with ether and `fundTokens` of each test coin.
@@ -185,6 +192,7 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     webhookConcurrency: config.webhookConcurrency ?? { perEndpoint: 8, global: 64 },
     secretBox: config.secretBox,
     walletPassphrase: config.walletPassphrase ?? process.env.STABLEPOS_WALLET_PASSPHRASE,
+    resetSealedSecrets: config.resetSealedSecrets ?? process.env.STABLEPOS_RESET_SEALED_SECRETS === '1',
     testRefundWallet: config.testRefundWallet === false ? false : { fundTokens: config.testRefundWallet?.fundTokens ?? 1_000_000 },
     refundPollMs: config.refundPollMs ?? 500,
     logger: config.logger ?? false,

@@ -7,6 +7,11 @@ import { RefundRepository } from './db/refund-repository.js';
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
+import { DATA_KEY_FILE, loadDataKey } from './data-key.js';
+import { DataKeyCipher } from './domain/secret-cipher.js';
+import { newWebhookSecret } from './domain/webhooks.js';
+import { StoredSecrets } from './db/stored-secrets.js';
+import { makeDataDirPrivate } from './private-files.js';
 import type { ResolvedConfig } from './config.js';
 import { ApiKeyRepository } from './db/api-key-repository.js';
 import { ChainStateRepository } from './db/chain-state-repository.js';
@@ -84,6 +89,12 @@ export interface CoreServices {
   rateFeed: EcbRateFeed | null;
   /** The base URL event payloads use in `payment_url`, known once the server listens. */
   setPublicBaseUrl(url: string): void;
+  /**
+   * At the served app's start (the CLI's other commands never need the data key): opens the data
+   * key, or fails the start when it cannot; seals what an earlier version stored in plain text; and
+   * makes sure every webhook secret opens, so none fails later at a delivery. docs/security.md.
+   */
+  prepareSecretsAtRest(): void;
   close(): void;
 }
 
@@ -126,6 +137,7 @@ export interface ServiceHooks {
  */
 export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}): CoreServices {
   const now = config.now;
+  for (const problem of makeDataDirPrivate(config.dataDir)) process.emitWarning(`the data dir cannot be made private: ${problem}`);
   // Rates first: a bad manual rate fails here, before the database is opened.
   const testRates = new UsdPriceTable('test', TEST_USD_PRICES, new Date(now()));
   const rateFeed = config.rateFeed.source === 'ecb'
@@ -136,6 +148,17 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
   const rateService = new RateService({ test: testRates, live: liveRates, feed: rateFeed, now });
   const rates = (livemode: boolean): RateSource => rateService.source(livemode);
   const db = openDatabase(config.databaseFile, config.migrationsDir);
+  // Seals the live refund wallet keys, and the data key, when the host offers a box.
+  const liveBox: SecretBox | undefined = config.secretBox ?? (config.walletPassphrase ? new PassphraseSecretBox(config.walletPassphrase) : undefined);
+  const cipher: DataKeyCipher = new DataKeyCipher(() =>
+    loadDataKey({
+      file: join(config.dataDir, DATA_KEY_FILE),
+      box: liveBox,
+      sealedDataExists: (): boolean => storedSecrets.anySealed(),
+      allowNewKey: config.resetSealedSecrets,
+    }),
+  );
+  const storedSecrets: StoredSecrets = new StoredSecrets(db, cipher);
   const tx: UnitOfWork = (work) => inTransaction(db, work);
   const group = new GroupCommit(db);
   const commit: GroupedUnitOfWork = (work) => group.run(work);
@@ -163,7 +186,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
   const chainState = new ChainStateRepository(db);
   let publicBaseUrl = config.publicUrl ?? '';
   const eventLog = new EventRepository(db);
-  const webhookStore = new WebhookRepository(db);
+  const webhookStore = new WebhookRepository(db, cipher);
   const webhooks = new WebhookDispatcher({
     store: webhookStore,
     events: eventLog,
@@ -212,7 +235,6 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     ledger,
   });
   const testBox = new PassphraseSecretBox(testWalletPassphrase(config.dataDir));
-  const liveBox: SecretBox | undefined = config.secretBox ?? (config.walletPassphrase ? new PassphraseSecretBox(config.walletPassphrase) : undefined);
   let refundHook: () => void = () => undefined;
   const refunds = new RefundService({
     store: new RefundRepository(db),
@@ -249,7 +271,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     users,
     authenticate: (token) => (token.startsWith('uit_') ? users.authenticate(token) : apiKeys.authenticate(token)),
     sessions,
-    idempotency: new IdempotencyService(new IdempotencyRepository(db), now, commit),
+    idempotency: new IdempotencyService(new IdempotencyRepository(db, cipher), now, commit),
     payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, sessions, live, now }),
     addressBook,
     live,
@@ -282,6 +304,28 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     rateFeed,
     setPublicBaseUrl: (url) => {
       publicBaseUrl = url;
+    },
+    prepareSecretsAtRest: () => {
+      cipher.unlock();
+      if (config.resetSealedSecrets) {
+        const reset = storedSecrets.resetUnopenable(newWebhookSecret);
+        if (reset.webhookSecrets + reset.answers > 0) {
+          process.emitWarning(
+            `STABLEPOS_RESET_SEALED_SECRETS: ${reset.webhookSecrets} webhook secret(s) no longer readable were replaced (rotate each endpoint's secret to see the new one) and ${reset.answers} stored answer(s) forgotten`,
+          );
+        }
+      }
+      const sealing = storedSecrets.sealPlainText();
+      if (!sealing.complete) process.emitWarning('secrets were sealed, but another connection kept the WAL from being emptied: the next start tries again');
+      try {
+        webhookStore.allEndpoints();
+      } catch (err) {
+        throw new Error(
+          `the webhook secrets cannot be opened with ${join(config.dataDir, DATA_KEY_FILE)} (${(err as Error).message}): restore the data dir's own data-key.json, ` +
+            'or start once with STABLEPOS_RESET_SEALED_SECRETS=1 to give those endpoints new secrets (docs/security.md, "Losing the data key")',
+          { cause: err },
+        );
+      }
     },
     close: () => db.$client.close(),
   };

@@ -7,6 +7,7 @@ import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
 import { WalCheckpointer } from './db/wal-checkpointer.js';
 import { limitHeapGrowth } from './heap-growth.js';
+import { ownerOnlyByDefault } from './private-files.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
 import { RefundPayouts } from './services/refund-payouts.js';
 
@@ -62,6 +63,8 @@ export function createCore(input: CoreConfig): Core {
     async start() {
       if (services) throw new Error('core already started');
       limitHeapGrowth();
+      // Before anything is written: the files of the data dir, the devnets' included, are private.
+      ownerOnlyByDefault();
       const s = createServices(config, {
         onDeadline: (at) => expiry?.deadlineAdded(at),
         onSettlementScheduled: (at) => settlement?.deadlineAdded(at),
@@ -69,6 +72,7 @@ export function createCore(input: CoreConfig): Core {
       });
       services = s;
       try {
+        s.prepareSecretsAtRest();
         s.idempotency.releaseUnfinished();
         chains = await startChainIntegration(withSavedNetworks(config, s), s, (msg, err) => app?.log.warn({ err }, msg));
         const c = chains;

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writePrivateFile } from './private-files.js';
 import type { RateFeedPorts } from './services/rate-feed.js';
 
 /** Longest feed body read; the ECB's daily file is about 1.5 kB. */
@@ -19,11 +20,7 @@ export function rateFeedPorts(dataDir: string, fileName: string): RateFeedPorts 
       return text;
     },
     readCache: () => (existsSync(file) ? readFileSync(file, 'utf8') : null),
-    writeCache(text) {
-      // Written beside and renamed over, so a crash never leaves half a file.
-      const tmp = `${file}.tmp`;
-      writeFileSync(tmp, text);
-      renameSync(tmp, file);
-    },
+    // Written beside and renamed over (a crash never leaves half a file), 0600 like the data dir's other files.
+    writeCache: (text) => writePrivateFile(file, text),
   };
 }

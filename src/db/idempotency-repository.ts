@@ -1,4 +1,6 @@
 import { isNull, lt } from 'drizzle-orm';
+import { containsCredential } from '../domain/credentials.js';
+import { isSealed, type SecretCipher } from '../domain/secret-cipher.js';
 import type { Db } from './open-database.js';
 import { idempotencyKeys } from './schema.js';
 
@@ -15,11 +17,22 @@ export interface StoredIdempotency {
   createdAt: number;
 }
 
+/** What the data key seals stored answers for (bound to the sealed text). */
+export const STORED_ANSWER_PURPOSE = 'stored API answer';
+
+/**
+ * Answers kept for replay. An answer holding a credential (the `whsec_…` of a new webhook endpoint,
+ * the `sk_…` of a new API key) is sealed by the data key, as the secrets themselves are; the others
+ * (session creation, the hot path) are kept as they are.
+ */
 export class IdempotencyRepository {
   private readonly findOne;
   private readonly saveOne;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly cipher: SecretCipher,
+  ) {
     // Raw, like the other statements of session creation (the hot path; see session-repository.ts).
     this.findOne = db.$client.prepare<[string, number, string], StoredIdempotency>(
       `SELECT fingerprint, response_status AS responseStatus, response_body AS responseBody, created_at AS createdAt
@@ -34,11 +47,14 @@ export class IdempotencyRepository {
   }
 
   find(scope: IdempotencyScope): StoredIdempotency | undefined {
-    return this.findOne.get(scope.merchantId, scope.livemode ? 1 : 0, scope.key);
+    const stored = this.findOne.get(scope.merchantId, scope.livemode ? 1 : 0, scope.key);
+    if (stored?.responseBody && isSealed(stored.responseBody)) stored.responseBody = this.cipher.open(stored.responseBody, STORED_ANSWER_PURPOSE);
+    return stored;
   }
 
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
-    this.saveOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, body, now);
+    const kept = containsCredential(body) ? this.cipher.seal(body, STORED_ANSWER_PURPOSE) : body;
+    this.saveOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, kept, now);
   }
 
   /** Claims left unfinished by an earlier version that wrote claims; none can be in flight now. */

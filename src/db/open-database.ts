@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -17,7 +17,8 @@ export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', impo
  * mode (only an OS crash can lose the last transactions), the usual trade for a local app.
  */
 export function openDatabase(file: string, migrationsDir = DEFAULT_MIGRATIONS_DIR): Db {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  makeDatabaseFilesPrivate(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -28,6 +29,20 @@ export function openDatabase(file: string, migrationsDir = DEFAULT_MIGRATIONS_DI
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: migrationsDir });
   return db;
+}
+
+/**
+ * The database file is 0600 from its creation: SQLite creates its `-wal` and `-shm` with the main
+ * file's permission bits, so creating the (empty) main file 0600 before SQLite opens it makes all
+ * three private, whatever the umask. Files an earlier version made 0644 are tightened.
+ */
+function makeDatabaseFilesPrivate(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    // `-wal` and `-shm` exist only while some connection has the database open.
+    const mode = statSync(f, { throwIfNoEntry: false })?.mode;
+    if (mode !== undefined && (mode & 0o077) !== 0) chmodSync(f, 0o600);
+  }
 }
 
 /** Runs `work` in one write transaction (BEGIN IMMEDIATE), so check-then-write steps cannot interleave. */

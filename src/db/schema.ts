@@ -110,6 +110,7 @@ export const idempotencyKeys = sqliteTable(
     fingerprint: text('fingerprint').notNull(),
     /** Null while the first request is still being processed. */
     responseStatus: integer('response_status'),
+    /** Sealed by the data key (`sealed:v1:…`) when it holds a credential (a new API key, a webhook secret). */
     responseBody: text('response_body'),
     createdAt: ms('created_at').notNull(),
   },
@@ -237,7 +238,10 @@ export const events = sqliteTable(
   ],
 );
 
-/** Webhook receivers. The secret is stored as is: it signs, so it cannot be hashed. */
+/**
+ * Webhook receivers. The secret signs, so it cannot be hashed: it is sealed by the app's data key
+ * (`sealed:v1:…`, docs/security.md), as is `previous_secret`.
+ */
 export const webhookEndpoints = sqliteTable(
   'webhook_endpoints',
   {
@@ -518,7 +522,7 @@ export const uiSessions = sqliteTable(
   (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
 );
 
-/** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md). */
+/** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md), and the core's own markers (`storage.…`). */
 export const appSettings = sqliteTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

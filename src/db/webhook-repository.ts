@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { isSealed, type SecretCipher } from '../domain/secret-cipher.js';
 import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../domain/records.js';
 import type { Db } from './open-database.js';
 
@@ -19,7 +20,13 @@ interface EndpointRow {
   updated_at: number;
 }
 
-const endpointOf = (r: EndpointRow): WebhookEndpointRecord => ({
+/** What the data key seals webhook secrets for (bound to the sealed text). */
+export const WEBHOOK_SECRET_PURPOSE = 'webhook signing secret';
+
+/** Opened secrets kept in memory at most; more means churn, and the cache starts over. */
+const OPENED_SECRETS_LIMIT = 256;
+
+const endpointOf = (r: EndpointRow, openSecret: (stored: string) => string): WebhookEndpointRecord => ({
   id: r.id,
   merchantId: r.merchant_id,
   livemode: r.livemode === 1,
@@ -28,8 +35,8 @@ const endpointOf = (r: EndpointRow): WebhookEndpointRecord => ({
   enabledEvents: JSON.parse(r.enabled_events) as string[],
   status: r.status as WebhookEndpointRecord['status'],
   disabledReason: r.disabled_reason,
-  secret: r.secret,
-  previousSecret: r.previous_secret,
+  secret: openSecret(r.secret),
+  previousSecret: r.previous_secret === null ? null : openSecret(r.previous_secret),
   previousSecretExpiresAt: r.previous_secret_expires_at,
   fromEventSeq: r.from_event_seq,
   createdAt: r.created_at,
@@ -96,11 +103,29 @@ export interface NewDelivery {
 /**
  * Webhook endpoints, their deliveries (the durable queue) and the attempts log. Plain prepared
  * statements: the dispatcher runs these for every delivery, so they stay cheap.
+ *
+ * Secrets are sealed by the data key in the table and plain in the records: nothing above this
+ * class sees a sealed one. Each is opened once per process (cached by its sealed text), so neither
+ * a delivery nor the dispatcher's reload of every endpoint after a change pays for it again.
  */
 export class WebhookRepository {
   private readonly s: Record<string, Statement>;
+  private readonly opened = new Map<string, string>();
+  private readonly openSecret = (stored: string): string => {
+    // An earlier version stored secrets as is; start-up seals them (StoredSecrets), a read takes either.
+    if (!isSealed(stored)) return stored;
+    let plain = this.opened.get(stored);
+    if (plain === undefined) {
+      plain = this.cipher.open(stored, WEBHOOK_SECRET_PURPOSE);
+      this.remember(stored, plain);
+    }
+    return plain;
+  };
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly cipher: SecretCipher,
+  ) {
     const c = db.$client;
     this.s = {
       insertEndpoint: c.prepare(
@@ -165,16 +190,33 @@ export class WebhookRepository {
   }
 
   private endpointParams(e: WebhookEndpointRecord) {
-    return { ...e, livemode: e.livemode ? 1 : 0, enabledEvents: JSON.stringify(e.enabledEvents) };
+    return {
+      ...e,
+      livemode: e.livemode ? 1 : 0,
+      enabledEvents: JSON.stringify(e.enabledEvents),
+      secret: this.sealSecret(e.secret),
+      previousSecret: e.previousSecret === null ? null : this.sealSecret(e.previousSecret),
+    };
+  }
+
+  private sealSecret(plain: string): string {
+    const sealed = this.cipher.seal(plain, WEBHOOK_SECRET_PURPOSE);
+    this.remember(sealed, plain);
+    return sealed;
+  }
+
+  private remember(sealed: string, plain: string): void {
+    if (this.opened.size >= OPENED_SECRETS_LIMIT) this.opened.clear();
+    this.opened.set(sealed, plain);
   }
 
   findEndpoint(id: string): WebhookEndpointRecord | undefined {
     const row = this.s.endpointById!.get(id) as EndpointRow | undefined;
-    return row && endpointOf(row);
+    return row && endpointOf(row, this.openSecret);
   }
 
   allEndpoints(): WebhookEndpointRecord[] {
-    return (this.s.allEndpoints!.all() as EndpointRow[]).map(endpointOf);
+    return (this.s.allEndpoints!.all() as EndpointRow[]).map((r) => endpointOf(r, this.openSecret));
   }
 
   countEndpoints(merchantId: string, livemode: boolean): number {
@@ -183,7 +225,7 @@ export class WebhookRepository {
 
   /** Newest first; cursors are endpoint ids of the same merchant and mode (checked by the caller). */
   listEndpoints(merchantId: string, livemode: boolean, limit: number, startingAfter?: string, endingBefore?: string): { items: WebhookEndpointRecord[]; hasMore: boolean } {
-    return this.page('webhook_endpoints', 'merchant_id = ? AND livemode = ?', [merchantId, livemode ? 1 : 0], limit, this.seqOf('endpointSeq', startingAfter), this.seqOf('endpointSeq', endingBefore), endpointOf);
+    return this.page('webhook_endpoints', 'merchant_id = ? AND livemode = ?', [merchantId, livemode ? 1 : 0], limit, this.seqOf('endpointSeq', startingAfter), this.seqOf('endpointSeq', endingBefore), (r: EndpointRow) => endpointOf(r, this.openSecret));
   }
 
   /** Removes the endpoint with its deliveries and their attempts. */
