@@ -69,10 +69,12 @@ describe('error statuses, derived from what each operation is', () => {
 
   test('exactly the rule\'s statuses, plus a route\'s own', () => {
     const statuses = (method: string, path: string) => statusesOf(doc.paths[path][method]);
-    expect(statuses('get', '/health')).toEqual([200, 403, 415, 429, 500, 503]);
-    expect(statuses('post', '/v1/payment/sessions')).toEqual([200, 400, 401, 403, 409, 413, 415, 429, 500, 503]);
-    expect(statuses('get', '/v1/payment/sessions')).toEqual([200, 400, 401, 403, 404, 415, 429, 500, 503]); // 404: an unknown cursor
-    expect(statuses('get', '/v1/ui/sessions/current')).toEqual([200, 401, 403, 409, 415, 429, 500, 503]); // its own 409: a key is no sign-in
+    // 408 and 431 on every route: answered before routing (headers too slow or too large).
+    expect(statuses('get', '/health')).toEqual([200, 403, 408, 415, 429, 431, 500, 503]);
+    expect(statuses('post', '/v1/payment/sessions')).toEqual([200, 400, 401, 403, 408, 409, 413, 415, 429, 431, 500, 503]);
+    expect(statuses('get', '/v1/payment/sessions')).toEqual([200, 400, 401, 403, 404, 408, 415, 429, 431, 500, 503]); // 404: an unknown cursor
+    expect(statuses('get', '/v1/ui/sessions/current')).toEqual([200, 401, 403, 408, 409, 415, 429, 431, 500, 503]); // its own 409: a key is no sign-in
+    expect(statuses('put', '/v1/settings/wallets/evm')).toContain(409); // its own: a start-up xpub wins
   });
 
   test('every JSON error is a shared response with the contract\'s error object, narrowed to the codes of its status, and Request-Id', () => {

@@ -12,10 +12,12 @@ export interface DocumentedOperation {
 
 /**
  * Answered on every route: 403 (hosts and origins the app does not serve, mode and role checks),
- * 415 (a request body in another media type is refused from its headers, on any route), 429 (rate
- * limit), 500, and 503 (shutting down; some routes also for a missing rate or an unreachable network).
+ * 408 and 431 (a request whose headers come too slowly or are too large is answered before routing,
+ * whatever its route), 415 (a request body in another media type is refused from its headers, on any
+ * route), 429 (rate limit), 500, and 503 (shutting down; some routes also for a missing rate or an
+ * unreachable network).
  */
-const EVERY_ROUTE = [403, 415, 429, 500, 503];
+const EVERY_ROUTE = [403, 408, 415, 429, 431, 500, 503];
 
 /** Methods whose requests carry a body: it may be malformed JSON (400) or too large (413). */
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);

@@ -4,7 +4,7 @@ import { NETWORK_INFO } from '../../domain/networks.js';
 import { CONFIGURABLE_NETWORKS, type ConfigurableNetwork } from '../../services/network-settings.js';
 import { ok } from '../envelope.js';
 import { LIVE_ONLY } from '../plugins/auth.js';
-import { Envelope, Nullable } from '../schemas/common.js';
+import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['Settings'];
@@ -79,8 +79,9 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     schema: {
       tags,
       summary: 'Set the live watch-only wallet (account xpub): new live sessions derive their deposit addresses from it at once',
+      description: '409 `invalid_state` when the xpub was given at start (`--xpub-evm`, `STABLEPOS_XPUB_EVM`): what the deployment says wins.',
       body: Type.Object({ xpub: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
-      response: { 200: Envelope(SettingsOut) },
+      response: { 200: Envelope(SettingsOut), ...errorResponses(409) },
     },
   }, async (request) => {
     services.networkSettings.setLiveXpub('evm', request.body.xpub);
