@@ -20,6 +20,7 @@ import { type Mode, resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import { buildApp } from '../../src/http/app.js';
 import { ACCESS_EXTENSION } from '../../src/http/plugins/auth.js';
+import { checkedInject } from '../helpers/openapi-responses.js';
 
 interface Operation {
   method: string;
@@ -39,7 +40,7 @@ interface Credential {
   as?: { role: 'owner' | 'cashier'; livemode: boolean };
 }
 
-const apps: Record<Mode, { dir: string; s: CoreServices; app: FastifyInstance }> = {} as never;
+const apps: Record<Mode, { dir: string; s: CoreServices; app: FastifyInstance; inject: ReturnType<typeof checkedInject> }> = {} as never;
 const credentials: Credential[] = [];
 let operations: Operation[] = [];
 
@@ -57,7 +58,8 @@ async function startApp(uiMode: Mode) {
   const merchantId = s.merchants.defaultMerchant().id;
   await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
   await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
-  apps[uiMode] = { dir, s, app };
+  // Every answer is also checked against the served document: status, headers and body schema.
+  apps[uiMode] = { dir, s, app, inject: checkedInject(app) };
   return { s, app, merchantId };
 }
 
@@ -118,7 +120,7 @@ function expected(op: Operation, c: Credential): Expected {
 
 function call(op: Operation, c: Credential) {
   const url = op.path.replace(/\{[A-Za-z_]+\}/g, 'zz_unknown');
-  return apps[c.app].app.inject({
+  return apps[c.app].inject({
     method: op.method as never,
     url,
     headers: c.authorization ? { authorization: c.authorization } : {},
