@@ -98,7 +98,8 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   // Back to test mode: no PIN asked.
   await page.getByRole('button', { name: 'Switch to test mode' }).click();
   await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
-  expect(await page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
+  // The switch reloads the page: the table fills in once its data has loaded.
+  await expect.poll(() => page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
   await screenshot(page, 'settings');
 }, uiBudget(60)); // about 60 UI steps and requests, nothing on the chain
 

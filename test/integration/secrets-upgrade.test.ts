@@ -75,10 +75,22 @@ function oldDataDir(receiverUrl: string): OldDataDir {
   const saveAnswer = (key: string, path: string, body: string) =>
     db.prepare('INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at) VALUES (?, 0, ?, ?, 200, ?, ?)')
       .run(merchantId, key, requestFingerprint('POST', path, {}), body, now);
-  const endpointAnswer = JSON.stringify({ base: { code: 0, message: 'success' }, data: { id: endpointId, object: 'webhook_endpoint', secret } });
+  // The answers exactly as the previous version stored them (whole objects: replays are checked
+  // against the OpenAPI document like every answer).
+  const at = new Date(now).toISOString();
+  const endpointAnswer = JSON.stringify({
+    base: { code: 0, message: 'success' },
+    data: {
+      id: endpointId, object: 'webhook_endpoint', url: receiverUrl, description: null, enabled_events: ['*'], status: 'enabled', disabled_reason: null,
+      livemode: false, secret_rotated_until: new Date(now + 3_600_000).toISOString(), created_at: at, updated_at: at, secret,
+    },
+  });
   saveAnswer('old-endpoint', '/v1/webhook_endpoints/x/rotate_secret', endpointAnswer);
   const apiKey = `sk_test_${randomBytes(24).toString('base64url').slice(0, 32)}`;
-  saveAnswer('old-key', '/v1/api_keys', JSON.stringify({ base: { code: 0, message: 'success' }, data: { object: 'api_key', secret: apiKey } }));
+  saveAnswer('old-key', '/v1/api_keys', JSON.stringify({
+    base: { code: 0, message: 'success' },
+    data: { id: `key_${randomBytes(12).toString('hex')}`, object: 'api_key', prefix: apiKey.slice(0, 16), livemode: false, created_at: at, revoked_at: null, secret: apiKey },
+  }));
   // A stored answer purged since, among others that hold no secret (so no page of it is rewritten
   // by sealing the rest): its row is gone, its bytes are not, until the file is rewritten.
   const filler = (from: number) => {
