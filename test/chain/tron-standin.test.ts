@@ -131,6 +131,12 @@ describe('TRON devnet stand-in, with an unmodified TronWeb', () => {
       const block: any = await web.trx.getBlockByNumber(info.blockNumber);
       expect(block.transactions.map((t: any) => t.txID)).toContain(transferTx);
       expect(block.block_header.raw_data.timestamp).toBe(info.blockTimeStamp);
+      expect(((await web.trx.getBlockByHash(block.blockID)) as any).blockID).toBe(block.blockID);
+      const getblock = async (params: object) =>
+        (await (await fetch(`${devnet.httpUrl}/wallet/getblock`, { method: 'POST', body: JSON.stringify(params) })).json()) as any;
+      expect((await getblock({ id_or_num: block.blockID, detail: true })).transactions).toEqual(block.transactions);
+      expect(await getblock({ id_or_num: String(info.blockNumber) })).toEqual({ blockID: block.blockID, block_header: block.block_header });
+      expect(await getblock({ id_or_num: 'latest' })).toEqual({ Error: 'id must be legal block hash.' });
 
       // Solidified 19 blocks later: TronWeb's getTransactionInfo asks /walletsolidity.
       const solid = await waitForInfo(web, transferTx, SOLIDIFIED_MS, true);

@@ -57,15 +57,18 @@ export function walletApi(rpc: AnvilRpc, view: TronChainView, broadcaster: Broad
     (await view.block(integer(params.num ?? 0, 'num'), { detail: true, visible, solid })) ?? {},
   );
   both('getblockbyid', async ({ params, visible }, solid) => (await blockById(string(params.value, 'value'), visible, solid)) ?? {});
+  // Wallet.getBlock: `id_or_num` is a number when it reads as one, else a block id; no transactions
+  // unless `detail`.
   both('getblock', async ({ params, visible }, solid) => {
     const detail = params.detail === true || params.detail === 'true';
     const idOrNum = params.id_or_num === undefined || params.id_or_num === '' ? undefined : String(params.id_or_num);
     if (idOrNum === undefined) return (await view.block(await view.topBlock(solid), { detail, visible, solid })) ?? {};
-    if (/^\d+$/.test(idOrNum)) return (await view.block(Number(idOrNum), { detail, visible, solid })) ?? {};
-    const block = await blockById(idOrNum, visible, solid, detail);
-    if (block) return block;
-    if (blockNumberOfId(idOrNum) === null) return { Error: `id_or_num must be a block number or a 32-byte block id, got ${JSON.stringify(idOrNum)}` };
-    return {};
+    if (/^-?\d{1,18}$/.test(idOrNum)) {
+      if (Number(idOrNum) < 0) throw new BadRequestError('num must be non-positive number.');
+      return (await view.block(Number(idOrNum), { detail, visible, solid })) ?? {};
+    }
+    if (blockNumberOfId(idOrNum) === null || idOrNum.startsWith('0x')) throw new BadRequestError('id must be legal block hash.');
+    return (await blockById(idOrNum, visible, solid, detail)) ?? {};
   });
 
   async function blockById(id: string, visible: boolean, solid: boolean, detail = true) {
