@@ -250,6 +250,29 @@ describe('TRON devnet stand-in, with an unmodified TronWeb', () => {
     budget([INCLUDED_MS, INCLUDED_MS * 2]),
   );
 
+  test(
+    'a transfer over the balance is accepted, mined and reverts, as on TRON; a call of it reverts too',
+    async () => {
+      const key = newAccount().privateKey;
+      const web = tronWeb(devnet, key);
+      const signed = await signedTransfer(web, key, newAccount().address, 1n);
+      expect((await web.trx.sendRawTransaction(signed)).result).toBe(true);
+      const info = await waitForInfo(web, signed.txID, INCLUDED_MS);
+      expect(info).toMatchObject({ result: 'FAILED', resMessage: Buffer.from('REVERT opcode executed').toString('hex'), receipt: { result: 'REVERT' } });
+      expect(((await web.trx.getTransaction(signed.txID)) as any).ret).toEqual([{ contractRet: 'REVERT' }]);
+
+      const call = web.transactionBuilder.triggerConstantContract(
+        devnet.tokens.USDT,
+        'transfer(address,uint256)',
+        {},
+        [{ type: 'address', value: newAccount().address }, { type: 'uint256', value: '1' }],
+        web.defaultAddress.base58 as string,
+      );
+      await expect(call).rejects.toThrow('REVERT opcode executed');
+    },
+    budget([INCLUDED_MS]),
+  );
+
   test('TRX moves with TronWeb’s sendTrx; balances, accounts and resources read as java-tron answers them', async () => {
     const faucet = tronWeb(devnet, devnet.faucetKey);
     const fresh = newAccount();

@@ -23,7 +23,8 @@ export const SOLIDIFIED_LAG = 19;
 const WITNESS_ADDRESS = `41${'00'.repeat(20)}`;
 // java-tron's current block version.
 const BLOCK_VERSION = 32;
-const REVERT_MESSAGE = 'REVERT opcode executed';
+/** java-tron's message for a call that reverted. */
+export const REVERT_MESSAGE = 'REVERT opcode executed';
 
 export interface KnownContract {
   name: string;

@@ -2,7 +2,7 @@ import { toTronHex } from '../address-format.js';
 import type { AnvilBlock, AnvilLog, AnvilReceipt, AnvilRpc, AnvilTransaction, Hex } from './anvil-rpc.js';
 import { hexNumber } from './anvil-rpc.js';
 import { blockNumberOfId, tronBlockId } from './block-id.js';
-import { solidifiedBlock, type TronChainView } from './chain-view.js';
+import { REVERT_MESSAGE, solidifiedBlock, type TronChainView } from './chain-view.js';
 import type { TransactionIndex } from './transaction-index.js';
 
 /**
@@ -271,7 +271,7 @@ export class JsonRpcApi {
       false,
     );
     if (!result.reverted) return `0x${result.output}`;
-    throw new JsonRpcError(-32000, `REVERT opcode executed${revertReason(result.output)}`);
+    throw new JsonRpcError(-32000, `${REVERT_MESSAGE}${revertReason(result.output)}`);
   }
 
   private async transaction(hash: unknown): Promise<unknown> {

@@ -4,7 +4,7 @@ import { toEvmAddress, toTronHex, type TronHexAddress } from '../address-format.
 import type { AnvilRpc, Hex } from './anvil-rpc.js';
 import { blockNumberOfId, tronBlockId } from './block-id.js';
 import type { Broadcaster } from './broadcast.js';
-import { type TronChainView, utf8Hex } from './chain-view.js';
+import { REVERT_MESSAGE, type TronChainView, utf8Hex } from './chain-view.js';
 import { printTransaction, type TronTransaction } from './transaction.js';
 
 /**
@@ -94,7 +94,7 @@ export function walletApi(rpc: AnvilRpc, view: TronChainView, broadcaster: Broad
     const result = await view.call(call, solid);
     const tx = await buildTransaction(call, 0n);
     return {
-      result: { result: true, ...(result.reverted && { message: visible ? 'REVERT opcode executed' : utf8Hex('REVERT opcode executed') }) },
+      result: { result: true, ...(result.reverted && { message: message(REVERT_MESSAGE, visible) }) },
       energy_used: result.energyUsed,
       constant_result: [result.output],
       transaction: { ret: [result.reverted ? { ret: 'FAILED' } : {}], visible, ...printTransaction(tx, { visible }) },
@@ -103,7 +103,7 @@ export function walletApi(rpc: AnvilRpc, view: TronChainView, broadcaster: Broad
   both('estimateenergy', async ({ params, visible }, solid) => {
     const result = await view.call(contractCall(params), solid);
     if (result.reverted) {
-      return { result: { code: 'CONTRACT_EXE_ERROR', message: visible ? 'REVERT opcode executed' : utf8Hex('REVERT opcode executed') } };
+      return { result: { code: 'CONTRACT_EXE_ERROR', message: message(REVERT_MESSAGE, visible) } };
     }
     return { result: { result: true }, energy_required: result.energyUsed };
   });
