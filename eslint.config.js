@@ -99,6 +99,14 @@ export default defineConfig(
       'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly, chainStaysApart(others)),
     },
   })),
+  // Tooling every family's devnet shares (anvil, its guardian and lock, the test stablecoin): it
+  // belongs to no family, so it may import none.
+  {
+    files: ['src/chains/anvil/**'],
+    rules: {
+      'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly, chainStaysApart('evm|tron|solana')),
+    },
+  },
   { files: ['main/**'], rules: { 'no-restricted-imports': restrict(shellUsesCoreEntry) } },
   {
     files: ['renderer/**'],

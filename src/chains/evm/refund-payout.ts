@@ -16,7 +16,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Stablecoin } from '../../domain/currencies.js';
 import { type Devnet, DEVNET_FAUCET_KEY } from './devnet.js';
 import { erc20TransferUri } from './payment-uri.js';
-import { TEST_TOKEN_ABI } from './test-token-artifact.js';
+import { TEST_TOKEN_ABI } from '../anvil/test-token-artifact.js';
 
 /**
  * Refund payouts on one EVM network: what the refund worker needs to check, sign, send and follow a
