@@ -205,3 +205,13 @@ test('under tsx, as the app runs, the worker loads and serves, and never keeps t
   const { stdout } = await promisify(execFile)(process.execPath, ['bin/run-ts.mjs', 'test/fixtures/address-pool-run.ts'], { cwd: root, timeout: 15_000 });
   expect(JSON.parse(stdout)).toEqual({ status: 'running', served: { ready: 20, derived: 1 }, mismatches: 0 });
 });
+
+test('a pool stopped while its worker is in the middle of a batch: the worker ends, the process exits cleanly', async () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  // A suite run aborted once with "terminate called after throwing an instance of 'Napi::Error'" in
+  // this file: terminate() during the native tweak-add. The worker is now asked to stop between
+  // batches, and stop() waits for it (without worker.ref() there, this process ended with exit code
+  // 13, its stop never settled).
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/run-ts.mjs', 'test/fixtures/address-pool-stop.ts', '20'], { cwd: root, timeout: 60_000 });
+  expect(JSON.parse(stdout)).toEqual({ rounds: 20, busy: 20 });
+}, 90_000);

@@ -123,7 +123,7 @@ export class EvmAddressPool {
     this.xpubs.clear();
     this.outbox = [];
     clearImmediate(this.flushing);
-    await worker?.terminate();
+    if (worker) await stopWorker(worker);
   }
 
   private stateOf(xpub: string): XpubState {
@@ -223,6 +223,24 @@ export class EvmAddressPool {
     this.log('EVM address worker failed; deriving addresses on the main thread', err);
     void worker?.terminate();
   }
+}
+
+/** How long a worker asked to stop may take to finish its batch before it is terminated anyway. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Ends the worker by asking it to stop after its current batch, so it ends between jobs. terminate()
+ * in the middle of a native secp256k1 call aborts the whole process (its C++ exception is never
+ * caught); it is only the last resort for a worker that does not end within STOP_GRACE_MS.
+ */
+async function stopWorker(worker: Worker): Promise<void> {
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.ref(); // stop() is awaited: the process lives until the worker has ended
+  worker.postMessage({ stop: true });
+  const lastResort = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+  lastResort.unref();
+  await exited;
+  clearTimeout(lastResort);
 }
 
 /** The worker's dependencies, resolved from here: an eval worker resolves nothing itself. */

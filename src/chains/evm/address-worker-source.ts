@@ -27,7 +27,11 @@ let queue = keccakReady;
 
 parentPort.on('message', (job) => {
   queue = queue.then((keccak) => {
-    run(job, keccak);
+    // Asked to stop: after the jobs before it, close the port and let the thread end by itself.
+    // Never Worker.terminate() for this: terminated inside secp256k1's native call, the addon's C++
+    // exception aborts the whole process.
+    if (job.stop === true) parentPort.close();
+    else run(job, keccak);
     return keccak;
   });
 });
