@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run compile:test-token`: compiles test-contracts/TestStablecoin.sol with solc-js (offline, no
-// download: the compiler is the npm package) and writes src/chains/evm/test-token-artifact.ts, which is
+// download: the compiler is the npm package) and writes src/chains/anvil/test-token-artifact.ts, which is
 // committed so that starting a devnet never needs a compiler. Run it again after editing the contract;
 // `--check` only compares and exits 1 when the committed artifact is stale (for CI).
 import { createHash } from 'node:crypto';
@@ -14,7 +14,7 @@ const solc = require('solc');
 const SOURCE_NAME = 'TestStablecoin.sol';
 const CONTRACT = 'TestStablecoin';
 const sourcePath = fileURLToPath(new URL(`../test-contracts/${SOURCE_NAME}`, import.meta.url));
-const outPath = fileURLToPath(new URL('../src/chains/evm/test-token-artifact.ts', import.meta.url));
+const outPath = fileURLToPath(new URL('../src/chains/anvil/test-token-artifact.ts', import.meta.url));
 
 const source = readFileSync(sourcePath, 'utf8');
 const input = {

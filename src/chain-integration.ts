@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { type Address, createPublicClient, http, type PublicClient } from 'viem';
 import { EvmAddressPool } from './chains/evm/address-pool.js';
-import { type Devnet, DEVNET_CHAIN_IDS, startDevnet } from './chains/evm/devnet.js';
-import { removeDevnetEndpoint, writeDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
+import { type Devnet, DEVNET_CHAIN_IDS, startDevnet } from './chains/evm/devnet/devnet.js';
+import { removeDevnetEndpoint, writeDevnetEndpoint } from './chains/evm/devnet/endpoint.js';
 import { evmPaymentOptions } from './chains/evm/payment-options.js';
-import { EvmPayoutChain, fundOnDevnet, newEvmKey, normalizeEvmAddress, PAYOUT_GAS } from './chains/evm/refund-payout.js';
+import { EvmPayoutChain, newEvmKey, normalizeEvmAddress, PAYOUT_GAS } from './chains/evm/refund-payout.js';
+import { fundOnDevnet } from './chains/evm/devnet/fund.js';
 import { EvmWatcher } from './chains/evm/watcher.js';
 import type { EvmNetworkId, ResolvedConfig, RpcNetworkConfig } from './config.js';
 import type { CoreServices } from './core-services.js';

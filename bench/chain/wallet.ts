@@ -1,6 +1,6 @@
 import { type Address, encodeFunctionData, type Hex, keccak256 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { TEST_TOKEN_ABI } from '../../src/chains/evm/test-token-artifact.js';
+import { TEST_TOKEN_ABI } from '../../src/chains/anvil/test-token-artifact.js';
 import type { Rpc } from './rpc.js';
 
 // Explicit fees and gas: nothing is estimated, so transactions can be signed ahead and sent with

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Address, createWalletClient, encodeDeployData, encodeFunctionData, type Hash, type Hex, http, keccak256, type PublicClient, toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet.js';
-import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/evm/test-token-artifact.js';
+import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
+import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
 import type { TestCore } from './test-core.js';
 import { SseParser } from './sse-parser.js';
 

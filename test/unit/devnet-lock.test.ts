@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { lockStateFile } from '../../src/chains/evm/devnet-lock.js';
+import { lockStateFile } from '../../src/chains/anvil/devnet-lock.js';
 
 let dir: string;
 let files = 0;

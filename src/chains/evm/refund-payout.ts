@@ -1,22 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Address,
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  http,
-  isAddress,
-  keccak256,
-  type PublicClient,
-} from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress, keccak256, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Stablecoin } from '../../domain/currencies.js';
-import { type Devnet, DEVNET_FAUCET_KEY } from './devnet.js';
 import { erc20TransferUri } from './payment-uri.js';
-import { TEST_TOKEN_ABI } from './test-token-artifact.js';
 
 /**
  * Refund payouts on one EVM network: what the refund worker needs to check, sign, send and follow a
@@ -133,33 +119,4 @@ export class EvmPayoutChain {
   uri(token: string, to: string, amountBase: bigint): string {
     return erc20TransferUri(token as Address, this.o.chainId, to as Address, amountBase);
   }
-}
-
-/**
- * Test mode only: gives the refund wallet devnet ether (anvil_setBalance, not a transaction) and test
- * tokens up to `tokens` whole coins of each, minted to it by the devnet's faucet account (the test
- * tokens' `mint` is open to anyone), waiting until mined.
- *
- * The wallet itself never sends anything here: its nonces belong to its payouts alone. A payout is
- * signed and stored with its nonce before it is sent; if the app dies in between, the next start sends
- * those stored bytes. Funding sent from the wallet at that start would take the stored nonce first, and
- * the payout could never be mined (`nonce_taken`).
- */
-export async function fundOnDevnet(devnet: Devnet, client: PublicClient, wallet: Address, tokens: bigint): Promise<void> {
-  const test = createTestClient({ mode: 'anvil', chain: devnet.chain, transport: http(devnet.rpcUrl) });
-  const faucet = privateKeyToAccount(DEVNET_FAUCET_KEY);
-  // Ether for gas to both: the faucet is not among anvil's accounts funded at genesis.
-  await Promise.all([wallet, faucet.address].map((address) => test.setBalance({ address, value: 10n ** 22n })));
-  const sender = createWalletClient({ account: faucet, chain: devnet.chain, transport: http(devnet.rpcUrl) });
-  let nonce = await client.getTransactionCount({ address: faucet.address, blockTag: 'pending' });
-  const hashes: Hex[] = [];
-  for (const coin of ['USDT', 'USDC'] as const) {
-    const token = devnet.tokens[coin];
-    const target = tokens * 10n ** BigInt(devnet.decimals[coin]);
-    const have = await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] });
-    if (have >= target) continue;
-    hashes.push(await sender.writeContract({ address: token, abi: TEST_TOKEN_ABI, functionName: 'mint', args: [wallet, target - have], nonce: nonce++, gas: PAYOUT_GAS }));
-  }
-  if (hashes.length && devnet.blockTimeSeconds === 0) await test.mine({ blocks: 1 }).catch(() => undefined);
-  for (const hash of hashes) await client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 30_000 });
 }

@@ -15,11 +15,11 @@ import {
   http,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Stablecoin } from '../../domain/currencies.js';
-import { resolveAnvilBinary } from './anvil-binary.js';
-import { ANVIL_PID_LINE, spawnGuarded } from './devnet-guardian.js';
-import { lockStateFile, type StateFileLock } from './devnet-lock.js';
-import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from './test-token-artifact.js';
+import type { Stablecoin } from '../../../domain/currencies.js';
+import { resolveAnvilBinary } from '../../anvil/anvil-binary.js';
+import { ANVIL_PID_LINE, spawnGuarded } from '../../anvil/devnet-guardian.js';
+import { lockStateFile, type StateFileLock } from '../../anvil/devnet-lock.js';
+import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../anvil/test-token-artifact.js';
 
 /**
  * Local EVM devnets for test mode: one anvil per network, with test USDT and USDC whose `mint` anyone
