@@ -5,7 +5,7 @@ import type { ChainFamily } from '../family.js';
 import { EvmAddressPool } from './address-pool.js';
 import { EvmAddressDeriver, newTestWallet } from './addresses.js';
 import { evmDevnet } from './devnet/index.js';
-import type { Devnet } from './devnet/devnet.js';
+import type { Devnet } from './devnet/index.js';
 import { EVM_NETWORKS } from './networks.js';
 import { evmPaymentOptions } from './payment-options.js';
 import { evmKeyAddress, evmPayoutNonce, EvmPayoutChain, normalizeEvmAddress } from './refund-payout.js';

@@ -6,6 +6,8 @@ import { type Devnet, DEVNET_CHAIN_IDS, DEVNET_PAYER_KEYS, type DevnetNetwork, m
 import { readDevnetEndpoint, removeDevnetEndpoint, writeDevnetEndpoint } from './endpoint.js';
 import { fundOnDevnet } from './fund.js';
 
+export type { Devnet };
+
 const isDevnetNetwork = (network: string): network is DevnetNetwork => Object.hasOwn(DEVNET_CHAIN_IDS, network);
 
 /**
