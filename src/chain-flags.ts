@@ -35,8 +35,8 @@ export function chainFlagsHelp(): string {
   const rows: [string, string][] = [
     ['--rpc NETWORK=URL', `a network's live JSON-RPC endpoint (repeatable); NETWORK: ${NETWORKS.map((n) => n.id).join(', ')}`],
     ['--xpub FAMILY=XPUB', `a chain family's live watch-only wallet (repeatable); FAMILY: ${FAMILIES.map((f) => f.id).join(', ')}`],
-    ...NETWORKS.map((n): [string, string] => [`--rpc-${n.id} URL`, `the same for ${n.name}            (${envName('RPC', n.id)})`]),
-    ...FAMILIES.map((f): [string, string] => [`--xpub-${f.id} XPUB`, `the same for ${f.name}: ${f.wallet.label}  (${envName('XPUB', f.id)})`]),
+    ...NETWORKS.map((n): [string, string] => [`--rpc-${n.id} URL`, `the same for ${n.name} (${envName('RPC', n.id)})`]),
+    ...FAMILIES.map((f): [string, string] => [`--xpub-${f.id} XPUB`, `the same for ${f.name}, an ${f.wallet.label} (${envName('XPUB', f.id)})`]),
   ];
   return rows.map(([flag, what]) => `  ${flag.padEnd(20)}${what}`).join('\n');
 }
