@@ -41,7 +41,7 @@ export function chainFlagsHelp(): string {
   return rows.map(([flag, what]) => `  ${flag.padEnd(20)}${what}`).join('\n');
 }
 
-type Values = Record<string, string | boolean | string[] | undefined>;
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 /**
  * The live endpoints and wallets the flags and environment give.

@@ -1,6 +1,6 @@
 import type { FamilyId, Network, NetworkInfo } from '../domain/networks.js';
 import { evmFamily } from './evm/index.js';
-import type { ChainFamily, RunningDevnet } from './family.js';
+import type { ChainFamily } from './family.js';
 
 /**
  * The chain families this app has: the only place that names them all. Everything else (config, CLI
@@ -9,8 +9,11 @@ import type { ChainFamily, RunningDevnet } from './family.js';
  */
 export const FAMILIES = [evmFamily] as const;
 
+/** The devnet type of each family of a union (distributive: one member per family). */
+type DevnetOf<F> = F extends ChainFamily<infer D> ? D : never;
+
 /** A running devnet of any registered family, as its family's own type (tests narrow it by network). */
-export type AnyDevnet = (typeof FAMILIES)[number] extends ChainFamily<infer D> ? D : RunningDevnet;
+export type AnyDevnet = DevnetOf<(typeof FAMILIES)[number]>;
 
 /** Every network of the registered families, in registry order. */
 export const NETWORKS: readonly NetworkInfo[] = FAMILIES.flatMap((f) => f.networks);
