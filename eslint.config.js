@@ -44,8 +44,34 @@ const routesCallServices = ban('src/http reaches data through services, never th
   regex: up('db'),
 });
 const chainsOnDomainOnly = ban('Chains import domain and their own SDK only.', { regex: up('services|db|http') });
-const chainStaysApart = (others) =>
-  ban('A chain family never imports another one.', { regex: up(others) });
+
+// Chain families are the folders of src/chains (docs/architecture.md, "Chain families"), besides
+// `anvil`, the devnet tooling they share. The rules below hold for any folder there, so a new family
+// is covered without an edit here.
+const SHARED_CHAIN_FOLDER = 'anvil';
+/** How deep below its folder a family's files may sit (src/chains/<family>/a/b/file.ts is 2). */
+const CHAIN_DEPTHS = [0, 1, 2];
+/**
+ * From a file `depth` folders below src/chains/<folder>/, src/chains is `../` depth + 1 times: from
+ * there a family reaches only the shared anvil folder and the contract (family.ts), never another
+ * family's folder (written yet or not) nor the registry, which imports the families.
+ */
+const chainStaysApart = (depth) =>
+  ban('A chain family never imports another family, nor the registry: only ../family.ts, and the shared anvil tooling from devnet code.', {
+    regex: `^(\\.\\./){${depth + 1}}(?!${SHARED_CHAIN_FOLDER}/)[^./][^/]*/|^(\\.\\./){${depth + 1}}(?!family\\.js$)[^/]+\\.js$`,
+  });
+const onlyChainEntries = ban(
+  'Outside src/chains, code knows chains through src/chains/registry.ts and src/chains/family.ts only, never a family\'s own files.',
+  { regex: '^(\\.\\.?/)+chains/(?!(registry|family)\\.js$)' },
+);
+const noDevnetTooling = ban(
+  'Production chain code (watchers, payouts, addresses) never imports devnet tooling: only the family\'s index.ts opens its devnet/index.ts.',
+  { regex: '(^|/)devnet(/|$)|^(\\.\\./)+anvil(/|$)' },
+);
+const devnetThroughItsEntry = ban('A family\'s index.ts reaches its devnet tooling through devnet/index.ts only.', {
+  regex: '(^|/)devnet/(?!index\\.js$)|^(\\.\\./)+anvil(/|$)',
+});
+const registryNamesFamilies = ban('The registry imports each family through its index.ts only.', { regex: '^\\./[^/]+/(?!index\\.js$)' });
 
 const shellUsesCoreEntry = ban('main/ starts the core through src/create-core and src/config only.', {
   regex: '^(\\.\\./)+src/(?!(create-core|config)(\\.js)?$)|' + up('renderer'),
@@ -81,32 +107,30 @@ export default defineConfig(
   },
   // Tests read JSON response bodies loosely on purpose; typing every body would add noise, not safety.
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['src/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable) } },
+  { files: ['src/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, onlyChainEntries) } },
   { files: ['src/domain/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, domainIsPure) } },
   {
     files: ['src/services/**'],
     rules: { 'no-restricted-imports': restrict(coreStaysPortable, servicesTakePorts) },
   },
   { files: ['src/db/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, dbOnDomainOnly) } },
-  { files: ['src/http/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, routesCallServices) } },
-  ...[
-    ['evm', 'tron|solana'],
-    ['tron', 'evm|solana'],
-    ['solana', 'evm|tron'],
-  ].map(([chain, others]) => ({
-    files: [`src/chains/${chain}/**`],
-    rules: {
-      'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly, chainStaysApart(others)),
-    },
-  })),
-  // Tooling every family's devnet shares (anvil, its guardian and lock, the test stablecoin): it
-  // belongs to no family, so it may import none.
-  {
-    files: ['src/chains/anvil/**'],
-    rules: {
-      'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly, chainStaysApart('evm|tron|solana')),
-    },
-  },
+  { files: ['src/http/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, routesCallServices, onlyChainEntries) } },
+  { files: ['src/chains/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly) } },
+  { files: ['src/chains/registry.ts'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly, registryNamesFamilies) } },
+  // Per depth: families apart; production files never touch devnet tooling; a family's index.ts opens
+  // its devnet only through devnet/index.ts; devnet/ may use its own family and the anvil tooling,
+  // which itself imports no family.
+  ...CHAIN_DEPTHS.flatMap((depth) => {
+    const rules = (...extra) => ({ 'no-restricted-imports': restrict(coreStaysPortable, chainsOnDomainOnly, chainStaysApart(depth), ...extra) });
+    const below = '*/'.repeat(depth);
+    return [
+      { files: [`src/chains/*/${below}*.ts`], ignores: [`src/chains/${SHARED_CHAIN_FOLDER}/**`, 'src/chains/*/index.ts', 'src/chains/*/devnet/**'], rules: rules(noDevnetTooling) },
+      ...(depth === 0
+        ? [{ files: ['src/chains/*/index.ts'], ignores: [`src/chains/${SHARED_CHAIN_FOLDER}/**`], rules: rules(devnetThroughItsEntry) }]
+        : [{ files: [`src/chains/*/devnet/${'*/'.repeat(depth - 1)}*.ts`], rules: rules() }]),
+      { files: [`src/chains/${SHARED_CHAIN_FOLDER}/${below}*.ts`], rules: rules() },
+    ];
+  }),
   { files: ['main/**'], rules: { 'no-restricted-imports': restrict(shellUsesCoreEntry) } },
   {
     files: ['renderer/**'],

@@ -1,37 +1,32 @@
 import { join } from 'node:path';
-import { type Address, createPublicClient, http, type PublicClient } from 'viem';
-import { EvmAddressPool } from './chains/evm/address-pool.js';
-import { type Devnet, DEVNET_CHAIN_IDS, startDevnet } from './chains/evm/devnet.js';
-import { removeDevnetEndpoint, writeDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
-import { evmPaymentOptions } from './chains/evm/payment-options.js';
-import { EvmPayoutChain, fundOnDevnet, newEvmKey, normalizeEvmAddress, PAYOUT_GAS } from './chains/evm/refund-payout.js';
-import { EvmWatcher } from './chains/evm/watcher.js';
-import type { EvmNetworkId, ResolvedConfig, RpcNetworkConfig } from './config.js';
+import type { ChainFamily, DepositSource, ReadyNetwork, Watcher } from './chains/family.js';
+import { type AnyDevnet, FAMILIES, familyById, familyOf } from './chains/registry.js';
+import type { NetworkConfig, ResolvedConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
-import { STABLECOINS, type Stablecoin } from './domain/currencies.js';
-import { NETWORK_INFO } from './domain/networks.js';
+import { STABLECOINS } from './domain/currencies.js';
+import type { FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
-import type { RefundChain, RefundChains } from './services/refund-service.js';
-
-const EVM_NETWORKS: readonly EvmNetworkId[] = ['ethereum', 'bsc'];
+import type { RefundNetwork, RefundNetworks } from './services/refund-service.js';
 
 export interface ChainIntegration {
   handlers: ChainHandlers;
   networks(livemode: boolean): NetworkStatus[];
-  /** The running devnets (test mode), for `devnet pay` and tests. */
-  devnets: readonly Devnet[];
-  watchers: ReadonlyMap<string, EvmWatcher>;
+  /** The running devnets (test mode), each as its family's own type, for tests. */
+  devnets: readonly AnyDevnet[];
+  /** One watcher per ready network and mode, keyed `network:test` or `network:live`. */
+  watchers: ReadonlyMap<string, Watcher>;
   /** Refund payouts per ready network and mode. */
-  refundChains: RefundChains;
+  refundNetworks: RefundNetworks;
   start(): void;
   stop(): Promise<void>;
 }
 
-function notConfigured(network: EvmNetworkId, livemode: boolean, confirmations: number): NetworkSettings {
-  const info = NETWORK_INFO[network];
+const modeName = (livemode: boolean) => (livemode ? 'live' : 'test');
+
+function notConfigured(info: NetworkInfo, livemode: boolean, confirmations: number): NetworkSettings {
   return {
-    network,
+    network: info.id,
     livemode,
     status: 'not_configured',
     chainId: livemode ? info.liveChainId : null,
@@ -44,13 +39,12 @@ function notConfigured(network: EvmNetworkId, livemode: boolean, confirmations: 
   };
 }
 
-function fromRpc(network: EvmNetworkId, livemode: boolean, rpc: RpcNetworkConfig, confirmations: number): NetworkSettings {
-  const info = NETWORK_INFO[network];
-  const chainId = rpc.chainId ?? (livemode ? info.liveChainId : null);
+function fromRpc(info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfig, 'devnet' | 'off'>, confirmations: number): NetworkSettings {
+  const chainId = rpc.chainId !== undefined ? String(rpc.chainId) : livemode ? info.liveChainId : null;
   const tokens = rpc.tokens ?? (livemode ? { USDT: info.tokens.USDT.liveContract, USDC: info.tokens.USDC.liveContract } : undefined);
-  if (chainId === null || !tokens) return { ...notConfigured(network, livemode, confirmations), rpcUrl: rpc.rpcUrl };
+  if (chainId === null || !tokens) return { ...notConfigured(info, livemode, confirmations), rpcUrl: rpc.rpcUrl };
   return {
-    network,
+    network: info.id,
     livemode,
     status: 'ready',
     chainId,
@@ -61,45 +55,41 @@ function fromRpc(network: EvmNetworkId, livemode: boolean, rpc: RpcNetworkConfig
   };
 }
 
+/** A network's configuration in a mode: given, else its family's devnet in test mode, else off. */
+function choiceOf(config: ResolvedConfig, family: ChainFamily<AnyDevnet>, network: string, livemode: boolean): NetworkConfig {
+  const given = (livemode ? config.networks.live : config.networks.test)[network];
+  if (given !== undefined) return given;
+  return !livemode && family.devnet ? 'devnet' : 'off';
+}
+
 /**
- * Brings up what the configuration asks for on each EVM network and mode: a local devnet (test mode
- * default), an RPC endpoint, or nothing; then one watcher per ready network and mode. TRON and Solana
- * join here as siblings.
+ * Brings up what the configuration asks for on every network of every registered chain family, in
+ * each mode: a local devnet (test mode default), an RPC endpoint, or nothing; then, per ready network
+ * and mode, the family's watcher and payout port. It knows families only through their contract
+ * (src/chains/family.ts) and the registry.
  */
 export async function startChainIntegration(config: ResolvedConfig, services: CoreServices, log: (msg: string, err?: unknown) => void): Promise<ChainIntegration> {
-  const devnets: Devnet[] = [];
+  const devnets: AnyDevnet[] = [];
+  const devnetDir = join(config.dataDir, 'devnet');
   const settings = new Map<boolean, NetworkSettings[]>([[false, []], [true, []]]);
   try {
     for (const livemode of [false, true]) {
-      for (const network of EVM_NETWORKS) {
-        const confirmations = config.confirmations[network] ?? NETWORK_INFO[network].defaultConfirmations;
-        const choice = (livemode ? config.networks.live : config.networks.test)[network];
-        let s: NetworkSettings;
-        if (choice === 'devnet' && !livemode) {
-          const devnet = await startDevnet({
-            network,
-            chainId: DEVNET_CHAIN_IDS[network],
-            stateFile: join(config.dataDir, 'devnet', `${network}.json`),
-            blockTimeSeconds: config.devnetBlockTimeSeconds,
-          });
-          devnets.push(devnet);
-          writeDevnetEndpoint(join(config.dataDir, 'devnet'), devnet);
-          s = {
-            network,
-            livemode,
-            status: 'ready',
-            chainId: devnet.chainId,
-            rpcUrl: devnet.rpcUrl,
-            devnet: true,
-            confirmations,
-            tokens: { USDT: { contract: devnet.tokens.USDT, decimals: devnet.decimals.USDT }, USDC: { contract: devnet.tokens.USDC, decimals: devnet.decimals.USDC } },
-          };
-        } else if (choice && typeof choice === 'object') {
-          s = fromRpc(network, livemode, choice, confirmations);
-        } else {
-          s = notConfigured(network, livemode, confirmations);
+      for (const family of FAMILIES) {
+        for (const info of family.networks) {
+          const confirmations = config.confirmations[info.id] ?? info.defaultConfirmations;
+          const choice = choiceOf(config, family, info.id, livemode);
+          let s: NetworkSettings;
+          if (choice === 'devnet' && !livemode && family.devnet) {
+            const devnet = await family.devnet.start(info.id, { dir: devnetDir, blockTimeSeconds: config.devnetBlockTimeSeconds });
+            devnets.push(devnet);
+            s = { network: info.id, livemode, status: 'ready', rpcUrl: devnet.rpcUrl, devnet: true, confirmations, ...family.devnet.describe(devnet) };
+          } else if (choice && typeof choice === 'object') {
+            s = fromRpc(info, livemode, choice, confirmations);
+          } else {
+            s = notConfigured(info, livemode, confirmations);
+          }
+          settings.get(livemode)?.push(s);
         }
-        settings.get(livemode)?.push(s);
       }
     }
   } catch (err) {
@@ -107,102 +97,91 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     throw err;
   }
 
-  const watchers = new Map<string, EvmWatcher>();
-  const refundChains = new Map<string, RefundChain>();
+  const watchers = new Map<string, Watcher>();
+  const refundNetworks = new Map<string, RefundNetwork>();
   const merchantId = services.merchants.defaultMerchant().id;
+  // Test mode: each family's refund wallet is generated on first use (sealed with the data dir's test
+  // passphrase) and funded on its devnets, so refunds pay out for real.
+  const testRefundWallet = (family: ChainFamily<AnyDevnet>): string | undefined => {
+    if (config.testRefundWallet === false) return undefined;
+    if (!services.refunds.walletAddress(merchantId, family.id, false)) services.refunds.importWalletKey(merchantId, family.id, false, family.refundKeys.generate());
+    return services.refunds.walletKeyOrNull(merchantId, family.id, false)?.address;
+  };
   for (const [livemode, list] of settings) {
     for (const s of list) {
       if (s.status !== 'ready' || !s.rpcUrl || s.chainId === null) continue;
       const network = s.network;
-      const client = createPublicClient({ transport: http(s.rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient;
-      const tokens = STABLECOINS.map((currency: Stablecoin) => ({ currency, contract: s.tokens[currency].contract as Address, decimals: s.tokens[currency].decimals }));
-      const payout = new EvmPayoutChain({
-        client,
-        chainId: s.chainId,
-        tokens: { USDT: { contract: s.tokens.USDT.contract as Address, decimals: s.tokens.USDT.decimals }, USDC: { contract: s.tokens.USDC.contract as Address, decimals: s.tokens.USDC.decimals } },
+      const family = familyOf(network);
+      if (!family) continue; // every configured network is a registered family's (above)
+      const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: s.rpcUrl, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
+      const connection = family.connect(ready, {
+        cursor: (chainId) => {
+          const c = services.chainState.cursor(network, livemode);
+          if (c && c.chainId !== chainId) {
+            // A different chain behind the same name (a new devnet, a changed RPC): start afresh.
+            services.chainState.reset(network, livemode);
+            return undefined;
+          }
+          return c?.position;
+        },
+        recentBlocks: () => services.chainState.recentBlocks(network, livemode),
+        // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
+        isWatched: (address) => services.addressBook.lookup(family.id, livemode, address) !== undefined || services.refunds.isManualDestination(family.id, livemode, address),
+        anyWatched: () => services.addressBook.any(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
+        apply: (scan) => {
+          const isDeposit = (to: string) => services.addressBook.lookup(family.id, livemode, to) !== undefined;
+          const isManual = (to: string) => services.refunds.isManualDestination(family.id, livemode, to);
+          // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
+          const payouts = scan.transfers.filter((t) => !isDeposit(t.to) && isManual(t.to));
+          const matched = new Set(payouts.filter((t) => services.refunds.matchManual(network, livemode, t)).map((t) => `${t.txId}:${t.eventIndex}`));
+          const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txId}:${t.eventIndex}`) && !isManual(t.to)));
+          services.payments.apply({ ...scan, transfers, network, livemode, confirmations: s.confirmations });
+        },
+        onError: (err) => log(`${network} (${modeName(livemode)}) watcher: RPC failed`, err),
       });
-      refundChains.set(`${network}:${livemode}`, {
+      refundNetworks.set(`${network}:${livemode}`, {
         network,
         livemode,
         confirmations: s.confirmations,
-        gasLimit: PAYOUT_GAS,
         tokenDecimals: (coin) => s.tokens[coin].decimals,
-        normalizeAddress: normalizeEvmAddress,
-        isContract: (a) => payout.isContract(a),
-        head: () => payout.head(),
-        balances: (from, token) => payout.balances(from, token),
-        nonce: (from, tag) => payout.nonce(from, tag),
-        fees: () => payout.fees(),
-        sign: (key, p) => payout.sign(key as `0x${string}`, p),
-        broadcast: (raw) => payout.broadcast(raw),
-        receipt: (hash) => payout.receipt(hash),
-        known: (hash) => payout.known(hash),
-        uri: (token, to, amount) => payout.uri(token, to, amount),
+        payouts: connection.payouts,
       });
-      // Test mode: the refund wallet gets devnet ether and test coins, so refunds pay out for real.
       const devnet = devnets.find((d) => d.network === network);
-      if (!livemode && devnet && config.testRefundWallet !== false && !services.refunds.walletAddress(merchantId, 'evm', false)) {
-        // Test mode generates its refund wallet on first use (sealed with the data dir's test passphrase).
-        services.refunds.importWalletKey(merchantId, 'evm', false, newEvmKey().privateKey);
+      const wallet = !livemode && devnet ? testRefundWallet(family) : undefined;
+      if (devnet && wallet !== undefined && config.testRefundWallet !== false) {
+        await family.devnet?.fund(devnet, wallet, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
       }
-      const wallet = !livemode && devnet && config.testRefundWallet !== false ? services.refunds.walletKeyOrNull(merchantId, 'evm', false) : undefined;
-      if (devnet && wallet && config.testRefundWallet !== false) {
-        await fundOnDevnet(devnet, client, wallet.address as Address, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
-      }
-      const watcher = new EvmWatcher(
-        { client, tokens, expectedChainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) },
-        {
-          cursor: (chainId) => {
-            const c = services.chainState.cursor(network, livemode);
-            if (c && c.chainId !== chainId) {
-              // A different chain behind the same name (a new devnet, a changed RPC): start afresh.
-              services.chainState.reset(network, livemode);
-              return undefined;
-            }
-            return c?.blockNumber;
-          },
-          recentBlocks: () => services.chainState.recentBlocks(network, livemode),
-          // Deposit addresses, and the destinations of refunds the owner pays by hand (wallet QR).
-          isWatched: (address) => services.addressBook.lookup('evm', livemode, address) !== undefined || services.refunds.isManualDestination(livemode, address),
-          anyWatched: () => services.addressBook.any('evm', livemode) || services.refunds.anyManual(livemode),
-          apply: (scan) => {
-            const isDeposit = (to: string) => services.addressBook.lookup('evm', livemode, to) !== undefined;
-            // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
-            const payouts = scan.transfers.filter((t) => !isDeposit(t.to) && services.refunds.isManualDestination(livemode, t.to));
-            const matched = new Set(payouts.filter((t) => services.refunds.matchManual(network, livemode, t)).map((t) => `${t.txHash}:${t.logIndex}`));
-            const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txHash}:${t.logIndex}`) && !services.refunds.isManualDestination(livemode, t.to)));
-            services.payments.apply({ ...scan, transfers, network, livemode, confirmations: s.confirmations });
-          },
-          onError: (err) => log(`${network} (${livemode ? 'live' : 'test'}) watcher: RPC failed`, err),
-        },
-      );
-      watchers.set(`${network}:${livemode ? 'live' : 'test'}`, watcher);
+      watchers.set(`${network}:${modeName(livemode)}`, connection.watcher);
     }
   }
 
-  // Derived ahead in a worker thread, off the request path of session creation.
-  const evmAddresses = new EvmAddressPool({ log });
+  const deposits = new Map<FamilyId, DepositSource>(FAMILIES.map((f) => [f.id, f.deposits(log)]));
   const handlers: ChainHandlers = {
-    addressFamilies: ['evm'],
-    deriveAddress: (family, xpub, index) => {
-      if (family !== 'evm') throw new Error(`no address derivation for ${family}`);
-      return evmAddresses.address(xpub, index);
+    depositFamilies: FAMILIES.map((f) => f.id),
+    deposit: (family, wallet, index) => {
+      const source = deposits.get(family);
+      if (!source) throw new Error(`no chain family "${family}"`);
+      return source.deposit(wallet, index);
     },
-    options: (livemode, family, address, due, rates) =>
-      family === 'evm' ? evmPaymentOptions(settings.get(livemode) ?? [], address, due, rates) : [],
+    options: (livemode, family, session, dueMinor, rates) => {
+      const f = familyById(family);
+      if (!f) return [];
+      const networks = (settings.get(livemode) ?? []).filter((s) => f.networks.some((n) => n.id === s.network));
+      return f.paymentOptions({ networks, ...session, dueMinor, rates });
+    },
   };
 
   return {
     handlers,
     devnets,
     watchers,
-    refundChains: {
-      get: (network, livemode) => refundChains.get(`${network}:${livemode}`),
-      all: () => [...refundChains.values()],
+    refundNetworks: {
+      get: (network, livemode) => refundNetworks.get(`${network}:${livemode}`),
+      all: () => [...refundNetworks.values()],
     },
     networks: (livemode) =>
       (settings.get(livemode) ?? []).map((s) => {
-        const w = watchers.get(`${s.network}:${livemode ? 'live' : 'test'}`);
+        const w = watchers.get(`${s.network}:${modeName(livemode)}`);
         return { ...s, watcher: w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError } : null };
       }),
     start: () => {
@@ -210,9 +189,8 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     },
     stop: async () => {
       for (const w of watchers.values()) w.stop();
-      await evmAddresses.stop();
+      await Promise.all([...deposits.values()].map((d) => d.stop()));
       await Promise.all(devnets.map((d) => d.stop()));
-      for (const d of devnets) removeDevnetEndpoint(join(config.dataDir, 'devnet'), d.network);
     },
   };
 }

@@ -6,12 +6,11 @@ import { type Mode, type RateFeedConfig, resolveConfig } from './config.js';
 import { createServices } from './core-services.js';
 import { createCore } from './create-core.js';
 import { defaultDataDir } from './default-data-dir.js';
-import { DEVNET_PAYER_KEYS, mintAndPay } from './chains/evm/devnet.js';
-import { readDevnetEndpoint } from './chains/evm/devnet-endpoint.js';
+import { ChainFlagError, chainFlagOptions, chainFlagsHelp, parseChainFlags } from './chain-flags.js';
+import { familyOf, NETWORKS } from './chains/registry.js';
 import { CURRENCIES, isCurrency } from './domain/currencies.js';
 import { parseDecimal } from './domain/money.js';
 import { parseRate } from './domain/rates.js';
-import { toBaseUnits } from './domain/networks.js';
 import { canonicalHostName } from './http/host-names.js';
 import { isRole, nameProblem, pinProblem } from './domain/users.js';
 
@@ -24,6 +23,9 @@ export interface Io {
 const stdio: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 
 const DATA_DIR_HELP = '  --data-dir DIR      where the database lives (default: $STABLEPOS_DATA_DIR, else the app\'s user data folder)';
+
+/** The networks whose family runs a devnet in test mode (what `devnet pay` can pay on). */
+const DEVNET_NETWORKS = NETWORKS.filter((n) => familyOf(n.id)?.devnet !== undefined).map((n) => n.id);
 
 const HELP = {
   main: `Usage: stablepos <command> [options]
@@ -55,11 +57,10 @@ ${DATA_DIR_HELP}
                       IP addresses (docs/security.md)
   --mode test|live    the mode of the app's own UI (default test); API keys carry their own mode
 
-Live payments need, per network, an RPC endpoint, and a watch-only wallet (env vars work too):
-  --rpc-ethereum URL  Ethereum mainnet JSON-RPC      (STABLEPOS_RPC_ETHEREUM)
-  --rpc-bsc URL       BNB Smart Chain JSON-RPC       (STABLEPOS_RPC_BSC)
-  --xpub-evm XPUB     account xpub, m/44'/60'/0'     (STABLEPOS_XPUB_EVM)
-Test mode runs its own devnets for both networks.
+Live payments need, per network, an RPC endpoint, and per chain family a watch-only wallet
+(the environment variables work too; flags win):
+${chainFlagsHelp()}
+Test mode runs its own devnets.
 
 Live-mode exchange rates (test mode uses its fixed test table; see docs/rates.md):
   --rate-feed ecb|off     the ECB's daily reference rates, fetched at start and hourly (default ecb)
@@ -115,16 +116,16 @@ Removes a user, given by name (any case) or id: they can no longer sign in, and 
 at once. The last owner cannot be removed: add another owner first.
 
 ${DATA_DIR_HELP}`,
-  devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ethereum|bsc --currency USDT|USDC [--amount DECIMAL] [--payer 1|2|3] [--data-dir DIR]
+  devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ${DEVNET_NETWORKS.join('|')} --currency USDT|USDC [--amount DECIMAL] [--payer N] [--data-dir DIR]
 
 Pays a test-mode session on the devnet that "stablepos serve" runs for the same data dir: mints test
 tokens to a devnet test wallet, then sends them to the session's deposit address, as a customer's
 wallet would (two signed transactions). Prints the transaction hash.
 
-  --network NAME      ethereum or bsc
+  --network NAME      ${DEVNET_NETWORKS.join(' or ')}
   --currency COIN     USDT or USDC
   --amount DECIMAL    coin amount to send (default: all that is still due, e.g. "12.5")
-  --payer N           which devnet test wallet pays (1–3, default 1)
+  --payer N           which devnet test wallet pays (from 1, default 1)
 ${DATA_DIR_HELP}`,
 } as const;
 
@@ -223,9 +224,7 @@ async function serve(args: string[], io: Io): Promise<number> {
     'public-url': { type: 'string' },
     'allowed-host': { type: 'string', multiple: true },
     mode: { type: 'string' },
-    'rpc-ethereum': { type: 'string' },
-    'rpc-bsc': { type: 'string' },
-    'xpub-evm': { type: 'string' },
+    ...chainFlagOptions(),
     'rate-feed': { type: 'string' },
     'rate-feed-url': { type: 'string' },
     'rate-max-age': { type: 'string' },
@@ -235,11 +234,13 @@ async function serve(args: string[], io: Io): Promise<number> {
   const rateFeed = parseRateFeed(values);
   const manualRates = parseManualRates(values.rate);
   const allowedHosts = parseAllowedHosts(values['allowed-host']);
-  const rpcEthereum = (values['rpc-ethereum'] as string | undefined) ?? process.env.STABLEPOS_RPC_ETHEREUM;
-  const rpcBsc = (values['rpc-bsc'] as string | undefined) ?? process.env.STABLEPOS_RPC_BSC;
-  const xpubEvm = (values['xpub-evm'] as string | undefined) ?? process.env.STABLEPOS_XPUB_EVM;
-  parseHttpUrl(rpcEthereum, '--rpc-ethereum');
-  parseHttpUrl(rpcBsc, '--rpc-bsc');
+  let chains: ReturnType<typeof parseChainFlags>;
+  try {
+    chains = parseChainFlags(values);
+  } catch (err) {
+    if (err instanceof ChainFlagError) throw new UsageError(err.message);
+    throw err;
+  }
   const core = createCore({
     dataDir: (values['data-dir'] as string | undefined) ?? defaultDataDir(),
     host: values.host as string | undefined,
@@ -248,13 +249,8 @@ async function serve(args: string[], io: Io): Promise<number> {
     ...(allowedHosts && { allowedHosts }),
     uiMode: parseMode(values.mode, false),
     rendererDir: builtRenderer(),
-    networks: {
-      live: {
-        ...(rpcEthereum !== undefined && { ethereum: { rpcUrl: rpcEthereum } }),
-        ...(rpcBsc !== undefined && { bsc: { rpcUrl: rpcBsc } }),
-      },
-    },
-    ...(xpubEvm !== undefined && { liveXpubs: { evm: xpubEvm } }),
+    networks: { live: chains.live },
+    liveWallets: chains.liveWallets,
     rateFeed,
     ...(manualRates && { manualRates }),
   });
@@ -405,11 +401,12 @@ async function devnet(args: string[], io: Io): Promise<number> {
   if (values.help) return io.out(HELP.devnetPay), 0;
   if (positionals.length !== 1) throw new UsageError('give exactly one session id');
   const network = values.network;
-  if (network !== 'ethereum' && network !== 'bsc') throw new UsageError('--network must be "ethereum" or "bsc"');
+  const family = typeof network === 'string' ? familyOf(network) : undefined;
+  if (typeof network !== 'string' || !family?.devnet) throw new UsageError(`--network must be ${DEVNET_NETWORKS.map((n) => `"${n}"`).join(' or ')}`);
   const currency = typeof values.currency === 'string' ? values.currency.toUpperCase() : '';
   if (currency !== 'USDT' && currency !== 'USDC') throw new UsageError('--currency must be "USDT" or "USDC"');
   const payer = values.payer === undefined ? 1 : Number(values.payer);
-  if (![1, 2, 3].includes(payer)) throw new UsageError('--payer must be 1, 2 or 3');
+  if (!Number.isInteger(payer) || payer < 1 || payer > family.devnet.payers) throw new UsageError(`--payer must be a whole number from 1 to ${family.devnet.payers}`);
   let amount: bigint | undefined;
   if (values.amount !== undefined) {
     try {
@@ -422,19 +419,11 @@ async function devnet(args: string[], io: Io): Promise<number> {
   const sessionId = positionals[0] as string;
   const due = withServices(dataDir, (s) => s.sessions.stillDue(sessionId));
   if (!due) throw new Error(`no session ${sessionId} in ${dataDir}`);
-  const to = due.addresses.find((a) => a.family === 'evm')?.address;
-  if (!to) throw new Error(`session ${sessionId} has no EVM deposit address (it was created with no EVM network ready)`);
-  const running = readDevnetEndpoint(join(dataDir, 'devnet'), network);
-  if (!running) throw new Error(`no ${network} devnet is running for ${dataDir}: start "stablepos serve" in test mode first`);
+  const to = due.addresses.find((a) => a.family === family.id)?.address;
+  if (!to) throw new Error(`session ${sessionId} has no ${family.name} deposit address (it was created with no ${family.name} network ready)`);
   const coinAmount = amount ?? due.remaining[currency] ?? 0n;
   if (coinAmount === 0n) throw new Error('nothing is due on this session; give --amount to send more anyway');
-  const paid = await mintAndPay(running, {
-    payerKey: DEVNET_PAYER_KEYS[payer - 1] as `0x${string}`,
-    token: currency,
-    to: to as `0x${string}`,
-    amountBaseUnits: toBaseUnits(coinAmount, running.decimals[currency]),
-  });
-  io.out(paid.txHash);
+  io.out(await family.devnet.pay({ dir: join(dataDir, 'devnet'), network, payer, currency, to, amountMinor: coinAmount }));
   return 0;
 }
 

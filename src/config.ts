@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { FAMILY_IDS, NETWORK_IDS } from './chains/registry.js';
+import type { FamilyId, Network } from './domain/networks.js';
 import type { SecretBox } from './services/secret-box.js';
 
 /** How a host (the desktop shell) seals the refund wallet's key; re-exported for it. */
@@ -50,18 +52,22 @@ export interface CoreConfig {
    */
   rateFeed?: RateFeedConfig;
   /**
-   * Per mode and network: `devnet` (test mode only: a local anvil chain with test tokens, the test
-   * default for ethereum and bsc), `off`, or an RPC endpoint. Live mode is `off` until an RPC URL is set.
+   * Per mode and network (any network of a registered chain family, src/chains/registry.ts): `devnet`
+   * (test mode only: the family's local chain with test tokens, the test default for every network
+   * whose family has one), `off`, or an RPC endpoint. Live mode is `off` until an RPC URL is set.
    */
   networks?: { test?: NetworkConfigs; live?: NetworkConfigs };
   /** Seconds between devnet blocks (fractions allowed). Default 1. */
   devnetBlockTimeSeconds?: number;
   /** How often watchers ask for a new block, ms. Default 100 on a devnet, 1000 elsewhere. */
   chainPollMs?: number;
-  /** Confirmations a payment needs, per network (both modes). Defaults: ethereum 6, bsc 15. */
-  confirmations?: Partial<Record<EvmNetworkId, number>>;
-  /** Live-mode watch-only wallets: account xpubs per chain family (EVM: m/44'/60'/0'). */
-  liveXpubs?: { evm?: string };
+  /** Confirmations a payment needs, per network (both modes). Defaults: the network's (ethereum 6, bsc 15). */
+  confirmations?: Partial<Record<Network, number>>;
+  /**
+   * Live-mode watch-only wallets per chain family (EVM: the account xpub m/44'/60'/0'). One given here
+   * wins over the one saved from Settings.
+   */
+  liveWallets?: Partial<Record<FamilyId, string>>;
   /** Longest sleep of the session-expiry timer, guarding against wall-clock jumps. Default 30 s. */
   expiryMaxSleepMs?: number;
   /** Requests allowed per client (API key, else IP) per window. Default 100 per second. */
@@ -104,8 +110,6 @@ export interface CoreConfig {
   now?: () => number;
 }
 
-export type EvmNetworkId = 'ethereum' | 'bsc';
-
 export interface RateFeedConfig {
   source?: 'ecb' | 'off';
   /** Default the ECB's eurofxref-daily.xml. */
@@ -122,16 +126,20 @@ export interface RateFeedConfig {
 
 export interface RpcNetworkConfig {
   rpcUrl: string;
-  /** Expected chain id; default the live chain's (1, 56) in live mode. */
-  chainId?: number;
+  /** Expected chain id, as the family writes it (EVM: 1, 56); default the live chain's in live mode. */
+  chainId?: number | string;
   /** Token contracts; default the live contracts in live mode. */
   tokens?: { USDT: string; USDC: string };
   confirmations?: number;
 }
 
-export type NetworkConfigs = Partial<Record<EvmNetworkId, RpcNetworkConfig | 'devnet' | 'off'>>;
+/** What runs for one network: its family's devnet (test mode), nothing, or an RPC endpoint. */
+export type NetworkConfig = RpcNetworkConfig | 'devnet' | 'off';
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveXpubs' | 'chainPollMs' | 'confirmations' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
+/** Keyed by network id (`ethereum`, `bsc`, …): a network left out is its family's devnet in test mode, off in live mode. */
+export type NetworkConfigs = Partial<Record<Network, NetworkConfig>>;
+
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
   secretBox: SecretBox | undefined;
   walletPassphrase: string | undefined;
   testRefundWallet: { fundTokens: number } | false;
@@ -142,9 +150,9 @@ export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'u
   manualRates: Partial<Record<string, string>>;
   rateFeed: Required<RateFeedConfig>;
   networks: { test: NetworkConfigs; live: NetworkConfigs };
-  liveXpubs: { evm?: string };
+  liveWallets: Partial<Record<FamilyId, string>>;
   chainPollMs: number | undefined;
-  confirmations: Partial<Record<EvmNetworkId, number>>;
+  confirmations: Partial<Record<Network, number>>;
   publicUrl: string | undefined;
   databaseFile: string;
 }
@@ -165,7 +173,27 @@ function resolveRateFeed(feed: RateFeedConfig): Required<RateFeedConfig> {
   };
 }
 
+/**
+ * Network and family names in the configuration must be the registry's: a misspelt or not yet
+ * supported one (`tron` before its family exists) is refused rather than silently ignored.
+ * @throws Error naming the key and what is accepted
+ */
+function checkChainNames(config: CoreConfig): void {
+  const networks = [
+    ...Object.keys(config.networks?.test ?? {}).map((n) => ['networks.test', n]),
+    ...Object.keys(config.networks?.live ?? {}).map((n) => ['networks.live', n]),
+    ...Object.keys(config.confirmations ?? {}).map((n) => ['confirmations', n]),
+  ];
+  for (const [where, network] of networks) {
+    if (!NETWORK_IDS.includes(network as string)) throw new Error(`${where}: no network "${network}"; the networks are ${NETWORK_IDS.join(', ')}`);
+  }
+  for (const family of Object.keys(config.liveWallets ?? {})) {
+    if (!FAMILY_IDS.includes(family)) throw new Error(`liveWallets: no chain family "${family}"; the families are ${FAMILY_IDS.join(', ')}`);
+  }
+}
+
 export function resolveConfig(config: CoreConfig): ResolvedConfig {
+  checkChainNames(config);
   return {
     dataDir: config.dataDir,
     databaseFile: join(config.dataDir, 'stablepos.sqlite'),
@@ -180,11 +208,11 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     migrationsDir: config.migrationsDir,
     manualRates: config.manualRates ?? {},
     rateFeed: resolveRateFeed(config.rateFeed ?? {}),
-    networks: { test: { ethereum: 'devnet', bsc: 'devnet', ...config.networks?.test }, live: { ...config.networks?.live } },
+    networks: { test: { ...config.networks?.test }, live: { ...config.networks?.live } },
     devnetBlockTimeSeconds: config.devnetBlockTimeSeconds ?? 1,
     chainPollMs: config.chainPollMs,
     confirmations: config.confirmations ?? {},
-    liveXpubs: config.liveXpubs ?? {},
+    liveWallets: config.liveWallets ?? {},
     expiryMaxSleepMs: config.expiryMaxSleepMs ?? 30_000,
     rateLimit: config.rateLimit ?? { max: 100, windowMs: 1000 },
     webhookRetryDelaysMs: config.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EvmAddressDeriver, newTestWallet } from './chains/evm/addresses.js';
-import { evmKeyAddress } from './chains/evm/refund-payout.js';
+import { FAMILIES, familyById, familyOf, networkName } from './chains/registry.js';
 import { RefundRepository } from './db/refund-repository.js';
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
@@ -46,7 +45,7 @@ import { PaymentRecorder } from './services/payment-recorder.js';
 import { rateFeedPorts } from './rate-feed-io.js';
 import { EcbRateFeed } from './services/rate-feed.js';
 import { liveRateSource, RateService } from './services/rate-service.js';
-import type { GroupedUnitOfWork, UnitOfWork } from './services/ports.js';
+import type { ChainDirectory, GroupedUnitOfWork, UnitOfWork } from './services/ports.js';
 import { EventService } from './services/event-service.js';
 import { SessionService } from './services/session-service.js';
 import { WebhookDispatcher } from './services/webhook-dispatcher.js';
@@ -70,8 +69,10 @@ export interface CoreServices {
   addressBook: AddressBook;
   live: LiveFeed;
   display: CustomerDisplay;
-  /** Live RPC endpoints, confirmations and xpubs saved from the app (read at start). */
+  /** Live RPC endpoints, confirmations and wallets saved from the app (read at start). */
   networkSettings: NetworkSettings;
+  /** The registered chain families and networks, as services see them. */
+  chains: ChainDirectory;
   ledger: LedgerService;
   conversions: ConversionService;
   settlements: SettlementService;
@@ -98,7 +99,7 @@ export interface CoreServices {
   close(): void;
 }
 
-/** The test-mode wallet's seed lives in the data dir (test funds only), so the same addresses come back. */
+/** The test-mode wallets' seed lives in the data dir (test funds only), so the same addresses come back. */
 function testWalletSeed(dataDir: string): Uint8Array {
   const file = join(dataDir, 'test-wallet.json');
   if (existsSync(file)) return Buffer.from((JSON.parse(readFileSync(file, 'utf8')) as { seed: string }).seed, 'hex');
@@ -165,22 +166,24 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
   const merchants = new MerchantService(new MerchantRepository(db), now);
   const merchant = merchants.ensureDefault();
 
+  const chains: ChainDirectory = { families: FAMILIES, family: familyById, familyOf, networkName };
   const wallets = new WalletRepository(db);
-  if (!wallets.xpub(merchant.id, 'evm', false)) {
-    wallets.upsert(merchant.id, 'evm', false, newTestWallet(testWalletSeed(config.dataDir)).xpub, now());
-  }
-  if (config.liveXpubs.evm) {
+  for (const family of FAMILIES) {
+    // Every family's test wallet comes from the one seed, each at its own derivation path.
+    if (!wallets.xpub(merchant.id, family.id, false)) wallets.upsert(merchant.id, family.id, false, family.wallet.testWallet(testWalletSeed(config.dataDir)), now());
+    const live = config.liveWallets[family.id];
+    if (live === undefined) continue;
     try {
-      new EvmAddressDeriver(config.liveXpubs.evm); // refuse a bad key now, not at the first live sale
+      family.wallet.check(live); // refuse a bad wallet now, not at the first live sale
     } catch (err) {
       db.$client.close();
-      throw new Error(`the live EVM wallet is not a usable account xpub: ${(err as Error).message}`, { cause: err });
+      throw new Error(`the live ${family.name} wallet is not a usable ${family.wallet.label}: ${(err as Error).message}`, { cause: err });
     }
-    wallets.upsert(merchant.id, 'evm', true, config.liveXpubs.evm, now());
+    wallets.upsert(merchant.id, family.id, true, live, now());
   }
 
   const addressRepo = new SessionAddressRepository(db);
-  const addressBook = new AddressBook(addressRepo, now);
+  const addressBook = new AddressBook(addressRepo, now, (family, address) => familyById(family)?.addresses.key(address) ?? address);
   const live = new LiveFeed();
   const paymentRepo = new PaymentRepository(db);
   const chainState = new ChainStateRepository(db);
@@ -245,10 +248,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     tx,
     now,
     secretBox: (livemode) => (livemode ? liveBox : testBox),
-    keyAddress: (family, key) => {
-      if (family !== 'evm') throw new Error(`no refund wallets for ${family} yet`);
-      return evmKeyAddress(key as `0x${string}`);
-    },
+    chains,
     renderEvent: (view) => presentRefund(view),
     onChange: (r) => {
       webhooks.wake();
@@ -272,18 +272,20 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     authenticate: (token) => (token.startsWith('uit_') ? users.authenticate(token) : apiKeys.authenticate(token)),
     sessions,
     idempotency: new IdempotencyService(new IdempotencyRepository(db, cipher), now, commit),
-    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, sessions, live, now }),
+    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now }),
     addressBook,
     live,
     display: new CustomerDisplay(now),
     networkSettings: new NetworkSettings({
       store: new AppSettingsRepository(db),
       now,
-      checkXpub: (_family, xpub) => void new EvmAddressDeriver(xpub),
-      saveXpub: (family, xpub) => wallets.upsert(merchant.id, family, true, xpub, now()),
-      readXpub: (family) => wallets.xpub(merchant.id, family, true),
-      xpubFromHost: (family) => config.liveXpubs[family] !== undefined,
+      chains,
+      saveWallet: (family, wallet) => wallets.upsert(merchant.id, family, true, wallet, now()),
+      readWallet: (family) => wallets.xpub(merchant.id, family, true),
+      walletFromHost: (family) =>
+        config.liveWallets[family] === undefined ? undefined : `--xpub ${family}=…, --xpub-${family} or STABLEPOS_XPUB_${family.toUpperCase()}`,
     }),
+    chains,
     ledger,
     conversions,
     settlements,

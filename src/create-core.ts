@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type ChainIntegration, startChainIntegration } from './chain-integration.js';
 import { type CoreConfig, type ResolvedConfig, resolveConfig } from './config.js';
-import { CONFIGURABLE_NETWORKS } from './services/network-settings.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
 import { WalCheckpointer } from './db/wal-checkpointer.js';
@@ -30,7 +29,7 @@ const MINUTE_MS = 60 * 1000;
  */
 function withSavedNetworks(config: ResolvedConfig, s: CoreServices): ResolvedConfig {
   const live = { ...config.networks.live };
-  for (const network of CONFIGURABLE_NETWORKS) {
+  for (const network of s.networkSettings.networks) {
     if (live[network] !== undefined) continue;
     const saved = s.networkSettings.saved(network);
     if (saved.rpcUrl) live[network] = { rpcUrl: saved.rpcUrl, ...(saved.confirmations !== null && { confirmations: saved.confirmations }) };
@@ -77,10 +76,11 @@ export function createCore(input: CoreConfig): Core {
         chains = await startChainIntegration(withSavedNetworks(config, s), s, (msg, err) => app?.log.warn({ err }, msg));
         const c = chains;
         s.sessions.useChains(c.handlers);
-        s.refunds.useChains(c.refundChains);
+        s.refunds.useNetworks(c.refundNetworks);
         payouts = new RefundPayouts({
           refunds: s.refunds,
-          chains: () => c.refundChains,
+          networks: () => c.refundNetworks,
+          chains: s.chains,
           pollMs: config.refundPollMs,
           onError: (message, err) => app?.log.warn({ err }, message),
         });

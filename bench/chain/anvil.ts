@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { type Address, encodeDeployData, type Hex, keccak256 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { resolveAnvilBinary } from '../../src/chains/anvil/anvil-binary.js';
-import { DEVNET_DEPLOYER_KEY, DEVNET_TOKEN_ADDRESSES, DEVNET_TOKEN_DECIMALS } from '../../src/chains/evm/devnet.js';
+import { DEVNET_DEPLOYER_KEY, DEVNET_TOKEN_ADDRESSES, DEVNET_TOKEN_DECIMALS } from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
 import { minedReceipt, rpcClient, type Rpc } from './rpc.js';
 

@@ -7,7 +7,7 @@
  *   node bin/run-ts.mjs bench/chain/core-child.ts <data-dir> '<ChainCoreOptions JSON>'
  */
 import { performance } from 'node:perf_hooks';
-import type { EvmWatcherStats } from '../../src/chains/evm/watcher.js';
+import type { WatcherStats } from '../../src/chains/family.js';
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { createCore } from '../../src/create-core.js';
@@ -58,7 +58,7 @@ process.on('disconnect', shutdown);
 process.on('message', (message: ToChild) => {
   if (message.type === 'stop') shutdown();
   else if (message.type === 'stats') {
-    const watchers: Record<string, EvmWatcherStats> = {};
+    const watchers: Record<string, WatcherStats> = {};
     for (const [key, w] of core.chains?.watchers ?? []) watchers[key] = { ...w.stats };
     send({ type: 'stats', watchers });
   }

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
  * where the ethereum test-mode watcher has scanned to, and how many payments it has recorded.
  */
 export interface CoreDbReader {
-  /** The stored cursor (last scanned block), or undefined before the first scan. */
+  /** The stored cursor (the last scanned block: EVM writes it as decimal text), or undefined before the first scan. */
   cursor(): number | undefined;
   /** Payment rows on ethereum in test mode that belong to a session. */
   sessionPayments(): number;
@@ -18,10 +18,13 @@ export function openCoreDb(dataDir: string): CoreDbReader {
   const file = join(dataDir, 'stablepos.sqlite');
   if (!existsSync(file)) throw new Error(`no database at ${file}`);
   const db = new Database(file, { readonly: true, fileMustExist: true });
-  const cursor = db.prepare<[], { block_number: number }>("SELECT block_number FROM chain_cursors WHERE network = 'ethereum' AND livemode = 0");
+  const cursor = db.prepare<[], { position: string }>("SELECT position FROM chain_cursors WHERE network = 'ethereum' AND livemode = 0");
   const paid = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM payments WHERE network = 'ethereum' AND livemode = 0 AND session_id IS NOT NULL");
   return {
-    cursor: () => cursor.get()?.block_number,
+    cursor: () => {
+      const position = cursor.get()?.position;
+      return position === undefined ? undefined : Number(position);
+    },
     sessionPayments: () => paid.get()?.n ?? 0,
     close: () => db.close(),
   };

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EvmWatcherStats } from '../../src/chains/evm/watcher.js';
+import type { WatcherStats } from '../../src/chains/family.js';
 import type { ChainCoreOptions, FromChild, ToChild } from './core-protocol.js';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -19,7 +19,7 @@ export interface CoreProcess {
   /** When its watchers started, as performance.timeOrigin + performance.now() (comparable across processes). */
   readonly startedAt: number;
   /** The ethereum test-mode watcher's stats (rpcCalls, scans, lastHead…). */
-  watcherStats(): Promise<EvmWatcherStats>;
+  watcherStats(): Promise<WatcherStats>;
   /** CPU seconds used so far (user + system, all threads), from /proc. */
   cpuSeconds(): number;
   /** Stops the core (it closes its database) and waits for the process to end. Idempotent. */

@@ -1,4 +1,4 @@
-import type { EvmWatcherStats } from '../../src/chains/evm/watcher.js';
+import type { WatcherStats } from '../../src/chains/family.js';
 
 /** What the parent asks of the core child (core-child.ts) and what it answers, over IPC. */
 
@@ -22,4 +22,4 @@ export type FromChild =
       /** performance.timeOrigin + performance.now() when core.start() resolved (watchers started). */
       startedAt: number;
     }
-  | { type: 'stats'; watchers: Record<string, EvmWatcherStats> };
+  | { type: 'stats'; watchers: Record<string, WatcherStats> };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Hex } from 'viem';
-import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet/devnet.js';
 import { endpointOf, startBenchChain, type BenchChain } from '../chain/anvil.js';
 import { type ApiTarget, createSessions } from '../chain/api.js';
 import { type CoreDbReader, openCoreDb } from '../chain/core-db.js';

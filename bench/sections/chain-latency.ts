@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet/devnet.js';
 import { endpointOf, startBenchChain, type BenchChain } from '../chain/anvil.js';
 import { createSessions, ethereumNetwork, openSessionStream, type ApiTarget, type SessionStream } from '../chain/api.js';
 import { type CoreProcess, startCoreProcess } from '../chain/core-process.js';

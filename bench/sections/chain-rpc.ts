@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Address, getAddress, type Hex } from 'viem';
-import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet/devnet.js';
 import { endpointOf, startBenchChain, type BenchChain } from '../chain/anvil.js';
 import { type ApiTarget, type CreatedSession, createSessions, ethereumNetwork, getSession } from '../chain/api.js';
 import { type CoreProcess, startCoreProcess } from '../chain/core-process.js';

@@ -1,4 +1,3 @@
-import { ensureRendererBuilt, launchBrowser, openPage, signIn, TEST_OWNER } from '../../test/helpers/browser.js';
 import { atMost, MAX_CHARGE_TO_QR_P95_MS } from '../goals.js';
 import { BenchFailure, type Section, type SectionReport } from '../section.js';
 import { startServer } from '../server-child.js';
@@ -39,6 +38,10 @@ export const uiChargeSection: Section = {
   name: 'ui-charge',
   summary: 'cashier screen: click on Charge → payment QR painted (p50, p95), in Chromium',
   async run({ settings, log }): Promise<SectionReport> {
+    // Loaded only when this section runs: the browser helpers bring the tests' response checker, which
+    // registers vitest hooks when imported and fails outside vitest, so a static import would stop
+    // every other section from running.
+    const { ensureRendererBuilt, launchBrowser, openPage, signIn, TEST_OWNER } = await import('../../test/helpers/browser.js');
     const rendererDir = ensureRendererBuilt();
     const server = await startServer('core', { cpuProfDir: settings.cpuProfDir, runtime: settings.runtime, args: ['devnet', rendererDir] });
     const browser = await launchBrowser();

@@ -1,3 +1,4 @@
+import { NETWORK_IDS } from '../../src/chains/registry.js';
 import type { CoreConfig } from '../../src/config.js';
 
 /**
@@ -20,7 +21,7 @@ export type CoreNetworks = 'off' | 'devnet';
 export const CORE_NETWORKS: readonly CoreNetworks[] = ['off', 'devnet'];
 
 export function coreNetworkConfig(networks: CoreNetworks): CoreConfig['networks'] {
-  return networks === 'off' ? { test: { ethereum: 'off', bsc: 'off' } } : {};
+  return networks === 'off' ? { test: Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])) } : {};
 }
 
 /** One line for the report's notes. */

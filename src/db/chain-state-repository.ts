@@ -8,19 +8,19 @@ const KEEP_BLOCKS = 256;
 export class ChainStateRepository {
   constructor(private readonly db: Db) {}
 
-  cursor(network: string, livemode: boolean): { chainId: number; blockNumber: number } | undefined {
+  cursor(network: string, livemode: boolean): { chainId: string; position: string } | undefined {
     return this.db
-      .select({ chainId: chainCursors.chainId, blockNumber: chainCursors.blockNumber })
+      .select({ chainId: chainCursors.chainId, position: chainCursors.position })
       .from(chainCursors)
       .where(and(eq(chainCursors.network, network), eq(chainCursors.livemode, livemode)))
       .get();
   }
 
-  setCursor(network: string, livemode: boolean, chainId: number, blockNumber: number, now: number): void {
+  setCursor(network: string, livemode: boolean, chainId: string, position: string, now: number): void {
     this.db
       .insert(chainCursors)
-      .values({ network, livemode, chainId, blockNumber, updatedAt: now })
-      .onConflictDoUpdate({ target: [chainCursors.network, chainCursors.livemode], set: { chainId, blockNumber, updatedAt: now } })
+      .values({ network, livemode, chainId, position, updatedAt: now })
+      .onConflictDoUpdate({ target: [chainCursors.network, chainCursors.livemode], set: { chainId, position, updatedAt: now } })
       .run();
   }
 

@@ -14,10 +14,10 @@ const toPayment = (r: Row): Payment => ({
   livemode: r.livemode,
   currency: r.currency as Stablecoin,
   tokenContract: r.tokenContract,
-  txHash: r.txHash,
-  logIndex: r.logIndex,
+  txId: r.txId,
+  eventIndex: r.eventIndex,
   blockNumber: r.blockNumber,
-  blockHash: r.blockHash,
+  blockRef: r.blockRef,
   blockTime: r.blockTime,
   from: r.fromAddress,
   to: r.toAddress,
@@ -35,12 +35,12 @@ export class PaymentRepository {
     this.ofSession = db.select().from(payments).where(eq(payments.sessionId, sql.placeholder('sessionId'))).orderBy(asc(payments.seq)).prepare();
   }
 
-  find(network: string, livemode: boolean, txHash: string, logIndex: number, blockHash: string): Payment | undefined {
+  find(network: string, livemode: boolean, txId: string, eventIndex: number, blockRef: string): Payment | undefined {
     const t = payments;
     const row = this.db
       .select()
       .from(t)
-      .where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.txHash, txHash), eq(t.logIndex, logIndex), eq(t.blockHash, blockHash)))
+      .where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.txId, txId), eq(t.eventIndex, eventIndex), eq(t.blockRef, blockRef)))
       .get();
     return row ? toPayment(row) : undefined;
   }
@@ -55,10 +55,10 @@ export class PaymentRepository {
         livemode: p.livemode,
         currency: p.currency,
         tokenContract: p.tokenContract,
-        txHash: p.txHash,
-        logIndex: p.logIndex,
+        txId: p.txId,
+        eventIndex: p.eventIndex,
         blockNumber: p.blockNumber,
-        blockHash: p.blockHash,
+        blockRef: p.blockRef,
         blockTime: p.blockTime,
         fromAddress: p.from,
         toAddress: p.to,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Stablecoin } from '../domain/currencies.js';
 import type { Network } from '../domain/networks.js';
 import type { PayoutMethod, Refund, RefundLedgerPart, RefundStatus } from '../domain/refund.js';
@@ -28,9 +28,10 @@ const toRefund = (r: Row): Refund => ({
   failureReason: r.failureReason,
   payoutMethod: r.payoutMethod as PayoutMethod,
   fromAddress: r.fromAddress,
-  nonce: r.nonce,
+  payoutKey: r.payoutKey,
+  payoutData: r.payoutData,
   rawTx: r.rawTx,
-  txHash: r.txHash,
+  txId: r.txId,
   blockNumber: r.blockNumber,
   confirmations: r.confirmations,
   broadcasts: r.broadcasts,
@@ -41,7 +42,7 @@ const toRefund = (r: Row): Refund => ({
 });
 
 export type RefundPatch = Partial<
-  Pick<Refund, 'status' | 'destination' | 'destinationSource' | 'actionReason' | 'failureReason' | 'fromAddress' | 'nonce' | 'rawTx' | 'txHash' | 'blockNumber' | 'confirmations' | 'broadcasts' | 'lastError'>
+  Pick<Refund, 'status' | 'destination' | 'destinationSource' | 'actionReason' | 'failureReason' | 'fromAddress' | 'payoutKey' | 'payoutData' | 'rawTx' | 'txId' | 'blockNumber' | 'confirmations' | 'broadcasts' | 'lastError'>
 >;
 
 export class RefundRepository {
@@ -97,15 +98,26 @@ export class RefundRepository {
     return this.db.select().from(t).where(and(eq(t.livemode, livemode), eq(t.payoutMethod, 'manual'), eq(t.status, 'PENDING'))).all().map(toRefund);
   }
 
-  /** The highest nonce any refund took from this wallet on this network. */
-  maxNonce(network: string, livemode: boolean, from: string): number | undefined {
+  /** The chain data of every payout this wallet signed on this network, oldest first. */
+  payoutData(network: string, livemode: boolean, from: string): string[] {
     const t = refunds;
-    const row = this.db.select({ n: max(t.nonce) }).from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.fromAddress, from))).get();
-    return row?.n ?? undefined;
+    return this.db
+      .select({ data: t.payoutData })
+      .from(t)
+      .where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.fromAddress, from), isNotNull(t.payoutData)))
+      .orderBy(t.seq)
+      .all()
+      .map((r) => r.data as string);
   }
 
-  findByTx(network: string, livemode: boolean, txHash: string): Refund | undefined {
-    const row = this.db.select().from(refunds).where(and(eq(refunds.network, network), eq(refunds.livemode, livemode), sql`lower(${refunds.txHash}) = ${txHash.toLowerCase()}`)).get();
+  findByPayoutKey(network: string, livemode: boolean, key: string): Refund | undefined {
+    const row = this.db.select().from(refunds).where(and(eq(refunds.network, network), eq(refunds.livemode, livemode), eq(refunds.payoutKey, key))).get();
+    return row ? toRefund(row) : undefined;
+  }
+
+  /** By transaction id, as the network's family writes it (watchers and payouts write ids alike). */
+  findByTx(network: string, livemode: boolean, txId: string): Refund | undefined {
+    const row = this.db.select().from(refunds).where(and(eq(refunds.network, network), eq(refunds.livemode, livemode), eq(refunds.txId, txId))).get();
     return row ? toRefund(row) : undefined;
   }
 

@@ -152,8 +152,10 @@ export const sessionAddresses = sqliteTable(
 );
 
 /**
- * Token transfers found on chain, keyed by network, transaction, log index and block so a transfer
- * is recorded once however often it is seen. `session_id` is null for an unattributable deposit.
+ * Token transfers found on chain, keyed by network, transaction id, event index and block so a
+ * transfer is recorded once however often it is seen. The words are every chain family's: `tx_id` is
+ * the network's transaction id (EVM: hash), `event_index` the transfer's index among its block's events
+ * (EVM: log index), `block_ref` the block's hash. `session_id` is null for an unattributable deposit.
  */
 export const payments = sqliteTable(
   'payments',
@@ -165,10 +167,10 @@ export const payments = sqliteTable(
     livemode: integer('livemode', { mode: 'boolean' }).notNull(),
     currency: text('currency').notNull(),
     tokenContract: text('token_contract').notNull(),
-    txHash: text('tx_hash').notNull(),
-    logIndex: integer('log_index').notNull(),
+    txId: text('tx_id').notNull(),
+    eventIndex: integer('event_index').notNull(),
     blockNumber: integer('block_number').notNull(),
-    blockHash: text('block_hash').notNull(),
+    blockRef: text('block_ref').notNull(),
     blockTime: ms('block_time').notNull(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
@@ -182,21 +184,24 @@ export const payments = sqliteTable(
   (t) => [
     uniqueIndex('payments_id').on(t.id),
     // A transfer is the same payment only in the same block: re-included elsewhere after a
-    // reorganisation (where its log index may shift) it is a new row, the old one stays orphaned.
-    uniqueIndex('payments_transfer').on(t.network, t.livemode, t.txHash, t.logIndex, t.blockHash),
+    // reorganisation (where its event index may shift) it is a new row, the old one stays orphaned.
+    uniqueIndex('payments_transfer').on(t.network, t.livemode, t.txId, t.eventIndex, t.blockRef),
     index('payments_session').on(t.sessionId),
     index('payments_unconfirmed').on(t.network, t.livemode, t.status),
   ],
 );
 
-/** Where each watcher has scanned to: a restart resumes here, so nothing paid while down is missed. */
+/**
+ * Where each watcher has scanned to: a restart resumes here, so nothing paid while down is missed.
+ * Chain id and position are text, written by the network's family (EVM: decimal chain id, last block).
+ */
 export const chainCursors = sqliteTable(
   'chain_cursors',
   {
     network: text('network').notNull(),
     livemode: integer('livemode', { mode: 'boolean' }).notNull(),
-    chainId: integer('chain_id').notNull(),
-    blockNumber: integer('block_number').notNull(),
+    chainId: text('chain_id').notNull(),
+    position: text('position').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.network, t.livemode] })],
@@ -410,8 +415,8 @@ export const conversions = sqliteTable(
 /**
  * Refunds (docs/refunds.md): money paid back to a session's payer, by the route it came (network and
  * coin of one payment). Amounts are in the coin's 6-decimal unit; `amount_base` in the token's own.
- * A wallet payout's nonce, signed transaction and hash are stored before it is broadcast, so a crash
- * or a dropped transaction re-sends the same bytes, never a second payment.
+ * A wallet payout's signed transaction, its id, its key and its chain data are stored before it is
+ * broadcast, so a crash or a dropped transaction re-sends the same bytes, never a second payment.
  */
 export const refunds = sqliteTable(
   'refunds',
@@ -443,9 +448,8 @@ export const refunds = sqliteTable(
     /** `wallet` (signed by the refund wallet) or `manual` (the owner pays a QR); fixed at creation. */
     payoutMethod: text('payout_method').notNull(),
     fromAddress: text('from_address'),
-    nonce: integer('nonce'),
     rawTx: text('raw_tx'),
-    txHash: text('tx_hash'),
+    txId: text('tx_id'),
     blockNumber: integer('block_number'),
     confirmations: integer('confirmations').notNull().default(0),
     broadcasts: integer('broadcasts').notNull().default(0),
@@ -454,15 +458,19 @@ export const refunds = sqliteTable(
     ledgerEntries: text('ledger_entries').notNull().default('[]'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
+    /** What no two payouts of a network may share, as the family computes it (EVM: `from:nonce`). */
+    payoutKey: text('payout_key'),
+    /** The payout's chain data: JSON its family owns and nothing else reads (EVM: nonce and fees). */
+    payoutData: text('payout_data'),
   },
   (t) => [
     uniqueIndex('refunds_id').on(t.id),
     index('refunds_list').on(t.merchantId, t.livemode, t.seq),
     index('refunds_session').on(t.sessionId),
     index('refunds_open').on(t.network, t.livemode, t.status),
-    // A nonce of a wallet belongs to one refund only: it can never pay two.
-    uniqueIndex('refunds_nonce').on(t.network, t.livemode, t.fromAddress, t.nonce),
-    uniqueIndex('refunds_tx').on(t.network, t.livemode, t.txHash),
+    // A payout's key belongs to one refund only (EVM: a wallet's nonce, which can be mined once).
+    uniqueIndex('refunds_payout_key').on(t.network, t.livemode, t.payoutKey),
+    uniqueIndex('refunds_tx').on(t.network, t.livemode, t.txId),
   ],
 );
 

@@ -1,6 +1,13 @@
 import type { Stablecoin } from './currencies.js';
 import type { Network } from './networks.js';
 
+/**
+ * What a payment option's QR code encodes: the wallet request (`uri`) where wallets understand the
+ * family's URI scheme (EVM: EIP-681), or the bare deposit address where no scheme scans everywhere
+ * (TRON), the amount then shown large beside it.
+ */
+export type QrContent = 'uri' | 'address';
+
 /** One way to pay a session: a network and a coin, what to send, where, and the wallet URI. */
 export interface PaymentOption {
   readonly network: Network;
@@ -13,6 +20,8 @@ export interface PaymentOption {
   readonly address: string;
   readonly tokenContract: string;
   readonly uri: string;
+  /** Which payload the QR code carries, and the payload itself (`uri` or `address`, as said). */
+  readonly qr: { readonly content: QrContent; readonly payload: string };
   /** Units of the coin per unit of the pricing currency, when priced in fiat. */
   readonly rate: string | null;
 }
@@ -23,7 +32,8 @@ export interface NetworkSettings {
   readonly livemode: boolean;
   /** `ready` when an RPC is configured (or the devnet runs); `not_configured` tells the owner what is missing. */
   readonly status: 'ready' | 'not_configured';
-  readonly chainId: number | null;
+  /** The chain id the RPC must report, as the family writes it (EVM: decimal); null while unknown. */
+  readonly chainId: string | null;
   readonly rpcUrl: string | null;
   readonly devnet: boolean;
   readonly confirmations: number;

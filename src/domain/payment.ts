@@ -11,10 +11,13 @@ export interface Payment {
   readonly livemode: boolean;
   readonly currency: Stablecoin;
   readonly tokenContract: string;
-  readonly txHash: string;
-  readonly logIndex: number;
+  /** The network's transaction id (EVM: the transaction hash; shown as `tx_hash`). */
+  readonly txId: string;
+  /** The transfer's event index within its block (EVM: the log index; shown as `log_index`). */
+  readonly eventIndex: number;
   readonly blockNumber: number;
-  readonly blockHash: string;
+  /** The block's hash: the same transfer re-included in another block is another payment. */
+  readonly blockRef: string;
   /** Block timestamp (ms): whether a payment was on time is judged by when the chain included it. */
   readonly blockTime: number;
   readonly from: string;

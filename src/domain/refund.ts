@@ -46,10 +46,16 @@ export interface Refund {
   readonly actionReason: string | null;
   readonly failureReason: string | null;
   readonly payoutMethod: PayoutMethod;
+  /** The refund wallet that signed the payout. */
   readonly fromAddress: string | null;
-  readonly nonce: number | null;
+  /** What no other payout of the network may share (EVM: `from:nonce`), set when signed (domain/payout.ts). */
+  readonly payoutKey: string | null;
+  /** The payout's chain data, JSON its family owns (EVM: the nonce and fees), set when signed. */
+  readonly payoutData: string | null;
+  /** The signed transaction, stored before its first broadcast: the only bytes ever sent for this refund. */
   readonly rawTx: string | null;
-  readonly txHash: string | null;
+  /** The payout's transaction id (a wallet payout's, or the owner's transfer a watcher matched). */
+  readonly txId: string | null;
   readonly blockNumber: number | null;
   readonly confirmations: number;
   readonly broadcasts: number;

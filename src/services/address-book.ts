@@ -1,4 +1,4 @@
-import type { ChainFamily } from '../domain/networks.js';
+import type { FamilyId } from '../domain/networks.js';
 import type { WatchedAddressRow } from '../domain/records.js';
 import type { Clock, SessionAddressStore } from './ports.js';
 
@@ -19,9 +19,14 @@ export class AddressBook {
   /** Until when the last sweep removed ended windows (the next one reads from there). */
   private sweptUpTo: number;
 
+  /**
+   * `keyOf`: the form in which two spellings of one address of a family are equal, as the family
+   * says (EVM compares case-insensitively; base58 addresses are case-sensitive).
+   */
   constructor(
     private readonly store: SessionAddressStore,
     private readonly now: Clock,
+    private readonly keyOf: (family: FamilyId, address: string) => string,
   ) {
     this.sweptUpTo = now();
   }
@@ -33,26 +38,21 @@ export class AddressBook {
     return bucket;
   }
 
-  private static normalise(family: string, address: string): string {
-    // EVM addresses compare case-insensitively (EIP-55 checksums are only a display convention).
-    return family === 'evm' ? address.toLowerCase() : address;
-  }
-
   load(): void {
     this.buckets.clear();
     this.sweptUpTo = this.now();
-    for (const a of this.store.watched(this.sweptUpTo)) this.add(a.family as ChainFamily, a.livemode, a.address, a.row);
+    for (const a of this.store.watched(this.sweptUpTo)) this.add(a.family, a.livemode, a.address, a.row);
   }
 
   /** `row`: the address's row id, as the store's `insert` returned it. */
-  add(family: ChainFamily, livemode: boolean, address: string, row: number): void {
-    this.bucket(family, livemode).set(AddressBook.normalise(family, address), row);
+  add(family: FamilyId, livemode: boolean, address: string, row: number): void {
+    this.bucket(family, livemode).set(this.keyOf(family, address), row);
   }
 
   /** The session an address belongs to, while it is watched. */
-  lookup(family: ChainFamily, livemode: boolean, address: string): string | undefined {
+  lookup(family: FamilyId, livemode: boolean, address: string): string | undefined {
     const bucket = this.bucket(family, livemode);
-    const key = AddressBook.normalise(family, address);
+    const key = this.keyOf(family, address);
     const row = bucket.get(key);
     if (row === undefined) return undefined;
     const watch = this.store.watchOf(row);
@@ -67,7 +67,7 @@ export class AddressBook {
    * Whether any address of a family and mode may be watched: an idle watcher skips log scans. It can
    * say yes for a window that ended since the last sweep (at most a minute of needless scans).
    */
-  any(family: ChainFamily, livemode: boolean): boolean {
+  any(family: FamilyId, livemode: boolean): boolean {
     return this.bucket(family, livemode).size > 0;
   }
 
@@ -77,7 +77,7 @@ export class AddressBook {
     let removed = 0;
     const forget = (a: WatchedAddressRow) => {
       const bucket = this.bucket(a.family, a.livemode);
-      const key = AddressBook.normalise(a.family, a.address);
+      const key = this.keyOf(a.family, a.address);
       // Only if it is still this row: the same address could in principle be watched again later.
       if (bucket.get(key) === a.row && bucket.delete(key)) removed++;
     };

@@ -1,28 +1,29 @@
 import type { Stablecoin } from '../domain/currencies.js';
-import type { ChainFamily } from '../domain/networks.js';
+import type { FamilyId } from '../domain/networks.js';
 import type { PaymentOption } from '../domain/payment-option.js';
 
 /**
- * What the session service needs from the chain integrations, without knowing any chain: which
- * families give each session its own address, how to derive it, and the options it offers.
- * create-core.ts builds this from src/chains/*.
+ * What the session service needs from the chain families, without knowing any: which families give
+ * each session a deposit, the deposit itself, and the options it offers. chain-integration.ts builds
+ * this from the registry (src/chains/registry.ts).
  */
 export interface ChainHandlers {
-  /** Families whose deposit address is derived per session from the merchant's xpub. */
-  readonly addressFamilies: readonly ChainFamily[];
-  deriveAddress(family: ChainFamily, xpub: string, index: number): string;
+  /** Families that give each session a deposit (an address derived from the wallet, or a reference). */
+  readonly depositFamilies: readonly FamilyId[];
+  /** The deposit of derivation index `index` under the merchant's wallet; synchronous (inside the session's transaction). */
+  deposit(family: FamilyId, wallet: string, index: number): string;
   options(
     livemode: boolean,
-    family: ChainFamily,
-    address: string,
+    family: FamilyId,
+    session: { wallet: string; deposit: string },
     dueMinor: Readonly<Partial<Record<Stablecoin, bigint>>>,
     rates: Readonly<Partial<Record<Stablecoin, string>>>,
   ): PaymentOption[];
 }
 
 export const NO_CHAINS: ChainHandlers = {
-  addressFamilies: [],
-  deriveAddress: () => {
+  depositFamilies: [],
+  deposit: () => {
     throw new Error('no chain integrations');
   },
   options: () => [],

@@ -1,9 +1,6 @@
 import { ApiError, invalidParam } from '../domain/errors.js';
-import type { Clock } from './ports.js';
-
-/** The live EVM networks the owner can point at an RPC endpoint from the app. */
-export const CONFIGURABLE_NETWORKS = ['ethereum', 'bsc'] as const;
-export type ConfigurableNetwork = (typeof CONFIGURABLE_NETWORKS)[number];
+import type { FamilyId, Network } from '../domain/networks.js';
+import type { ChainDirectory, Clock } from './ports.js';
 
 export interface SavedNetwork {
   rpcUrl: string | null;
@@ -15,35 +12,40 @@ export interface SettingsStore {
   put(key: string, value: unknown, now: number): void;
 }
 
-const key = (network: ConfigurableNetwork) => `network.live.${network}`;
+const key = (network: Network) => `network.live.${network}`;
 
 /**
- * Live-mode RPC endpoints and confirmations saved from the app's Settings. The core reads them when it
- * starts (command-line flags and environment variables win), so a change applies at the next start:
- * watchers are not rebuilt under a running till. Live watch-only wallets (xpubs) apply at once
- * (`setLiveXpub`): new sessions derive from them.
+ * Live-mode RPC endpoints and confirmations saved from the app's Settings, for every network of the
+ * registered chain families. The core reads them when it starts (command-line flags and environment
+ * variables win), so a change applies at the next start: watchers are not rebuilt under a running
+ * till. Live watch-only wallets (one per family) apply at once (`setLiveWallet`): new sessions derive
+ * from them.
  */
 export class NetworkSettings {
   constructor(
     private readonly d: {
       store: SettingsStore;
       now: Clock;
-      /** @throws Error when the xpub is not a usable account-level extended public key */
-      checkXpub: (family: 'evm', xpub: string) => void;
-      saveXpub: (family: 'evm', xpub: string) => void;
-      readXpub: (family: 'evm') => string | undefined;
-      /** Whether the host set this family's live xpub at start (flag or environment): it wins over Settings. */
-      xpubFromHost: (family: 'evm') => boolean;
+      chains: ChainDirectory;
+      saveWallet: (family: FamilyId, wallet: string) => void;
+      readWallet: (family: FamilyId) => string | undefined;
+      /** The flag or environment variable that set this family's live wallet at start, if one did: it wins over Settings. */
+      walletFromHost: (family: FamilyId) => string | undefined;
     },
   ) {}
 
-  saved(network: ConfigurableNetwork): SavedNetwork {
+  /** The networks the owner can point at an RPC endpoint: every network of every registered family. */
+  get networks(): readonly Network[] {
+    return this.d.chains.families.flatMap((f) => f.networks.map((n) => n.id));
+  }
+
+  saved(network: Network): SavedNetwork {
     const v = this.d.store.get(key(network)) as Partial<SavedNetwork> | undefined;
     return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null };
   }
 
   /** @throws ApiError parameter_invalid (rpc_url, confirmations) */
-  save(network: ConfigurableNetwork, patch: { rpcUrl?: string | null; confirmations?: number | null }): SavedNetwork {
+  save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null }): SavedNetwork {
     const next = { ...this.saved(network) };
     if (patch.rpcUrl !== undefined) {
       if (patch.rpcUrl !== null) {
@@ -62,21 +64,24 @@ export class NetworkSettings {
     return next;
   }
 
-  liveXpub(family: 'evm'): string | null {
-    return this.d.readXpub(family) ?? null;
+  liveWallet(family: FamilyId): string | null {
+    return this.d.readWallet(family) ?? null;
   }
 
-  /** @throws ApiError parameter_invalid (xpub); invalid_state when the host set the xpub at start */
-  setLiveXpub(family: 'evm', xpub: string): void {
-    if (this.d.xpubFromHost(family)) {
+  /** @throws ApiError parameter_invalid (family, xpub); invalid_state when the host set the wallet at start */
+  setLiveWallet(family: FamilyId, wallet: string): void {
+    const facts = this.d.chains.family(family);
+    if (!facts) throw invalidParam('family', `must be one of ${this.d.chains.families.map((f) => `"${f.id}"`).join(', ')}`);
+    const fromHost = this.d.walletFromHost(family);
+    if (fromHost) {
       // Like RPC endpoints, what the deployment says wins: a screen never overrides a start-up flag.
-      throw new ApiError('invalid_state', 'The live wallet was set when the app started (--xpub-evm or STABLEPOS_XPUB_EVM); change it there.', 'xpub');
+      throw new ApiError('invalid_state', `The live wallet was set when the app started (${fromHost}); change it there.`, 'xpub');
     }
     try {
-      this.d.checkXpub(family, xpub.trim());
+      facts.wallet.check(wallet.trim());
     } catch (err) {
-      throw new ApiError('parameter_invalid', `is not a usable account xpub (m/44'/60'/0'): ${(err as Error).message}`, 'xpub', { cause: err });
+      throw new ApiError('parameter_invalid', `is not a usable ${facts.wallet.label}: ${(err as Error).message}`, 'xpub', { cause: err });
     }
-    this.d.saveXpub(family, xpub.trim());
+    this.d.saveWallet(family, wallet.trim());
   }
 }

@@ -1,42 +1,18 @@
-import type { Stablecoin } from '../domain/currencies.js';
+import type { ChainScan as FamilyScan, ObservedTransfer } from '../domain/chain-scan.js';
 import { newId } from '../domain/ids.js';
-import { fromBaseUnits, NETWORK_INFO, type Network } from '../domain/networks.js';
+import { fromBaseUnits, type Network } from '../domain/networks.js';
 import type { Payment } from '../domain/payment.js';
 import type { AddressBook } from './address-book.js';
 import type { LiveFeed } from './live-feed.js';
-import type { ChainStateStore, Clock, PaymentStore, UnitOfWork } from './ports.js';
+import type { ChainDirectory, ChainStateStore, Clock, PaymentStore, UnitOfWork } from './ports.js';
 import type { SessionEventType, SessionService } from './session-service.js';
 
-/** A token transfer a watcher saw, to an address the address book knows. */
-export interface ObservedTransfer {
-  txHash: string;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: string;
-  /** Block timestamp, ms. */
-  blockTime: number;
-  currency: Stablecoin;
-  tokenContract: string;
-  decimals: number;
-  from: string;
-  to: string;
-  amountBase: bigint;
-}
+export type { ObservedTransfer };
 
-/** What one watcher pass learned about a network, applied in one transaction. */
-export interface ChainScan {
+/** What one watcher pass learned about a network (domain/chain-scan.ts), with where and how it counts. */
+export interface ChainScan extends FamilyScan {
   network: Network;
   livemode: boolean;
-  chainId: number;
-  /** The chain's newest block: confirmations are counted against it. */
-  head: number;
-  /** The last block this pass covered; the cursor moves here. */
-  scannedTo: number;
-  /** Hashes of blocks covered, kept to notice reorganisations. */
-  blocks: { number: number; hash: string }[];
-  /** Set when a reorganisation was found: blocks above this one were replaced. */
-  reorgAncestor?: number;
-  transfers: ObservedTransfer[];
   /** Confirmations a payment needs on this network. */
   confirmations: number;
 }
@@ -45,8 +21,8 @@ export interface ChainScan {
  * Turns what watchers see into payments and session states. Everything from one scan (orphaning
  * dropped payments, recording new ones, counting confirmations, re-deriving sessions, writing
  * events, moving the cursor) commits together, so a crash mid-way repeats the scan rather than
- * half-applying it; and payments are keyed by network, transaction and log index, so repeating it
- * records nothing twice.
+ * half-applying it; and payments are keyed by network, transaction id, event index and block, so
+ * repeating it records nothing twice.
  */
 export class PaymentRecorder {
   constructor(
@@ -55,6 +31,7 @@ export class PaymentRecorder {
       payments: PaymentStore;
       chainState: ChainStateStore;
       addressBook: AddressBook;
+      chains: ChainDirectory;
       sessions: SessionService;
       live: LiveFeed;
       now: Clock;
@@ -63,7 +40,8 @@ export class PaymentRecorder {
 
   apply(scan: ChainScan): string[] {
     const { payments, chainState, addressBook, sessions } = this.deps;
-    const family = NETWORK_INFO[scan.network].family;
+    const family = this.deps.chains.familyOf(scan.network)?.id;
+    if (family === undefined) throw new Error(`no registered chain family has the network ${scan.network}`);
     const touched = new Map<string, SessionEventType[]>();
     const touch = (sessionId: string | null, event?: SessionEventType) => {
       if (!sessionId) return;
@@ -71,7 +49,7 @@ export class PaymentRecorder {
       if (event) list.push(event);
       touched.set(sessionId, list);
     };
-    const seen = new Set(scan.transfers.map((t) => `${t.txHash}:${t.logIndex}:${t.blockHash}`));
+    const seen = new Set(scan.transfers.map((t) => `${t.txId}:${t.eventIndex}:${t.blockRef}`));
 
     this.deps.tx(() => {
       const now = this.deps.now();
@@ -79,7 +57,7 @@ export class PaymentRecorder {
         chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor);
         // Confirmed payments are final (a reorganisation deeper than the confirmations is not undone).
         for (const p of payments.unconfirmedAbove(scan.network, scan.livemode, scan.reorgAncestor)) {
-          if (seen.has(`${p.txHash}:${p.logIndex}:${p.blockHash}`)) continue;
+          if (seen.has(`${p.txId}:${p.eventIndex}:${p.blockRef}`)) continue;
           payments.setProgress(p.id, 0, 'orphaned', now);
           touch(p.sessionId, 'payment_session.payment_orphaned');
         }
@@ -89,7 +67,7 @@ export class PaymentRecorder {
         // Zero-value and sub-micro "dust" transfers (address-poisoning spam) are not payments.
         if (amountMinor === 0n) continue;
         const confirmations = Math.max(0, scan.head - t.blockNumber + 1);
-        const existing = payments.find(scan.network, scan.livemode, t.txHash, t.logIndex, t.blockHash);
+        const existing = payments.find(scan.network, scan.livemode, t.txId, t.eventIndex, t.blockRef);
         if (!existing) {
           const sessionId = addressBook.lookup(family, scan.livemode, t.to) ?? null;
           const payment: Payment = {
@@ -99,10 +77,10 @@ export class PaymentRecorder {
             livemode: scan.livemode,
             currency: t.currency,
             tokenContract: t.tokenContract,
-            txHash: t.txHash,
-            logIndex: t.logIndex,
+            txId: t.txId,
+            eventIndex: t.eventIndex,
             blockNumber: t.blockNumber,
-            blockHash: t.blockHash,
+            blockRef: t.blockRef,
             blockTime: t.blockTime,
             from: t.from,
             to: t.to,
@@ -116,7 +94,7 @@ export class PaymentRecorder {
           touch(sessionId, 'payment_session.payment_detected');
         } else if (existing.status === 'orphaned') {
           // Its block came back (a reorganisation undone): the same payment counts again. A transfer
-          // re-included in a different block is a new row above, never a rewrite of this one, so a log
+          // re-included in a different block is a new row above, never a rewrite of this one, so an event
           // index that shifted can never credit one session's transfer to another.
           payments.revive(existing.id, now);
           touch(existing.sessionId, 'payment_session.payment_detected');
@@ -131,7 +109,7 @@ export class PaymentRecorder {
         }
       }
       chainState.putBlocks(scan.network, scan.livemode, scan.blocks);
-      chainState.setCursor(scan.network, scan.livemode, scan.chainId, scan.scannedTo, now);
+      chainState.setCursor(scan.network, scan.livemode, scan.chainId, scan.cursor, now);
       for (const [sessionId, events] of touched) sessions.refreshInTransaction(sessionId, events);
     });
 

@@ -16,6 +16,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEndpointRecord,
 } from '../domain/records.js';
+import type { FamilyId, NetworkInfo } from '../domain/networks.js';
 import type { Payment, PaymentStatus } from '../domain/payment.js';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
@@ -116,7 +117,7 @@ export interface SessionAddressStore {
 }
 
 export interface PaymentStore {
-  find(network: string, livemode: boolean, txHash: string, logIndex: number, blockHash: string): Payment | undefined;
+  find(network: string, livemode: boolean, txId: string, eventIndex: number, blockRef: string): Payment | undefined;
   insert(p: Payment, now: number): void;
   revive(id: string, now: number): void;
   forSession(sessionId: string): Payment[];
@@ -126,8 +127,8 @@ export interface PaymentStore {
 }
 
 export interface ChainStateStore {
-  cursor(network: string, livemode: boolean): { chainId: number; blockNumber: number } | undefined;
-  setCursor(network: string, livemode: boolean, chainId: number, blockNumber: number, now: number): void;
+  cursor(network: string, livemode: boolean): { chainId: string; position: string } | undefined;
+  setCursor(network: string, livemode: boolean, chainId: string, position: string, now: number): void;
   recentBlocks(network: string, livemode: boolean): { number: number; hash: string }[];
   putBlocks(network: string, livemode: boolean, blocks: { number: number; hash: string }[]): void;
   dropBlocksAbove(network: string, livemode: boolean, number: number): void;
@@ -230,3 +231,28 @@ export type {
   WebhookDeliveryRecord,
   WebhookEndpointRecord,
 };
+
+/**
+ * What services may know of a chain family: a part of the contract every family implements
+ * (src/chains/family.ts), which services cannot import. The composition root passes the registry's.
+ */
+export interface FamilyFacts {
+  readonly id: FamilyId;
+  readonly name: string;
+  readonly networks: readonly NetworkInfo[];
+  readonly wallet: { readonly label: string; check(value: string): void };
+  readonly addresses: { readonly format: string; normalize(address: string): string | null; key(address: string): string };
+  readonly refundKeys: { readonly format: string; parse(text: string): Uint8Array | null; address(key: Uint8Array): string };
+  payoutNonce(data: string): number | null;
+}
+
+/** The registered chain families and their networks (src/chains/registry.ts), as services see them. */
+export interface ChainDirectory {
+  readonly families: readonly FamilyFacts[];
+  /** Undefined for an id no registered family has. */
+  family(id: string): FamilyFacts | undefined;
+  /** The family of a network; undefined for a network no registered family has (data from elsewhere). */
+  familyOf(network: string): FamilyFacts | undefined;
+  /** A network's name for people; its id for a network no registered family has. */
+  networkName(network: string): string;
+}

@@ -1,7 +1,7 @@
-import { formatDecimal } from '../domain/money.js';
-import { NETWORK_INFO } from '../domain/networks.js';
+import type { PayoutRequest } from '../domain/payout.js';
 import type { Refund } from '../domain/refund.js';
-import type { RefundChain, RefundChains, RefundService } from './refund-service.js';
+import type { ChainDirectory } from './ports.js';
+import type { RefundNetwork, RefundNetworks, RefundService } from './refund-service.js';
 
 const shortError = (err: unknown): string => {
   const short = (err as { shortMessage?: unknown }).shortMessage;
@@ -10,16 +10,19 @@ const shortError = (err: unknown): string => {
 
 /**
  * The payout worker: on every network, signs and sends PENDING wallet payouts and follows PROCESSING
- * ones to their confirmations. Per network one pass at a time, in refund order, so nonces are taken in
- * order. The rules that keep money from being paid twice (docs/refunds.md):
+ * ones to their confirmations, through each network's payout port (domain/payout.ts). Per network one
+ * pass at a time, in refund order, so a family that orders an account's transactions (EVM nonces) sees
+ * them in order. The rules that keep money from being paid twice (docs/refunds.md):
  *
- * - the nonce, signed transaction and hash are stored (PROCESSING) before the first broadcast; a
- *   crash, an RPC error or a transaction dropped by a reorganisation re-sends those same bytes, which
- *   can be mined at most once;
- * - a nonce is taken above every nonce any refund took and above the wallet's pending count, and the
- *   database refuses a second refund on one nonce;
- * - a refund fails (and releases its money) only when its transaction can no longer be mined: it was
- *   never signed (balances too low), it reverted, or another transaction took its nonce.
+ * - the signed transaction, its id, its payout key and the family's chain data are stored
+ *   (PROCESSING) before the first broadcast; a crash, an RPC error or a transaction dropped by a
+ *   reorganisation re-sends those same bytes, which can land at most once;
+ * - the family chooses what a payout must not repeat from every payout the wallet signed before (EVM:
+ *   a nonce above theirs and above the wallet's pending count), and the database refuses a second
+ *   refund on one payout key;
+ * - a refund fails (and releases its money) only when its transaction can no longer land: it was
+ *   never signed (balances too low), it reverted, or its family says it provably never can (EVM:
+ *   another transaction took its nonce).
  */
 export class RefundPayouts {
   private timer: NodeJS.Timeout | undefined;
@@ -30,7 +33,9 @@ export class RefundPayouts {
   constructor(
     private readonly d: {
       refunds: RefundService;
-      chains: () => RefundChains;
+      networks: () => RefundNetworks;
+      /** For network names in failure reasons. */
+      chains: ChainDirectory;
       pollMs: number;
       onError?: (message: string, err: unknown) => void;
     },
@@ -71,17 +76,17 @@ export class RefundPayouts {
 
   /** One pass over every network. Public for tests. */
   async passAll(): Promise<void> {
-    await Promise.all(this.d.chains().all().map((c) => this.pass(c)));
+    await Promise.all(this.d.networks().all().map((c) => this.pass(c)));
   }
 
-  private async pass(chain: RefundChain): Promise<void> {
+  private async pass(chain: RefundNetwork): Promise<void> {
     const key = `${chain.network}:${chain.livemode}`;
     if (this.busy.has(key)) return;
     this.busy.add(key);
     try {
       const open = this.d.refunds.openOn(chain);
       if (open.length === 0) return;
-      const head = await chain.head();
+      const head = await chain.payouts.head();
       for (const r of open) {
         try {
           if (r.status === 'PROCESSING') await this.track(chain, r, head);
@@ -97,74 +102,64 @@ export class RefundPayouts {
     }
   }
 
-  private async pay(chain: RefundChain, r: Refund, open: readonly Refund[]): Promise<void> {
-    const wallet = this.d.refunds.payoutKey(r);
+  private async pay(chain: RefundNetwork, r: Refund, open: readonly Refund[]): Promise<void> {
+    const wallet = this.d.refunds.payoutWallet(r);
     if (!wallet || !r.destination) return;
-    const name = NETWORK_INFO[chain.network].name;
-    // Balances less what payouts already sent but not yet mined will take.
-    const inFlight = open.filter((o) => o.status === 'PROCESSING' && o.payoutMethod === 'wallet' && o.blockNumber === null);
-    const [balances, fees] = await Promise.all([chain.balances(wallet.address, r.tokenContract), chain.fees()]);
-    const tokenNeeded = r.amountBase + inFlight.filter((o) => o.tokenContract.toLowerCase() === r.tokenContract.toLowerCase()).reduce((s, o) => s + o.amountBase, 0n);
-    if (balances.token < tokenNeeded) {
-      this.d.refunds.fail(
-        r.id,
-        `insufficient_token_balance: the refund wallet ${wallet.address} holds ${formatDecimal(balances.token, r.decimals)} ${r.currency} on ${name}, ` +
-          `${formatDecimal(tokenNeeded, r.decimals)} needed; fund it and create the refund again`,
-      );
+    const request: PayoutRequest = {
+      from: wallet.address,
+      token: r.tokenContract,
+      currency: r.currency,
+      decimals: r.decimals,
+      to: r.destination,
+      amountBase: r.amountBase,
+      // Sent but not yet mined: their amounts and fees still leave the wallet.
+      inFlight: open.filter((o) => o.status === 'PROCESSING' && o.payoutMethod === 'wallet' && o.blockNumber === null).map((o) => ({ token: o.tokenContract, amountBase: o.amountBase })),
+      previous: this.d.refunds.previousPayouts(chain.network, chain.livemode, wallet.address),
+    };
+    const prepared = await chain.payouts.prepare(request);
+    if (!prepared.ok) {
+      this.d.refunds.fail(r.id, prepared.failure);
       return;
     }
-    const gasNeeded = chain.gasLimit * fees.maxFeePerGas * BigInt(inFlight.length + 1);
-    if (balances.native < gasNeeded) {
-      this.d.refunds.fail(
-        r.id,
-        `insufficient_gas_balance: the refund wallet ${wallet.address} holds ${formatDecimal(balances.native, 18)} of ${name}'s native coin for gas, ` +
-          `about ${formatDecimal(gasNeeded, 18)} needed; fund it and create the refund again`,
-      );
-      return;
-    }
-    const pending = await chain.nonce(wallet.address, 'pending');
-    const taken = this.d.refunds.maxNonce(chain.network, chain.livemode, wallet.address);
-    const nonce = Math.max(pending, taken === undefined ? 0 : taken + 1);
-    const signed = await chain.sign(wallet.key, { token: r.tokenContract, to: r.destination, amountBase: r.amountBase, nonce, ...fees });
+    const signed = await chain.payouts.sign(wallet.key, request, prepared.plan);
     // Stored first: whatever happens from here, only these bytes are ever sent for this refund.
-    if (!this.d.refunds.recordSigned(r.id, { from: wallet.address, nonce, raw: signed.raw, hash: signed.hash })) return;
+    if (!this.d.refunds.recordSigned(r.id, { from: wallet.address, ...signed })) return;
     await this.broadcast(chain, r.id, signed.raw);
   }
 
-  private async broadcast(chain: RefundChain, id: string, raw: string): Promise<void> {
+  private async broadcast(chain: RefundNetwork, id: string, raw: string): Promise<void> {
     try {
-      await chain.broadcast(raw);
+      await chain.payouts.broadcast(raw);
       this.d.refunds.noteBroadcast(id, null);
     } catch (err) {
       // Kept PROCESSING: the same bytes are sent again on the next pass, unless the chain shows them
-      // mined or their nonce taken by another transaction.
+      // mined or says they can never land.
       this.d.refunds.noteBroadcast(id, shortError(err));
     }
   }
 
-  private async track(chain: RefundChain, r: Refund, head: number): Promise<void> {
-    if (!r.txHash) return;
-    const receipt = await chain.receipt(r.txHash);
-    if (receipt) {
-      if (!receipt.success) {
-        this.d.refunds.fail(r.id, `payout_reverted: the payout transaction ${r.txHash} reverted on ${NETWORK_INFO[chain.network].name}; nothing was paid`);
+  private async track(chain: RefundNetwork, r: Refund, head: number): Promise<void> {
+    if (!r.txId) return;
+    const signed = r.payoutMethod === 'wallet' && r.rawTx && r.payoutData && r.fromAddress ? { from: r.fromAddress, data: r.payoutData } : null;
+    const state = await chain.payouts.confirm(r.txId, signed);
+    if (state.state === 'included') {
+      if (!state.success) {
+        this.d.refunds.fail(r.id, `payout_reverted: the payout transaction ${r.txId} reverted on ${this.d.chains.networkName(chain.network)}; nothing was paid`);
         return;
       }
-      this.d.refunds.progress(r.id, receipt.blockNumber, Math.max(0, head - receipt.blockNumber + 1), chain.confirmations);
+      this.d.refunds.progress(r.id, state.blockNumber, Math.max(0, head - state.blockNumber + 1), chain.confirmations);
       return;
     }
     if (r.blockNumber !== null || r.confirmations !== 0) this.d.refunds.progress(r.id, null, 0, chain.confirmations);
-    if (await chain.known(r.txHash)) return; // waiting in the pool
-    if (r.payoutMethod === 'manual' || !r.rawTx || r.nonce === null || !r.fromAddress) {
-      this.d.refunds.reopenManual(r.id);
+    if (state.state === 'waiting') return; // waiting in the pool
+    if (state.state === 'dead') {
+      this.d.refunds.fail(r.id, state.failure);
       return;
     }
-    // Gone from the chain and the pool (a reorganisation, a node restart). If another transaction
-    // took the nonce, this one can never be mined: nothing was paid. Else send the same bytes again.
-    const mined = await chain.nonce(r.fromAddress, 'latest');
-    if (mined > r.nonce) {
-      if (await chain.receipt(r.txHash)) return; // mined in between: the next pass counts it
-      this.d.refunds.fail(r.id, `nonce_taken: another transaction from the refund wallet used nonce ${r.nonce}, so payout ${r.txHash} can never be mined; nothing was paid`);
+    // Gone from the chain and the pool (a reorganisation, a node restart), and it may still land: a
+    // manual payout waits for the owner again; a wallet payout is sent again as the same bytes.
+    if (!signed || !r.rawTx) {
+      this.d.refunds.reopenManual(r.id);
       return;
     }
     await this.broadcast(chain, r.id, r.rawTx);

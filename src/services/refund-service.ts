@@ -4,40 +4,31 @@ import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
 import { RATE_SCALE } from '../domain/rates.js';
-import { type ChainFamily, NETWORK_INFO, type Network, toBaseUnits } from '../domain/networks.js';
+import { type FamilyId, type Network, toBaseUnits } from '../domain/networks.js';
 import type { Payment } from '../domain/payment.js';
+import type { PayoutPort } from '../domain/payout.js';
 import { assertRefundable, chooseRoute, holdsMoney, type PayoutMethod, type Refund, type RefundLedgerPart, type RefundStatus, refundableByPayment } from '../domain/refund.js';
 import type { PaymentSession } from '../domain/session.js';
 import type { LedgerService } from './ledger-service.js';
-import type { Clock, EventStore, PaymentStore, SessionStore, UnitOfWork } from './ports.js';
+import type { ChainDirectory, Clock, EventStore, FamilyFacts, PaymentStore, SessionStore, UnitOfWork } from './ports.js';
 import type { SecretBox } from './secret-box.js';
 
-/** One network's payout operations in one mode (src/chains/evm/refund-payout.ts for EVM). */
-export interface RefundChain {
+/** One network in one mode, as refunds use it: its confirmations and decimals, and its payout port. */
+export interface RefundNetwork {
   readonly network: Network;
   readonly livemode: boolean;
   readonly confirmations: number;
   tokenDecimals(coin: Stablecoin): number;
-  normalizeAddress(address: string): string | null;
-  isContract(address: string): Promise<boolean>;
-  head(): Promise<number>;
-  balances(from: string, token: string): Promise<{ token: bigint; native: bigint }>;
-  nonce(from: string, tag: 'pending' | 'latest'): Promise<number>;
-  fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>;
-  readonly gasLimit: bigint;
-  sign(privateKey: string, p: { token: string; to: string; amountBase: bigint; nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<{ raw: string; hash: string }>;
-  broadcast(raw: string): Promise<void>;
-  receipt(hash: string): Promise<{ success: boolean; blockNumber: number } | null>;
-  known(hash: string): Promise<boolean>;
-  uri(token: string, to: string, amountBase: bigint): string;
+  /** Prepare, sign, broadcast and confirm payouts; the family's chain data stays opaque (domain/payout.ts). */
+  readonly payouts: PayoutPort;
 }
 
-export interface RefundChains {
-  get(network: Network, livemode: boolean): RefundChain | undefined;
-  all(): RefundChain[];
+export interface RefundNetworks {
+  get(network: Network, livemode: boolean): RefundNetwork | undefined;
+  all(): RefundNetwork[];
 }
 
-export const NO_REFUND_CHAINS: RefundChains = {
+export const NO_REFUND_NETWORKS: RefundNetworks = {
   get: () => undefined,
   all: () => [],
 };
@@ -50,8 +41,10 @@ export interface RefundStore {
   update(id: string, patch: Partial<Refund>, now: number): void;
   open(network: string, livemode: boolean): Refund[];
   manualPending(livemode: boolean): Refund[];
-  maxNonce(network: string, livemode: boolean, from: string): number | undefined;
-  findByTx(network: string, livemode: boolean, txHash: string): Refund | undefined;
+  /** The chain data of every payout a wallet signed on a network. */
+  payoutData(network: string, livemode: boolean, from: string): string[];
+  findByPayoutKey(network: string, livemode: boolean, key: string): Refund | undefined;
+  findByTx(network: string, livemode: boolean, txId: string): Refund | undefined;
   wallet(merchantId: string, family: string, livemode: boolean): { address: string; sealedKey: string } | undefined;
   putWallet(merchantId: string, family: string, livemode: boolean, address: string, sealedKey: string, now: number): void;
 }
@@ -60,9 +53,11 @@ export interface RefundStore {
 export interface RefundView {
   refund: Refund;
   session: Pick<PaymentSession, 'currency'>;
-  payment: Pick<Payment, 'txHash' | 'logIndex' | 'from'> | null;
+  payment: Pick<Payment, 'txId' | 'eventIndex' | 'from'> | null;
   uri: string | null;
   confirmationsRequired: number | null;
+  /** The account nonce the payout was signed with, where its family has nonces (EVM). */
+  nonce: number | null;
 }
 
 export interface NewRefundInput {
@@ -84,8 +79,8 @@ export interface RefundServiceDeps {
   now: Clock;
   /** Seals refund wallet keys per mode; undefined when no passphrase or keychain is available (no keys then). */
   secretBox: (livemode: boolean) => SecretBox | undefined;
-  /** The address of a private key of a chain family. @throws Error for an invalid key */
-  keyAddress: (family: ChainFamily, privateKey: string) => string;
+  /** The registered chain families: their addresses, refund keys and payout data. */
+  chains: ChainDirectory;
   renderEvent: (view: RefundView) => unknown;
   /** After a committed change: wake the webhook dispatcher, the payout worker and the session feed. */
   onChange?: (refund: Refund) => void;
@@ -100,68 +95,95 @@ const RATE_ONE = 10n ** BigInt(RATE_SCALE);
  * `amount_refunded`, events, and the payout worker's state transitions (docs/refunds.md).
  */
 export class RefundService {
-  private chains: RefundChains = NO_REFUND_CHAINS;
-  private readonly keys = new Map<string, string>();
-  /** Destinations of open manual payouts per mode (lower case), for the watchers. */
-  private manual = new Map<boolean, Map<string, Refund[]>>();
+  private networks: RefundNetworks = NO_REFUND_NETWORKS;
+  private readonly keys = new Map<string, { address: string; key: Uint8Array }>();
+  /** Destinations of open manual payouts per family and mode (by their family's address key), for the watchers. */
+  private manual = new Map<string, Map<string, Refund[]>>();
 
   constructor(private readonly d: RefundServiceDeps) {
     this.reloadManual();
   }
 
-  useChains(chains: RefundChains): void {
-    this.chains = chains;
+  useNetworks(networks: RefundNetworks): void {
+    this.networks = networks;
+  }
+
+  /** A registered family. @throws Error for any other id (routes only pass registered ones) */
+  private family(id: FamilyId): FamilyFacts {
+    const f = this.d.chains.family(id);
+    if (!f) throw new Error(`no registered chain family "${id}"`);
+    return f;
+  }
+
+  /** The family of a network a payment or refund is on. @throws Error for a network no registered family has */
+  private familyOfNetwork(network: Network): FamilyFacts {
+    const f = this.d.chains.familyOf(network);
+    if (!f) throw new Error(`no registered chain family has the network ${network}`);
+    return f;
+  }
+
+  private name(network: Network): string {
+    return this.d.chains.networkName(network);
+  }
+
+  /** `is not a valid Ethereum address (0x followed by …)`: a bad destination, in the family's words. */
+  private badDestination(network: Network): ApiError {
+    return new ApiError('parameter_invalid', `is not a valid ${this.name(network)} address (${this.familyOfNetwork(network).addresses.format})`, 'destination_address');
   }
 
   // ---- the refund wallet ----------------------------------------------------------------------
 
-  walletAddress(merchantId: string, family: ChainFamily, livemode: boolean): string | undefined {
+  walletAddress(merchantId: string, family: FamilyId, livemode: boolean): string | undefined {
     return this.d.store.wallet(merchantId, family, livemode)?.address;
   }
 
   /** Stores a refund wallet key, sealed. @throws Error when no secret box is configured or the key is invalid */
-  importWalletKey(merchantId: string, family: ChainFamily, livemode: boolean, privateKey: string): string {
+  importWalletKey(merchantId: string, family: FamilyId, livemode: boolean, privateKey: string | Uint8Array): string {
     const box = this.d.secretBox(livemode);
     if (!box) {
       throw new ApiError('invalid_state', 'No key can be stored safely here: start the app with STABLEPOS_WALLET_PASSPHRASE set (headless), or use the desktop app (OS keychain).');
     }
-    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(privateKey)) throw new ApiError('parameter_invalid', 'must be a private key: 64 hex digits, with or without 0x', 'private_key');
+    const keys = this.family(family).refundKeys;
+    const key = typeof privateKey === 'string' ? keys.parse(privateKey) : privateKey;
+    if (!key) throw new ApiError('parameter_invalid', `must be a private key: ${keys.format}`, 'private_key');
     let address: string;
     try {
-      address = this.d.keyAddress(family, privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`);
+      address = keys.address(key);
     } catch (err) {
       throw new ApiError('parameter_invalid', 'is not a usable private key', 'private_key', { cause: err });
     }
-    const sealed = box.seal(Buffer.from(privateKey.replace(/^0x/, ''), 'hex'));
+    const sealed = box.seal(key);
     this.d.store.putWallet(merchantId, family, livemode, address, sealed, this.d.now());
     this.keys.delete(`${merchantId}:${family}:${livemode}`);
     return address;
   }
 
   /** The refund wallet of a family in a mode, as the owner sees it: its address, never its key. */
-  walletInfo(merchantId: string, family: ChainFamily, livemode: boolean): { address: string | null; protection: string | null } {
+  walletInfo(merchantId: string, family: FamilyId, livemode: boolean): { address: string | null; protection: string | null } {
     const w = this.d.store.wallet(merchantId, family, livemode);
     return { address: w?.address ?? null, protection: this.d.secretBox(livemode)?.kind ?? null };
   }
 
   /** The refund wallet's key, opened (and kept in memory) when first needed. */
-  private walletKey(merchantId: string, family: ChainFamily, livemode: boolean): { address: string; key: string } | undefined {
+  private walletKey(merchantId: string, family: FamilyId, livemode: boolean): { address: string; key: Uint8Array } | undefined {
     const w = this.d.store.wallet(merchantId, family, livemode);
     const box = this.d.secretBox(livemode);
     if (!w || !box) return undefined;
     const cacheKey = `${merchantId}:${family}:${livemode}`;
-    let key = this.keys.get(cacheKey);
-    if (!key) this.keys.set(cacheKey, (key = `0x${Buffer.from(box.open(w.sealedKey)).toString('hex')}`));
-    return { address: w.address, key };
+    let opened = this.keys.get(cacheKey);
+    if (!opened) this.keys.set(cacheKey, (opened = { address: w.address, key: box.open(w.sealedKey) }));
+    return opened;
   }
 
   /** Loads every stored key once, so a wrong passphrase is reported at start-up, not at the first refund. */
   checkWalletKeys(merchantId: string): void {
-    for (const livemode of [false, true]) {
-      try {
-        this.walletKey(merchantId, 'evm', livemode);
-      } catch (err) {
-        this.d.onError?.(`the ${livemode ? 'live' : 'test'} refund wallet key cannot be opened; refunds fall back to manual payouts`, err);
+    for (const family of this.d.chains.families) {
+      for (const livemode of [false, true]) {
+        try {
+          this.walletKey(merchantId, family.id, livemode);
+        } catch (err) {
+          this.d.onError?.(`the ${livemode ? 'live' : 'test'} ${family.name} refund wallet key cannot be opened; refunds fall back to manual payouts`, err);
+        }
       }
     }
   }
@@ -179,21 +201,20 @@ export class RefundService {
     // network call); every confirmed payment's sender is checked, so any route chosen below is covered.
     const payments = this.d.payments.forSession(session.id).filter((p) => p.status === 'confirmed');
     const contracts = new Map<string, boolean>();
+    const payerKey = (p: Payment) => `${p.network}:${this.familyOfNetwork(p.network).addresses.key(p.from)}`;
     for (const p of payments) {
-      const chain = this.chains.get(p.network, session.livemode);
+      const chain = this.networks.get(p.network, session.livemode);
       if (!chain) continue;
       if (input.destinationAddress !== undefined) {
-        if (chain.normalizeAddress(input.destinationAddress) === null) {
-          throw new ApiError('parameter_invalid', `is not a valid ${NETWORK_INFO[p.network].name} address (0x followed by 40 hex digits, with a valid EIP-55 checksum when mixed case)`, 'destination_address');
-        }
+        if (this.familyOfNetwork(p.network).addresses.normalize(input.destinationAddress) === null) throw this.badDestination(p.network);
         continue;
       }
-      const key = `${p.network}:${p.from.toLowerCase()}`;
+      const key = payerKey(p);
       if (contracts.has(key)) continue;
       try {
-        contracts.set(key, await chain.isContract(p.from));
+        contracts.set(key, await chain.payouts.isContract(p.from));
       } catch (err) {
-        throw new ApiError('network_unavailable', `The ${NETWORK_INFO[p.network].name} network cannot be reached right now to check the refund's destination; retry shortly.`, null, { cause: err });
+        throw new ApiError('network_unavailable', `The ${this.name(p.network)} network cannot be reached right now to check the refund's destination; retry shortly.`, null, { cause: err });
       }
     }
 
@@ -206,19 +227,19 @@ export class RefundService {
       const wanted = this.wanted(s, input.amount);
       const route = chooseRoute(confirmed, left, wanted);
       const p = route.payment;
-      const chain = this.chains.get(p.network, s.livemode);
-      if (!chain) throw new ApiError('network_unavailable', `The ${NETWORK_INFO[p.network].name} network is not available in this mode, so its payment cannot be refunded now.`);
-      const family = NETWORK_INFO[p.network].family;
+      const chain = this.networks.get(p.network, s.livemode);
+      if (!chain) throw new ApiError('network_unavailable', `The ${this.name(p.network)} network is not available in this mode, so its payment cannot be refunded now.`);
+      const family = this.familyOfNetwork(p.network);
       const now = this.d.now();
       let destination: string | null;
       let destinationSource: Refund['destinationSource'];
       let actionReason: string | null = null;
       if (input.destinationAddress !== undefined) {
-        destination = chain.normalizeAddress(input.destinationAddress);
+        destination = family.addresses.normalize(input.destinationAddress);
         destinationSource = 'owner';
       } else {
         destinationSource = 'payer';
-        const isContract = contracts.get(`${p.network}:${p.from.toLowerCase()}`);
+        const isContract = contracts.get(payerKey(p));
         if (isContract === undefined || isContract) {
           destination = null;
           actionReason =
@@ -226,10 +247,10 @@ export class RefundService {
               ? 'The payer address could not be checked; confirm the customer\'s wallet address.'
               : `The payment came from a contract (${p.from}), such as an exchange's or a smart wallet's, which may not credit the customer; confirm the customer's wallet address.`;
         } else {
-          destination = chain.normalizeAddress(p.from);
+          destination = family.addresses.normalize(p.from);
         }
       }
-      const payoutMethod: PayoutMethod = this.walletKeyOrNull(s.merchantId, family, s.livemode) ? 'wallet' : 'manual';
+      const payoutMethod: PayoutMethod = this.walletKeyOrNull(s.merchantId, family.id, s.livemode) ? 'wallet' : 'manual';
       const id = newId('refund', now);
       const ledgerEntries = s.status === 'SUCCEEDED' ? this.debit(s, p.currency, route.amountMinor, id) : [];
       const r: Refund = {
@@ -253,9 +274,10 @@ export class RefundService {
         failureReason: null,
         payoutMethod,
         fromAddress: null,
-        nonce: null,
+        payoutKey: null,
+        payoutData: null,
         rawTx: null,
-        txHash: null,
+        txId: null,
         blockNumber: null,
         confirmations: 0,
         broadcasts: 0,
@@ -303,10 +325,10 @@ export class RefundService {
     const r = this.d.tx(() => {
       const r = this.owned(caller, id);
       if (r.status !== 'REQUIRES_ACTION') throw new ApiError('invalid_state', `Only a refund in REQUIRES_ACTION needs a destination; this one is ${r.status}.`);
-      const chain = this.chains.get(r.network, r.livemode);
-      if (!chain) throw new ApiError('network_unavailable', `The ${NETWORK_INFO[r.network].name} network is not available right now.`);
-      const destination = chain.normalizeAddress(address);
-      if (!destination) throw new ApiError('parameter_invalid', `is not a valid ${NETWORK_INFO[r.network].name} address (0x followed by 40 hex digits, with a valid EIP-55 checksum when mixed case)`, 'destination_address');
+      const chain = this.networks.get(r.network, r.livemode);
+      if (!chain) throw new ApiError('network_unavailable', `The ${this.name(r.network)} network is not available right now.`);
+      const destination = this.familyOfNetwork(r.network).addresses.normalize(address);
+      if (!destination) throw this.badDestination(r.network);
       this.d.store.update(r.id, { status: 'PENDING', destination, destinationSource: 'owner', actionReason: null }, this.d.now());
       return this.d.store.findById(r.id) as Refund;
     });
@@ -317,34 +339,43 @@ export class RefundService {
   view(refund: Refund): RefundView {
     const session = this.d.sessions.findById(refund.sessionId);
     const payment = this.d.payments.forSession(refund.sessionId).find((p) => p.id === refund.paymentId) ?? null;
-    const chain = this.chains.get(refund.network, refund.livemode);
-    const uri = refund.payoutMethod === 'manual' && refund.destination && chain ? chain.uri(refund.tokenContract, refund.destination, refund.amountBase) : null;
-    return { refund, session: { currency: session?.currency ?? refund.currency }, payment, uri, confirmationsRequired: chain?.confirmations ?? null };
+    const chain = this.networks.get(refund.network, refund.livemode);
+    const uri = refund.payoutMethod === 'manual' && refund.destination && chain ? chain.payouts.request(refund.tokenContract, refund.destination, refund.amountBase) : null;
+    const nonce = refund.payoutData === null ? null : (this.d.chains.familyOf(refund.network)?.payoutNonce(refund.payoutData) ?? null);
+    return { refund, session: { currency: session?.currency ?? refund.currency }, payment, uri, confirmationsRequired: chain?.confirmations ?? null, nonce };
   }
 
   // ---- the payout worker's transitions ----------------------------------------------------------
 
-  /** The refund wallet signing a PENDING wallet payout on `chain`, when one is stored. */
-  payoutKey(r: Refund): { address: string; key: string } | undefined {
-    return this.walletKeyOrNull(r.merchantId, NETWORK_INFO[r.network].family, r.livemode) ?? undefined;
+  /** The refund wallet signing a PENDING wallet payout, when one is stored. */
+  payoutWallet(r: Refund): { address: string; key: Uint8Array } | undefined {
+    const family = this.d.chains.familyOf(r.network);
+    return family ? (this.walletKeyOrNull(r.merchantId, family.id, r.livemode) ?? undefined) : undefined;
   }
 
-  openOn(chain: RefundChain): Refund[] {
+  openOn(chain: RefundNetwork): Refund[] {
     return this.d.store.open(chain.network, chain.livemode);
   }
 
-  maxNonce(network: Network, livemode: boolean, from: string): number | undefined {
-    return this.d.store.maxNonce(network, livemode, from);
+  /** The chain data of every payout this wallet signed on this network (what a new one must not repeat). */
+  previousPayouts(network: Network, livemode: boolean, from: string): string[] {
+    return this.d.store.payoutData(network, livemode, from);
   }
 
-  /** Records a signed payout before it is broadcast (PENDING → PROCESSING); false if the refund moved meanwhile. */
-  recordSigned(id: string, signed: { from: string; nonce: number; raw: string; hash: string }): boolean {
+  /**
+   * Records a signed payout before it is broadcast (PENDING → PROCESSING); false if the refund moved
+   * meanwhile, or another refund holds the same payout key (the database refuses that too).
+   */
+  recordSigned(id: string, signed: { from: string; raw: string; txId: string; key: string; data: string }): boolean {
     const r = this.d.tx(() => {
       const r = this.d.store.findById(id);
       if (!r || r.status !== 'PENDING' || r.payoutMethod !== 'wallet') return undefined;
-      const taken = this.d.store.maxNonce(r.network, r.livemode, signed.from);
-      if (taken !== undefined && taken >= signed.nonce) return undefined; // never two refunds on one nonce
-      this.d.store.update(id, { status: 'PROCESSING', fromAddress: signed.from, nonce: signed.nonce, rawTx: signed.raw, txHash: signed.hash, lastError: null }, this.d.now());
+      if (this.d.store.findByPayoutKey(r.network, r.livemode, signed.key)) return undefined; // never two refunds on one key
+      this.d.store.update(
+        id,
+        { status: 'PROCESSING', fromAddress: signed.from, payoutKey: signed.key, payoutData: signed.data, rawTx: signed.raw, txId: signed.txId, lastError: null },
+        this.d.now(),
+      );
       const after = this.d.store.findById(id) as Refund;
       this.emit('refund.processing', after);
       return after;
@@ -392,7 +423,7 @@ export class RefundService {
     const r = this.d.tx(() => {
       const r = this.d.store.findById(id);
       if (!r || r.status !== 'PROCESSING' || r.payoutMethod !== 'manual') return undefined;
-      this.d.store.update(id, { status: 'PENDING', txHash: null, blockNumber: null, confirmations: 0 }, this.d.now());
+      this.d.store.update(id, { status: 'PENDING', txId: null, blockNumber: null, confirmations: 0 }, this.d.now());
       return this.d.store.findById(id) as Refund;
     });
     if (r) this.changed(r);
@@ -400,12 +431,13 @@ export class RefundService {
 
   // ---- manual payouts, matched by the watchers ---------------------------------------------------
 
-  isManualDestination(livemode: boolean, address: string): boolean {
-    return this.manual.get(livemode)?.has(address.toLowerCase()) ?? false;
+  isManualDestination(family: FamilyId, livemode: boolean, address: string): boolean {
+    const f = this.d.chains.family(family);
+    return f !== undefined && (this.manual.get(manualBucket(family, livemode))?.has(f.addresses.key(address)) ?? false);
   }
 
-  anyManual(livemode: boolean): boolean {
-    return (this.manual.get(livemode)?.size ?? 0) > 0;
+  anyManual(family: FamilyId, livemode: boolean): boolean {
+    return (this.manual.get(manualBucket(family, livemode))?.size ?? 0) > 0;
   }
 
   /**
@@ -413,16 +445,18 @@ export class RefundService {
    * exactly the refund's and it was mined after the refund was made, it is the payout
    * (PENDING → PROCESSING; the worker counts its confirmations). Returns whether it matched.
    */
-  matchManual(network: Network, livemode: boolean, t: { txHash: string; to: string; tokenContract: string; amountBase: bigint; blockTime: number }): boolean {
+  matchManual(network: Network, livemode: boolean, t: { txId: string; to: string; tokenContract: string; amountBase: bigint; blockTime: number }): boolean {
+    const key = this.familyOfNetwork(network).addresses.key;
     const r = this.d.tx(() => {
-      if (this.d.store.findByTx(network, livemode, t.txHash)) return undefined;
+      if (this.d.store.findByTx(network, livemode, t.txId)) return undefined;
       const candidates = this.d.store
         .manualPending(livemode)
         .filter(
           (r) =>
             r.network === network &&
-            r.destination?.toLowerCase() === t.to.toLowerCase() &&
-            r.tokenContract.toLowerCase() === t.tokenContract.toLowerCase() &&
+            r.destination !== null &&
+            key(r.destination) === key(t.to) &&
+            key(r.tokenContract) === key(t.tokenContract) &&
             r.amountBase === t.amountBase &&
             // Block timestamps may lag the app's clock by a little; older transfers are not this payout.
             t.blockTime + 120_000 >= r.createdAt,
@@ -430,7 +464,7 @@ export class RefundService {
         .sort((a, b) => a.createdAt - b.createdAt);
       const r = candidates[0];
       if (!r) return undefined;
-      this.d.store.update(r.id, { status: 'PROCESSING', txHash: t.txHash, broadcasts: 1 }, this.d.now());
+      this.d.store.update(r.id, { status: 'PROCESSING', txId: t.txId, broadcasts: 1 }, this.d.now());
       const after = this.d.store.findById(r.id) as Refund;
       this.emit('refund.processing', after);
       return after;
@@ -441,7 +475,7 @@ export class RefundService {
 
   // ---- internals --------------------------------------------------------------------------------
 
-  walletKeyOrNull(merchantId: string, family: ChainFamily, livemode: boolean): { address: string; key: string } | null {
+  walletKeyOrNull(merchantId: string, family: FamilyId, livemode: boolean): { address: string; key: Uint8Array } | null {
     try {
       return this.walletKey(merchantId, family, livemode) ?? null;
     } catch {
@@ -569,15 +603,17 @@ export class RefundService {
   }
 
   private reloadManual(): void {
-    const next = new Map<boolean, Map<string, Refund[]>>();
+    const next = new Map<string, Map<string, Refund[]>>();
     for (const livemode of [false, true]) {
-      const m = new Map<string, Refund[]>();
       for (const r of this.d.store.manualPending(livemode)) {
-        if (!r.destination) continue;
-        const k = r.destination.toLowerCase();
+        const family = this.d.chains.familyOf(r.network);
+        if (!r.destination || !family) continue;
+        const bucket = manualBucket(family.id, livemode);
+        const m = next.get(bucket) ?? new Map<string, Refund[]>();
+        next.set(bucket, m);
+        const k = family.addresses.key(r.destination);
         m.set(k, [...(m.get(k) ?? []), r]);
       }
-      next.set(livemode, m);
     }
     this.manual = next;
   }
@@ -587,3 +623,5 @@ export class RefundService {
     this.d.onChange?.(r);
   }
 }
+
+const manualBucket = (family: FamilyId, livemode: boolean) => `${family}:${livemode ? 'live' : 'test'}`;

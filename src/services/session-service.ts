@@ -7,7 +7,6 @@ import { formatDecimal, MAX_MINOR } from '../domain/money.js';
 import { formatRate, quoteStablecoinAmount, type RateSource } from '../domain/rates.js';
 import type { LineItem, PaymentSession, SessionListQuery, SessionQuote } from '../domain/session.js';
 import { cancel, deriveState, remainingDue, resolve, type SessionException, type SessionStatus } from '../domain/session-state.js';
-import type { ChainFamily } from '../domain/networks.js';
 import type { AddressBook } from './address-book.js';
 import type { ChainHandlers } from './chain-handlers.js';
 import type { LiveFeed } from './live-feed.js';
@@ -140,11 +139,11 @@ export class SessionService {
     const { view, reserved } = await this.d.commit(() => {
       this.d.store.insert(session);
       const reserved: (SessionAddress & { row: number })[] = [];
-      for (const family of this.chains.addressFamilies) {
-        const xpub = this.d.wallets.xpub(merchant.id, family, caller.livemode);
-        if (!xpub) continue; // no wallet in this mode: the family offers no options
+      for (const family of this.chains.depositFamilies) {
+        const wallet = this.d.wallets.xpub(merchant.id, family, caller.livemode);
+        if (!wallet) continue; // no wallet in this mode: the family offers no options
         const index = this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
-        const address = this.chains.deriveAddress(family, xpub, index);
+        const address = this.chains.deposit(family, wallet, index);
         const row: SessionAddress = { sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil };
         reserved.push({ ...row, row: this.d.addresses.insert(row) });
       }
@@ -154,7 +153,7 @@ export class SessionService {
       alsoInUnit?.(created);
       return { view: created, reserved };
     });
-    for (const r of reserved) this.d.addressBook.add(r.family as ChainFamily, caller.livemode, r.address, r.row);
+    for (const r of reserved) this.d.addressBook.add(r.family, caller.livemode, r.address, r.row);
     this.d.onDeadline?.(expiresAt);
     this.d.live.publish(session.id);
     return view;
@@ -193,7 +192,12 @@ export class SessionService {
     const rates: Partial<Record<Stablecoin, string>> = {};
     if (isFiat(session.currency)) for (const q of session.quotes) rates[q.currency] = formatRate(q.rateScaled);
     const remaining = remainingByCoin(session, payments);
-    const options = addresses.flatMap((a) => this.chains.options(session.livemode, a.family as never, a.address, remaining, rates));
+    const options = addresses.flatMap((a) => {
+      // The wallet a family's options may name (one merchant wallet plus a per-session reference);
+      // wallets are cached by their store, so this costs no query per view.
+      const wallet = this.d.wallets.xpub(session.merchantId, a.family, session.livemode) ?? '';
+      return this.chains.options(session.livemode, a.family, { wallet, deposit: a.address }, remaining, rates);
+    });
     return { session, payments, options };
   }
 

@@ -4,9 +4,10 @@
  * shop settings, domains, staff, API keys; refunding part of a paid session by its
  * original route and following it to SUCCEEDED.
  */
+import { HDKey } from '@scure/bip32';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
@@ -146,3 +147,30 @@ test('refunds: part of a paid session goes back to the payer by the same route, 
   // The browser logs the refused requests (400 time zone, 409 refund); nothing else went wrong.
   expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
 }, uiBudget(15, [UI_WAIT_MS.pay, UI_WAIT_MS.payment, UI_WAIT_MS.refund]));
+
+test('settings: a refund wallet and a live wallet per chain family, named by its networks, set through the family\'s routes', async () => {
+  const XPUB = HDKey.fromMasterSeed(new Uint8Array(32).fill(3)).derive("m/44'/60'/0'").publicExtendedKey;
+  await page.getByRole('link', { name: 'Settings' }).click();
+  // Test mode: the EVM family's test refund wallet, under the names of the family's networks (from /v1/networks).
+  const refundWallet = (await t.api('GET', '/v1/refund_wallets/evm')).body.data;
+  expect(refundWallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Refund wallet (Ethereum, BNB Smart Chain)' }) });
+  await card.getByText(refundWallet.address).waitFor();
+
+  await page.getByRole('button', { name: 'Switch to live mode…' }).click();
+  const confirm = page.getByRole('form', { name: 'Switch to live mode' });
+  await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
+  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
+  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+
+  // Live mode: the family's watch-only wallet, labelled by what the family asks for.
+  const form = page.getByRole('form', { name: 'Live wallet evm' });
+  await form.getByLabel("Account xpub (m/44'/60'/0')").fill(XPUB);
+  await form.getByRole('button', { name: 'Set wallet' }).click();
+  await page.getByText(`…${XPUB.slice(-12)}`).waitFor();
+  expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.evm.xpub).toBe(XPUB);
+  await screenshot(page, 'settings-live-wallets');
+
+  await page.getByRole('button', { name: 'Switch to test mode' }).click();
+  await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
+}, uiBudget(20));

@@ -18,7 +18,7 @@ import {
   createDevnetPublicClient,
   mintAndPay,
   startDevnet,
-} from '../../src/chains/evm/devnet.js';
+} from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI } from '../../src/chains/anvil/test-token-artifact.js';
 import { budget, PAY_MS } from '../helpers/evm-chain.js';
 

@@ -7,7 +7,7 @@
  */
 import { type Address, encodeDeployData, encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Devnet } from '../../src/chains/evm/devnet.js';
+import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
 import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, mine, option, outboxEvents, receipt, RECEIPT_MS, TestWallet, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 

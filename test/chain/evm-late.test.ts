@@ -8,7 +8,7 @@
  * The tests run in order: the chain's clock only moves forward.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { budget, client, createSession, devnetRpc, option, outboxEvents, PAY_MS, paymentRows, waitForSession } from '../helpers/evm-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 

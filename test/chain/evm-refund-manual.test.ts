@@ -4,7 +4,7 @@
  * to the destination (PENDING → PROCESSING → SUCCEEDED). Canceling a PENDING refund releases it.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Devnet } from '../../src/chains/evm/devnet.js';
+import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
 import { createSession, devAccountKey, option, outboxEvents, TestWallet, uriAmount, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 

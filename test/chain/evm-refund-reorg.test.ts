@@ -5,7 +5,7 @@
  */
 import { type Address, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Devnet } from '../../src/chains/evm/devnet.js';
+import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
 import { budget, client, createSession, devAccountKey, devnetRpc, mine, option, sleep, TestWallet, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 

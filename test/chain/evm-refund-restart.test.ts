@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Address, erc20Abi } from 'viem';
 import { afterAll, expect, test, vi } from 'vitest';
-import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { EvmPayoutChain } from '../../src/chains/evm/refund-payout.js';
 import type { CoreConfig } from '../../src/config.js';
 import { client, createSession, option, waitFor, waitForSession } from '../helpers/evm-chain.js';

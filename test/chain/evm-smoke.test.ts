@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { vi } from 'vitest';
-import { receiptTimeoutMs } from '../../src/chains/evm/devnet.js';
+import { receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
 import { checkResponse, isOurServer, trackCheck } from './check-every-response.js';
 import { budget } from './evm-chain.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Address, createWalletClient, encodeDeployData, encodeFunctionData, type Hash, type Hex, http, keccak256, type PublicClient, toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet.js';
+import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
 import type { TestCore } from './test-core.js';
 import { SseParser } from './sse-parser.js';
@@ -247,11 +247,11 @@ export function outboxEvents(dataDir: string, sessionId: string): OutboxEvent[] 
   }
 }
 
-/** Payment rows of the whole data dir (whatever their session), read straight from SQLite. */
+/** Payment rows of the whole data dir (whatever their session), read straight from SQLite (`tx_hash`: the stored transaction id). */
 export function paymentRows(dataDir: string): { session_id: string | null; to_address: string; token_contract: string; tx_hash: string }[] {
   const db = new Database(join(dataDir, 'stablepos.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare('SELECT session_id, to_address, token_contract, tx_hash FROM payments ORDER BY seq').all() as never;
+    return db.prepare('SELECT session_id, to_address, token_contract, tx_id AS tx_hash FROM payments ORDER BY seq').all() as never;
   } finally {
     db.close();
   }

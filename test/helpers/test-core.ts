@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type CoreConfig, resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { type Core, createCore } from '../../src/create-core.js';
+import { NETWORK_IDS } from '../../src/chains/registry.js';
 import { markOurServer } from './check-every-response.js';
 
 export interface ApiResponse<T = any> {
@@ -48,7 +49,7 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
   const core = createCore({
     port: 0,
     rateLimit: { max: 100_000, windowMs: 1000 },
-    networks: { test: { ethereum: 'off', bsc: 'off' } },
+    networks: { test: Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])) },
     // Tests never reach the internet: a test that wants the feed serves it locally (test/integration/rates.test.ts).
     rateFeed: { source: 'off' },
     ...overrides,

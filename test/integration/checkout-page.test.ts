@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet.js';
+import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
 import { SseParser } from '../helpers/sse-parser.js';
 

@@ -6,6 +6,7 @@
  * so nothing here can touch a real user's database.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { HDKey } from '@scure/bip32';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -537,4 +538,73 @@ describe('serve', () => {
     expect((await http(first, 'GET', '/health')).status).toBe(200);
     expect((await stop(first)).code).toBe(0);
   }, 60_000);
+});
+
+describe('chain flags and devnet pay', () => {
+  const XPUB = HDKey.fromMasterSeed(new Uint8Array(32).fill(11)).derive("m/44'/60'/0'").publicExtendedKey;
+
+  test('bad chain flags are usage errors: an unknown network or family, a malformed pair, a URL that is not http(s)', async () => {
+    const dataDir = join(sandbox, 'never-created-chains');
+    const list = [
+      ['serve', '--rpc', 'bitcoin=https://btc.example', '--port', '0', '--data-dir', dataDir],
+      ['serve', '--xpub', `bitcoin=${XPUB}`, '--port', '0', '--data-dir', dataDir],
+      ['serve', '--rpc', 'https://eth.example', '--port', '0', '--data-dir', dataDir],
+      ['serve', '--rpc', 'ethereum=ftp://eth.example', '--port', '0', '--data-dir', dataDir],
+      ['serve', '--rpc-bsc', 'not a url', '--port', '0', '--data-dir', dataDir],
+      ['devnet', 'pay', 'ps_x', '--network', 'bitcoin', '--currency', 'USDT', '--data-dir', dataDir],
+    ];
+    const results = await runAll(list);
+    results.forEach((r, i) => {
+      expect(r.code, show(list[i]!, r)).toBe(2);
+      expect(r.stdout, show(list[i]!, r)).toBe('');
+      expect(r.stderr, show(list[i]!, r)).toMatch(/^stablepos: [^\n]+\n$/);
+    });
+    expect(results[0]!.stderr).toContain('no network "bitcoin"; there are ethereum, bsc');
+    expect(results[1]!.stderr).toContain('no family "bitcoin"; there are evm');
+    expect(results[3]!.stderr).toContain('--rpc ethereum=… must be an absolute http(s) URL');
+    expect(results[4]!.stderr).toContain('--rpc-bsc must be an absolute http(s) URL');
+    expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc"');
+    const fromEnv = await run(['serve', '--port', '0', '--data-dir', dataDir], 20_000, { STABLEPOS_RPC_ETHEREUM: 'ftp://eth.example' });
+    expect(fromEnv.code, show(['serve (STABLEPOS_RPC_ETHEREUM=ftp://…)'], fromEnv)).toBe(2);
+    expect(fromEnv.stderr).toMatch(/^stablepos: STABLEPOS_RPC_ETHEREUM must be an absolute http\(s\) URL/);
+    expect(existsSync(dataDir), 'a usage error must not create the data dir').toBe(false);
+  }, 60_000);
+
+  test('--rpc NETWORK=URL, --rpc-<network> and STABLEPOS_RPC_<NETWORK> configure live networks; --xpub-<family> the live wallet, which Settings cannot replace', async () => {
+    const dir = newDataDir();
+    const liveKey = await createKey(dir, 'live');
+    // Closed loopback ports: configured, never reached.
+    const server = await serve(['--port', '0', '--data-dir', dir, '--rpc', 'ethereum=http://127.0.0.1:9/', '--xpub-evm', XPUB], 20_000, { STABLEPOS_RPC_BSC: 'http://127.0.0.1:9/bsc' });
+    const networks = (await http(server, 'GET', '/v1/networks', liveKey)).body.data.items;
+    expect(networks.map((n: any) => [n.network, n.status === 'not_configured' ? 'off' : 'configured'])).toEqual([['ethereum', 'configured'], ['bsc', 'configured']]);
+    expect((await http(server, 'GET', '/v1/settings/networks', liveKey)).body.data.wallets.evm.xpub).toBe(XPUB);
+    const replaced = await http(server, 'PUT', '/v1/settings/wallets/evm', liveKey, { xpub: HDKey.fromMasterSeed(new Uint8Array(32).fill(12)).derive("m/44'/60'/0'").publicExtendedKey });
+    expect(replaced.status, replaced.text).toBe(409);
+    expect(replaced.body.error.message).toContain('--xpub evm=…, --xpub-evm or STABLEPOS_XPUB_EVM');
+    expect((await stop(server)).code).toBe(0);
+  }, 60_000);
+
+  test('devnet pay pays a session on the devnet that serve runs for the data dir, through the network\'s family', async () => {
+    const dir = newDataDir();
+    const testKey = await createKey(dir, 'test');
+    const server = await serve(['--port', '0', '--data-dir', dir]);
+    const merchantId = (await http(server, 'GET', '/v1/merchant', testKey)).body.data.merchant_id;
+    const created = await http(server, 'POST', '/v1/payment/sessions', testKey, { merchant_id: merchantId, amount: { value: '3.25', currency: 'USDT' } });
+    expect(created.status, created.text).toBe(200);
+    const id: string = created.body.data.session_id;
+    const args = ['devnet', 'pay', id, '--network', 'bsc', '--currency', 'USDT', '--data-dir', dir];
+    const paid = await run(args, 30_000);
+    expect(paid.code, show(args, paid)).toBe(0);
+    expect(paid.stdout).toMatch(/^0x[0-9a-f]{64}\n$/);
+    // Seen by the watcher (1 s blocks, polled every 100 ms): the payment is the one devnet pay sent.
+    const deadline = Date.now() + 15_000;
+    let session: any;
+    while (Date.now() < deadline) {
+      session = (await http(server, 'GET', `/v1/payment/sessions/${id}`, testKey)).body.data;
+      if (session.payments.length > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(session.payments, JSON.stringify(session)).toMatchObject([{ network: 'bsc', currency: 'USDT', tx_hash: paid.stdout.trim(), amount: '3.250000' }]);
+    expect((await stop(server)).code).toBe(0);
+  }, 90_000);
 });

@@ -59,7 +59,7 @@ test('a live xpub applies at once: new live sessions get deposit addresses from 
 
 test('a live xpub given at start (--xpub-evm) wins: Settings cannot replace it', async () => {
   const other = HDKey.fromMasterSeed(new Uint8Array(32).fill(9)).derive("m/44'/60'/0'").publicExtendedKey;
-  const t = await startTestCore({ liveXpubs: { evm: XPUB } });
+  const t = await startTestCore({ liveWallets: { evm: XPUB } });
   cores.push(t);
   expectError(await t.api('PUT', '/v1/settings/wallets/evm', { key: t.liveKey, body: { xpub: other } }), 409, 'invalid_state', 'xpub');
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.evm.xpub).toBe(XPUB);

@@ -74,7 +74,7 @@ describe('error statuses, derived from what each operation is', () => {
     expect(statuses('post', '/v1/payment/sessions')).toEqual([200, 400, 401, 403, 408, 409, 413, 415, 429, 431, 500, 503]);
     expect(statuses('get', '/v1/payment/sessions')).toEqual([200, 400, 401, 403, 404, 408, 415, 429, 431, 500, 503]); // 404: an unknown cursor
     expect(statuses('get', '/v1/ui/sessions/current')).toEqual([200, 401, 403, 408, 409, 415, 429, 431, 500, 503]); // its own 409: a key is no sign-in
-    expect(statuses('put', '/v1/settings/wallets/evm')).toContain(409); // its own: a start-up xpub wins
+    expect(statuses('put', '/v1/settings/wallets/{family}')).toContain(409); // its own: a start-up xpub wins
   });
 
   test('every JSON error is a shared response with the contract\'s error object, narrowed to the codes of its status, and Request-Id', () => {

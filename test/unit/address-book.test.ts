@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/open-database.js';
 import { SessionAddressRepository } from '../../src/db/session-address-repository.js';
+import { familyById } from '../../src/chains/registry.js';
 import { AddressBook } from '../../src/services/address-book.js';
 
 // The book against the real repository and SQLite file: its memory-saving shape (address → row id,
@@ -28,6 +29,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Each family's own address comparison, as the app wires it (create-core.ts). */
+const familyKey = (family: string, address: string) => familyById(family)!.addresses.key(address);
+
 const ADDRESS_A = '0x52908400098527886E0F7030069857D2E4169EE7';
 const ADDRESS_B = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 
@@ -36,7 +40,7 @@ function insert(sessionId: string, address: string, watchUntil: number, livemode
 }
 
 test('a watched address finds its session in any letter case, in its own mode only', () => {
-  const book = new AddressBook(store, clock);
+  const book = new AddressBook(store, clock, familyKey);
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
   expect(book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
   expect(book.lookup('evm', false, ADDRESS_A.toLowerCase())).toBe('ps_a');
@@ -47,7 +51,7 @@ test('a watched address finds its session in any letter case, in its own mode on
 });
 
 test('an address stops matching when its window ends, swept or not, and a sweep forgets it', () => {
-  const book = new AddressBook(store, clock);
+  const book = new AddressBook(store, clock, familyKey);
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
   book.add('evm', false, ADDRESS_B, insert('ps_b', ADDRESS_B, now + 120_000));
   now += 60_000; // exactly at A's deadline: no longer watched
@@ -60,7 +64,7 @@ test('an address stops matching when its window ends, swept or not, and a sweep 
 });
 
 test('sweeps remove only ended windows, each once, whatever their order of creation', () => {
-  const book = new AddressBook(store, clock);
+  const book = new AddressBook(store, clock, familyKey);
   const windows = [300_000, 60_000, 180_000, 240_000, 120_000];
   windows.forEach((w, i) => {
     const address = `0x${String(i + 1).padStart(40, '0')}`;
@@ -78,9 +82,20 @@ test('sweeps remove only ended windows, each once, whatever their order of creat
 test('load() at start takes exactly the addresses still watched', () => {
   insert('ps_old', ADDRESS_A, now - 1);
   insert('ps_live', ADDRESS_B, now + 1, true);
-  const book = new AddressBook(store, clock);
+  const book = new AddressBook(store, clock, familyKey);
   book.load();
   expect(book.size).toBe(1);
   expect(book.lookup('evm', true, ADDRESS_B)).toBe('ps_live');
   expect(book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+});
+
+test('the book compares addresses as their family says: case-sensitive ones stay apart', () => {
+  // A base58 family (TRON, Solana) tells two addresses apart by case alone; lower-casing would merge them.
+  const asWritten = (_family: string, address: string) => address;
+  const book = new AddressBook(store, clock, asWritten);
+  const upper = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+  const row = store.insert({ sessionId: 'ps_b58', family: 'b58', livemode: false, address: upper, derivationIndex: 0, watchUntil: now + 60_000 });
+  book.add('b58', false, upper, row);
+  expect(book.lookup('b58', false, upper)).toBe('ps_b58');
+  expect(book.lookup('b58', false, upper.toLowerCase())).toBeUndefined();
 });

@@ -169,7 +169,7 @@ export function RefundsScreen() {
           </label>
           <label>
             Send to another address (if the customer paid from an exchange)
-            <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder="0x…" />
+            <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder="The customer's wallet address on the payment's network" />
           </label>
           <button type="submit">Refund</button>
         </form>

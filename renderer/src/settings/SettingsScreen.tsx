@@ -36,6 +36,8 @@ interface StaffUser {
 
 interface Network {
   network: string;
+  /** Its chain family: one wallet, one deposit address and one refund wallet serve all its networks. */
+  family: string;
   name?: string;
   status: string;
   chain_id: number | null;
@@ -43,6 +45,19 @@ interface Network {
   confirmations: number;
 }
 
+
+interface RefundWallet {
+  family: string;
+  address: string | null;
+  protection: string | null;
+}
+
+/** Each chain family with the names of its networks, in the order /v1/networks lists them. */
+function familiesOf(networks: readonly Network[]): { family: string; names: string }[] {
+  const names = new Map<string, string[]>();
+  for (const n of networks) names.set(n.family, [...(names.get(n.family) ?? []), n.name ?? n.network]);
+  return [...names].map(([family, list]) => ({ family, names: list.join(', ') }));
+}
 
 const FIAT = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
 const ALL = [...FIAT, 'USDT', 'USDC'];
@@ -200,13 +215,15 @@ function ModeCard({ livemode }: { livemode: boolean }) {
 
 interface LiveSettings {
   networks: { network: string; rpc_url: string | null; confirmations: number; running_status: string; applies_at_next_start: boolean }[];
-  wallets: { evm: { xpub: string | null } };
+  /** Per chain family: its live watch-only wallet and what that is (e.g. an account xpub). */
+  wallets: Record<string, { xpub: string | null; label: string }>;
 }
 
-/** Live RPC endpoints and confirmations (applied at the next start) and the live xpub (at once). */
-function LiveNetworks({ live, run }: { live: LiveSettings; run: (f: () => Promise<unknown>) => void }) {
+/** Live RPC endpoints and confirmations (applied at the next start) and each family's live wallet (at once). */
+function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: readonly Network[]; run: (f: () => Promise<unknown>) => void }) {
   const [edits, setEdits] = useState<Record<string, { rpc: string; confirmations: string }>>({});
-  const [xpub, setXpub] = useState('');
+  const [xpubs, setXpubs] = useState<Record<string, string>>({});
+  const namesOf = new Map(familiesOf(networks).map((f) => [f.family, f.names]));
   const value = (n: LiveSettings['networks'][number]) => edits[n.network] ?? { rpc: n.rpc_url ?? '', confirmations: String(n.confirmations) };
   return (
     <>
@@ -234,25 +251,74 @@ function LiveNetworks({ live, run }: { live: LiveSettings; run: (f: () => Promis
           {n.applies_at_next_start ? <span className="muted">Saved: applies when the app next starts.</span> : null}
         </form>
       ))}
-      <h4>Live wallet (watch-only)</h4>
-      <p className="muted">{live.wallets.evm.xpub ? `xpub …${live.wallets.evm.xpub.slice(-12)}` : 'None: live sessions get no EVM deposit address.'}</p>
-      <form
-        className="convert"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run(async () => {
-            await putJson('/v1/settings/wallets/evm', { xpub: xpub.trim() });
-            setXpub('');
-          });
-        }}
-      >
-        <label>
-          Account xpub (m/44'/60'/0')
-          <input value={xpub} onChange={(e) => setXpub(e.target.value)} placeholder="xpub6…" required />
-        </label>
-        <button type="submit">Set wallet</button>
-      </form>
+      {Object.entries(live.wallets).map(([family, wallet]) => {
+        const names = namesOf.get(family) ?? family;
+        return (
+          <div key={family}>
+            <h4>Live wallet (watch-only): {names}</h4>
+            <p className="muted">{wallet.xpub ? `…${wallet.xpub.slice(-12)}` : `None: live sessions get no ${names} deposit address.`}</p>
+            <form
+              className="convert"
+              aria-label={`Live wallet ${family}`}
+              onSubmit={(e) => {
+                e.preventDefault();
+                run(async () => {
+                  await putJson(`/v1/settings/wallets/${family}`, { xpub: (xpubs[family] ?? '').trim() });
+                  setXpubs({ ...xpubs, [family]: '' });
+                });
+              }}
+            >
+              <label>
+                {wallet.label[0]?.toUpperCase()}
+                {wallet.label.slice(1)}
+                <input value={xpubs[family] ?? ''} onChange={(e) => setXpubs({ ...xpubs, [family]: e.target.value })} required />
+              </label>
+              <button type="submit">Set wallet</button>
+            </form>
+          </div>
+        );
+      })}
     </>
+  );
+}
+
+/** One chain family's refund wallet: where its refunds are paid from, and storing its key. */
+function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names: string; run: (f: () => Promise<unknown>) => void }) {
+  const [key, setKey] = useState('');
+  return (
+    <div className="card">
+      <h3>Refund wallet ({names})</h3>
+      <p>
+        {wallet.address ? (
+          <>
+            Refunds are paid from <code>{wallet.address}</code>. Keep it funded with USDT/USDC and its networks' own coin for fees.
+          </>
+        ) : (
+          'No key stored: each refund shows a QR code to pay from any wallet, and the app sees it arrive.'
+        )}
+      </p>
+      {wallet.protection ? (
+        <form
+          className="convert"
+          aria-label={`Refund wallet ${wallet.family}`}
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(async () => {
+              await putJson(`/v1/refund_wallets/${wallet.family}`, { private_key: key.trim() });
+              setKey('');
+            });
+          }}
+        >
+          <label>
+            Private key (sealed by {wallet.protection}; never shown again)
+            <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} required />
+          </label>
+          <button type="submit">Store key</button>
+        </form>
+      ) : (
+        <p className="muted">To store a key, start the app with STABLEPOS_WALLET_PASSPHRASE set, or use the desktop app (OS keychain).</p>
+      )}
+    </div>
   );
 }
 
@@ -263,8 +329,7 @@ export function SettingsScreen() {
   const [newKey, setNewKey] = useState<string>();
   const [domain, setDomain] = useState('');
   const [staff, setStaff] = useState<StaffUser[]>([]);
-  const [wallet, setWallet] = useState<{ address: string | null; protection: string | null }>();
-  const [walletKey, setWalletKey] = useState('');
+  const [wallets, setWallets] = useState<RefundWallet[]>([]);
   const [live, setLive] = useState<LiveSettings>();
   const [person, setPerson] = useState({ name: '', role: 'cashier', pin: '' });
   const [error, setError] = useState<string>();
@@ -276,7 +341,8 @@ export function SettingsScreen() {
         getJson<Page<ApiKey>>('/v1/api_keys'),
         getJson<Page<Network>>('/v1/networks'),
       ]);
-      setWallet(await getJson<{ address: string | null; protection: string | null }>('/v1/refund_wallets/evm'));
+      // One refund wallet per chain family of the networks this app has.
+      setWallets(await Promise.all(familiesOf(n.items).map((f) => getJson<RefundWallet>(`/v1/refund_wallets/${f.family}`))));
       // Staff and live networks are read with live credentials only (docs/api.md, "Modes").
       setLive(m.livemode ? await getJson<LiveSettings>('/v1/settings/networks') : undefined);
       const u = m.livemode ? await getJson<Page<StaffUser>>('/v1/users') : undefined;
@@ -351,38 +417,9 @@ export function SettingsScreen() {
         )}
       </div>
 
-      <div className="card">
-        <h3>Refund wallet (Ethereum, BNB Smart Chain)</h3>
-        <p>
-          {wallet?.address ? (
-            <>
-              Refunds are paid from <code>{wallet.address}</code>. Keep it funded with USDT/USDC and some ETH/BNB for fees.
-            </>
-          ) : (
-            'No key stored: each refund shows a QR code to pay from any wallet, and the app sees it arrive.'
-          )}
-        </p>
-        {wallet?.protection ? (
-          <form
-            className="convert"
-            onSubmit={(e) => {
-              e.preventDefault();
-              run(async () => {
-                await putJson('/v1/refund_wallets/evm', { private_key: walletKey.trim() });
-                setWalletKey('');
-              });
-            }}
-          >
-            <label>
-              Private key (sealed by {wallet.protection}; never shown again)
-              <input type="password" autoComplete="off" value={walletKey} onChange={(e) => setWalletKey(e.target.value)} required />
-            </label>
-            <button type="submit">Store key</button>
-          </form>
-        ) : (
-          <p className="muted">To store a key, start the app with STABLEPOS_WALLET_PASSPHRASE set, or use the desktop app (OS keychain).</p>
-        )}
-      </div>
+      {wallets.map((w) => (
+        <RefundWalletCard key={w.family} wallet={w} names={familiesOf(networks).find((f) => f.family === w.family)?.names ?? w.family} run={run} />
+      ))}
 
       <div className="card">
         <h3>Domains</h3>
@@ -467,7 +504,7 @@ export function SettingsScreen() {
             ))}
           </tbody>
         </table>
-        {live ? <LiveNetworks live={live} run={run} /> : merchant && !merchant.livemode ? <LiveOnlyNote what="Live networks and the live wallet" /> : null}
+        {live ? <LiveNetworks live={live} networks={networks} run={run} /> : merchant && !merchant.livemode ? <LiveOnlyNote what="Live networks and the live wallet" /> : null}
         <p className="muted">Test mode always uses the app's own devnets. Command-line flags (<code>stablepos serve --help</code>) win over what is saved here.</p>
       </div>
     </section>

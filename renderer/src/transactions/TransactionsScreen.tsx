@@ -13,7 +13,6 @@ interface EventItem {
 
 const STATUSES = ['', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'EXPIRED', 'CANCELED'];
 const CURRENCIES = ['', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL', 'USDT', 'USDC'];
-const NETWORKS: [string, string][] = [['', 'Any network'], ['ethereum', 'Ethereum'], ['bsc', 'BNB Smart Chain'], ['tron', 'TRON'], ['solana', 'Solana']];
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 interface Filters {
@@ -152,6 +151,14 @@ export function TransactionsScreen() {
   const [page, setPage] = useState<Page<Session>>();
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<string>();
+  // The networks of the chain families the app has: the filter offers nothing it would refuse.
+  const [networks, setNetworks] = useState<[string, string][]>([]);
+  useEffect(() => {
+    getJson<Page<{ network: string; name: string }>>('/v1/networks').then(
+      (n) => setNetworks(n.items.map((x) => [x.network, x.name])),
+      () => setNetworks([]),
+    );
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -228,7 +235,7 @@ export function TransactionsScreen() {
         <label>
           Network
           <select value={filters.network} onChange={set('network')}>
-            {NETWORKS.map(([v, name]) => (
+            {[['', 'Any network'], ...networks].map(([v, name]) => (
               <option key={v} value={v}>
                 {name}
               </option>

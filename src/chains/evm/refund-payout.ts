@@ -1,35 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Address,
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  http,
-  isAddress,
-  keccak256,
-  type PublicClient,
-} from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress, keccak256, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Stablecoin } from '../../domain/currencies.js';
-import { type Devnet, DEVNET_FAUCET_KEY } from './devnet.js';
+import { formatDecimal } from '../../domain/money.js';
+import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout } from '../../domain/payout.js';
 import { erc20TransferUri } from './payment-uri.js';
-import { TEST_TOKEN_ABI } from '../anvil/test-token-artifact.js';
 
 /**
- * Refund payouts on one EVM network: what the refund worker needs to check, sign, send and follow a
- * token transfer from the refund wallet, and to check a destination. Nonces, raw transactions and
- * their hashes are chosen and stored by the caller; this module never picks a nonce by itself.
+ * Refund payouts on one EVM network, as the payout port (domain/payout.ts): an ERC-20 `transfer` from
+ * the refund wallet, EIP-1559, signed here and stored by the caller before it is sent. What EVM keeps
+ * in the payout's data is its nonce: one nonce can be mined once, so `from:nonce` is the payout's key,
+ * and a payout whose nonce another transaction took can never be mined.
  */
 
 /** Gas limit of a payout: an ERC-20 transfer to a fresh holder costs about 52k–65k. */
 export const PAYOUT_GAS = 100_000n;
 
-export interface SignedPayout {
-  raw: Hex;
-  hash: Hex;
+/** What an EVM payout stores as its data: the nonce and the fees it was signed with. */
+interface EvmPayoutData {
+  nonce: number;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
 }
 
 /** A new random EVM private key (hex) and its address. */
@@ -51,18 +41,16 @@ export function normalizeEvmAddress(address: string): Address | null {
   return getAddress(address);
 }
 
-export class EvmPayoutChain {
+export class EvmPayoutChain implements PayoutPort {
   constructor(
     private readonly o: {
       client: PublicClient;
-      chainId: number;
-      tokens: Readonly<Record<Stablecoin, { contract: Address; decimals: number }>>;
+      /** Decimal chain id: signed into every payout, so it cannot be replayed on another chain. */
+      chainId: string;
+      /** The network's name, for failure reasons. */
+      name: string;
     },
   ) {}
-
-  get chainId(): number {
-    return this.o.chainId;
-  }
 
   async isContract(address: string): Promise<boolean> {
     const code = await this.o.client.getCode({ address: address as Address });
@@ -73,7 +61,80 @@ export class EvmPayoutChain {
     return Number(await this.o.client.getBlockNumber({ cacheTime: 0 }));
   }
 
-  async balances(from: string, token: string): Promise<{ token: bigint; native: bigint }> {
+  /**
+   * Balances less what payouts already sent but not yet mined will take; then a nonce above every
+   * nonce any payout of this wallet took and at least the wallet's pending count.
+   */
+  async prepare(r: PayoutRequest): Promise<PreparedPayout> {
+    const [balances, fees] = await Promise.all([this.balances(r.from, r.token), this.fees()]);
+    const tokenNeeded = r.amountBase + r.inFlight.filter((o) => o.token.toLowerCase() === r.token.toLowerCase()).reduce((s, o) => s + o.amountBase, 0n);
+    if (balances.token < tokenNeeded) {
+      return {
+        ok: false,
+        failure:
+          `insufficient_token_balance: the refund wallet ${r.from} holds ${formatDecimal(balances.token, r.decimals)} ${r.currency} on ${this.o.name}, ` +
+          `${formatDecimal(tokenNeeded, r.decimals)} needed; fund it and create the refund again`,
+      };
+    }
+    const gasNeeded = PAYOUT_GAS * fees.maxFeePerGas * BigInt(r.inFlight.length + 1);
+    if (balances.native < gasNeeded) {
+      return {
+        ok: false,
+        failure:
+          `insufficient_gas_balance: the refund wallet ${r.from} holds ${formatDecimal(balances.native, 18)} of ${this.o.name}'s native coin for gas, ` +
+          `about ${formatDecimal(gasNeeded, 18)} needed; fund it and create the refund again`,
+      };
+    }
+    const pending = await this.nonce(r.from, 'pending');
+    const taken = r.previous.reduce((max, data) => Math.max(max, readData(data).nonce), -1);
+    const plan: EvmPayoutData = { nonce: Math.max(pending, taken + 1), maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() };
+    return { ok: true, plan: JSON.stringify(plan) };
+  }
+
+  async sign(privateKey: Uint8Array, r: PayoutRequest, plan: string): Promise<SignedPayout> {
+    const p = readData(plan);
+    const account = privateKeyToAccount(`0x${Buffer.from(privateKey).toString('hex')}`);
+    const raw = await account.signTransaction({
+      type: 'eip1559',
+      chainId: Number(this.o.chainId),
+      to: r.token as Address,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [r.to as Address, r.amountBase] }),
+      nonce: p.nonce,
+      gas: PAYOUT_GAS,
+      maxFeePerGas: BigInt(p.maxFeePerGas),
+      maxPriorityFeePerGas: BigInt(p.maxPriorityFeePerGas),
+      value: 0n,
+    });
+    return { raw, txId: keccak256(raw), key: `${account.address}:${p.nonce}`, data: plan };
+  }
+
+  async broadcast(raw: string): Promise<void> {
+    await this.o.client.sendRawTransaction({ serializedTransaction: raw as Hex });
+  }
+
+  /**
+   * Mined (its receipt), waiting in the node's pool, or gone from both (a reorganisation, a node
+   * restart). A wallet payout gone from both can never be mined if another transaction took its nonce;
+   * otherwise the same bytes may still be, and are sent again.
+   */
+  async confirm(txId: string, signed: { from: string; data: string } | null): Promise<PayoutState> {
+    const receipt = await this.receipt(txId);
+    if (receipt) return { state: 'included', ...receipt };
+    if (await this.known(txId)) return { state: 'waiting' };
+    if (!signed) return { state: 'missing' };
+    const { nonce } = readData(signed.data);
+    const mined = await this.nonce(signed.from, 'latest');
+    if (mined <= nonce) return { state: 'missing' };
+    // Mined in between the two reads: the next pass counts it.
+    if (await this.receipt(txId)) return { state: 'waiting' };
+    return { state: 'dead', failure: `nonce_taken: another transaction from the refund wallet used nonce ${nonce}, so payout ${txId} can never be mined; nothing was paid` };
+  }
+
+  request(token: string, to: string, amountBase: bigint): string {
+    return erc20TransferUri(token as Address, this.o.chainId, to as Address, amountBase);
+  }
+
+  private async balances(from: string, token: string): Promise<{ token: bigint; native: bigint }> {
     const [t, n] = await Promise.all([
       this.o.client.readContract({ address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [from as Address] }),
       this.o.client.getBalance({ address: from as Address }),
@@ -82,38 +143,18 @@ export class EvmPayoutChain {
   }
 
   /** The next nonce counting transactions in the pool (`pending`) or only mined ones (`latest`). */
-  async nonce(from: string, tag: 'pending' | 'latest'): Promise<number> {
+  private async nonce(from: string, tag: 'pending' | 'latest'): Promise<number> {
     return this.o.client.getTransactionCount({ address: from as Address, blockTag: tag });
   }
 
-  async fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  private async fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
     const f = await this.o.client.estimateFeesPerGas();
     // Head-room for a base fee that rises before inclusion: twice the estimate, as wallets do.
     return { maxFeePerGas: f.maxFeePerGas * 2n, maxPriorityFeePerGas: f.maxPriorityFeePerGas };
   }
 
-  async sign(privateKey: Hex, p: { token: string; to: string; amountBase: bigint; nonce: number; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }): Promise<SignedPayout> {
-    const account = privateKeyToAccount(privateKey);
-    const raw = await account.signTransaction({
-      type: 'eip1559',
-      chainId: this.o.chainId,
-      to: p.token as Address,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.to as Address, p.amountBase] }),
-      nonce: p.nonce,
-      gas: PAYOUT_GAS,
-      maxFeePerGas: p.maxFeePerGas,
-      maxPriorityFeePerGas: p.maxPriorityFeePerGas,
-      value: 0n,
-    });
-    return { raw, hash: keccak256(raw) };
-  }
-
-  async broadcast(raw: string): Promise<void> {
-    await this.o.client.sendRawTransaction({ serializedTransaction: raw as Hex });
-  }
-
   /** The transaction's receipt, or null while it is not in a block of the current chain. */
-  async receipt(hash: string): Promise<{ success: boolean; blockNumber: number } | null> {
+  private async receipt(hash: string): Promise<{ success: boolean; blockNumber: number } | null> {
     const r = await this.o.client.getTransactionReceipt({ hash: hash as Hex }).catch((err: unknown) => {
       if ((err as { name?: string }).name === 'TransactionReceiptNotFoundError') return null;
       throw err;
@@ -122,44 +163,22 @@ export class EvmPayoutChain {
   }
 
   /** Whether the node knows the transaction at all (in a block or in its pool). */
-  async known(hash: string): Promise<boolean> {
+  private async known(hash: string): Promise<boolean> {
     const tx = await this.o.client.getTransaction({ hash: hash as Hex }).catch((err: unknown) => {
       if ((err as { name?: string }).name === 'TransactionNotFoundError') return null;
       throw err;
     });
     return tx !== null;
   }
-
-  uri(token: string, to: string, amountBase: bigint): string {
-    return erc20TransferUri(token as Address, this.o.chainId, to as Address, amountBase);
-  }
 }
 
-/**
- * Test mode only: gives the refund wallet devnet ether (anvil_setBalance, not a transaction) and test
- * tokens up to `tokens` whole coins of each, minted to it by the devnet's faucet account (the test
- * tokens' `mint` is open to anyone), waiting until mined.
- *
- * The wallet itself never sends anything here: its nonces belong to its payouts alone. A payout is
- * signed and stored with its nonce before it is sent; if the app dies in between, the next start sends
- * those stored bytes. Funding sent from the wallet at that start would take the stored nonce first, and
- * the payout could never be mined (`nonce_taken`).
- */
-export async function fundOnDevnet(devnet: Devnet, client: PublicClient, wallet: Address, tokens: bigint): Promise<void> {
-  const test = createTestClient({ mode: 'anvil', chain: devnet.chain, transport: http(devnet.rpcUrl) });
-  const faucet = privateKeyToAccount(DEVNET_FAUCET_KEY);
-  // Ether for gas to both: the faucet is not among anvil's accounts funded at genesis.
-  await Promise.all([wallet, faucet.address].map((address) => test.setBalance({ address, value: 10n ** 22n })));
-  const sender = createWalletClient({ account: faucet, chain: devnet.chain, transport: http(devnet.rpcUrl) });
-  let nonce = await client.getTransactionCount({ address: faucet.address, blockTag: 'pending' });
-  const hashes: Hex[] = [];
-  for (const coin of ['USDT', 'USDC'] as const) {
-    const token = devnet.tokens[coin];
-    const target = tokens * 10n ** BigInt(devnet.decimals[coin]);
-    const have = await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] });
-    if (have >= target) continue;
-    hashes.push(await sender.writeContract({ address: token, abi: TEST_TOKEN_ABI, functionName: 'mint', args: [wallet, target - have], nonce: nonce++, gas: PAYOUT_GAS }));
-  }
-  if (hashes.length && devnet.blockTimeSeconds === 0) await test.mine({ blocks: 1 }).catch(() => undefined);
-  for (const hash of hashes) await client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 30_000 });
+/** An EVM payout's data, as `prepare` planned it and `sign` stored it. */
+function readData(data: string): EvmPayoutData {
+  return JSON.parse(data) as EvmPayoutData;
+}
+
+/** The nonce an EVM payout was signed with (shown as `payout.nonce`). */
+export function evmPayoutNonce(data: string): number | null {
+  const nonce = (JSON.parse(data) as Partial<EvmPayoutData>).nonce;
+  return typeof nonce === 'number' ? nonce : null;
 }

@@ -1,64 +1,18 @@
-import { type Address, getAddress, type Hex, parseAbiItem, type PublicClient } from 'viem';
+import { type Address, getAddress, parseAbiItem, type PublicClient } from 'viem';
+import type { ChainScan, ObservedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
+import type { Watcher, WatcherPorts, WatcherStats } from '../family.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
-/** A transfer of a watched token to a watched address. */
-export interface EvmTransfer {
-  txHash: Hex;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: Hex;
-  blockTime: number;
-  currency: Stablecoin;
-  tokenContract: Address;
-  decimals: number;
-  from: Address;
-  to: Address;
-  amountBase: bigint;
-}
-
-export interface EvmScan {
-  chainId: number;
-  head: number;
-  scannedTo: number;
-  blocks: { number: number; hash: string }[];
-  reorgAncestor?: number;
-  transfers: EvmTransfer[];
-}
-
-/** What the watcher needs from the rest of the app (implemented over the payment recorder). */
-export interface EvmWatcherPorts {
-  /** Last scanned block, if this network was scanned before on this chain id. */
-  cursor(chainId: number): number | undefined;
-  /** Stored hashes of recently scanned blocks, newest first. */
-  recentBlocks(): { number: number; hash: string }[];
-  /** Whether a recipient is a watched deposit address. */
-  isWatched(address: Address): boolean;
-  /** Whether any address is watched at all; when none is, log scans are skipped. */
-  anyWatched(): boolean;
-  /** Applies a scan in one transaction (payments, confirmations, cursor). */
-  apply(scan: EvmScan): void;
-  onError(error: unknown): void;
-}
-
 export interface EvmWatcherOptions {
   client: PublicClient;
-  /** The chain this network must be: an RPC for another chain is refused, never scanned. */
-  expectedChainId: number;
+  /** The chain this network must be (decimal chain id): an RPC for another chain is refused, never scanned. */
+  expectedChainId: string;
   tokens: readonly { currency: Stablecoin; contract: Address; decimals: number }[];
   pollMs: number;
   /** Most blocks per eth_getLogs call (public RPCs cap ranges; backfill goes chunk by chunk). */
   maxRange?: number;
-}
-
-/** Counters the benchmarks and /v1/networks read. */
-export interface EvmWatcherStats {
-  rpcCalls: number;
-  scans: number;
-  lastHead: number | null;
-  lastSuccessAt: number | null;
-  lastError: string | null;
 }
 
 /**
@@ -68,11 +22,11 @@ export interface EvmWatcherStats {
  * of the last block it scanned, walks back to the common ancestor using the hashes it stored, and
  * rescans from there. It only reports what it saw; the payment recorder decides what it means.
  */
-export class EvmWatcher {
-  readonly stats: EvmWatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null };
+export class EvmWatcher implements Watcher {
+  readonly stats: WatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null };
   private timer: NodeJS.Timeout | undefined;
   private running = false;
-  private chainId: number | undefined;
+  private chainId: string | undefined;
   private lastAppliedHead = -1;
   private lastAppliedHash: string | null = null;
   private readonly maxRange: number;
@@ -80,7 +34,7 @@ export class EvmWatcher {
 
   constructor(
     private readonly options: EvmWatcherOptions,
-    private readonly ports: EvmWatcherPorts,
+    private readonly ports: WatcherPorts,
   ) {
     this.maxRange = options.maxRange ?? 2000;
     this.byContract = new Map(options.tokens.map((t) => [t.contract.toLowerCase(), t]));
@@ -124,7 +78,7 @@ export class EvmWatcher {
   async tick(): Promise<void> {
     const client = this.options.client;
     if (this.chainId === undefined) {
-      const chainId = await this.rpc(() => client.getChainId());
+      const chainId = String(await this.rpc(() => client.getChainId()));
       if (chainId !== this.options.expectedChainId) {
         throw new Error(`the RPC serves chain id ${chainId}, not ${this.options.expectedChainId}: check the RPC URL for this network`);
       }
@@ -153,14 +107,16 @@ export class EvmWatcher {
   /** Scans one chunk; returns true when caught up with `head`. */
   private async scanOnce(head: number, latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` }): Promise<boolean> {
     const client = this.options.client;
-    const chainId = this.chainId as number;
-    const cursor = this.ports.cursor(chainId);
-    if (cursor === undefined) {
+    const chainId = this.chainId as string;
+    const saved = this.ports.cursor(chainId);
+    if (saved === undefined) {
       // First run on this chain: start at the current head (nothing older can belong to a session).
       const block = await this.rpc(() => client.getBlock({ blockNumber: BigInt(Math.max(head - 1, 0)) }));
-      this.ports.apply({ chainId, head, scannedTo: Number(block.number), blocks: [{ number: Number(block.number), hash: block.hash }], transfers: [] });
+      this.ports.apply({ chainId, head, cursor: String(block.number), blocks: [{ number: Number(block.number), hash: block.hash }], transfers: [] });
       return false;
     }
+    // The cursor is the last block scanned, written in decimal.
+    const cursor = Number(saved);
 
     let from = cursor + 1;
     let reorgAncestor: number | undefined;
@@ -179,11 +135,11 @@ export class EvmWatcher {
     const to = Math.min(head, from + this.maxRange - 1);
     if (to < from) {
       // Nothing new (or the chain got shorter in a reorganisation): still count confirmations.
-      this.ports.apply({ chainId, head, scannedTo: reorgAncestor ?? Math.min(cursor, head), blocks: [], transfers: [], ...(reorgAncestor !== undefined && { reorgAncestor }) });
+      this.ports.apply({ chainId, head, cursor: String(reorgAncestor ?? Math.min(cursor, head)), blocks: [], transfers: [], ...(reorgAncestor !== undefined && { reorgAncestor }) });
       return true;
     }
 
-    const transfers: EvmTransfer[] = [];
+    const transfers: ObservedTransfer[] = [];
     if (this.ports.anyWatched()) {
       const logs = await this.rpc(() =>
         client.getLogs({ address: [...this.byContract.values()].map((t) => t.contract), event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to) }),
@@ -203,10 +159,10 @@ export class EvmWatcher {
           blockTimes.set(blockNumber, blockTime);
         }
         transfers.push({
-          txHash: log.transactionHash,
-          logIndex: log.logIndex as number,
+          txId: log.transactionHash,
+          eventIndex: log.logIndex as number,
           blockNumber: Number(blockNumber),
-          blockHash: log.blockHash,
+          blockRef: log.blockHash,
           blockTime,
           currency: token.currency,
           tokenContract: token.contract,
@@ -219,9 +175,10 @@ export class EvmWatcher {
     }
     const last = to === head && latest.hash ? { hash: latest.hash } : await this.rpc(() => client.getBlock({ blockNumber: BigInt(to) }));
     const blocks = [{ number: to, hash: last.hash as string }];
-    for (const t of transfers) blocks.push({ number: t.blockNumber, hash: t.blockHash });
+    for (const t of transfers) blocks.push({ number: t.blockNumber, hash: t.blockRef });
     this.stats.scans++;
-    this.ports.apply({ chainId, head, scannedTo: to, blocks, transfers, ...(reorgAncestor !== undefined && { reorgAncestor }) });
+    const scan: ChainScan = { chainId, head, cursor: String(to), blocks, transfers, ...(reorgAncestor !== undefined && { reorgAncestor }) };
+    this.ports.apply(scan);
     return to >= head;
   }
 

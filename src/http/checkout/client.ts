@@ -146,6 +146,10 @@ export const CHECKOUT_JS = `
       .catch(function () {})
       .then(function () { refreshingQr = false; });
   }
+  function scheme(uri) {
+    var m = /^([a-z][a-z0-9+.-]*):/i.exec(uri || '');
+    return m ? m[1].toLowerCase() : null;
+  }
   function showOptions(options) {
     if (!options) return;
     var stale = false;
@@ -153,9 +157,11 @@ export const CHECKOUT_JS = `
       var key = o.network + '-' + o.currency;
       setText(doc.getElementById('amt-' + key), coinAmount(o.amount_due));
       var qr = doc.getElementById('qr-' + key);
+      // The panel's request changed (a partial payment): its QR may show the old amount.
       if (qr && qr.getAttribute('data-uri') !== o.uri) stale = true;
+      // The server put the link there only for a wallet URI scheme; a new amount keeps that scheme.
       all('a[data-wallet-for="' + key + '"]').forEach(function (a) {
-        if (/^(ethereum|tron|solana):/.test(o.uri)) a.setAttribute('href', o.uri);
+        if (scheme(a.getAttribute('href')) === scheme(o.uri)) a.setAttribute('href', o.uri);
       });
     });
     // Once paid in full the panels are hidden: a QR for nothing due is not worth fetching.

@@ -1,7 +1,7 @@
 import type { Merchant } from '../../domain/merchant.js';
 import { isFiat, STABLECOINS } from '../../domain/currencies.js';
 import { formatMoney } from '../../domain/money.js';
-import { NETWORK_INFO, NETWORKS } from '../../domain/networks.js';
+import { NETWORKS, networkName, WALLET_URI_SCHEMES } from '../../chains/registry.js';
 import type { PaymentOption } from '../../domain/payment-option.js';
 import type { SessionView } from '../../services/session-view.js';
 import { CHECKOUT_JS } from './client.js';
@@ -27,16 +27,20 @@ function displayAmount(view: SessionView): string {
 const optionKey = (o: { network: string; currency: string }): string => `${o.network}-${o.currency}`;
 const optionAmount = (o: PaymentOption): string => coinAmount(formatMoney({ minor: o.amountDueMinor, currency: o.currency }).value);
 
-/** An address in groups of four for reading aloud and comparing; copying and selecting give it whole. */
+/**
+ * An address in groups of four for reading aloud and comparing; copying and selecting give it whole.
+ * The `0x` of hex notation stays with the first group, since it is not part of the digits (base58
+ * addresses cannot start with it: their alphabet has no 0).
+ */
 function addressChunks(address: string): string {
-  const prefix = address.startsWith('0x') ? '0x' : '';
+  const prefix = /^0x[0-9a-fA-F]/.test(address) ? '0x' : '';
   const chunks = address.slice(prefix.length).match(/.{1,4}/g) ?? [];
   if (prefix && chunks.length) chunks[0] = prefix + chunks[0];
   return chunks.map((chunk) => `<span>${escapeHtml(chunk)}</span>`).join('');
 }
 
-/** A wallet link only for the URI schemes wallets register; anything else is not put into an href. */
-const walletHref = (uri: string): string | null => (/^(ethereum|tron|solana):/.test(uri) ? uri : null);
+/** A wallet link only for the URI schemes the registered families' wallets register; nothing else goes into an href. */
+const walletHref = (uri: string): string | null => (WALLET_URI_SCHEMES.some((scheme) => uri.startsWith(`${scheme}:`)) ? uri : null);
 
 function copyButton(target: string, what: string): string {
   return `<button type="button" class="copy" data-copy-target="${escapeHtml(target)}" aria-label="Copy ${escapeHtml(what)}">Copy</button>`;
@@ -44,10 +48,13 @@ function copyButton(target: string, what: string): string {
 
 async function renderPanel(o: PaymentOption): Promise<string> {
   const key = optionKey(o);
-  const network = NETWORK_INFO[o.network].name;
+  const network = networkName(o.network);
   const amount = optionAmount(o);
   const asset = `${o.currency} (${o.tokenStandard})`;
-  const svg = (await qrSvg(o.uri)).replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
+  // The QR carries what the option says (`qr.content`): the wallet URI, or the bare address where no
+  // URI scheme scans in every wallet (the amount is then the large figure beside it). `data-uri` is
+  // the option's request: the script compares it with the live feed's to know a QR went stale.
+  const svg = (await qrSvg(o.qr.payload)).replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
   const href = walletHref(o.uri);
   return `<section class="panel" id="opt-${escapeHtml(key)}" data-network="${escapeHtml(o.network)}" data-currency="${escapeHtml(o.currency)}" aria-label="Pay with ${escapeHtml(o.currency)} on ${escapeHtml(network)}">
       <div class="qr" id="qr-${escapeHtml(key)}" role="img" aria-label="QR code: pay ${escapeHtml(amount)} ${escapeHtml(o.currency)} on ${escapeHtml(network)}" data-uri="${escapeHtml(o.uri)}">${svg}</div>
@@ -89,7 +96,7 @@ async function renderPay(view: SessionView, open: boolean): Promise<string> {
     <p>No payment options are available right now: no network is ready to receive payments for this shop. Please ask the shop for help.</p>
   </section>`;
   }
-  const networks = NETWORKS.filter((n) => view.options.some((o) => o.network === n)).map((n) => ({ value: n, label: NETWORK_INFO[n].name }));
+  const networks = NETWORKS.filter((n) => view.options.some((o) => o.network === n.id)).map((n) => ({ value: n.id, label: n.name }));
   const coins = STABLECOINS.filter((c) => view.options.some((o) => o.currency === c)).map((c) => ({ value: c, label: c }));
   const panels = await Promise.all(view.options.map(renderPanel));
   return `<section class="pay" aria-labelledby="pay-title"${open ? '' : ' hidden'}>

@@ -1,6 +1,7 @@
 import { STABLECOINS } from '../../domain/currencies.js';
 import { formatMoney } from '../../domain/money.js';
-import { NETWORK_INFO } from '../../domain/networks.js';
+import { networkName } from '../../chains/registry.js';
+import { explorerUrl } from '../presenters/session-presenter.js';
 import type { Payment } from '../../domain/payment.js';
 import type { SessionView } from '../../services/session-view.js';
 
@@ -69,14 +70,14 @@ export function describeStatus(view: SessionView): { text: string; detail: strin
 export function publicPayment(p: Payment, livemode: boolean) {
   return {
     network: p.network,
-    network_name: NETWORK_INFO[p.network].name,
+    network_name: networkName(p.network),
     currency: p.currency,
     amount: formatMoney({ minor: p.amountMinor, currency: p.currency }).value,
     confirmations: p.confirmations,
     status: p.status,
-    tx_hash: p.txHash,
+    tx_hash: p.txId,
     // Devnet and testnet transactions are not on the public explorers.
-    explorer_url: livemode ? NETWORK_INFO[p.network].liveExplorerTx + p.txHash : null,
+    explorer_url: explorerUrl(livemode, p.network, p.txId),
   };
 }
 
@@ -101,7 +102,7 @@ export function publicStatus(view: SessionView) {
     cancel_url: s.cancelUrl,
     payment_options: view.options.map((o) => ({
       network: o.network,
-      network_name: NETWORK_INFO[o.network].name,
+      network_name: networkName(o.network),
       token_standard: o.tokenStandard,
       currency: o.currency,
       amount_due: formatMoney({ minor: o.amountDueMinor, currency: o.currency }).value,

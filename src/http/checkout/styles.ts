@@ -1,9 +1,9 @@
 import { STABLECOINS } from '../../domain/currencies.js';
-import { NETWORKS } from '../../domain/networks.js';
+import { NETWORK_IDS } from '../../chains/registry.js';
 
 // Without scripts the network and coin radios pick the panel through `:has`: one rule per pair the
 // page can render. With the script (or without `:has`) the script marks the active panel instead.
-const panelRules = NETWORKS.flatMap((n) =>
+const panelRules = NETWORK_IDS.flatMap((n) =>
   STABLECOINS.map((c) => `.pay:not(.js-picker):has(#pick-network-${n}:checked):has(#pick-coin-${c}:checked) #opt-${n}-${c}{display:block}`),
 ).join('\n');
 

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { formatMoney } from '../../domain/money.js';
-import { NETWORK_INFO } from '../../domain/networks.js';
+import { networkInfo } from '../../chains/registry.js';
 import type { SessionView } from '../../services/session-view.js';
 import type { SessionOut } from '../schemas/session.js';
 
@@ -59,20 +59,21 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
       address: o.address,
       token_contract: o.tokenContract,
       uri: o.uri,
+      qr: { content: o.qr.content, payload: o.qr.payload },
       rate: o.rate,
     })),
     payments: view.payments.map((p) => ({
       network: p.network,
       currency: p.currency,
-      tx_hash: p.txHash,
-      log_index: p.logIndex,
+      tx_hash: p.txId,
+      log_index: p.eventIndex,
       block_number: p.blockNumber,
       from: p.from,
       amount: formatMoney({ minor: p.amountMinor, currency: p.currency }).value,
       confirmations: p.confirmations,
       status: p.status,
       // Devnet and testnet transactions are not on the public explorers.
-      explorer_url: s.livemode ? NETWORK_INFO[p.network].liveExplorerTx + p.txHash : null,
+      explorer_url: explorerUrl(s.livemode, p.network, p.txId),
       created_at: iso(p.detectedAt),
     })),
     resolved_by: s.resolvedBy,
@@ -80,4 +81,10 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
     expires_at: iso(s.expiresAt),
     updated_at: iso(s.updatedAt),
   };
+}
+
+/** The transaction on its network's public explorer; null in test mode (devnets are not on them). */
+export function explorerUrl(livemode: boolean, network: string, txId: string): string | null {
+  const explorer = livemode ? networkInfo(network)?.liveExplorerTx : undefined;
+  return explorer === undefined ? null : explorer + txId;
 }

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NETWORK_INFO } from '../../domain/networks.js';
-import { CONFIGURABLE_NETWORKS, type ConfigurableNetwork } from '../../services/network-settings.js';
+import { FAMILIES, FAMILY_IDS, NETWORK_IDS, networkInfo } from '../../chains/registry.js';
 import { ok } from '../envelope.js';
 import { LIVE_ONLY } from '../plugins/auth.js';
 import { Envelope, errorResponses, Nullable } from '../schemas/common.js';
@@ -10,38 +9,57 @@ import type { HttpServices } from '../services.js';
 const tags = ['Settings'];
 
 const NetworkSettingOut = Type.Object({
-  network: Type.String({ enum: [...CONFIGURABLE_NETWORKS] }),
+  network: Type.String({ enum: [...NETWORK_IDS] }),
   rpc_url: Nullable(Type.String({ description: 'The saved live JSON-RPC endpoint (null: none saved).' })),
   confirmations: Type.Integer({ description: 'Confirmations a live payment needs (saved, else the default).' }),
   running_status: Type.String({ enum: ['ready', 'not_configured', 'unreachable'], description: 'The live network as the running app has it.' }),
   applies_at_next_start: Type.Boolean({ description: 'True when the saved endpoint is not the one running: restart the app to apply it.' }),
 });
 
+/** One entry per registered chain family: its live watch-only wallet. */
+const WalletsOut = Type.Object(
+  Object.fromEntries(
+    FAMILIES.map((f) => [
+      f.id,
+      Type.Object({
+        xpub: Nullable(Type.String({ description: `Live watch-only wallet, an ${f.wallet.label}: deposits derive from it (null: none set).` })),
+        label: Type.String({ description: 'What the wallet is, for people.' }),
+      }),
+    ]),
+  ),
+  { description: 'The live watch-only wallet of each chain family (`family` in GET /v1/networks).' },
+);
+
 const SettingsOut = Type.Object({
   networks: Type.Array(NetworkSettingOut),
-  wallets: Type.Object({ evm: Type.Object({ xpub: Nullable(Type.String({ description: 'Live watch-only account xpub (m/44\'/60\'/0\'): deposit addresses derive from it.' })) }) }),
+  wallets: WalletsOut,
 });
 
+const FamilyParams = Type.Object(
+  { family: Type.String({ enum: [...FAMILY_IDS], description: 'A chain family (`family` in GET /v1/networks); one this app does not have is 400 `parameter_invalid`.' }) },
+  { additionalProperties: false },
+);
+
 /**
- * Live networks and wallets as the Settings screen edits them (owner only). Test mode always runs
- * its own devnets, so only live mode is configured here.
+ * Live networks and wallets as the Settings screen edits them (owner only), for every network and
+ * family of the registry. Test mode always runs its own devnets, so only live mode is configured here.
  */
 export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   const describe = () => {
     const running = services.networks(true);
     return {
-      networks: CONFIGURABLE_NETWORKS.map((network) => {
+      networks: services.networkSettings.networks.map((network) => {
         const saved = services.networkSettings.saved(network);
         const now = running.find((n) => n.network === network);
         return {
           network,
           rpc_url: saved.rpcUrl,
-          confirmations: saved.confirmations ?? now?.confirmations ?? NETWORK_INFO[network].defaultConfirmations,
+          confirmations: saved.confirmations ?? now?.confirmations ?? networkInfo(network)?.defaultConfirmations ?? 1,
           running_status: now ? (now.status === 'ready' && now.watcher?.lastError ? ('unreachable' as const) : now.status) : ('not_configured' as const),
           applies_at_next_start: (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null) || (saved.confirmations !== null && saved.confirmations !== now?.confirmations),
         };
       }),
-      wallets: { evm: { xpub: services.networkSettings.liveXpub('evm') } },
+      wallets: Object.fromEntries(FAMILIES.map((f) => [f.id, { xpub: services.networkSettings.liveWallet(f.id), label: f.wallet.label }])),
     };
   };
 
@@ -55,7 +73,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     schema: {
       tags,
       summary: 'Save a live network\'s RPC endpoint and confirmations (applied at the next start)',
-      params: Type.Object({ network: Type.String({ enum: [...CONFIGURABLE_NETWORKS] }) }, { additionalProperties: false }),
+      params: Type.Object({ network: Type.String({ enum: [...NETWORK_IDS] }) }, { additionalProperties: false }),
       body: Type.Object(
         {
           rpc_url: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2048 }))),
@@ -67,24 +85,27 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     },
   }, async (request) => {
     const b = request.body;
-    services.networkSettings.save(request.params.network as ConfigurableNetwork, {
+    services.networkSettings.save(request.params.network, {
       ...(b.rpc_url !== undefined && { rpcUrl: b.rpc_url }),
       ...(b.confirmations !== undefined && { confirmations: b.confirmations }),
     });
     return ok(describe());
   });
 
-  app.put('/v1/settings/wallets/evm', {
+  app.put('/v1/settings/wallets/:family', {
     config: LIVE_ONLY,
     schema: {
       tags,
-      summary: 'Set the live watch-only wallet (account xpub): new live sessions derive their deposit addresses from it at once',
-      description: '409 `invalid_state` when the xpub was given at start (`--xpub-evm`, `STABLEPOS_XPUB_EVM`): what the deployment says wins.',
+      summary: 'Set a chain family\'s live watch-only wallet (EVM: the account xpub): new live sessions derive their deposit addresses from it at once',
+      description:
+        '409 `invalid_state` when the wallet was given at start (`--xpub FAMILY=…`, `--xpub-evm`, `STABLEPOS_XPUB_EVM`): what the deployment says wins. ' +
+        '`/v1/settings/wallets/evm` is the EVM family\'s (Ethereum, BNB Smart Chain).',
+      params: FamilyParams,
       body: Type.Object({ xpub: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
       response: { 200: Envelope(SettingsOut), ...errorResponses(409) },
     },
   }, async (request) => {
-    services.networkSettings.setLiveXpub('evm', request.body.xpub);
+    services.networkSettings.setLiveWallet(request.params.family, request.body.xpub);
     return ok(describe());
   });
 };

@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NETWORK_INFO } from '../../domain/networks.js';
+import { FAMILY_IDS, NETWORK_IDS, networkInfo } from '../../chains/registry.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { CoinOut, Envelope, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const NetworkOut = Type.Object({
-  network: Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'] }),
+  network: Type.String({ enum: [...NETWORK_IDS], description: 'Every network of the chain families this app has (docs/architecture.md).' }),
+  family: Type.String({ enum: [...FAMILY_IDS], description: 'Its chain family: networks of one family share the wallet, the deposit addresses and the refund wallet.' }),
   name: Type.String(),
   token_standard: Type.String(),
   status: Type.String({ enum: ['ready', 'not_configured', 'unreachable'], description: 'not_configured: no RPC URL is set for this mode; unreachable: the RPC did not answer lately.' }),
-  chain_id: Nullable(Type.Integer()),
+  chain_id: Nullable(Type.Integer({ description: 'The chain id the RPC must report, where the network has a numeric one (EVM).' })),
   devnet: Type.Boolean({ description: 'A local test chain the app runs itself (test mode).' }),
   rpc_url: Nullable(Type.String({ description: 'Shown in test mode only.' })),
   confirmations: Type.Integer(),
@@ -19,6 +20,9 @@ const NetworkOut = Type.Object({
   last_block: Nullable(Type.Integer()),
   last_error: Nullable(Type.String()),
 });
+
+/** A chain id as the API shows it: an integer where the family's is numeric, else null. */
+const chainIdOut = (chainId: string | null): number | null => (chainId !== null && /^\d{1,15}$/.test(chainId) ? Number(chainId) : null);
 
 export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.get('/v1/networks', {
@@ -30,19 +34,24 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const caller = callerOf(request);
-    const items = services.networks(caller.livemode).map((n) => ({
-      network: n.network,
-      name: NETWORK_INFO[n.network].name,
-      token_standard: NETWORK_INFO[n.network].tokenStandard,
-      status: n.status === 'ready' && n.watcher?.lastError ? ('unreachable' as const) : n.status,
-      chain_id: n.chainId,
-      devnet: n.devnet,
-      rpc_url: caller.livemode ? null : n.rpcUrl,
-      confirmations: n.confirmations,
-      tokens: (['USDT', 'USDC'] as const).map((c) => ({ currency: c, contract: n.tokens[c].contract, decimals: n.tokens[c].decimals })),
-      last_block: n.watcher?.lastHead ?? null,
-      last_error: n.watcher?.lastError ?? null,
-    }));
+    const items = services.networks(caller.livemode).flatMap((n) => {
+      const info = networkInfo(n.network);
+      if (!info) return [];
+      return [{
+        network: n.network,
+        family: info.family,
+        name: info.name,
+        token_standard: info.tokenStandard,
+        status: n.status === 'ready' && n.watcher?.lastError ? ('unreachable' as const) : n.status,
+        chain_id: chainIdOut(n.chainId),
+        devnet: n.devnet,
+        rpc_url: caller.livemode ? null : n.rpcUrl,
+        confirmations: n.confirmations,
+        tokens: (['USDT', 'USDC'] as const).map((c) => ({ currency: c, contract: n.tokens[c].contract, decimals: n.tokens[c].decimals })),
+        last_block: n.watcher?.lastHead ?? null,
+        last_error: n.watcher?.lastError ?? null,
+      }];
+    });
     return ok({ items, has_more: false });
   });
 };

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FAMILY_IDS } from '../../chains/registry.js';
 import type { RefundStatus } from '../../domain/refund.js';
 import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
@@ -89,32 +90,48 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
 
   const WalletOut = Type.Object({
     object: Type.Literal('refund_wallet'),
-    family: Type.Literal('evm'),
+    family: Type.String({ enum: [...FAMILY_IDS], description: 'The chain family whose refunds it pays (`family` in GET /v1/networks).' }),
     livemode: Type.Boolean(),
     address: Nullable(Type.String({ description: 'The wallet refunds are paid from; null while no key is stored (refunds then show a QR to pay by hand).' })),
     protection: Nullable(Type.String({ description: 'What seals the key at rest: the OS keychain (desktop app) or a passphrase (headless); null when neither is available.' })),
   });
-
-  app.get('/v1/refund_wallets/evm', {
-    config: OWN_MODE,
-    schema: { tags: ['Refunds'], summary: 'The refund wallet (Ethereum and BNB Smart Chain) in the caller\'s mode', response: { 200: Envelope(WalletOut) } },
-  }, async (request) => {
-    const caller = callerOf(request);
-    return ok({ object: 'refund_wallet' as const, family: 'evm' as const, livemode: caller.livemode, ...services.refunds.walletInfo(caller.merchantId, 'evm', caller.livemode) });
+  const FamilyParams = Type.Object(
+    { family: Type.String({ enum: [...FAMILY_IDS], description: 'A chain family (`family` in GET /v1/networks); one this app does not have is 400 `parameter_invalid`.' }) },
+    { additionalProperties: false },
+  );
+  const walletOf = (caller: ReturnType<typeof callerOf>, family: string) => ({
+    object: 'refund_wallet' as const,
+    family,
+    livemode: caller.livemode,
+    ...services.refunds.walletInfo(caller.merchantId, family, caller.livemode),
   });
 
-  app.put('/v1/refund_wallets/evm', {
+  app.get('/v1/refund_wallets/:family', {
     config: OWN_MODE,
     schema: {
       tags: ['Refunds'],
-      summary: 'Store the refund wallet\'s private key, sealed at rest (never shown again)',
-      description: 'Refunds created afterwards are signed and sent by this wallet; fund it with the coins and some ETH/BNB for gas. Refunds created before keep their payout method.',
-      body: Type.Object({ private_key: Type.String({ minLength: 1, maxLength: 100, description: '64 hex digits, with or without 0x.' }) }, { additionalProperties: false }),
+      summary: 'A chain family\'s refund wallet in the caller\'s mode',
+      description: 'One wallet pays the refunds of every network of its family: `/v1/refund_wallets/evm` is Ethereum\'s and BNB Smart Chain\'s.',
+      params: FamilyParams,
+      response: { 200: Envelope(WalletOut) },
+    },
+  }, async (request) => ok(walletOf(callerOf(request), request.params.family)));
+
+  app.put('/v1/refund_wallets/:family', {
+    config: OWN_MODE,
+    schema: {
+      tags: ['Refunds'],
+      summary: 'Store a chain family\'s refund wallet private key, sealed at rest (never shown again)',
+      description:
+        'Refunds created afterwards on the family\'s networks are signed and sent by this wallet; fund it with the coins and the networks\' own coin for fees (EVM: ETH, BNB). ' +
+        'Refunds created before keep their payout method.',
+      params: FamilyParams,
+      body: Type.Object({ private_key: Type.String({ minLength: 1, maxLength: 100, description: 'In the family\'s form (EVM: 64 hex digits, with or without 0x).' }) }, { additionalProperties: false }),
       response: { 200: Envelope(WalletOut), ...errorResponses(409) },
     },
   }, async (request) => {
     const caller = callerOf(request);
-    services.refunds.importWalletKey(caller.merchantId, 'evm', caller.livemode, request.body.private_key);
-    return ok({ object: 'refund_wallet' as const, family: 'evm' as const, livemode: caller.livemode, ...services.refunds.walletInfo(caller.merchantId, 'evm', caller.livemode) });
+    services.refunds.importWalletKey(caller.merchantId, request.params.family, caller.livemode, request.body.private_key);
+    return ok(walletOf(caller, request.params.family));
   });
 };

@@ -31,6 +31,18 @@ export const CurrencyCode = Type.String({
 /** A currency code in an answer: always upper case. */
 export const CurrencyOut = (description?: string) => Type.String({ enum: [...CURRENCIES], ...(description !== undefined && { description }) });
 
+/**
+ * What a payment option's QR code carries (domain/payment-option.ts): `uri`, the wallet request, or
+ * `address`, the bare deposit address where no URI scheme scans in every wallet of the network.
+ */
+export const QrOut = Type.Object(
+  {
+    content: Type.String({ enum: ['uri', 'address'], description: '`uri`: the QR is the option\'s `uri`; `address`: the bare deposit address (show the amount beside it).' }),
+    payload: Type.String({ description: 'Exactly what to encode in the QR code.' }),
+  },
+  { description: 'What the QR code of this option encodes: draw `payload`.' },
+);
+
 /** A stablecoin in an answer. */
 export const CoinOut = Type.String({ enum: [...STABLECOINS] });
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { SESSION_EXCEPTIONS, SESSION_STATUSES } from '../../domain/session-state.js';
-import { CoinOut, CurrencyCode, CurrencyOut, DateTime, DecimalString, IdParams, ListQueryBase, Metadata, MoneyOut, Nullable } from './common.js';
+import { NETWORK_IDS } from '../../chains/registry.js';
+import { CoinOut, CurrencyCode, CurrencyOut, DateTime, DecimalString, IdParams, ListQueryBase, Metadata, MoneyOut, Nullable, QrOut } from './common.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute http(s) URL.' });
 
@@ -80,22 +81,26 @@ const LineItemOut = Type.Object({
   amount_total: Type.Integer({ description: 'quantity × unit_amount, minor units.' }),
 });
 
+/** The networks of the registered chain families (src/chains/registry.ts): adding a family adds its networks here. */
+const NetworkOut = () => Type.String({ enum: [...NETWORK_IDS] });
+
 const PaymentOption = Type.Object({
-  network: Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'] }),
+  network: NetworkOut(),
   token_standard: Type.String({ examples: ['ERC-20', 'BEP-20'] }),
   currency: CoinOut,
   amount_due: Type.String({ description: 'Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01.' }),
-  address: Type.String({ description: 'Deposit address of this session (the same on Ethereum and BNB Smart Chain).' }),
+  address: Type.String({ description: 'Deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain).' }),
   token_contract: Type.String(),
-  uri: Type.String({ description: 'EIP-681 wallet request for exactly amount_due, in the token\'s base units (18 decimals on BNB Smart Chain).' }),
+  uri: Type.String({ description: 'Wallet request for exactly amount_due, in the token\'s base units (EVM: EIP-681; 18 decimals on BNB Smart Chain).' }),
+  qr: QrOut,
   rate: Nullable(Type.String({ description: 'Coin per unit of the pricing currency, locked at creation; null when priced in a stablecoin.' })),
 });
 
 const Payment = Type.Object({
   network: Type.String(),
   currency: CoinOut,
-  tx_hash: Type.String(),
-  log_index: Type.Integer(),
+  tx_hash: Type.String({ description: 'The network\'s transaction id (EVM: the transaction hash).' }),
+  log_index: Type.Integer({ description: 'The transfer\'s event index (EVM: the log index).' }),
   block_number: Type.Integer(),
   from: Type.String(),
   amount: Type.String({ description: 'Amount of the coin received (6 decimals; 18-decimal dust below that is not counted).' }),
@@ -148,7 +153,7 @@ export const SessionListQuery = Type.Object(
     ...ListQueryBase,
     status: Type.Optional(Type.String({ enum: [...SESSION_STATUSES] })),
     currency: Type.Optional(CurrencyCode),
-    network: Type.Optional(Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'], description: 'Sessions with a payment on this network.' })),
+    network: Type.Optional(Type.String({ enum: [...NETWORK_IDS], description: 'Sessions with a payment on this network.' })),
     amount: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,15})(\\.[0-9]{1,6})?$', maxLength: 24, description: 'Sessions of exactly this amount, in any currency (e.g. `12.50`).' })),
   },
   { additionalProperties: false },
@@ -159,7 +164,7 @@ export const SessionCsvQuery = Type.Object(
   {
     status: Type.Optional(Type.String({ enum: [...SESSION_STATUSES] })),
     currency: Type.Optional(CurrencyCode),
-    network: Type.Optional(Type.String({ enum: ['ethereum', 'bsc', 'tron', 'solana'] })),
+    network: Type.Optional(NetworkOut()),
     amount: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,15})(\\.[0-9]{1,6})?$', maxLength: 24 })),
     created_gte: ListQueryBase.created_gte,
     created_lt: ListQueryBase.created_lt,

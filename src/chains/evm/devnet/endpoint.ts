@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Address, defineChain } from 'viem';
-import type { Stablecoin } from '../../domain/currencies.js';
+import type { Stablecoin } from '../../../domain/currencies.js';
 import type { Devnet, DevnetNetwork } from './devnet.js';
 
 /**

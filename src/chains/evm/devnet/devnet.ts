@@ -14,11 +14,11 @@ import {
   http,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Stablecoin } from '../../domain/currencies.js';
-import { resolveAnvilBinary } from '../anvil/anvil-binary.js';
-import { ANVIL_LOCK_WAIT_MS, type RunningAnvil, spawnAnvil } from '../anvil/anvil-process.js';
-import { lockStateFile } from '../anvil/devnet-lock.js';
-import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../anvil/test-token-artifact.js';
+import type { Stablecoin } from '../../../domain/currencies.js';
+import { resolveAnvilBinary } from '../../anvil/anvil-binary.js';
+import { ANVIL_LOCK_WAIT_MS, type RunningAnvil, spawnAnvil } from '../../anvil/anvil-process.js';
+import { lockStateFile } from '../../anvil/devnet-lock.js';
+import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../anvil/test-token-artifact.js';
 
 /**
  * Local EVM devnets for test mode: one anvil per network, with test USDT and USDC whose `mint` anyone

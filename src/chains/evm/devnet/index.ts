@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { toBaseUnits } from '../../../domain/networks.js';
+import type { FamilyDevnet } from '../../family.js';
+import { type Devnet, DEVNET_CHAIN_IDS, DEVNET_PAYER_KEYS, type DevnetNetwork, mintAndPay, startDevnet } from './devnet.js';
+import { readDevnetEndpoint, removeDevnetEndpoint, writeDevnetEndpoint } from './endpoint.js';
+import { fundOnDevnet } from './fund.js';
+
+export type { Devnet };
+
+const isDevnetNetwork = (network: string): network is DevnetNetwork => Object.hasOwn(DEVNET_CHAIN_IDS, network);
+
+/**
+ * The EVM family's devnet entry, the only door from the family (index.ts) into its test tooling: one
+ * anvil per network with open-mint test USDT and USDC (devnet.ts), where it listens written beside its
+ * state file for `stablepos devnet pay` (endpoint.ts), and the test refund wallet's funding (fund.ts).
+ */
+export const evmDevnet: FamilyDevnet<Devnet> = {
+  async start(network, { dir, blockTimeSeconds }) {
+    if (!isDevnetNetwork(network)) throw new Error(`no EVM devnet for ${network}`);
+    const devnet = await startDevnet({ network, chainId: DEVNET_CHAIN_IDS[network], stateFile: join(dir, `${network}.json`), blockTimeSeconds });
+    writeDevnetEndpoint(dir, devnet);
+    return {
+      ...devnet,
+      stop: async () => {
+        await devnet.stop();
+        removeDevnetEndpoint(dir, network);
+      },
+    };
+  },
+
+  describe: (devnet) => ({
+    chainId: String(devnet.chainId),
+    tokens: {
+      USDT: { contract: devnet.tokens.USDT, decimals: devnet.decimals.USDT },
+      USDC: { contract: devnet.tokens.USDC, decimals: devnet.decimals.USDC },
+    },
+  }),
+
+  async fund(devnet, wallet, wholeCoins) {
+    const client = createPublicClient({ transport: http(devnet.rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient;
+    await fundOnDevnet(devnet, client, wallet as `0x${string}`, wholeCoins);
+  },
+
+  payers: DEVNET_PAYER_KEYS.length,
+
+  async pay({ dir, network, payer, currency, to, amountMinor }) {
+    const running = isDevnetNetwork(network) ? readDevnetEndpoint(dir, network) : undefined;
+    if (!running) throw new Error(`no ${network} devnet is running in ${dir}: start "stablepos serve" in test mode first`);
+    const key = DEVNET_PAYER_KEYS[payer - 1];
+    if (!key) throw new Error(`no test payer ${payer}: there are ${DEVNET_PAYER_KEYS.length}`);
+    const paid = await mintAndPay(running, { payerKey: key, token: currency, to: to as `0x${string}`, amountBaseUnits: toBaseUnits(amountMinor, running.decimals[currency]) });
+    return paid.txHash;
+  },
+};

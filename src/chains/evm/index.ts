@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { type Address, createPublicClient, http, type PublicClient } from 'viem';
+import { STABLECOINS } from '../../domain/currencies.js';
+import type { ChainFamily } from '../family.js';
+import { EvmAddressPool } from './address-pool.js';
+import { EvmAddressDeriver, newTestWallet } from './addresses.js';
+import { evmDevnet } from './devnet/index.js';
+import type { Devnet } from './devnet/index.js';
+import { EVM_NETWORKS } from './networks.js';
+import { evmPaymentOptions } from './payment-options.js';
+import { evmKeyAddress, evmPayoutNonce, EvmPayoutChain, normalizeEvmAddress } from './refund-payout.js';
+import { EvmWatcher } from './watcher.js';
+
+/**
+ * The EVM family: Ethereum and BNB Smart Chain. One account xpub (m/44'/60'/0') gives each session a
+ * deposit address that serves both networks; payments are ERC-20/BEP-20 Transfer logs; the QR code is
+ * the EIP-681 request; refunds are EIP-1559 token transfers from one refund wallet.
+ */
+export const evmFamily: ChainFamily<Devnet> = {
+  id: 'evm',
+  name: 'EVM',
+  networks: EVM_NETWORKS,
+
+  wallet: {
+    label: "account xpub (m/44'/60'/0')",
+    check: (xpub) => void new EvmAddressDeriver(xpub),
+    testWallet: (seed) => newTestWallet(seed).xpub,
+  },
+
+  addresses: {
+    format: '0x followed by 40 hex digits, with a valid EIP-55 checksum when mixed case',
+    normalize: normalizeEvmAddress,
+    // EIP-55 checksums are a display convention: addresses compare case-insensitively.
+    key: (address) => address.toLowerCase(),
+  },
+
+  refundKeys: {
+    format: '64 hex digits, with or without 0x',
+    parse: (text) => (/^(0x)?[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text.replace(/^0x/, ''), 'hex') : null),
+    address: (key) => evmKeyAddress(`0x${Buffer.from(key).toString('hex')}`),
+    generate: () => randomBytes(32),
+  },
+
+  // Derived ahead in a worker thread, off the request path of session creation.
+  deposits: (log) => {
+    const pool = new EvmAddressPool({ log });
+    return { deposit: (xpub, index) => pool.address(xpub, index), stop: () => pool.stop() };
+  },
+
+  paymentOptions: evmPaymentOptions,
+  uriSchemes: ['ethereum'],
+
+  connect(network, ports) {
+    const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient;
+    const tokens = STABLECOINS.map((currency) => ({ currency, contract: network.tokens[currency].contract as Address, decimals: network.tokens[currency].decimals }));
+    const name = EVM_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
+    return {
+      watcher: new EvmWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs }, ports),
+      payouts: new EvmPayoutChain({ client, chainId: network.chainId, name }),
+    };
+  },
+
+  payoutNonce: evmPayoutNonce,
+
+  devnet: evmDevnet,
+};

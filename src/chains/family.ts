@@ -1,0 +1,174 @@
+import type { ChainScan } from '../domain/chain-scan.js';
+import type { Stablecoin } from '../domain/currencies.js';
+import type { FamilyId, Network, NetworkInfo } from '../domain/networks.js';
+import type { NetworkSettings, PaymentOption } from '../domain/payment-option.js';
+import type { PayoutPort } from '../domain/payout.js';
+
+/**
+ * The one contract every chain family implements (EVM today; TRON and Solana next), and all the rest
+ * of the app knows of a chain. A family is a folder under src/chains/ whose index.ts exports one
+ * `ChainFamily`; src/chains/registry.ts lists them. Nothing outside src/chains imports a family's
+ * own files, and families never import each other (eslint.config.js); docs/architecture.md says how to
+ * add one.
+ *
+ * Per session, a family gives a *deposit*: the string the session is paid to and watched by. EVM and
+ * TRON derive a fresh address per session from the merchant's account xpub; a family whose sessions
+ * all pay one merchant wallet (Solana) gives a fresh payment reference instead, and writes the wallet
+ * into the options. Either way the app stores it, watches it and hands it back to the family.
+ */
+export interface ChainFamily<D extends RunningDevnet = RunningDevnet> {
+  readonly id: FamilyId;
+  /** For people: "EVM". The networks' own names say which chains it covers. */
+  readonly name: string;
+  /** Its networks and their live tokens. A network id is unique across families. */
+  readonly networks: readonly NetworkInfo[];
+  readonly wallet: WalletSpec;
+  readonly addresses: AddressSpec;
+  readonly refundKeys: RefundKeySpec;
+  /** Makes the per-session deposit source (EVM: addresses derived ahead in a worker thread). */
+  deposits(log: (message: string, err?: unknown) => void): DepositSource;
+  /** The ways to pay one session on this family's ready networks, with what each QR code encodes. */
+  paymentOptions(input: OptionsInput): PaymentOption[];
+  /** The URI schemes its wallets register (EVM: `ethereum`): the only links the checkout page opens. */
+  readonly uriSchemes: readonly string[];
+  /** Connects to a ready network: its watcher (not yet started) and its payout port. */
+  connect(network: ReadyNetwork, ports: WatcherPorts): NetworkConnection;
+  /** Reads back what the payout port stored, for the API: the account nonce used, where the family has one. */
+  payoutNonce(data: string): number | null;
+  /** Test mode's local chains; absent when the family has none (its networks are then off in test mode). */
+  readonly devnet?: FamilyDevnet<D>;
+}
+
+/** The merchant's watch-only wallet in this family, from which sessions are paid. */
+export interface WalletSpec {
+  /** What the owner gives, for labels and messages: "account xpub (m/44'/60'/0')". */
+  readonly label: string;
+  /** @throws Error saying why `value` is not a usable live wallet of this family */
+  check(value: string): void;
+  /** Test mode's own wallet, from the random seed the data dir keeps (one seed for every family). */
+  testWallet(seed: Uint8Array): string;
+}
+
+export interface AddressSpec {
+  /** How an address is written, for error messages: "0x followed by 40 hex digits, …". */
+  readonly format: string;
+  /** The address in its canonical form; null when it is not a valid destination of the family. */
+  normalize(address: string): string | null;
+  /** The form in which two spellings of one address are equal (EVM: lower case; base58: as is). */
+  key(address: string): string;
+}
+
+/** The refund wallet's private key, as the owner types it and as the app seals it. */
+export interface RefundKeySpec {
+  /** For people: "64 hex digits, with or without 0x". */
+  readonly format: string;
+  /** The key's bytes; null when `text` is not written as a key of this family. */
+  parse(text: string): Uint8Array | null;
+  /** The wallet address of a key. @throws Error when the bytes are no usable key */
+  address(key: Uint8Array): string;
+  /** A new random key (test mode's refund wallet). */
+  generate(): Uint8Array;
+}
+
+/** Per session: what it is paid to and watched by. */
+export interface DepositSource {
+  /**
+   * The deposit of derivation index `index` under the merchant's `wallet`. Synchronous: it runs inside
+   * the session's SQLite transaction. @throws Error for an unusable wallet or index
+   */
+  deposit(wallet: string, index: number): string;
+  stop(): Promise<void>;
+}
+
+export interface OptionsInput {
+  /** This family's networks in the session's mode (the family offers the ready ones). */
+  networks: readonly NetworkSettings[];
+  /** The merchant's wallet in the session's mode, and the session's deposit. */
+  wallet: string;
+  deposit: string;
+  /** Still due per coin, in the 6-decimal unit of account. */
+  dueMinor: Readonly<Partial<Record<Stablecoin, bigint>>>;
+  /** Coin per unit of the pricing currency, when priced in fiat. */
+  rates: Readonly<Partial<Record<Stablecoin, string>>>;
+}
+
+/** A network with an endpoint and a chain to expect. */
+export interface ReadyNetwork extends NetworkSettings {
+  readonly status: 'ready';
+  readonly rpcUrl: string;
+  readonly chainId: string;
+  /** How often its watcher asks for a new block, ms. */
+  readonly pollMs: number;
+}
+
+export interface NetworkConnection {
+  readonly watcher: Watcher;
+  readonly payouts: PayoutPort;
+}
+
+/** Counters the benchmarks and /v1/networks read. */
+export interface WatcherStats {
+  rpcCalls: number;
+  scans: number;
+  lastHead: number | null;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+}
+
+/**
+ * Watches one network: reports the transfers of its tokens to watched addresses, block by block,
+ * resuming from a persisted cursor and noticing reorganisations. It only reports; the payment recorder
+ * decides what a transfer means.
+ */
+export interface Watcher {
+  readonly stats: WatcherStats;
+  start(): void;
+  stop(): void;
+}
+
+/** What a watcher needs from the rest of the app (chain-integration.ts implements it). */
+export interface WatcherPorts {
+  /** Where the last pass on this chain ended; undefined on a first run, or when the chain id changed. */
+  cursor(chainId: string): string | undefined;
+  /** Stored heights and hashes of recently scanned blocks, newest first. */
+  recentBlocks(): { number: number; hash: string }[];
+  /** Whether a recipient is watched (a session's deposit, or a refund the owner pays by hand). */
+  isWatched(address: string): boolean;
+  /** Whether anything is watched at all; when nothing is, transfer scans are skipped. */
+  anyWatched(): boolean;
+  /** Applies a pass in one transaction (payments, confirmations, cursor). */
+  apply(scan: ChainScan): void;
+  onError(error: unknown): void;
+}
+
+/** What every family's running devnet has; the family's own type adds what its tests use. */
+export interface RunningDevnet {
+  readonly network: Network;
+  readonly rpcUrl: string;
+  /** Stops the chain, keeping its state for the next start. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Test mode's local chains (src/chains/<family>/devnet/: test tooling, never imported by the
+ * family's watcher or payout code). Each network's chain keeps its state in the data dir.
+ */
+export interface FamilyDevnet<D extends RunningDevnet> {
+  /** Starts `network`'s chain with test tokens; its files live in `dir`. */
+  start(network: Network, options: { dir: string; blockTimeSeconds: number }): Promise<D>;
+  /** What the app reads from a running devnet: its chain id and test tokens. */
+  describe(devnet: D): { chainId: string; tokens: NetworkSettings['tokens'] };
+  /**
+   * Gives the test refund wallet `wholeCoins` of each test coin and money for fees, without a
+   * transaction of the wallet's own (its transactions are its payouts'), waiting until done.
+   */
+  fund(devnet: D, wallet: string, wholeCoins: bigint): Promise<void>;
+  /** How many funded test payers `pay` can use (numbered from 1). */
+  readonly payers: number;
+  /**
+   * `stablepos devnet pay`: pays `to` from test payer `payer` on the devnet that another process
+   * (`stablepos serve`) runs for the same data dir, as a customer's wallet would; resolves with the
+   * transaction id. @throws Error when no devnet of `network` runs for `dir`
+   */
+  pay(options: { dir: string; network: Network; payer: number; currency: Stablecoin; to: string; amountMinor: bigint }): Promise<string>;
+}

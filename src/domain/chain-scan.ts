@@ -1,0 +1,41 @@
+import type { Stablecoin } from './currencies.js';
+
+/**
+ * What a chain family's watcher reports, in words every family shares: transactions by their id and
+ * an event's index within the transaction, blocks by their height and a reference (hash) that changes
+ * when a reorganisation replaces the block. The payment recorder (services) reads nothing else.
+ */
+
+/** A transfer of a watched token to a watched address. */
+export interface ObservedTransfer {
+  /** The network's transaction id (EVM: the transaction hash; TRON: the txID). */
+  txId: string;
+  /** The transfer's index among the events of its block or transaction (EVM: the log index). */
+  eventIndex: number;
+  blockNumber: number;
+  /** The block's hash: the same transfer in a different block is a different payment. */
+  blockRef: string;
+  /** Block timestamp, ms. */
+  blockTime: number;
+  currency: Stablecoin;
+  tokenContract: string;
+  decimals: number;
+  from: string;
+  to: string;
+  amountBase: bigint;
+}
+
+/** One watcher pass over a network, applied in one transaction. */
+export interface ChainScan {
+  /** The chain the RPC serves, as the family writes it (EVM: the decimal chain id). */
+  chainId: string;
+  /** The chain's newest block: confirmations are counted against it. */
+  head: number;
+  /** Where the next pass resumes, as the family writes it (EVM: the last block scanned). */
+  cursor: string;
+  /** Heights and hashes of blocks covered, kept to notice reorganisations. */
+  blocks: { number: number; hash: string }[];
+  /** Set when a reorganisation was found: blocks above this one were replaced. */
+  reorgAncestor?: number;
+  transfers: ObservedTransfer[];
+}
