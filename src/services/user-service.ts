@@ -109,9 +109,7 @@ export class UserService {
   async signIn(merchantId: string, input: { user: string; pin: string }, address: string): Promise<SignedIn> {
     const user = this.find(merchantId, input.user);
     const userKey = user ? user.id : `?${nameKey(input.user)}`;
-    this.guard.begin(userKey, address);
-    // An unknown user costs the same scrypt as a known one, against a hash nobody can match.
-    const ok = await verifyPin(input.pin, user ? user.pinHash : await decoyPinHash());
+    const ok = await this.countedPinCheck(userKey, address, input.pin, user);
     if (!user || !ok) throw new ApiError('api_key_invalid', WRONG);
     // Removed while its PIN was being checked?
     const still = this.o.store.findActiveById(merchantId, user.id);
@@ -162,10 +160,19 @@ export class UserService {
   private async confirmPin(merchantId: string, userId: string, pin: string | undefined, address: string): Promise<void> {
     if (pin === undefined || pin === '') throw new ApiError('parameter_missing', 'Enter your PIN to switch to live mode.', 'pin');
     const user = this.o.store.findActiveById(merchantId, userId);
-    this.guard.begin(userId, address);
-    const ok = await verifyPin(pin, user ? user.pinHash : await decoyPinHash());
+    const ok = await this.countedPinCheck(userId, address, pin, user);
     if (!user || !ok) throw new ApiError('parameter_invalid', 'Wrong PIN.', 'pin');
     this.guard.succeeded(userId, address);
+  }
+
+  /**
+   * One PIN attempt under the lockout: counted as failed from its start (@throws ApiError
+   * rate_limited while locked), and as costly for an unknown user as for a known one (checked
+   * against a decoy hash nobody can match). The caller clears the count once it accepts the attempt.
+   */
+  private async countedPinCheck(userKey: string, address: string, pin: string, user: StoredUser | undefined): Promise<boolean> {
+    this.guard.begin(userKey, address);
+    return verifyPin(pin, user ? user.pinHash : await decoyPinHash());
   }
 
   signOut(sessionId: string): void {
