@@ -14,9 +14,9 @@ interface RenderedQr {
   svg: string;
 }
 
-/** Every QR on the page: the element's id, its accessible name, the URI it says it encodes and its SVG. */
+/** Every QR on the page: the element's id, its accessible name, what it says it encodes (here the URI) and its SVG. */
 function qrCodes(html: string): RenderedQr[] {
-  const found = [...html.matchAll(/<div class="qr" id="qr-([^"]+)" role="img" aria-label="([^"]*)" data-uri="([^"]*)">(<svg[\s\S]*?<\/svg>)/g)];
+  const found = [...html.matchAll(/<div class="qr" id="qr-([^"]+)" role="img" aria-label="([^"]*)" data-qr="([^"]*)">(<svg[\s\S]*?<\/svg>)/g)];
   return found.map((m) => ({ key: m[1]!, label: unescape(m[2]!), uri: unescape(m[3]!), svg: m[4]! }));
 }
 
@@ -166,6 +166,7 @@ describe('with the EVM devnets', () => {
         amount_due: '12.500000',
         address: o.address,
         uri: o.uri,
+        qr: { content: 'uri', payload: o.uri },
       });
     }
     const stream = openStream(`${t.url}/pay/${s.session_id}/stream`);

@@ -128,7 +128,7 @@ export const CHECKOUT_JS = `
   }
 
   // Amounts, QR codes and wallet links follow what is still due after a partial payment. QR codes
-  // are drawn by the server: fetch the page again and take its fresh ones.
+  // are drawn by the server: fetch the page again and take its fresh ones (with their labels).
   var refreshingQr = false;
   function refreshQrCodes() {
     if (refreshingQr || !window.DOMParser) return;
@@ -157,8 +157,10 @@ export const CHECKOUT_JS = `
       var key = o.network + '-' + o.currency;
       setText(doc.getElementById('amt-' + key), coinAmount(o.amount_due));
       var qr = doc.getElementById('qr-' + key);
-      // The panel's request changed (a partial payment): its QR may show the old amount.
-      if (qr && qr.getAttribute('data-uri') !== o.uri) stale = true;
+      // What the QR encodes changed (a partial payment changes a wallet URI's amount): draw it
+      // again. An address QR stays as it is; only the amount beside it changes, above.
+      var payload = o.qr ? o.qr.payload : o.uri;
+      if (qr && qr.getAttribute('data-qr') !== payload) stale = true;
       // The server put the link there only for a wallet URI scheme; a new amount keeps that scheme.
       all('a[data-wallet-for="' + key + '"]').forEach(function (a) {
         if (scheme(a.getAttribute('href')) === scheme(o.uri)) a.setAttribute('href', o.uri);

@@ -46,33 +46,52 @@ function copyButton(target: string, what: string): string {
   return `<button type="button" class="copy" data-copy-target="${escapeHtml(target)}" aria-label="Copy ${escapeHtml(what)}">Copy</button>`;
 }
 
+/**
+ * One option's panel. The QR carries what the option says (`qr.content`): the wallet URI, which
+ * wallets turn into a ready transfer, or the bare address where no URI scheme scans in every wallet
+ * (TRON: TronLink iOS rejects `tron:`). For an address QR the wallet learns only where to send, so
+ * the exact amount comes first and large, each with a copy button, and a line says the amount must
+ * be typed. `data-qr` is what the QR encodes: the script compares it with the live feed's to know a
+ * QR went stale (an address QR never does; only its amount changes).
+ */
 async function renderPanel(o: PaymentOption): Promise<string> {
   const key = optionKey(o);
   const network = networkName(o.network);
   const amount = optionAmount(o);
   const asset = `${o.currency} (${o.tokenStandard})`;
-  // The QR carries what the option says (`qr.content`): the wallet URI, or the bare address where no
-  // URI scheme scans in every wallet (the amount is then the large figure beside it). `data-uri` is
-  // the option's request: the script compares it with the live feed's to know a QR went stale.
+  const addressQr = o.qr.content === 'address';
   const svg = (await qrSvg(o.qr.payload)).replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
   const href = walletHref(o.uri);
-  return `<section class="panel" id="opt-${escapeHtml(key)}" data-network="${escapeHtml(o.network)}" data-currency="${escapeHtml(o.currency)}" aria-label="Pay with ${escapeHtml(o.currency)} on ${escapeHtml(network)}">
-      <div class="qr" id="qr-${escapeHtml(key)}" role="img" aria-label="QR code: pay ${escapeHtml(amount)} ${escapeHtml(o.currency)} on ${escapeHtml(network)}" data-uri="${escapeHtml(o.uri)}">${svg}</div>
-      <p class="qr-hint">Scan with your wallet app, or copy the details below.</p>
+  const qrLabel = addressQr ? `QR code: deposit address on ${network}` : `QR code: pay ${amount} ${o.currency} on ${network}`;
+  const amountHtml = `<span class="num" id="amt-${escapeHtml(key)}">${escapeHtml(amount)}</span> ${escapeHtml(o.currency)}`;
+  const addressField = `<div class="field">
+          <dt>Deposit address</dt>
+          <dd><code class="value address" id="addr-${escapeHtml(key)}">${addressChunks(o.address)}</code>${copyButton(`addr-${key}`, 'address')}</dd>
+        </div>`;
+  const details = addressQr
+    ? `<div class="exact">
+        <p class="exact-amount"><span class="exact-label">Send exactly</span> <span class="value">${amountHtml}</span>${copyButton(`amt-${key}`, 'amount')}</p>
+        <p class="exact-network">on ${escapeHtml(network)} (${escapeHtml(o.tokenStandard)})</p>
+      </div>
+      <p class="qr-hint qr-hint-address">The QR code holds the address only: type the amount in your wallet exactly as shown.</p>
+      <dl class="fields">
+        ${addressField}
+      </dl>`
+    : `<p class="qr-hint">Scan with your wallet app, or copy the details below.</p>
       <dl class="fields">
         <div class="field">
           <dt>Amount to send</dt>
-          <dd><span class="value big"><span class="num" id="amt-${escapeHtml(key)}">${escapeHtml(amount)}</span> ${escapeHtml(o.currency)}</span>${copyButton(`amt-${key}`, 'amount')}</dd>
+          <dd><span class="value big">${amountHtml}</span>${copyButton(`amt-${key}`, 'amount')}</dd>
         </div>
         <div class="field">
           <dt>Network</dt>
           <dd><span class="value">${escapeHtml(network)} · ${escapeHtml(o.tokenStandard)}</span></dd>
         </div>
-        <div class="field">
-          <dt>Deposit address</dt>
-          <dd><code class="value address" id="addr-${escapeHtml(key)}">${addressChunks(o.address)}</code>${copyButton(`addr-${key}`, 'address')}</dd>
-        </div>
-      </dl>
+        ${addressField}
+      </dl>`;
+  return `<section class="panel${addressQr ? ' panel-address' : ''}" id="opt-${escapeHtml(key)}" data-network="${escapeHtml(o.network)}" data-currency="${escapeHtml(o.currency)}" aria-label="Pay with ${escapeHtml(o.currency)} on ${escapeHtml(network)}">
+      <div class="qr" id="qr-${escapeHtml(key)}" role="img" aria-label="${escapeHtml(qrLabel)}" data-qr="${escapeHtml(o.qr.payload)}">${svg}</div>
+      ${details}
       <p class="warning">Send only ${escapeHtml(asset)} on ${escapeHtml(network)} to this address. Other coins or networks may be lost.</p>
       ${href ? `<a class="wallet" href="${escapeHtml(href)}" data-wallet-for="${escapeHtml(key)}">Open in wallet app</a>` : ''}
     </section>`;

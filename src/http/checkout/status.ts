@@ -108,6 +108,9 @@ export function publicStatus(view: SessionView) {
       amount_due: formatMoney({ minor: o.amountDueMinor, currency: o.currency }).value,
       address: o.address,
       uri: o.uri,
+      // What the QR encodes: the till and the display draw `payload`, and show the amount beside it
+      // when that is the bare address.
+      qr: { content: o.qr.content, payload: o.qr.payload },
     })),
     payments: view.payments.map((p) => publicPayment(p, s.livemode)),
   };

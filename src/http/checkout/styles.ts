@@ -75,6 +75,13 @@ ${panelRules}
 .qr{width:min(100%,272px);margin:0 auto;border-radius:8px;overflow:hidden}
 .qr svg{display:block;width:100%;height:auto}
 .qr-hint{text-align:center;font-size:14px;color:#6b7280;margin:6px 0 12px}
+/* An address QR: the wallet learns only where to send, so the exact amount leads, large. */
+.exact{text-align:center;margin:10px 0 4px;background:#eef2ff;border-radius:14px;padding:10px 12px}
+.exact-amount{margin:0;display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:4px 12px}
+.exact-label{flex-basis:100%;font-size:15px;font-weight:650;color:#3730a3}
+.exact-amount .value{font-size:30px;font-weight:800;line-height:1.2;font-variant-numeric:tabular-nums}
+.exact-network{margin:2px 0 0;font-size:16px;font-weight:650;color:#374151}
+.qr-hint-address{color:#374151}
 .fields{margin:0;display:grid;gap:8px}
 .field{background:#f9fafb;border-radius:12px;padding:8px 12px}
 .field dt{font-size:13px;color:#6b7280;font-weight:600}

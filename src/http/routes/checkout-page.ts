@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../domain/errors.js';
 import { CHECKOUT_CSS, CHECKOUT_JS, publicStatus, renderCheckoutPage } from '../checkout/page.js';
 import { ok } from '../envelope.js';
-import { CoinOut, Envelope, IdParams, MoneyOut, Nullable, TextResponse } from '../schemas/common.js';
+import { CoinOut, Envelope, IdParams, MoneyOut, Nullable, QrOut, TextResponse } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 import { streamEvents } from '../sse.js';
 import type { SessionView } from '../../services/session-view.js';
@@ -29,6 +29,7 @@ const PublicStatus = Type.Object({
       amount_due: Type.String({ description: 'Still due in this coin, decimal' }),
       address: Type.String(),
       uri: Type.String(),
+      qr: QrOut,
     }),
   ),
   payments: Type.Array(
