@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { formatMoney } from '../../domain/money.js';
 import type { RefundView } from '../../services/refund-service.js';
 import type { RefundOut } from '../schemas/refund.js';
-import { iso } from './session-presenter.js';
+import { explorerUrl, iso } from './session-presenter.js';
 
 /** The refund as the API and its events show it. */
 export function presentRefund(view: RefundView): Static<typeof RefundOut> {
@@ -29,6 +29,7 @@ export function presentRefund(view: RefundView): Static<typeof RefundOut> {
       amount_base: r.amountBase.toString(),
       nonce: view.nonce,
       tx_hash: r.txId,
+      explorer_url: r.txId === null ? null : explorerUrl(r.livemode, r.network, r.txId),
       block_number: r.blockNumber,
       confirmations: r.confirmations,
       confirmations_required: view.confirmationsRequired,

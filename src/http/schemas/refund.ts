@@ -73,6 +73,7 @@ export const RefundOut = Type.Object({
     amount_base: Type.String({ description: 'Token base units sent.' }),
     nonce: Nullable(Type.Integer({ description: 'The account nonce the payout was signed with, on families that have one (EVM); null before signing.' })),
     tx_hash: Nullable(Type.String({ description: 'The payout\'s transaction id.' })),
+    explorer_url: Nullable(Type.String({ description: 'The payout\'s transaction on the network\'s public explorer (live mode; null for devnets and before it is signed).' })),
     block_number: Nullable(Type.Integer()),
     confirmations: Type.Integer(),
     confirmations_required: Nullable(Type.Integer()),
