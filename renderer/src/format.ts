@@ -39,3 +39,9 @@ export function subtractMoney(a: Money, b: Money): Money {
   const digits = (diff < 0n ? -diff : diff).toString().padStart(scale + 1, '0');
   return { value: `${diff < 0n ? '-' : ''}${scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`, currency: a.currency };
 }
+
+/**
+ * A stablecoin amount as the customer types it: the API's 6 decimals with trailing zeros dropped
+ * down to two ("12.500000" → "12.50", "12.505000" → "12.505"), as the checkout page writes it.
+ */
+export const coinAmount = (value: string): string => value.replace(/(\.\d\d\d*?)0+$/, '$1');

@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatMoney, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
+import { PaymentOptionCard } from './PaymentOptionCard.js';
 import { type SaleStatus, useSale } from './sale.js';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL', 'USDT', 'USDC'];
@@ -132,20 +133,7 @@ function LiveSale() {
           <h3>Or pay straight from a wallet</h3>
           <ul className="options">
             {status.payment_options.map((o) => (
-              <li key={`${o.network}-${o.currency}`} className="option">
-                <QrCode text={o.uri} label={`QR code: ${o.amount_due} ${o.currency} on ${o.network_name}`} size={160} />
-                <div>
-                  <p className="option-title">
-                    {o.currency} on {o.network_name} <span className="muted">({o.token_standard})</span>
-                  </p>
-                  <p className="option-amount">
-                    {o.amount_due} {o.currency}
-                  </p>
-                  <p className="address" title="Deposit address">
-                    {o.address}
-                  </p>
-                </div>
-              </li>
+              <PaymentOptionCard key={`${o.network}-${o.currency}`} option={o} qrSize={160} />
             ))}
           </ul>
           {status.payment_options.length === 0 ? <p className="error">No network is ready to take payments: see Settings → Networks.</p> : null}

@@ -15,6 +15,8 @@ export interface PaymentOption {
   amount_due: string;
   address: string;
   uri: string;
+  /** What the option's QR encodes: the wallet request (`uri`) or the bare address (`address`). */
+  qr: { content: 'uri' | 'address'; payload: string };
 }
 
 export interface PublicPayment {
