@@ -45,7 +45,7 @@ test('filters and search: status, network, an amount, an id', async () => {
   await page.getByLabel('Status').selectOption('SUCCEEDED');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => rows().count()).toBe(2);
-  expect(await rows().nth(1).innerText()).toMatch(/€42\.42[\s\S]*SUCCEEDED[\s\S]*USDC · ethereum/);
+  expect(await rows().nth(1).innerText()).toMatch(/€42\.42[\s\S]*SUCCEEDED[\s\S]*USDC · Ethereum/);
   await page.getByLabel('Status').selectOption('');
   await page.getByLabel('Network').selectOption('bsc');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -66,7 +66,7 @@ test('the detail view shows the payment and the timeline of events', async () =>
   await page.getByRole('button', { name: `Details of ${paidId}` }).click();
   const detail = page.getByRole('region', { name: 'Session details' });
   await expect.poll(() => detail.getByRole('listitem').allTextContents()).toEqual([
-    expect.stringMatching(/^45\.\d{6} USDC on ethereum, confirmed \(\d+ confirmations\): 0x/),
+    expect.stringMatching(/^45\.\d{6} USDC on Ethereum, confirmed \(\d+ confirmations\): 0x/),
     expect.stringMatching(/created$/),
     expect.stringMatching(/payment detected$/),
     expect.stringMatching(/processing$/),

@@ -1,7 +1,9 @@
 /** Refunds: find a session, refund all or part of it by its original route, follow each refund. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { getJson, postJson } from '../api.js';
-import { formatMoney, type Money, subtractMoney } from '../format.js';
+import { CopyButton } from '../CopyButton.js';
+import { coinAmount, formatMoney, type Money, subtractMoney } from '../format.js';
+import { networkName, type NetworkFacts, useNetworks } from '../networks.js';
 import { QrCode } from '../QrCode.js';
 import type { Page, Session } from '../types.js';
 
@@ -15,10 +17,16 @@ interface Refund {
   destination_address: string;
   failure_reason: string | null;
   next_action: { type: string; message: string } | null;
-  payout: { method: string; uri: string | null; tx_hash: string | null; confirmations: number; confirmations_required: number };
+  payout: { method: string; uri: string | null; tx_hash: string | null; explorer_url: string | null; confirmations: number; confirmations_required: number };
   created_at: string;
 }
 
+
+/** The names of the networks a session was paid on ("TRON"), for the destination's placeholder. */
+function paidOn(session: Session, networks: readonly NetworkFacts[]): string {
+  const names = [...new Set(session.payments.filter((p) => p.status !== 'orphaned').map((p) => networkName(networks, p.network)))];
+  return names.length ? names.join(' or ') : 'wallet';
+}
 
 /** What an OVERPAID session received beyond its amount, in its currency. */
 const excess = (s: Session): Money => subtractMoney(s.amount_received, s.amount);
@@ -26,14 +34,15 @@ const excess = (s: Session): Money => subtractMoney(s.amount_received, s.amount)
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-function RefundRow({ r, onChange }: { r: Refund; onChange: () => void }) {
+function RefundRow({ r, networks, onChange }: { r: Refund; networks: readonly NetworkFacts[]; onChange: () => void }) {
+  const network = networkName(networks, r.network);
   const [destination, setDestination] = useState('');
   const [error, setError] = useState<string>();
   const act = (f: () => Promise<unknown>) => void f().then(onChange, (err: unknown) => setError(message(err)));
   return (
     <li className="card">
       <p>
-        <strong>{formatMoney(r.amount)}</strong> on {r.network} to <code>{r.destination_address}</code> · <span className={`badge badge-${r.status.toLowerCase()}`}>{r.status}</span>{' '}
+        <strong>{formatMoney(r.amount)}</strong> on {network} to <code>{r.destination_address}</code> · <span className={`badge badge-${r.status.toLowerCase()}`}>{r.status}</span>{' '}
         <span className="muted">
           {when.format(new Date(r.created_at))} · session {r.session_id.slice(0, 14)}…
         </span>
@@ -41,13 +50,35 @@ function RefundRow({ r, onChange }: { r: Refund; onChange: () => void }) {
       {r.failure_reason ? <p className="error">Failed: {r.failure_reason.replace(/_/g, ' ')}</p> : null}
       {r.payout.tx_hash ? (
         <p className="muted">
-          Transaction <code>{r.payout.tx_hash.slice(0, 14)}…</code>, {r.payout.confirmations} of {r.payout.confirmations_required} confirmations
+          Transaction{' '}
+          {r.payout.explorer_url ? (
+            <a href={r.payout.explorer_url} target="_blank" rel="noopener noreferrer" title={r.payout.tx_hash}>
+              {r.payout.tx_hash.slice(0, 14)}…
+            </a>
+          ) : (
+            <code title={r.payout.tx_hash}>{r.payout.tx_hash.slice(0, 14)}…</code>
+          )}
+          , {r.payout.confirmations} of {r.payout.confirmations_required} confirmations
         </p>
       ) : null}
       {r.status === 'PENDING' && r.payout.method === 'manual' && r.payout.uri ? (
         <div className="option">
           <QrCode text={r.payout.uri} label={`QR code: refund ${r.amount.value} ${r.amount.currency}`} size={160} />
-          <p>No refund wallet key is stored: pay this from any wallet; the app sees it arrive.</p>
+          <div className="option-body">
+            <p>No refund wallet key is stored: pay this from any wallet; the app sees it arrive.</p>
+            {/* Not every wallet takes a network's payment request (TronLink iOS rejects tron:): the details to type. */}
+            <p className="option-exact">
+              <span className="option-exact-label">Send exactly</span> <strong className="option-exact-amount">{coinAmount(r.amount.value)} {r.amount.currency}</strong>
+              <CopyButton text={coinAmount(r.amount.value)} label="Copy refund amount" />
+            </p>
+            <p className="option-network">on {network}, to</p>
+            {r.destination_address ? (
+              <p className="option-address-line">
+                <span className="address">{r.destination_address}</span>
+                <CopyButton text={r.destination_address} label="Copy refund address" />
+              </p>
+            ) : null}
+          </div>
         </div>
       ) : null}
       {r.next_action ? (
@@ -84,6 +115,7 @@ export function RefundsScreen() {
   const [destination, setDestination] = useState('');
   const [refunds, setRefunds] = useState<Refund[]>([]);
   const [error, setError] = useState<string>();
+  const networks = useNetworks();
 
   const load = useCallback(async () => {
     try {
@@ -169,7 +201,7 @@ export function RefundsScreen() {
           </label>
           <label>
             Send to another address (if the customer paid from an exchange)
-            <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder="The customer's wallet address on the payment's network" />
+            <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder={`The customer's ${paidOn(session, networks)} address`} />
           </label>
           <button type="submit">Refund</button>
         </form>
@@ -178,7 +210,7 @@ export function RefundsScreen() {
       {refunds.length === 0 ? <p className="muted">None yet.</p> : null}
       <ul className="endpoints">
         {refunds.map((r) => (
-          <RefundRow key={r.id} r={r} onChange={() => void load()} />
+          <RefundRow key={r.id} r={r} networks={networks} onChange={() => void load()} />
         ))}
       </ul>
     </section>

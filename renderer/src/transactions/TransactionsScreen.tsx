@@ -2,6 +2,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { download, getJson, postJson } from '../api.js';
 import { formatMoney } from '../format.js';
+import { networkName, type NetworkFacts, useNetworks } from '../networks.js';
 import type { Page, Session } from '../types.js';
 
 interface EventItem {
@@ -46,7 +47,7 @@ function StatusCell({ s }: { s: Session }) {
   );
 }
 
-function Detail({ id, onClose }: { id: string; onClose: () => void }) {
+function Detail({ id, networks, onClose }: { id: string; networks: readonly NetworkFacts[]; onClose: () => void }) {
   const [session, setSession] = useState<Session>();
   const [events, setEvents] = useState<EventItem[]>([]);
   const [error, setError] = useState<string>();
@@ -118,7 +119,7 @@ function Detail({ id, onClose }: { id: string; onClose: () => void }) {
             <ul className="list">
               {session.payments.map((p) => (
                 <li key={`${p.tx_hash}-${p.created_at}`}>
-                  {p.amount} {p.currency} on {p.network}, {p.status} ({p.confirmations} confirmations):{' '}
+                  {p.amount} {p.currency} on {networkName(networks, p.network)}, {p.status} ({p.confirmations} confirmations):{' '}
                   {p.explorer_url ? (
                     <a href={p.explorer_url} target="_blank" rel="noopener noreferrer">
                       {p.tx_hash.slice(0, 12)}…
@@ -152,13 +153,7 @@ export function TransactionsScreen() {
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<string>();
   // The networks of the chain families the app has: the filter offers nothing it would refuse.
-  const [networks, setNetworks] = useState<[string, string][]>([]);
-  useEffect(() => {
-    getJson<Page<{ network: string; name: string }>>('/v1/networks').then(
-      (n) => setNetworks(n.items.map((x) => [x.network, x.name])),
-      () => setNetworks([]),
-    );
-  }, []);
+  const networks = useNetworks();
 
   useEffect(() => {
     let cancelled = false;
@@ -235,7 +230,7 @@ export function TransactionsScreen() {
         <label>
           Network
           <select value={filters.network} onChange={set('network')}>
-            {[['', 'Any network'], ...networks].map(([v, name]) => (
+            {[['', 'Any network'], ...networks.map((n): [string, string] => [n.network, n.name])].map(([v, name]) => (
               <option key={v} value={v}>
                 {name}
               </option>
@@ -273,7 +268,7 @@ export function TransactionsScreen() {
                 <StatusCell s={s} />
               </td>
               <td>{formatMoney(s.amount_received)}</td>
-              <td>{[...new Set(s.payments.filter((p) => p.status !== 'orphaned').map((p) => `${p.currency} · ${p.network}`))].join(', ') || '—'}</td>
+              <td>{[...new Set(s.payments.filter((p) => p.status !== 'orphaned').map((p) => `${p.currency} · ${networkName(networks, p.network)}`))].join(', ') || '—'}</td>
               <td>
                 <button type="button" className="link" onClick={() => setSelected(s.session_id)} aria-label={`Details of ${s.session_id}`}>
                   {s.session_id.slice(0, 14)}…
@@ -292,7 +287,7 @@ export function TransactionsScreen() {
           Older
         </button>
       </nav>
-      {selected ? <Detail id={selected} onClose={() => setSelected(undefined)} /> : null}
+      {selected ? <Detail id={selected} networks={networks} onClose={() => setSelected(undefined)} /> : null}
     </section>
   );
 }
