@@ -31,7 +31,7 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
   expect(await page.getByLabel('Staff name').count()).toBe(0);
   expect(await page.getByLabel('New domain').count()).toBe(0);
-  expect(await page.getByLabel('bsc RPC URL').count()).toBe(0);
+  expect(await page.getByLabel('BNB Smart Chain RPC URL').count()).toBe(0);
   expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
 
   // API keys are of the sign-in's mode: a test key here.
@@ -89,9 +89,9 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   expect((await t.api('GET', '/v1/merchant', { key: cashier.body.data.token })).status).toBe(401);
 
   // Live network settings: saved for the next start.
-  await page.getByLabel('bsc RPC URL').fill('https://bsc.example/rpc');
-  await page.getByLabel('bsc confirmations').fill('20');
-  await page.getByRole('button', { name: 'Save bsc' }).click();
+  await page.getByLabel('BNB Smart Chain RPC URL').fill('https://bsc.example/rpc');
+  await page.getByLabel('BNB Smart Chain confirmations').fill('20');
+  await page.getByRole('button', { name: 'Save BNB Smart Chain' }).click();
   await page.getByText('Saved: applies when the app next starts.').waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.networks[1]).toMatchObject({ rpc_url: 'https://bsc.example/rpc', confirmations: 20 });
   await screenshot(page, 'settings-live');
@@ -133,7 +133,7 @@ test('refunds: part of a paid session goes back to the payer by the same route, 
   await page.getByLabel(/Amount to refund \(USDT/).fill('7.5');
   await page.getByLabel('Reason').fill('one item returned');
   await page.getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect.poll(() => page.getByRole('listitem').filter({ hasText: '7.50 USDT on ethereum' }).innerText(), { timeout: UI_WAIT_MS.refund }).toMatch(/SUCCEEDED/);
+  await expect.poll(() => page.getByRole('listitem').filter({ hasText: '7.50 USDT on Ethereum' }).innerText(), { timeout: UI_WAIT_MS.refund }).toMatch(/SUCCEEDED/);
   const refunds = (await t.api('GET', `/v1/refunds?session_id=${s.session_id}`)).body.data.items;
   expect(refunds).toHaveLength(1);
   expect(refunds[0]).toMatchObject({ status: 'SUCCEEDED', amount: { value: '7.500000', currency: 'USDT' } });

@@ -213,44 +213,101 @@ function ModeCard({ livemode }: { livemode: boolean }) {
   );
 }
 
+interface LiveNetworkSetting {
+  network: string;
+  rpc_url: string | null;
+  confirmations: number;
+  running_status: string;
+  applies_at_next_start: boolean;
+  /** What endpoint the network takes, in the API's words (the kind of node, what it must have enabled). */
+  rpc_hint?: string;
+  /** The header a hosted endpoint takes its API key in (TronGrid: TRON-PRO-API-KEY); null where keys go in the URL. */
+  api_key_header?: string | null;
+  /** Whether a key is saved (the key itself is never shown again). */
+  api_key_set?: boolean;
+}
+
 interface LiveSettings {
-  networks: { network: string; rpc_url: string | null; confirmations: number; running_status: string; applies_at_next_start: boolean }[];
+  networks: LiveNetworkSetting[];
   /** Per chain family: its live watch-only wallet and what that is (e.g. an account xpub). */
   wallets: Record<string, { xpub: string | null; label: string }>;
 }
 
-/** Live RPC endpoints and confirmations (applied at the next start) and each family's live wallet (at once). */
+/** Live RPC endpoints, API keys and confirmations (applied at the next start) and each family's live wallet (at once). */
 function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: readonly Network[]; run: (f: () => Promise<unknown>) => void }) {
-  const [edits, setEdits] = useState<Record<string, { rpc: string; confirmations: string }>>({});
+  const [edits, setEdits] = useState<Record<string, { rpc: string; confirmations: string; apiKey: string }>>({});
   const [xpubs, setXpubs] = useState<Record<string, string>>({});
   const namesOf = new Map(familiesOf(networks).map((f) => [f.family, f.names]));
-  const value = (n: LiveSettings['networks'][number]) => edits[n.network] ?? { rpc: n.rpc_url ?? '', confirmations: String(n.confirmations) };
+  const info = (id: string) => networks.find((n) => n.network === id);
+  const value = (n: LiveNetworkSetting) => edits[n.network] ?? { rpc: n.rpc_url ?? '', confirmations: String(n.confirmations), apiKey: '' };
+  const edit = (n: LiveNetworkSetting, change: Partial<{ rpc: string; confirmations: string; apiKey: string }>) =>
+    setEdits({ ...edits, [n.network]: { ...value(n), ...change } });
   return (
     <>
       <h4>Live networks</h4>
-      {live.networks.map((n) => (
-        <form
-          key={n.network}
-          className="convert"
-          aria-label={`Live ${n.network}`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const v = value(n);
-            run(() => patchJson(`/v1/settings/networks/${n.network}`, { rpc_url: v.rpc.trim() || null, confirmations: Number(v.confirmations) }));
-          }}
-        >
-          <label>
-            {n.network} RPC URL
-            <input value={value(n).rpc} onChange={(e) => setEdits({ ...edits, [n.network]: { ...value(n), rpc: e.target.value } })} placeholder="https://…" />
-          </label>
-          <label>
-            {n.network} confirmations
-            <input inputMode="numeric" value={value(n).confirmations} onChange={(e) => setEdits({ ...edits, [n.network]: { ...value(n), confirmations: e.target.value } })} />
-          </label>
-          <button type="submit">Save {n.network}</button>
-          {n.applies_at_next_start ? <span className="muted">Saved: applies when the app next starts.</span> : null}
-        </form>
-      ))}
+      {live.networks.map((n) => {
+        const name = info(n.network)?.name ?? n.network;
+        return (
+          <form
+            key={n.network}
+            className="convert"
+            aria-label={`Live ${name}`}
+            onSubmit={(e) => {
+              e.preventDefault();
+              const v = value(n);
+              run(async () => {
+                // A key typed replaces the saved one; an empty field leaves it as it is (it is never shown).
+                await patchJson(`/v1/settings/networks/${n.network}`, {
+                  rpc_url: v.rpc.trim() || null,
+                  confirmations: Number(v.confirmations),
+                  ...(n.api_key_header && v.apiKey.trim() ? { api_key: v.apiKey.trim() } : {}),
+                });
+                edit(n, { apiKey: '' });
+              });
+            }}
+          >
+            <label>
+              {name} RPC URL
+              <input value={value(n).rpc} onChange={(e) => edit(n, { rpc: e.target.value })} placeholder="https://…" />
+            </label>
+            {n.api_key_header ? (
+              <label>
+                {name} API key
+                <input
+                  type="password"
+                  autoComplete="off"
+                  value={value(n).apiKey}
+                  onChange={(e) => edit(n, { apiKey: e.target.value })}
+                  placeholder={n.api_key_set ? 'Saved (type to replace)' : 'None'}
+                  aria-describedby={`rpc-hint-${n.network}`}
+                />
+              </label>
+            ) : null}
+            <label>
+              {name} confirmations
+              <input inputMode="numeric" value={value(n).confirmations} onChange={(e) => edit(n, { confirmations: e.target.value })} />
+            </label>
+            <button type="submit">Save {name}</button>
+            {n.api_key_header && n.api_key_set ? (
+              <button type="button" className="secondary" onClick={() => run(() => patchJson(`/v1/settings/networks/${n.network}`, { api_key: null }))}>
+                Remove {name} API key
+              </button>
+            ) : null}
+            {n.applies_at_next_start ? <span className="muted">Saved: applies when the app next starts.</span> : null}
+            {n.rpc_hint || n.api_key_header ? (
+              <p className="muted form-note" id={`rpc-hint-${n.network}`}>
+                {n.rpc_hint}
+                {n.api_key_header ? (
+                  <>
+                    {' '}
+                    The API key is sent in the <code>{n.api_key_header}</code> header{n.api_key_set ? '; one is saved' : ''}.
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+          </form>
+        );
+      })}
       {Object.entries(live.wallets).map(([family, wallet]) => {
         const names = namesOf.get(family) ?? family;
         return (
