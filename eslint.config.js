@@ -45,10 +45,15 @@ const routesCallServices = ban('src/http reaches data through services, never th
 });
 const chainsOnDomainOnly = ban('Chains import domain and their own SDK only.', { regex: up('services|db|http') });
 
-// Chain families are the folders of src/chains (docs/architecture.md, "Chain families"), besides
-// `anvil`, the devnet tooling they share. The rules below hold for any folder there, so a new family
-// is covered without an edit here.
+// Chain families are the folders of src/chains (docs/architecture.md, "Chain families"), besides the
+// shared ones: `anvil`, the devnet tooling they share; `transfer-logs`, the Transfer-log watcher of
+// families whose nodes speak Ethereum's JSON-RPC (EVM, and TRON's /jsonrpc); and `keccak-accounts`,
+// watch-only deposit addresses of families whose accounts are keccak-256 of a secp256k1 key (EVM and
+// TRON, which only spell them differently). The rules below hold for
+// any other folder there, so a new family is covered without an edit here.
 const SHARED_CHAIN_FOLDER = 'anvil';
+const SHARED_LIBRARY_FOLDERS = ['transfer-logs', 'keccak-accounts'];
+const SHARED_FOLDERS = `(${[SHARED_CHAIN_FOLDER, ...SHARED_LIBRARY_FOLDERS].join('|')})`;
 /** How deep below its folder a family's files may sit (src/chains/<family>/a/b/file.ts is 2). */
 const CHAIN_DEPTHS = [0, 1, 2];
 /**
@@ -57,8 +62,8 @@ const CHAIN_DEPTHS = [0, 1, 2];
  * family's folder (written yet or not) nor the registry, which imports the families.
  */
 const chainStaysApart = (depth) =>
-  ban('A chain family never imports another family, nor the registry: only ../family.ts, and the shared anvil tooling from devnet code.', {
-    regex: `^(\\.\\./){${depth + 1}}(?!${SHARED_CHAIN_FOLDER}/)[^./][^/]*/|^(\\.\\./){${depth + 1}}(?!family\\.js$)[^/]+\\.js$`,
+  ban('A chain family never imports another family, nor the registry: only ../family.ts, the shared transfer-log watcher, and the shared anvil tooling from devnet code.', {
+    regex: `^(\\.\\./){${depth + 1}}(?!${SHARED_FOLDERS}/)[^./][^/]*/|^(\\.\\./){${depth + 1}}(?!family\\.js$)[^/]+\\.js$`,
   });
 const onlyChainEntries = ban(
   'Outside src/chains, code knows chains through src/chains/registry.ts and src/chains/family.ts only, never a family\'s own files.',
@@ -126,7 +131,7 @@ export default defineConfig(
     return [
       { files: [`src/chains/*/${below}*.ts`], ignores: [`src/chains/${SHARED_CHAIN_FOLDER}/**`, 'src/chains/*/index.ts', 'src/chains/*/devnet/**'], rules: rules(noDevnetTooling) },
       ...(depth === 0
-        ? [{ files: ['src/chains/*/index.ts'], ignores: [`src/chains/${SHARED_CHAIN_FOLDER}/**`], rules: rules(devnetThroughItsEntry) }]
+        ? [{ files: ['src/chains/*/index.ts'], ignores: [`src/chains/${SHARED_CHAIN_FOLDER}/**`, ...SHARED_LIBRARY_FOLDERS.map((f) => `src/chains/${f}/**`)], rules: rules(devnetThroughItsEntry) }]
         : [{ files: [`src/chains/*/devnet/${'*/'.repeat(depth - 1)}*.ts`], rules: rules() }]),
       { files: [`src/chains/${SHARED_CHAIN_FOLDER}/${below}*.ts`], rules: rules() },
     ];

@@ -7,6 +7,8 @@ import type { FamilyId } from './domain/networks.js';
  * `stablepos serve`'s chain flags, keyed by network and family from the registry:
  *
  *   --rpc NETWORK=URL   (repeatable)  a network's live JSON-RPC endpoint
+ *   --rpc-api-key NETWORK=KEY  (repeatable)  its API key, for networks whose hosted endpoints take
+ *                       one in a header (TronGrid); also STABLEPOS_RPC_API_KEY_<NETWORK>
  *   --xpub FAMILY=XPUB  (repeatable)  a family's live watch-only wallet
  *
  * with, for every registered network and family, the older spellings kept as aliases:
@@ -24,6 +26,7 @@ const envName = (prefix: string, id: string) => `STABLEPOS_${prefix}_${id.toUppe
 export function chainFlagOptions(): NonNullable<ParseArgsConfig['options']> {
   return {
     rpc: { type: 'string', multiple: true },
+    'rpc-api-key': { type: 'string', multiple: true },
     xpub: { type: 'string', multiple: true },
     ...Object.fromEntries(NETWORKS.map((n) => [`rpc-${n.id}`, { type: 'string' as const }])),
     ...Object.fromEntries(FAMILIES.map((f) => [`xpub-${f.id}`, { type: 'string' as const }])),
@@ -34,12 +37,19 @@ export function chainFlagOptions(): NonNullable<ParseArgsConfig['options']> {
 export function chainFlagsHelp(): string {
   const rows: [string, string][] = [
     ['--rpc NETWORK=URL', `a network's live JSON-RPC endpoint (repeatable); NETWORK: ${NETWORKS.map((n) => n.id).join(', ')}`],
+    [
+      '--rpc-api-key NETWORK=KEY',
+      `its API key, sent in the network's API-key header (repeatable); NETWORK: ${keyedNetworks().map((n) => `${n.id} (${n.apiKeyHeader})`).join(', ')}; also STABLEPOS_RPC_API_KEY_<NETWORK>`,
+    ],
     ['--xpub FAMILY=XPUB', `a chain family's live watch-only wallet (repeatable); FAMILY: ${FAMILIES.map((f) => f.id).join(', ')}`],
     ...NETWORKS.map((n): [string, string] => [`--rpc-${n.id} URL`, `the same for ${n.name} (${envName('RPC', n.id)})`]),
     ...FAMILIES.map((f): [string, string] => [`--xpub-${f.id} XPUB`, `the same for ${f.name}, an ${f.wallet.label} (${envName('XPUB', f.id)})`]),
   ];
-  return rows.map(([flag, what]) => `  ${flag.padEnd(20)}${what}`).join('\n');
+  return rows.map(([flag, what]) => `  ${flag.padEnd(20)}${flag.length >= 20 ? `\n${' '.repeat(22)}` : ''}${what}`).join('\n');
 }
+
+/** The networks whose hosted endpoints take an API key in a header. */
+const keyedNetworks = () => NETWORKS.filter((n) => n.apiKeyHeader !== undefined);
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -51,9 +61,18 @@ type Values = Record<string, string | boolean | (string | boolean)[] | undefined
 export function parseChainFlags(values: Values, env: NodeJS.ProcessEnv = process.env): { live: NetworkConfigs; liveWallets: Partial<Record<FamilyId, string>> } {
   const rpc = collect('--rpc', 'NETWORK=URL', values.rpc, NETWORKS.map((n) => n.id), (id) => values[`rpc-${id}`], env, 'RPC');
   const xpub = collect('--xpub', 'FAMILY=XPUB', values.xpub, FAMILIES.map((f) => f.id), (id) => values[`xpub-${id}`], env, 'XPUB');
+  const apiKeys = collect('--rpc-api-key', 'NETWORK=KEY', values['rpc-api-key'], keyedNetworks().map((n) => n.id), () => undefined, env, 'RPC_API_KEY');
   for (const { value, source } of rpc.values()) checkHttpUrl(value, source);
+  for (const [network, { source }] of apiKeys) {
+    if (!rpc.has(network)) throw new ChainFlagError(`${source}: give ${network}'s endpoint too (--rpc ${network}=URL)`);
+  }
   return {
-    live: Object.fromEntries([...rpc].map(([network, { value }]) => [network, { rpcUrl: value }])),
+    live: Object.fromEntries(
+      [...rpc].map(([network, { value }]) => {
+        const apiKey = apiKeys.get(network)?.value;
+        return [network, { rpcUrl: value, ...(apiKey !== undefined && { apiKey }) }];
+      }),
+    ),
     liveWallets: Object.fromEntries([...xpub].map(([family, { value }]) => [family, value])),
   };
 }

@@ -3,7 +3,7 @@ import type { ChainFamily, DepositSource, ReadyNetwork, Watcher } from './chains
 import { type AnyDevnet, FAMILIES, familyById, familyOf } from './chains/registry.js';
 import type { NetworkConfig, ResolvedConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
-import { STABLECOINS } from './domain/currencies.js';
+import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
 import type { FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
@@ -33,25 +33,37 @@ function notConfigured(info: NetworkInfo, livemode: boolean, confirmations: numb
     rpcUrl: null,
     devnet: false,
     confirmations,
-    tokens: Object.fromEntries(
-      STABLECOINS.map((c) => [c, { contract: livemode ? info.tokens[c].liveContract : '', decimals: info.tokens[c].decimals }]),
-    ) as NetworkSettings['tokens'],
+    tokens: tokensOf(info, (coin, live) => (livemode ? live.liveContract : '')),
   };
+}
+
+/** The network's coins, each with its decimals and the contract `contract` picks (undefined: left out). */
+function tokensOf(info: NetworkInfo, contract: (coin: Stablecoin, live: { liveContract: string }) => string | undefined): NetworkSettings['tokens'] {
+  const tokens: Partial<Record<Stablecoin, { contract: string; decimals: number }>> = {};
+  for (const coin of STABLECOINS) {
+    const live = info.tokens[coin];
+    const address = live && contract(coin, live);
+    if (live && address !== undefined) tokens[coin] = { contract: address, decimals: live.decimals };
+  }
+  return tokens;
 }
 
 function fromRpc(info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfig, 'devnet' | 'off'>, confirmations: number): NetworkSettings {
   const chainId = rpc.chainId !== undefined ? String(rpc.chainId) : livemode ? info.liveChainId : null;
-  const tokens = rpc.tokens ?? (livemode ? { USDT: info.tokens.USDT.liveContract, USDC: info.tokens.USDC.liveContract } : undefined);
-  if (chainId === null || !tokens) return { ...notConfigured(info, livemode, confirmations), rpcUrl: rpc.rpcUrl };
+  // Given contracts (a test chain's) or, in live mode, the live ones; never a coin the network does not offer.
+  const given = rpc.tokens;
+  const tokens = given ? tokensOf(info, (coin) => given[coin]) : livemode ? tokensOf(info, (_coin, live) => live.liveContract) : {};
+  if (chainId === null || Object.keys(tokens).length === 0) return { ...notConfigured(info, livemode, confirmations), rpcUrl: rpc.rpcUrl };
   return {
     network: info.id,
     livemode,
     status: 'ready',
     chainId,
     rpcUrl: rpc.rpcUrl,
+    ...(rpc.apiKey && info.apiKeyHeader && { rpcHeaders: { [info.apiKeyHeader]: rpc.apiKey } }),
     devnet: false,
     confirmations: rpc.confirmations ?? confirmations,
-    tokens: { USDT: { contract: tokens.USDT, decimals: info.tokens.USDT.decimals }, USDC: { contract: tokens.USDC, decimals: info.tokens.USDC.decimals } },
+    tokens,
   };
 }
 
@@ -74,7 +86,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
   const settings = new Map<boolean, NetworkSettings[]>([[false, []], [true, []]]);
   try {
     for (const livemode of [false, true]) {
-      for (const family of FAMILIES) {
+      for (const family of FAMILIES as readonly ChainFamily<AnyDevnet>[]) {
         for (const info of family.networks) {
           const confirmations = config.confirmations[info.id] ?? info.defaultConfirmations;
           const choice = choiceOf(config, family, info.id, livemode);
@@ -143,7 +155,12 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         network,
         livemode,
         confirmations: s.confirmations,
-        tokenDecimals: (coin) => s.tokens[coin].decimals,
+        tokenDecimals: (coin) => {
+          const token = s.tokens[coin];
+          // A payment is only ever recorded in a coin its network offers, so a refund always finds it.
+          if (!token) throw new Error(`${network} offers no ${coin}`);
+          return token.decimals;
+        },
         payouts: connection.payouts,
       });
       const devnet = devnets.find((d) => d.network === network);

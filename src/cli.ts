@@ -7,7 +7,7 @@ import { createServices } from './core-services.js';
 import { createCore } from './create-core.js';
 import { defaultDataDir } from './default-data-dir.js';
 import { ChainFlagError, chainFlagOptions, chainFlagsHelp, parseChainFlags } from './chain-flags.js';
-import { familyOf, NETWORKS } from './chains/registry.js';
+import { familyOf, networkInfo, NETWORKS } from './chains/registry.js';
 import { CURRENCIES, isCurrency } from './domain/currencies.js';
 import { parseDecimal } from './domain/money.js';
 import { parseRate } from './domain/rates.js';
@@ -123,7 +123,7 @@ tokens to a devnet test wallet, then sends them to the session's deposit address
 wallet would (two signed transactions). Prints the transaction hash.
 
   --network NAME      ${DEVNET_NETWORKS.join(' or ')}
-  --currency COIN     USDT or USDC
+  --currency COIN     a coin the network offers (${DEVNET_NETWORKS.map((n) => `${n}: ${Object.keys(networkInfo(n)?.tokens ?? {}).join(' or ')}`).join('; ')})
   --amount DECIMAL    coin amount to send (default: all that is still due, e.g. "12.5")
   --payer N           which devnet test wallet pays (from 1, default 1)
 ${DATA_DIR_HELP}`,
@@ -404,7 +404,9 @@ async function devnet(args: string[], io: Io): Promise<number> {
   const family = typeof network === 'string' ? familyOf(network) : undefined;
   if (typeof network !== 'string' || !family?.devnet) throw new UsageError(`--network must be ${DEVNET_NETWORKS.map((n) => `"${n}"`).join(' or ')}`);
   const currency = typeof values.currency === 'string' ? values.currency.toUpperCase() : '';
+  const offered = Object.keys(networkInfo(network)?.tokens ?? {});
   if (currency !== 'USDT' && currency !== 'USDC') throw new UsageError('--currency must be "USDT" or "USDC"');
+  if (!offered.includes(currency)) throw new UsageError(`${network} offers no ${currency}: --currency must be ${offered.map((c) => `"${c}"`).join(' or ')}`);
   const payer = values.payer === undefined ? 1 : Number(values.payer);
   if (!Number.isInteger(payer) || payer < 1 || payer > family.devnet.payers) throw new UsageError(`--payer must be a whole number from 1 to ${family.devnet.payers}`);
   let amount: bigint | undefined;

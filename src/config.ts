@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { FAMILY_IDS, NETWORK_IDS } from './chains/registry.js';
 import type { FamilyId, Network } from './domain/networks.js';
+import type { Stablecoin } from './domain/currencies.js';
 import type { SecretBox } from './services/secret-box.js';
 
 /** How a host (the desktop shell) seals the refund wallet's key; re-exported for it. */
@@ -128,8 +129,10 @@ export interface RpcNetworkConfig {
   rpcUrl: string;
   /** Expected chain id, as the family writes it (EVM: 1, 56); default the live chain's in live mode. */
   chainId?: number | string;
-  /** Token contracts; default the live contracts in live mode. */
-  tokens?: { USDT: string; USDC: string };
+  /** Token contracts of the coins offered; default the live contracts in live mode. */
+  tokens?: Partial<Record<Stablecoin, string>>;
+  /** The endpoint's API key, sent in the network's API-key header (TronGrid: `TRON-PRO-API-KEY`). */
+  apiKey?: string;
   confirmations?: number;
 }
 

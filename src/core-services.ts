@@ -280,6 +280,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
       store: new AppSettingsRepository(db),
       now,
       chains,
+      cipher,
       saveWallet: (family, wallet) => wallets.upsert(merchant.id, family, true, wallet, now()),
       readWallet: (family) => wallets.xpub(merchant.id, family, true),
       walletFromHost: (family) =>

@@ -27,12 +27,25 @@ const MINUTE_MS = 60 * 1000;
  * Live RPC endpoints saved from the app's Settings fill in what the command line and environment
  * left unset (those win: a deployment's flags are never overridden from a screen).
  */
-function withSavedNetworks(config: ResolvedConfig, s: CoreServices): ResolvedConfig {
+function withSavedNetworks(config: ResolvedConfig, s: CoreServices, log: (msg: string, err?: unknown) => void): ResolvedConfig {
   const live = { ...config.networks.live };
   for (const network of s.networkSettings.networks) {
-    if (live[network] !== undefined) continue;
+    const given = live[network];
     const saved = s.networkSettings.saved(network);
-    if (saved.rpcUrl) live[network] = { rpcUrl: saved.rpcUrl, ...(saved.confirmations !== null && { confirmations: saved.confirmations }) };
+    // A saved API key fills in for an endpoint from either source, unless the deployment gave one.
+    let apiKey: string | undefined;
+    try {
+      apiKey = s.networkSettings.apiKey(network);
+    } catch (err) {
+      log(`${network}: the saved API key cannot be opened (the data key changed); enter it again in Settings`, err);
+    }
+    if (given !== undefined) {
+      if (typeof given === 'object' && given.apiKey === undefined && apiKey !== undefined) live[network] = { ...given, apiKey };
+      continue;
+    }
+    if (saved.rpcUrl) {
+      live[network] = { rpcUrl: saved.rpcUrl, ...(saved.confirmations !== null && { confirmations: saved.confirmations }), ...(apiKey !== undefined && { apiKey }) };
+    }
   }
   return { ...config, networks: { ...config.networks, live } };
 }
@@ -73,7 +86,8 @@ export function createCore(input: CoreConfig): Core {
       try {
         s.prepareSecretsAtRest();
         s.idempotency.releaseUnfinished();
-        chains = await startChainIntegration(withSavedNetworks(config, s), s, (msg, err) => app?.log.warn({ err }, msg));
+        const warn = (msg: string, err?: unknown) => app?.log.warn({ err }, msg);
+        chains = await startChainIntegration(withSavedNetworks(config, s, warn), s, warn);
         const c = chains;
         s.sessions.useChains(c.handlers);
         s.refunds.useNetworks(c.refundNetworks);

@@ -33,7 +33,7 @@ const core = createCore({
   logger: false,
   rateLimit: { max: 1e9, windowMs: 1000 },
   networks: {
-    test: { ethereum: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens }, bsc: 'off' },
+    test: { ethereum: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens }, bsc: 'off', tron: 'off' },
   },
   chainPollMs: options.pollMs,
   confirmations: { ethereum: options.confirmations },

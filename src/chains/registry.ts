@@ -1,13 +1,14 @@
 import type { FamilyId, Network, NetworkInfo } from '../domain/networks.js';
 import { evmFamily } from './evm/index.js';
 import type { ChainFamily } from './family.js';
+import { tronFamily } from './tron/index.js';
 
 /**
  * The chain families this app has: the only place that names them all. Everything else (config, CLI
  * flags, routes, schemas, the payment options, the UI) takes its list of families and networks from
  * here, so adding a family is adding it to this list (docs/architecture.md, "Adding a chain family").
  */
-export const FAMILIES = [evmFamily] as const;
+export const FAMILIES = [evmFamily, tronFamily] as const;
 
 /** The devnet type of each family of a union (distributive: one member per family). */
 type DevnetOf<F> = F extends ChainFamily<infer D> ? D : never;

@@ -27,8 +27,18 @@ export interface NetworkInfo {
   readonly liveChainId: string | null;
   /** Confirmations before a payment counts, unless configured (contract: ethereum 6, bsc 15, tron 19). */
   readonly defaultConfirmations: number;
-  /** Each stablecoin's decimals and live contract (the mint on Solana). */
-  readonly tokens: Readonly<Record<Stablecoin, { decimals: number; liveContract: string }>>;
+  /**
+   * The stablecoins the network offers, each with its decimals and live contract (the mint on Solana).
+   * A coin left out is not offered on the network in either mode (USDC on TRON: Circle ended it).
+   */
+  readonly tokens: Readonly<Partial<Record<Stablecoin, { decimals: number; liveContract: string }>>>;
+  /**
+   * The HTTP header a hosted endpoint of this network takes its API key in (TronGrid:
+   * `TRON-PRO-API-KEY`); absent where keys go in the URL, as EVM providers do.
+   */
+  readonly apiKeyHeader?: string;
+  /** What endpoint the network takes, for the owner in Settings: the kind of node and what it must have enabled. */
+  readonly rpcHint: string;
   /** Where a transaction can be looked at by a person: the transaction id is appended. */
   readonly liveExplorerTx: string;
 }

@@ -37,7 +37,10 @@ export interface NetworkSettings {
   readonly rpcUrl: string | null;
   readonly devnet: boolean;
   readonly confirmations: number;
-  readonly tokens: Readonly<Record<Stablecoin, { contract: string; decimals: number }>>;
+  /** The coins offered on the network in this mode; a coin left out is not offered. */
+  readonly tokens: Readonly<Partial<Record<Stablecoin, { contract: string; decimals: number }>>>;
+  /** Extra HTTP headers every request to the RPC carries (an API key: NetworkInfo.apiKeyHeader). */
+  readonly rpcHeaders?: Readonly<Record<string, string>>;
 }
 
 /** A network's settings plus how its watcher is doing, as /v1/networks shows it. */

@@ -5,7 +5,12 @@ import type { ChainDirectory, Clock } from './ports.js';
 export interface SavedNetwork {
   rpcUrl: string | null;
   confirmations: number | null;
+  /** The endpoint's API key, sealed with the data key (never stored or shown in plain text). */
+  apiKeySealed: string | null;
 }
+
+/** What an API key is sealed for: text sealed for another purpose never opens as one. */
+const API_KEY_PURPOSE = 'rpc api key';
 
 export interface SettingsStore {
   get(key: string): unknown;
@@ -27,6 +32,8 @@ export class NetworkSettings {
       store: SettingsStore;
       now: Clock;
       chains: ChainDirectory;
+      /** Seals and opens API keys (the data key, docs/security.md "Secrets at rest"). */
+      cipher: { seal(plain: string, purpose: string): string; open(sealed: string, purpose: string): string };
       saveWallet: (family: FamilyId, wallet: string) => void;
       readWallet: (family: FamilyId) => string | undefined;
       /** The flag or environment variable that set this family's live wallet at start, if one did: it wins over Settings. */
@@ -41,11 +48,25 @@ export class NetworkSettings {
 
   saved(network: Network): SavedNetwork {
     const v = this.d.store.get(key(network)) as Partial<SavedNetwork> | undefined;
-    return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null };
+    return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null, apiKeySealed: v?.apiKeySealed ?? null };
   }
 
-  /** @throws ApiError parameter_invalid (rpc_url, confirmations) */
-  save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null }): SavedNetwork {
+  /** The header a network's endpoint takes an API key in (TronGrid: `TRON-PRO-API-KEY`); null when it takes none. */
+  apiKeyHeader(network: Network): string | null {
+    return this.d.chains.familyOf(network)?.networks.find((n) => n.id === network)?.apiKeyHeader ?? null;
+  }
+
+  /**
+   * The saved API key in plain text, for the watcher's requests; undefined when none is saved.
+   * @throws Error when it cannot be opened (the data dir's data key was replaced)
+   */
+  apiKey(network: Network): string | undefined {
+    const sealed = this.saved(network).apiKeySealed;
+    return sealed === null ? undefined : this.d.cipher.open(sealed, API_KEY_PURPOSE);
+  }
+
+  /** @throws ApiError parameter_invalid (rpc_url, confirmations, api_key) */
+  save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null; apiKey?: string | null }): SavedNetwork {
     const next = { ...this.saved(network) };
     if (patch.rpcUrl !== undefined) {
       if (patch.rpcUrl !== null) {
@@ -60,6 +81,16 @@ export class NetworkSettings {
       next.rpcUrl = patch.rpcUrl;
     }
     if (patch.confirmations !== undefined) next.confirmations = patch.confirmations;
+    if (patch.apiKey !== undefined) {
+      const header = this.apiKeyHeader(network);
+      if (patch.apiKey !== null && header === null) {
+        throw invalidParam('api_key', `${this.d.chains.networkName(network)} endpoints take no API key header; put a provider's key in the RPC URL`);
+      }
+      if (patch.apiKey !== null && !/^[\x21-\x7e]+$/.test(patch.apiKey)) {
+        throw invalidParam('api_key', 'must be printable characters without spaces, as the provider shows it');
+      }
+      next.apiKeySealed = patch.apiKey === null ? null : this.d.cipher.seal(patch.apiKey, API_KEY_PURPOSE);
+    }
     this.d.store.put(key(network), next, this.d.now());
     return next;
   }

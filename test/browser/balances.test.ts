@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
-import { createSession, option, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { createSession, option, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -25,7 +25,7 @@ afterAll(async () => app?.stop());
 const row = (currency: string) => page.getByRole('table', { name: 'Funds accounts' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: currency }) });
 
 test('signed in as the owner, the Balances screen shows a paid session pending, then available after midnight', async () => {
-  const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  const eth = evmDevnetOf(t.core.chains, 'ethereum');
   const s = await createSession(t, '100', 'USDT');
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 100_000_000n });
   await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', UI_WAIT_MS.payment);

@@ -1,3 +1,4 @@
+import { evmDevnetOf } from '../helpers/evm-chain.js';
 /**
  * The cashier screen in a real browser against the headless app with a devnet: type an amount on the
  * keypad, charge, read the payment link back out of the screenshot's QR code, pay on chain and see
@@ -20,7 +21,7 @@ let errors: string[];
 beforeAll(async () => {
   app = await openAppInBrowser('cashier', DEVNET_UI_CORE);
   ({ t, browser, page, errors } = app);
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 120_000);
 afterAll(async () => app?.stop());
 

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
-import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
+import { createSession, option, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -122,7 +122,7 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
  * timing out.
  */
 test('refunds: part of a paid session goes back to the payer by the same route, followed to SUCCEEDED', async () => {
-  const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  const eth = evmDevnetOf(t.core.chains, 'ethereum');
   const s = await createSession(t, '20', 'USDT');
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[1]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 20_000_000n });
   await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', UI_WAIT_MS.payment);

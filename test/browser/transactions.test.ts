@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
-import { createSession, option, waitForSession } from '../helpers/evm-chain.js';
+import { createSession, option, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -19,7 +19,7 @@ let paidId: string;
 beforeAll(async () => {
   app = await openAppInBrowser('transactions', DEVNET_UI_CORE);
   ({ t, page, errors } = app);
-  const eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  const eth = evmDevnetOf(t.core.chains, 'ethereum');
   for (let i = 0; i < 23; i++) await createSession(t, `${i + 1}.00`, 'USD', { description: `item ${i + 1}` });
   const paid = await createSession(t, '42.42', 'EUR');
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDC', to: option(paid, 'ethereum', 'USDC').address, amountBaseUnits: BigInt(Number(option(paid, 'ethereum', 'USDC').amount_due) * 1e6) });

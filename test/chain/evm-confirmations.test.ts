@@ -8,7 +8,7 @@
 import { type Address, encodeDeployData, encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
-import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, mine, option, outboxEvents, receipt, RECEIPT_MS, TestWallet, waitForSession } from '../helpers/evm-chain.js';
+import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, mine, option, outboxEvents, receipt, RECEIPT_MS, TestWallet, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const REQUIRED = 5;
@@ -18,8 +18,8 @@ let t: TestCore;
 let eth: Devnet;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  t = await startTestCore({ networks: { test: { bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
   // From here on a block exists only when the test mines one.
   await devnetRpc(eth)('evm_setAutomine', [false]);
 }, 60_000);

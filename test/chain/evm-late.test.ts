@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { budget, client, createSession, devnetRpc, option, outboxEvents, PAY_MS, paymentRows, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, createSession, devnetRpc, option, outboxEvents, PAY_MS, paymentRows, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const MINUTE = 60_000;
@@ -20,13 +20,13 @@ let eth: Devnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { bsc: 'off' } },
+    networks: { test: { bsc: 'off', tron: 'off' } },
     devnetBlockTimeSeconds: 0.2,
     confirmations: { ethereum: 2 },
     // The expiry timer re-reads the (test-advanced) clock at least this often.
     expiryMaxSleepMs: 100,
   });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 60_000);
 afterAll(async () => t?.stop());
 

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { budget, createSession, option, PAY_MS, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, createSession, option, PAY_MS, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,12 +19,12 @@ let eth: Devnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { bsc: 'off' } },
+    networks: { test: { bsc: 'off', tron: 'off' } },
     devnetBlockTimeSeconds: 0.2,
     confirmations: { ethereum: 2 },
     expiryMaxSleepMs: 100, // timers re-read the (test-advanced) clock at least this often
   });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 60_000);
 afterAll(async () => t?.stop());
 

@@ -22,8 +22,7 @@ import {
   testTokenCreationCode,
   TestWallet,
   uriAmount,
-  waitForSession,
-} from '../helpers/evm-chain.js';
+  waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const CONFIRMATIONS = { ethereum: 2, bsc: 2 };
@@ -39,9 +38,9 @@ const PAYER_A = DEVNET_PAYER_KEYS[0]!;
 const PAYER_B = DEVNET_PAYER_KEYS[1]!;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: {}, devnetBlockTimeSeconds: 0.2, confirmations: CONFIRMATIONS });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
-  bsc = t.core.chains!.devnets.find((d) => d.network === 'bsc')!;
+  t = await startTestCore({ networks: { test: { tron: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: CONFIRMATIONS });
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
+  bsc = evmDevnetOf(t.core.chains, 'bsc');
 }, 60_000);
 afterAll(async () => t?.stop());
 

@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
-import { createSession, devAccountKey, option, outboxEvents, TestWallet, uriAmount, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { createSession, devAccountKey, option, outboxEvents, TestWallet, uriAmount, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
 let eth: Devnet;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, testRefundWallet: false, refundPollMs: 100 });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  t = await startTestCore({ networks: { test: { bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, testRefundWallet: false, refundPollMs: 100 });
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 60_000);
 afterAll(async () => t?.stop());
 

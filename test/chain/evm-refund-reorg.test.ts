@@ -6,7 +6,7 @@
 import { type Address, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
-import { budget, client, createSession, devAccountKey, devnetRpc, mine, option, sleep, TestWallet, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, createSession, devAccountKey, devnetRpc, mine, option, sleep, TestWallet, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
@@ -14,8 +14,8 @@ let eth: Devnet;
 let rpc: ReturnType<typeof devnetRpc>;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: 3 }, refundPollMs: 100 });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  t = await startTestCore({ networks: { test: { bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: 3 }, refundPollMs: 100 });
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
   rpc = devnetRpc(eth);
   await rpc('evm_setAutomine', [false]);
 }, 60_000);

@@ -12,13 +12,13 @@ import { afterAll, expect, test, vi } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { EvmPayoutChain } from '../../src/chains/evm/refund-payout.js';
 import type { CoreConfig } from '../../src/config.js';
-import { client, createSession, option, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { client, createSession, option, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stablepos-refund-restart-'));
 const config: Partial<CoreConfig> = {
   dataDir,
-  networks: { test: { bsc: 'off' } },
+  networks: { test: { bsc: 'off', tron: 'off' } },
   devnetBlockTimeSeconds: 0.2,
   confirmations: { ethereum: 2 },
   testRefundWallet: { fundTokens: 100 },
@@ -31,7 +31,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const ethereum = (t: TestCore): Devnet => t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+const ethereum = (t: TestCore): Devnet => evmDevnetOf(t.core.chains, 'ethereum');
 const refundOf = async (t: TestCore, id: string) => (await t.api('GET', `/v1/refunds/${id}`)).body.data;
 // 2 confirmations of 0.2 s blocks, read by a worker passing every 100 ms: about a second; 15 s leaves
 // room for a loaded machine.

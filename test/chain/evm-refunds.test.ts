@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type Address, encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { budget, client, compileBatcher, createSession, devAccountKey, devnetRpc, option, PAY_MS, receipt, TestWallet, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, compileBatcher, createSession, devAccountKey, devnetRpc, option, PAY_MS, receipt, TestWallet, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
@@ -18,14 +18,14 @@ let eth: Devnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { bsc: 'off' } },
+    networks: { test: { bsc: 'off', tron: 'off' } },
     devnetBlockTimeSeconds: 0.2,
     confirmations: { ethereum: 2 },
     testRefundWallet: { fundTokens: 100 },
     refundPollMs: 100,
     expiryMaxSleepMs: 100, // the expiry timer re-reads the (test-advanced) clock at least this often
   });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 60_000);
 afterAll(async () => t?.stop());
 

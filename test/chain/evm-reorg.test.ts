@@ -8,7 +8,7 @@
 import { type Address, encodeDeployData, encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
-import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, getSession, mine, option, outboxEvents, receipt, RECEIPT_MS, sleep, TestWallet, waitForSession } from '../helpers/evm-chain.js';
+import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, getSession, mine, option, outboxEvents, receipt, RECEIPT_MS, sleep, TestWallet, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 // High enough that nothing confirms while a test reorganises the blocks above a payment.
@@ -19,8 +19,8 @@ let eth: Devnet;
 let rpc: ReturnType<typeof devnetRpc>;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
-  eth = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+  t = await startTestCore({ networks: { test: { bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
   rpc = devnetRpc(eth);
   await rpc('evm_setAutomine', [false]);
 }, 60_000);

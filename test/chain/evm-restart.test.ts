@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
 import { type Core, createCore } from '../../src/create-core.js';
-import { budget, client, createSession, devnetRpc, getSession, option, outboxEvents, PAY_MS, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, client, createSession, devnetRpc, getSession, option, outboxEvents, PAY_MS, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let dir: string;
@@ -90,12 +90,12 @@ test('a payment made while the app was stopped is found on the next start (curso
 
 test('test mode with the built-in devnet: a restart reloads the chain, keeps what was paid, and payments continue', async () => {
   const dataDir = join(dir, 'builtin');
-  const config = { dataDir, networks: { test: { bsc: 'off' as const } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 } };
+  const config = { dataDir, networks: { test: { bsc: 'off' as const, tron: 'off' as const } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 } };
   const first = await startTestCore(config);
   let s1: any;
   let s2: any;
   try {
-    const chain = first.core.chains!.devnets[0]!;
+    const chain = evmDevnetOf(first.core.chains, 'ethereum');
     s1 = await createSession(first, '4.00');
     s2 = await createSession(first, '5.00');
     await mintAndPay(chain, { payerKey: DEVNET_PAYER_KEYS[2]!, token: 'USDT', to: option(s1, 'ethereum', 'USDT').address, amountBaseUnits: 4_000_000n });
@@ -107,7 +107,7 @@ test('test mode with the built-in devnet: a restart reloads the chain, keeps wha
 
   const again = await startTestCore(config); // new keys, same merchant and data
   try {
-    const chain = again.core.chains!.devnets[0]!;
+    const chain = evmDevnetOf(again.core.chains, 'ethereum');
     const paid1 = await getSession(again, s1.session_id);
     expect(paid1).toMatchObject({ status: 'SUCCEEDED', exception: null });
     expect(paid1.payments).toHaveLength(1);
@@ -124,7 +124,7 @@ test('test mode with the built-in devnet: a restart reloads the chain, keeps wha
 
 test('an RPC endpoint that does not answer: the network shows unreachable with the error', async () => {
   const down = await startTestCore({
-    networks: { test: { ethereum: { rpcUrl: 'http://127.0.0.1:9/', chainId: 1337, tokens: { USDT: devnet.tokens.USDT, USDC: devnet.tokens.USDC } }, bsc: 'off' } },
+    networks: { test: { ethereum: { rpcUrl: 'http://127.0.0.1:9/', chainId: 1337, tokens: { USDT: devnet.tokens.USDT, USDC: devnet.tokens.USDC } }, bsc: 'off', tron: 'off' } },
   });
   try {
     const eth = await waitFor(async () => {

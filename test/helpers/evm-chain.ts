@@ -10,6 +10,7 @@ import { type Address, createWalletClient, encodeDeployData, encodeFunctionData,
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
+import type { ChainIntegration } from '../../src/chain-integration.js';
 import type { TestCore } from './test-core.js';
 import { SseParser } from './sse-parser.js';
 
@@ -89,6 +90,13 @@ export function uriAmount(uri: string): bigint {
 }
 
 /** Raw JSON-RPC against a devnet (anvil's own methods included). */
+/** The running EVM devnet of `network`, as its own type. @throws Error when the core runs none */
+export function evmDevnetOf(chains: ChainIntegration | undefined, network: 'ethereum' | 'bsc'): Devnet {
+  const devnet = chains?.devnets.find((d) => d.network === network);
+  if (!devnet || !('chain' in devnet)) throw new Error(`no ${network} devnet is running`);
+  return devnet;
+}
+
 export function devnetRpc(devnet: Devnet): <T = unknown>(method: string, params?: unknown[]) => Promise<T> {
   const client = createDevnetPublicClient(devnet);
   return (method, params = []) => client.request({ method: method as never, params: params as never }) as never;

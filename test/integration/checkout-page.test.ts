@@ -1,3 +1,4 @@
+import { evmDevnetOf } from '../helpers/evm-chain.js';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
@@ -84,7 +85,7 @@ async function pollStatus(t: TestCore, id: string, until: (d: any) => boolean, t
 describe('with the EVM devnets', () => {
   let t: TestCore;
   beforeAll(async () => {
-    t = await startTestCore({ networks: {}, devnetBlockTimeSeconds: 0.25, confirmations: { ethereum: 2, bsc: 2 } });
+    t = await startTestCore({ networks: { test: { tron: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { ethereum: 2, bsc: 2 } });
   }, 60_000);
   afterAll(async () => t?.stop());
 
@@ -182,7 +183,7 @@ describe('with the EVM devnets', () => {
   test('paying on chain: partial payment updates amounts and QR, full payment reaches SUCCEEDED live', async () => {
     const s = await create({ success_url: 'https://shop.example/thanks', cancel_url: 'https://shop.example/cart' });
     const option = s.payment_options.find((o: any) => o.network === 'ethereum' && o.currency === 'USDT');
-    const devnet = t.core.chains!.devnets.find((d) => d.network === 'ethereum')!;
+    const devnet = evmDevnetOf(t.core.chains, 'ethereum');
     const stream = openStream(`${t.url}/pay/${s.session_id}/stream`);
     try {
       await stream.ready;
@@ -225,7 +226,7 @@ describe('with the EVM devnets', () => {
   test('a single full payment is found by polling /status alone', async () => {
     const s = await create({}, '3.00');
     const option = s.payment_options.find((o: any) => o.network === 'bsc' && o.currency === 'USDC');
-    const devnet = t.core.chains!.devnets.find((d) => d.network === 'bsc')!;
+    const devnet = evmDevnetOf(t.core.chains, 'bsc');
     await mintAndPay(devnet, { payerKey: DEVNET_PAYER_KEYS[1]!, token: 'USDC', to: option.address, amountBaseUnits: 3n * 10n ** 18n });
     const data = await pollStatus(t, s.session_id, (d) => d.status === 'SUCCEEDED');
     expect(data.status).toBe('SUCCEEDED');

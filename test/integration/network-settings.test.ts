@@ -21,13 +21,24 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
   expectError(await t.api('PATCH', '/v1/settings/networks/ethereum', { body: { rpc_url: 'http://127.0.0.1:9/' } }), 403, 'livemode_mismatch');
   const live = { key: t.liveKey };
   const before = (await t.api('GET', '/v1/settings/networks', live)).body.data;
+  const unset = { rpc_url: null, rpc_hint: expect.any(String), api_key_set: false, running_status: 'not_configured', applies_at_next_start: false };
   expect(before.networks).toEqual([
-    { network: 'ethereum', rpc_url: null, confirmations: 6, running_status: 'not_configured', applies_at_next_start: false },
-    { network: 'bsc', rpc_url: null, confirmations: 15, running_status: 'not_configured', applies_at_next_start: false },
+    { network: 'ethereum', confirmations: 6, api_key_header: null, ...unset },
+    { network: 'bsc', confirmations: 15, api_key_header: null, ...unset },
+    { network: 'tron', confirmations: 19, api_key_header: 'TRON-PRO-API-KEY', ...unset },
   ]);
   // A closed loopback port: the endpoint is configured but cannot answer.
   const saved = await t.api('PATCH', '/v1/settings/networks/ethereum', { ...live, body: { rpc_url: 'http://127.0.0.1:9/', confirmations: 3 } });
-  expect(saved.body.data.networks[0]).toEqual({ network: 'ethereum', rpc_url: 'http://127.0.0.1:9/', confirmations: 3, running_status: 'not_configured', applies_at_next_start: true });
+  expect(saved.body.data.networks[0]).toEqual({
+    network: 'ethereum',
+    rpc_url: 'http://127.0.0.1:9/',
+    rpc_hint: expect.any(String),
+    api_key_header: null,
+    api_key_set: false,
+    confirmations: 3,
+    running_status: 'not_configured',
+    applies_at_next_start: true,
+  });
   expectError(await t.api('PATCH', '/v1/settings/networks/ethereum', { ...live, body: { rpc_url: 'ftp://x' } }), 400, 'parameter_invalid', 'rpc_url');
   expectError(await t.api('PATCH', '/v1/settings/networks/ethereum', { ...live, body: { confirmations: 0 } }), 400, 'parameter_invalid', 'confirmations');
   expectError(await t.api('PATCH', '/v1/settings/networks/bitcoin', { ...live, body: {} }), 400, 'parameter_invalid', 'network');
@@ -42,7 +53,7 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
 });
 
 test('a live xpub applies at once: new live sessions get deposit addresses from it', async () => {
-  const t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off' }, live: { ethereum: { rpcUrl: 'http://127.0.0.1:9/' } } } });
+  const t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' }, live: { ethereum: { rpcUrl: 'http://127.0.0.1:9/' } } } });
   cores.push(t);
   // The attack this guards against: a test key replacing the live wallet, so live deposits go elsewhere.
   expectError(await t.api('PUT', '/v1/settings/wallets/evm', { body: { xpub: XPUB } }), 403, 'livemode_mismatch');
@@ -52,7 +63,7 @@ test('a live xpub applies at once: new live sessions get deposit addresses from 
   const s = await t.api('POST', '/v1/payment/sessions', { key: t.liveKey, body: shapeA(t.merchantId, '5.00', 'USDT') });
   expect(s.status).toBe(200);
   const expected = HDKey.fromExtendedKey(XPUB).deriveChild(0).deriveChild(0);
-  const { publicKeyToAddress } = await import('../../src/chains/evm/addresses.js');
+  const { publicKeyToAddress } = await import('../../src/chains/keccak-accounts/xpub-deriver.js');
   expect(s.body.data.payment_options.every((o: any) => o.address === publicKeyToAddress(expected.publicKey as Uint8Array))).toBe(true);
   expect(s.body.data.payment_options.length).toBeGreaterThan(0);
 });
@@ -64,3 +75,54 @@ test('a live xpub given at start (--xpub-evm) wins: Settings cannot replace it',
   expectError(await t.api('PUT', '/v1/settings/wallets/evm', { key: t.liveKey, body: { xpub: other } }), 409, 'invalid_state', 'xpub');
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.evm.xpub).toBe(XPUB);
 });
+
+test('an API key is saved sealed for networks whose endpoints take one, never shown again, and sent in its header after a restart', async () => {
+  // A stand-in endpoint that records the API-key header of every request (and answers nothing useful).
+  const { createServer } = await import('node:http');
+  const seen: (string | undefined)[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers['tron-pro-api-key'] as string | undefined);
+    res.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    const t = await startTestCore({ chainPollMs: 50 });
+    cores.push(t);
+    const live = { key: t.liveKey };
+    expectError(await t.api('PATCH', '/v1/settings/networks/tron', { body: { api_key: 'k' } }), 403, 'livemode_mismatch');
+    expectError(await t.api('PATCH', '/v1/settings/networks/ethereum', { ...live, body: { api_key: 'k' } }), 400, 'parameter_invalid', 'api_key');
+    expectError(await t.api('PATCH', '/v1/settings/networks/tron', { ...live, body: { api_key: 'two words' } }), 400, 'parameter_invalid', 'api_key');
+    const saved = await t.api('PATCH', '/v1/settings/networks/tron', { ...live, body: { rpc_url: endpoint, api_key: 'tg-secret-1' } });
+    const tron = saved.body.data.networks.find((n: any) => n.network === 'tron');
+    expect(tron).toMatchObject({ rpc_url: endpoint, api_key_header: 'TRON-PRO-API-KEY', api_key_set: true });
+    expect(saved.text).not.toContain('tg-secret-1');
+    // Sealed at rest: the database file never holds the key in plain text.
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    await t.core.stop();
+    const { existsSync } = await import('node:fs');
+    const files = ['stablepos.sqlite', 'stablepos.sqlite-wal'].map((f) => join(t.dataDir, f)).filter((f) => existsSync(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(readFileSync(file).includes(Buffer.from('tg-secret-1')), file).toBe(false);
+    // …and the rpc_url is there, so the search itself can find what is stored.
+    expect(files.some((f) => readFileSync(f).includes(Buffer.from(endpoint)))).toBe(true);
+
+    const again = await startTestCore({ dataDir: t.dataDir, chainPollMs: 50 });
+    cores.push(again);
+    await waitForCondition(() => seen.includes('tg-secret-1'));
+    // Removed: the key is gone from Settings (it stays in use until the next start, like the endpoint).
+    const removed = await again.api('PATCH', '/v1/settings/networks/tron', { key: again.liveKey, body: { api_key: null } });
+    expect(removed.body.data.networks.find((n: any) => n.network === 'tron').api_key_set).toBe(false);
+  } finally {
+    server.close();
+  }
+});
+
+async function waitForCondition(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -41,8 +41,8 @@ test('unknown networks and families, malformed pairs, non-http URLs and conflict
     }
     return 'accepted';
   };
-  expect(refusal(['--rpc', 'bitcoin=https://x.example'])).toBe('--rpc: no network "bitcoin"; there are ethereum, bsc');
-  expect(refusal(['--xpub', `bitcoin=${XPUB}`])).toBe('--xpub: no family "bitcoin"; there are evm');
+  expect(refusal(['--rpc', 'bitcoin=https://x.example'])).toBe('--rpc: no network "bitcoin"; there are ethereum, bsc, tron');
+  expect(refusal(['--xpub', `bitcoin=${XPUB}`])).toBe('--xpub: no family "bitcoin"; there are evm, tron');
   expect(refusal(['--rpc', 'https://x.example'])).toBe('--rpc must be NETWORK=URL (got "https://x.example")');
   expect(refusal(['--rpc', 'ethereum=ftp://x.example'])).toBe('--rpc ethereum=… must be an absolute http(s) URL');
   expect(refusal(['--rpc-bsc', 'not a url'])).toBe('--rpc-bsc must be an absolute http(s) URL');
@@ -56,4 +56,24 @@ test('the help names every registered network and family with its alias and envi
   for (const part of ['--rpc NETWORK=URL', '--xpub FAMILY=XPUB', '--rpc-ethereum URL', 'STABLEPOS_RPC_ETHEREUM', '--rpc-bsc URL', 'STABLEPOS_RPC_BSC', '--xpub-evm XPUB', 'STABLEPOS_XPUB_EVM', "m/44'/60'/0'"]) {
     expect(help).toContain(part);
   }
+});
+
+test('--rpc-api-key NETWORK=KEY (or STABLEPOS_RPC_API_KEY_<NETWORK>) goes with that network\'s endpoint, for networks that take a key header', () => {
+  expect(parse(['--rpc', 'tron=https://api.trongrid.io', '--rpc-api-key', 'tron=abc-123']).live).toEqual({ tron: { rpcUrl: 'https://api.trongrid.io', apiKey: 'abc-123' } });
+  expect(parse(['--rpc', 'tron=https://api.trongrid.io'], { STABLEPOS_RPC_API_KEY_TRON: 'from-env' }).live).toEqual({ tron: { rpcUrl: 'https://api.trongrid.io', apiKey: 'from-env' } });
+  // The flag wins over the environment.
+  expect(parse(['--rpc', 'tron=https://t.example', '--rpc-api-key', 'tron=flag'], { STABLEPOS_RPC_API_KEY_TRON: 'env' }).live.tron).toEqual({ rpcUrl: 'https://t.example', apiKey: 'flag' });
+  const refusal = (args: string[]) => {
+    try {
+      parse(args);
+      return 'accepted';
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  // EVM providers take their key in the URL: no header to put one in.
+  expect(refusal(['--rpc', 'ethereum=https://e.example', '--rpc-api-key', 'ethereum=k'])).toBe('--rpc-api-key: no network "ethereum"; there are tron');
+  expect(refusal(['--rpc-api-key', 'tron=k'])).toBe("--rpc-api-key tron=…: give tron's endpoint too (--rpc tron=URL)");
+  expect(chainFlagsHelp()).toContain('--rpc-api-key NETWORK=KEY');
+  expect(chainFlagsHelp()).toContain('TRON-PRO-API-KEY');
 });

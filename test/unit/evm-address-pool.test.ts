@@ -6,9 +6,10 @@ import { HDKey } from '@scure/bip32';
 import { bytesToHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, expect, test, vi } from 'vitest';
-import { EvmAddressPool } from '../../src/chains/evm/address-pool.js';
-import { ADDRESS_WORKER_SOURCE, type AddressWorkerData } from '../../src/chains/evm/address-worker-source.js';
-import { EvmAddressDeriver, newTestWallet, publicKeyToAddress } from '../../src/chains/evm/addresses.js';
+import { EvmAddressPool } from '../../src/chains/keccak-accounts/address-pool.js';
+import { ADDRESS_WORKER_SOURCE, type AddressWorkerData } from '../../src/chains/keccak-accounts/address-worker-source.js';
+import { newTestWallet } from '../../src/chains/evm/addresses.js';
+import { EvmAddressDeriver, publicKeyToAddress } from '../../src/chains/keccak-accounts/xpub-deriver.js';
 
 const seedA = new Uint8Array(32).fill(11);
 const seedB = new Uint8Array(32).fill(42);

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { bytesToHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect, test } from 'vitest';
-import { EvmAddressDeriver, newTestWallet, publicKeyToAddress } from '../../src/chains/evm/addresses.js';
+import { newTestWallet } from '../../src/chains/evm/addresses.js';
+import { EvmAddressDeriver, publicKeyToAddress } from '../../src/chains/keccak-accounts/xpub-deriver.js';
 import { erc20TransferUri } from '../../src/chains/evm/payment-uri.js';
 
 test('deposit addresses are m/44\'/60\'/0\'/0/i of the wallet, as a wallet with the seed would compute them', () => {

@@ -33,6 +33,12 @@ const cases: [file: string, specifier: string, allowed: boolean][] = [
   ['src/chains/evm/devnet/devnet.ts', '../../tron/devnet/index.js', false],
   ['src/chains/evm/watcher.ts', '../../domain/currencies.js', true],
   ['src/chains/tron/watcher.ts', '../evm/watcher.js', false],
+  // The shared Transfer-log watcher serves EVM and TRON; it imports no family, and no devnet tooling.
+  ['src/chains/tron/index.ts', '../transfer-logs/transfer-log-watcher.js', true],
+  ['src/chains/evm/index.ts', '../transfer-logs/transfer-log-watcher.js', true],
+  ['src/chains/transfer-logs/transfer-log-watcher.ts', '../tron/address-format.js', false],
+  ['src/chains/transfer-logs/transfer-log-watcher.ts', '../anvil/anvil-process.js', false],
+  ['src/chains/transfer-logs/transfer-log-watcher.ts', '../family.js', true],
   // Production chain code never imports devnet tooling; index.ts opens it through devnet/index.ts.
   ['src/chains/evm/refund-payout.ts', './devnet/devnet.js', false],
   ['src/chains/evm/refund-payout.ts', '../anvil/test-token-artifact.js', false],

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { type Address, createPublicClient, http, type PublicClient } from 'viem';
+import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem';
 import { STABLECOINS } from '../../domain/currencies.js';
 import type { ChainFamily } from '../family.js';
-import { EvmAddressPool } from './address-pool.js';
-import { EvmAddressDeriver, newTestWallet } from './addresses.js';
+import { TransferLogWatcher } from '../transfer-logs/transfer-log-watcher.js';
+import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
+import { EvmAddressDeriver } from '../keccak-accounts/xpub-deriver.js';
+import { newTestWallet } from './addresses.js';
 import { evmDevnet } from './devnet/index.js';
 import type { Devnet } from './devnet/index.js';
 import { EVM_NETWORKS } from './networks.js';
 import { evmPaymentOptions } from './payment-options.js';
 import { evmKeyAddress, evmPayoutNonce, EvmPayoutChain, normalizeEvmAddress } from './refund-payout.js';
-import { EvmWatcher } from './watcher.js';
 
 /**
  * The EVM family: Ethereum and BNB Smart Chain. One account xpub (m/44'/60'/0') gives each session a
@@ -51,11 +52,14 @@ export const evmFamily: ChainFamily<Devnet> = {
   uriSchemes: ['ethereum'],
 
   connect(network, ports) {
-    const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0 }) as PublicClient;
-    const tokens = STABLECOINS.map((currency) => ({ currency, contract: network.tokens[currency].contract as Address, decimals: network.tokens[currency].decimals }));
+    const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0, timeout: 10_000, ...(network.rpcHeaders && { fetchOptions: { headers: { ...network.rpcHeaders } } }) }), cacheTime: 0 }) as PublicClient;
+    const tokens = STABLECOINS.flatMap((currency) => {
+      const token = network.tokens[currency];
+      return token ? [{ currency, logAddress: token.contract as Address, contract: token.contract, decimals: token.decimals }] : [];
+    });
     const name = EVM_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
     return {
-      watcher: new EvmWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs }, ports),
+      watcher: new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, address: getAddress, txId: (hash) => hash }, ports),
       payouts: new EvmPayoutChain({ client, chainId: network.chainId, name }),
     };
   },

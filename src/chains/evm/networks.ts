@@ -14,6 +14,7 @@ export const EVM_NETWORKS: readonly NetworkInfo[] = [
       USDC: { decimals: 6, liveContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
     },
     liveExplorerTx: 'https://etherscan.io/tx/',
+    rpcHint: 'An Ethereum mainnet JSON-RPC URL: your own node, or a provider\'s URL with its key in it.',
   },
   {
     id: 'bsc',
@@ -28,5 +29,6 @@ export const EVM_NETWORKS: readonly NetworkInfo[] = [
       USDC: { decimals: 18, liveContract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d' },
     },
     liveExplorerTx: 'https://bscscan.com/tx/',
+    rpcHint: 'A BNB Smart Chain mainnet JSON-RPC URL: your own node, or a provider\'s URL with its key in it.',
   },
 ];

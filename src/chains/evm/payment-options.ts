@@ -22,6 +22,7 @@ export function evmPaymentOptions({ networks, deposit, dueMinor, rates }: Option
       const due = dueMinor[coin];
       if (due === undefined) continue;
       const token = n.tokens[coin];
+      if (token === undefined) continue;
       const amountDueBase = toBaseUnits(due, token.decimals);
       const uri = erc20TransferUri(token.contract as Address, n.chainId, deposit as Address, amountDueBase);
       options.push({

@@ -12,6 +12,9 @@ const NetworkSettingOut = Type.Object({
   network: Type.String({ enum: [...NETWORK_IDS] }),
   rpc_url: Nullable(Type.String({ description: 'The saved live JSON-RPC endpoint (null: none saved).' })),
   confirmations: Type.Integer({ description: 'Confirmations a live payment needs (saved, else the default).' }),
+  rpc_hint: Type.String({ description: 'What endpoint the network takes, for people: the kind of node, and what it must have enabled.' }),
+  api_key_header: Nullable(Type.String({ description: 'The HTTP header the network\'s hosted endpoints take an API key in (TRON: `TRON-PRO-API-KEY`, TronGrid\'s); null when the network takes none (EVM providers put the key in the URL).' })),
+  api_key_set: Type.Boolean({ description: 'Whether an API key is saved. The key itself is sealed at rest and never shown again.' }),
   running_status: Type.String({ enum: ['ready', 'not_configured', 'unreachable'], description: 'The live network as the running app has it.' }),
   applies_at_next_start: Type.Boolean({ description: 'True when the saved endpoint is not the one running: restart the app to apply it.' }),
 });
@@ -54,6 +57,9 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
         return {
           network,
           rpc_url: saved.rpcUrl,
+          rpc_hint: networkInfo(network)?.rpcHint ?? '',
+          api_key_header: services.networkSettings.apiKeyHeader(network),
+          api_key_set: saved.apiKeySealed !== null,
           confirmations: saved.confirmations ?? now?.confirmations ?? networkInfo(network)?.defaultConfirmations ?? 1,
           running_status: now ? (now.status === 'ready' && now.watcher?.lastError ? ('unreachable' as const) : now.status) : ('not_configured' as const),
           applies_at_next_start: (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null) || (saved.confirmations !== null && saved.confirmations !== now?.confirmations),
@@ -72,12 +78,16 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     config: LIVE_ONLY,
     schema: {
       tags,
-      summary: 'Save a live network\'s RPC endpoint and confirmations (applied at the next start)',
+      summary: 'Save a live network\'s RPC endpoint, API key and confirmations (applied at the next start)',
+      description: 'What endpoint each network takes is its `rpc_hint` (GET /v1/settings/networks); `api_key` only where `api_key_header` is not null.',
       params: Type.Object({ network: Type.String({ enum: [...NETWORK_IDS] }) }, { additionalProperties: false }),
       body: Type.Object(
         {
           rpc_url: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2048 }))),
           confirmations: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+          api_key: Type.Optional(
+            Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'The endpoint\'s API key, sent in `api_key_header` (null removes it); 400 `parameter_invalid` for a network that takes none.' })),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -88,6 +98,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     services.networkSettings.save(request.params.network, {
       ...(b.rpc_url !== undefined && { rpcUrl: b.rpc_url }),
       ...(b.confirmations !== undefined && { confirmations: b.confirmations }),
+      ...(b.api_key !== undefined && { apiKey: b.api_key }),
     });
     return ok(describe());
   });

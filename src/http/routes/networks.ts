@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FAMILY_IDS, NETWORK_IDS, networkInfo } from '../../chains/registry.js';
+import { STABLECOINS } from '../../domain/currencies.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { CoinOut, Envelope, Nullable } from '../schemas/common.js';
@@ -16,7 +17,9 @@ const NetworkOut = Type.Object({
   devnet: Type.Boolean({ description: 'A local test chain the app runs itself (test mode).' }),
   rpc_url: Nullable(Type.String({ description: 'Shown in test mode only.' })),
   confirmations: Type.Integer(),
-  tokens: Type.Array(Type.Object({ currency: CoinOut, contract: Type.String(), decimals: Type.Integer() })),
+  tokens: Type.Array(Type.Object({ currency: CoinOut, contract: Type.String(), decimals: Type.Integer() }), {
+    description: 'The coins offered on the network in this mode (USDC is not offered on TRON: Circle ended it there in February 2025).',
+  }),
   last_block: Nullable(Type.Integer()),
   last_error: Nullable(Type.String()),
 });
@@ -47,7 +50,10 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
         devnet: n.devnet,
         rpc_url: caller.livemode ? null : n.rpcUrl,
         confirmations: n.confirmations,
-        tokens: (['USDT', 'USDC'] as const).map((c) => ({ currency: c, contract: n.tokens[c].contract, decimals: n.tokens[c].decimals })),
+        tokens: STABLECOINS.flatMap((c) => {
+          const token = n.tokens[c];
+          return token ? [{ currency: c, contract: token.contract, decimals: token.decimals }] : [];
+        }),
         last_block: n.watcher?.lastHead ?? null,
         last_error: n.watcher?.lastError ?? null,
       }];

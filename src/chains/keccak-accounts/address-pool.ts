@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Address } from 'viem';
 import { ADDRESS_WORKER_SOURCE, type AddressBatch, type AddressJob, type AddressWorkerData } from './address-worker-source.js';
-import { EvmAddressDeriver } from './addresses.js';
+import { EvmAddressDeriver } from './xpub-deriver.js';
 
 export interface AddressPoolOptions {
   /** Addresses kept derived ahead per xpub; the next batch is asked for when fewer than half remain. */

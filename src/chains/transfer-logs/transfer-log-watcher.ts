@@ -1,28 +1,49 @@
-import { type Address, getAddress, parseAbiItem, type PublicClient } from 'viem';
+import { type Address, type Hex, parseAbiItem, type PublicClient } from 'viem';
 import type { ChainScan, ObservedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
 import type { Watcher, WatcherPorts, WatcherStats } from '../family.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
-export interface EvmWatcherOptions {
+/** A token as the watcher scans it: its contract as the logs give it, and as the family writes it. */
+export interface WatchedToken {
+  currency: Stablecoin;
+  /** The contract's 20-byte address, as `eth_getLogs` takes and returns it. */
+  logAddress: Address;
+  /** The contract as the family writes it (EVM: checksummed hex; TRON: base58 `T…`), reported as is. */
+  contract: string;
+  decimals: number;
+}
+
+export interface TransferLogWatcherOptions {
   client: PublicClient;
   /** The chain this network must be (decimal chain id): an RPC for another chain is refused, never scanned. */
   expectedChainId: string;
-  tokens: readonly { currency: Stablecoin; contract: Address; decimals: number }[];
+  tokens: readonly WatchedToken[];
   pollMs: number;
-  /** Most blocks per eth_getLogs call (public RPCs cap ranges; backfill goes chunk by chunk). */
+  /** Most blocks per eth_getLogs call (public RPCs cap ranges, java-tron at 5,000; backfill goes chunk by chunk). */
   maxRange?: number;
+  /** An address from a log (20-byte hex) as the family writes it (EVM: EIP-55 checksum; TRON: base58 `T…`). */
+  address(hex: Address): string;
+  /** A log's transaction hash as the family's transaction id (EVM: as is; TRON: the txID, without `0x`). */
+  txId(hash: Hex): string;
+  /**
+   * What a failed pass means for the owner, where the family knows better than the RPC's words (TRON: a
+   * node without /jsonrpc enabled, TronGrid without a key); undefined keeps `said`.
+   */
+  explainError?(error: unknown, said: string): string | undefined;
 }
 
 /**
- * Watches one EVM network: every new block, it scans the Transfer logs of the supported token
- * contracts (one eth_getLogs for all of them, whatever the number of open sessions) and keeps the
- * transfers whose recipient is a watched address. It notices reorganisations by re-checking the hash
- * of the last block it scanned, walks back to the common ancestor using the hashes it stored, and
- * rescans from there. It only reports what it saw; the payment recorder decides what it means.
+ * Watches one network of a family whose node speaks Ethereum's JSON-RPC and whose tokens emit ERC-20
+ * `Transfer` logs: EVM networks, and TRON through java-tron's `/jsonrpc`. Every new block, it scans the
+ * Transfer logs of the supported token contracts (one eth_getLogs for all of them, whatever the number
+ * of open sessions) and keeps the transfers whose recipient is a watched address. It notices
+ * reorganisations by re-checking the hash of the last block it scanned, walks back to the common
+ * ancestor using the hashes it stored, and rescans from there. It only reports what it saw; the payment
+ * recorder decides what it means.
  */
-export class EvmWatcher implements Watcher {
+export class TransferLogWatcher implements Watcher {
   readonly stats: WatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null };
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -30,14 +51,14 @@ export class EvmWatcher implements Watcher {
   private lastAppliedHead = -1;
   private lastAppliedHash: string | null = null;
   private readonly maxRange: number;
-  private readonly byContract: Map<string, { currency: Stablecoin; decimals: number; contract: Address }>;
+  private readonly byContract: Map<string, WatchedToken>;
 
   constructor(
-    private readonly options: EvmWatcherOptions,
+    private readonly options: TransferLogWatcherOptions,
     private readonly ports: WatcherPorts,
   ) {
     this.maxRange = options.maxRange ?? 2000;
-    this.byContract = new Map(options.tokens.map((t) => [t.contract.toLowerCase(), t]));
+    this.byContract = new Map(options.tokens.map((t) => [t.logAddress.toLowerCase(), t]));
   }
 
   start(): void {
@@ -60,7 +81,8 @@ export class EvmWatcher implements Watcher {
         (error: unknown) => {
           // viem's errors carry a one-line `shortMessage`; the full message spans lines with request details.
           const short = (error as { shortMessage?: unknown }).shortMessage;
-          this.stats.lastError = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
+          const said = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
+          this.stats.lastError = this.options.explainError?.(error, said) ?? said;
           this.ports.onError(error);
           this.schedule(Math.max(this.options.pollMs, 1000)); // an unreachable RPC is retried, not hammered
         },
@@ -142,14 +164,15 @@ export class EvmWatcher implements Watcher {
     const transfers: ObservedTransfer[] = [];
     if (this.ports.anyWatched()) {
       const logs = await this.rpc(() =>
-        client.getLogs({ address: [...this.byContract.values()].map((t) => t.contract), event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to) }),
+        client.getLogs({ address: [...this.byContract.values()].map((t) => t.logAddress), event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to) }),
       );
       const blockTimes = new Map<bigint, number>();
       for (const log of logs) {
         const recipient = log.args.to;
         const token = this.byContract.get(log.address.toLowerCase());
         if (!recipient || !token || log.removed || log.blockHash === null || log.transactionHash === null) continue;
-        if (!this.ports.isWatched(recipient)) continue;
+        const to = this.options.address(recipient);
+        if (!this.ports.isWatched(to)) continue;
         const blockNumber = log.blockNumber as bigint;
         // Nodes that return `blockTimestamp` with logs (anvil, recent geth) spare a getBlock per block.
         let blockTime = blockTimes.get(blockNumber) ?? (log.blockTimestamp ? Number(log.blockTimestamp) * 1000 : undefined);
@@ -159,7 +182,7 @@ export class EvmWatcher implements Watcher {
           blockTimes.set(blockNumber, blockTime);
         }
         transfers.push({
-          txId: log.transactionHash,
+          txId: this.options.txId(log.transactionHash),
           eventIndex: log.logIndex as number,
           blockNumber: Number(blockNumber),
           blockRef: log.blockHash,
@@ -167,8 +190,8 @@ export class EvmWatcher implements Watcher {
           currency: token.currency,
           tokenContract: token.contract,
           decimals: token.decimals,
-          from: getAddress(log.args.from as Address),
-          to: getAddress(recipient),
+          from: this.options.address(log.args.from as Address),
+          to,
           amountBase: log.args.value as bigint,
         });
       }
