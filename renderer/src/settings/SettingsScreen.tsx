@@ -250,7 +250,7 @@ function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: r
         return (
           <form
             key={n.network}
-            className="convert"
+            className="convert network-form"
             aria-label={`Live ${name}`}
             onSubmit={(e) => {
               e.preventDefault();
@@ -266,6 +266,17 @@ function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: r
               });
             }}
           >
+            {n.rpc_hint || n.api_key_header ? (
+              <p className="muted form-note" id={`rpc-hint-${n.network}`}>
+                {n.rpc_hint}
+                {n.api_key_header ? (
+                  <>
+                    {' '}
+                    The API key is sent in the <code>{n.api_key_header}</code> header{n.api_key_set ? '; one is saved' : ''}.
+                  </>
+                ) : null}
+              </p>
+            ) : null}
             <label>
               {name} RPC URL
               <input value={value(n).rpc} onChange={(e) => edit(n, { rpc: e.target.value })} placeholder="https://…" />
@@ -294,17 +305,6 @@ function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: r
               </button>
             ) : null}
             {n.applies_at_next_start ? <span className="muted">Saved: applies when the app next starts.</span> : null}
-            {n.rpc_hint || n.api_key_header ? (
-              <p className="muted form-note" id={`rpc-hint-${n.network}`}>
-                {n.rpc_hint}
-                {n.api_key_header ? (
-                  <>
-                    {' '}
-                    The API key is sent in the <code>{n.api_key_header}</code> header{n.api_key_set ? '; one is saved' : ''}.
-                  </>
-                ) : null}
-              </p>
-            ) : null}
           </form>
         );
       })}
