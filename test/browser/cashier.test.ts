@@ -1,15 +1,19 @@
-import { evmDevnetOf } from '../helpers/evm-chain.js';
 /**
- * The cashier screen in a real browser against the headless app with a devnet: type an amount on the
- * keypad, charge, read the payment link back out of the screenshot's QR code, pay on chain and see
- * "Paid"; then the underpaid, expired and canceled outcomes. Screenshots of each in test-artifacts/.
+ * The cashier screen in a real browser against the headless app with devnets (Ethereum and TRON): type
+ * an amount on the keypad, charge, read the payment link back out of the screenshot's QR code, pay on
+ * chain and see "Paid"; then the underpaid, expired and canceled outcomes; then TRON, whose wallet QR
+ * is the bare address with the exact amount beside it, on the till and on the customer display.
+ * Screenshots of each in test-artifacts/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { join } from 'node:path';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { evmDevnetOf } from '../helpers/evm-chain.js';
 import { decodeQrPng } from '../helpers/qr-decode.js';
 import type { TestCore } from '../helpers/test-core.js';
+import { payOnTronDevnet, tronPayMs } from '../helpers/tron-chain.js';
 
 let app: AppInBrowser;
 let t: TestCore;
@@ -19,7 +23,8 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  app = await openAppInBrowser('cashier', DEVNET_UI_CORE);
+  // Ethereum and TRON: an EIP-681 QR and a bare-address QR side by side.
+  app = await openAppInBrowser('cashier', { ...DEVNET_UI_CORE, networks: { test: { bsc: 'off' } }, confirmations: { ethereum: 2, tron: 2 } });
   ({ t, browser, page, errors } = app);
   eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 120_000);
@@ -110,3 +115,76 @@ test('expired: past the deadline the screen says so; canceled: the Cancel button
   expect(await page.getByLabel('Amount').inputValue()).toBe('');
   expect(errors).toEqual([]);
 }, uiBudget(12, [10_000, 10_000]));
+
+/** A TRON payment of the test: TronWeb mints, then transfers, each in the next block (0.2 s). */
+const TRON_PAY_MS = tronPayMs(DEVNET_UI_CORE.devnetBlockTimeSeconds);
+const SIZES = [[1280, 800], [1024, 768], [390, 844]] as const;
+/** What the page's clipboard holds (the browser is granted clipboard access for the app's origin). */
+const clipboard = () => page.evaluate<string>('navigator.clipboard.readText()');
+
+test('TRON: the wallet QR is the bare T… address, "Send exactly 12.50 USDT on TRON (TRC-20)" beside it with copy buttons and the hint; the display shows the same without copy buttons; a partial payment changes the amount, not the QR', async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+  const display = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  display.setDefaultTimeout(UI_WAIT_MS.step);
+  const displayErrors: string[] = [];
+  display.on('pageerror', (e) => displayErrors.push(String(e)));
+  await display.goto(`${t.url}/display`);
+  await display.getByText('Welcome').waitFor();
+
+  const { id } = await charge('12.50');
+  const tron = (await t.api('GET', `/v1/payment/sessions/${id}`)).body.data.payment_options.find((o: any) => o.network === 'tron');
+  expect(tron).toMatchObject({ currency: 'USDT', token_standard: 'TRC-20', qr: { content: 'address', payload: tron.address } });
+  expect(tron.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'QR code: TRON deposit address' }) });
+  const qr = card.getByRole('img', { name: 'QR code: TRON deposit address' });
+  expect(decodeQrPng(await qr.screenshot())).toBe(tron.address);
+  const text = (await card.innerText()).replace(/\s+/g, ' ');
+  expect(text).toContain('Send exactly 12.50 USDT');
+  expect(text).toContain('on TRON (TRC-20)');
+  expect(text).toContain(tron.address);
+  expect(text).toContain('The QR code holds the address only: type the amount exactly.');
+  await card.getByRole('button', { name: 'Copy amount (USDT on TRON)' }).click();
+  await expect.poll(() => clipboard()).toBe('12.50');
+  await card.getByRole('button', { name: 'Copy address (USDT on TRON)' }).click();
+  await expect.poll(() => clipboard()).toBe(tron.address);
+  // The EVM options keep their layout: the QR is the EIP-681 request, no "Send exactly".
+  const eth = page.getByRole('listitem').filter({ has: page.getByRole('img', { name: 'QR code: 12.500000 USDT on Ethereum' }) });
+  expect(decodeQrPng(await eth.getByRole('img').screenshot())).toMatch(/^ethereum:0x[0-9a-fA-F]{40}@1337\/transfer\?address=0x[0-9a-fA-F]{40}&uint256=12500000$/);
+  expect(await eth.getByText('Send exactly').count()).toBe(0);
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `cashier-tron-${width}`);
+  }
+  await page.setViewportSize({ width: 1100, height: 1200 });
+
+  // The customer display: the same QR and amount, and no copy button (it would copy onto the till).
+  const shown = display.getByRole('listitem').filter({ has: display.getByRole('img', { name: 'QR code: TRON deposit address' }) });
+  await shown.waitFor();
+  expect(decodeQrPng(await shown.getByRole('img').screenshot())).toBe(tron.address);
+  expect((await shown.innerText()).replace(/\s+/g, ' ')).toMatch(/Send exactly 12\.50 USDT on TRON \(TRC-20\) T[1-9A-HJ-NP-Za-km-z]{33} The QR code holds the address only/);
+  expect(await display.getByRole('button').count()).toBe(0);
+  for (const [width, height] of SIZES) {
+    await display.setViewportSize({ width, height });
+    await screenshot(display, `display-tron-${width}`);
+  }
+
+  // Part paid on TRON: the amount asks for the rest; the QR is still the address.
+  await payOnTronDevnet(join(t.dataDir, 'devnet'), tron.address, 5_000_000n);
+  await page.getByText('Underpaid: $7.50 missing').waitFor({ timeout: PAID_SHOWN_MS });
+  await expect.poll(() => card.innerText()).toContain('7.50 USDT');
+  expect(decodeQrPng(await qr.screenshot())).toBe(tron.address);
+  await expect.poll(() => shown.innerText()).toContain('7.50 USDT');
+  expect(decodeQrPng(await shown.getByRole('img').screenshot())).toBe(tron.address);
+
+  const rest = await payOnTronDevnet(join(t.dataDir, 'devnet'), tron.address, 7_500_000n);
+  await page.getByText('Paid', { exact: true }).waitFor({ timeout: PAID_SHOWN_MS });
+  expect(await outcome()).toContain('7.500000 USDT on TRON');
+  expect(await page.getByText(`${rest.slice(0, 10)}…${rest.slice(-6)}`).count()).toBe(1); // a devnet's: no explorer link
+  await display.getByText('Paid. Thank you!').waitFor({ timeout: PAID_SHOWN_MS });
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await display.getByText('Welcome').waitFor();
+  expect(displayErrors).toEqual([]);
+  expect(errors).toEqual([]);
+  await display.close();
+}, uiBudget(40, [TRON_PAY_MS, PAID_SHOWN_MS, TRON_PAY_MS, PAID_SHOWN_MS]));

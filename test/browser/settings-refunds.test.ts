@@ -94,7 +94,27 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   await page.getByRole('button', { name: 'Save BNB Smart Chain' }).click();
   await page.getByText('Saved: applies when the app next starts.').waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.networks[1]).toMatchObject({ rpc_url: 'https://bsc.example/rpc', confirmations: 20 });
+
+  // An API key field only where the network's endpoints take one in a header (TRON: TronGrid's
+  // TRON-PRO-API-KEY), under the network's own hint; the key is never shown again.
+  expect(await page.getByLabel('Ethereum API key').count()).toBe(0);
+  expect(await page.getByLabel('BNB Smart Chain API key').count()).toBe(0);
+  const tron = page.getByRole('form', { name: 'Live TRON' });
+  const hint = await tron.locator('.form-note').innerText();
+  expect(hint).toContain('TronGrid API key');
+  expect(hint).toContain('node.jsonrpc.httpFullNodeEnable');
+  expect(hint).toContain('TRON-PRO-API-KEY');
+  const liveTron = async () => (await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.networks.find((n: any) => n.network === 'tron');
+  await tron.getByLabel('TRON RPC URL').fill('https://api.trongrid.io');
+  await tron.getByLabel('TRON API key').fill('5f0c1e2d-7a3b-4c9e-8d1f-2b6a9e4c7d30');
+  await tron.getByRole('button', { name: 'Save TRON' }).click();
+  await expect.poll(liveTron).toMatchObject({ rpc_url: 'https://api.trongrid.io', api_key_header: 'TRON-PRO-API-KEY', api_key_set: true });
+  await expect.poll(() => tron.getByLabel('TRON API key').getAttribute('placeholder')).toBe('Saved (type to replace)');
+  expect(await tron.getByLabel('TRON API key').inputValue()).toBe('');
+  expect(await page.content()).not.toContain('5f0c1e2d-7a3b-4c9e-8d1f-2b6a9e4c7d30');
   await screenshot(page, 'settings-live');
+  await tron.getByRole('button', { name: 'Remove TRON API key' }).click();
+  await expect.poll(async () => (await liveTron()).api_key_set).toBe(false);
 
   // Back to test mode: no PIN asked.
   await page.getByRole('button', { name: 'Switch to test mode' }).click();
@@ -102,7 +122,7 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   // The switch reloads the page: the table fills in once its data has loaded.
   await expect.poll(() => page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
   await screenshot(page, 'settings');
-}, uiBudget(60)); // about 60 UI steps and requests, nothing on the chain
+}, uiBudget(75)); // about 75 UI steps and requests, nothing on the chain
 
 /*
  * This test once ran out of its time (vitest's default 20 s) in 2 runs of 3 on a loaded machine: it
@@ -156,6 +176,8 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   expect(refundWallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Refund wallet (Ethereum, BNB Smart Chain)' }) });
   await card.getByText(refundWallet.address).waitFor();
+  // TRON's, named by its network, though no family is named in the screen's code.
+  await page.getByRole('heading', { name: 'Refund wallet (TRON)' }).waitFor();
 
   await page.getByRole('button', { name: 'Switch to live mode…' }).click();
   const confirm = page.getByRole('form', { name: 'Switch to live mode' });
@@ -169,8 +191,16 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   await form.getByRole('button', { name: 'Set wallet' }).click();
   await page.getByText(`…${XPUB.slice(-12)}`).waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.evm.xpub).toBe(XPUB);
+  // TRON's wallet: its own account xpub, under its own label.
+  const TRON_XPUB = HDKey.fromMasterSeed(new Uint8Array(32).fill(3)).derive("m/44'/195'/0'").publicExtendedKey;
+  await page.getByRole('heading', { name: 'Live wallet (watch-only): TRON' }).waitFor();
+  const tronForm = page.getByRole('form', { name: 'Live wallet tron' });
+  await tronForm.getByLabel("Account xpub (m/44'/195'/0')").fill(TRON_XPUB);
+  await tronForm.getByRole('button', { name: 'Set wallet' }).click();
+  await page.getByText(`…${TRON_XPUB.slice(-12)}`).waitFor();
+  expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.tron.xpub).toBe(TRON_XPUB);
   await screenshot(page, 'settings-live-wallets');
 
   await page.getByRole('button', { name: 'Switch to test mode' }).click();
   await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
-}, uiBudget(20));
+}, uiBudget(28));

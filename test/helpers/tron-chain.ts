@@ -4,6 +4,7 @@
  * hex-encoded broadcast messages read back as text.
  */
 import { TronWeb, utils } from 'tronweb';
+import { tronDevnet } from '../../src/chains/tron/devnet/index.js';
 import type { TronDevnet } from '../../src/chains/tron/devnet/tron-devnet.js';
 import { waitFor } from './evm-chain.js';
 
@@ -62,3 +63,15 @@ export function waitForInfo(web: TronWeb, txId: string, timeoutMs: number, solid
 export function messageText(answer: { message?: string }): string {
   return Buffer.from(answer.message ?? '', 'hex').toString('utf8');
 }
+
+/**
+ * Pays `to` in test USDT on a TRON devnet whose files are in `devnetDir` (the core's is
+ * `<data dir>/devnet`), as `stablepos devnet pay` does: TronWeb mints, then transfers. Resolves with
+ * the transfer's txID once it is in a block, at most `tronPayMs` later.
+ */
+export function payOnTronDevnet(devnetDir: string, to: string, amountMinor: bigint, payer = 1): Promise<string> {
+  return tronDevnet.pay({ dir: devnetDir, network: 'tron', payer, currency: 'USDT', to, amountMinor });
+}
+
+/** The bound of payOnTronDevnet: two transactions, each in a block within inclusionMs. */
+export const tronPayMs = (blockTimeSeconds: number) => 2 * inclusionMs({ blockTimeSeconds });

@@ -111,3 +111,9 @@ test.each(NETWORKS.map((n) => [n.id, n.liveExplorerTx]))('%s: live transactions 
   expect(presentRefund(refund(network, false, TX)).payout.explorer_url).toBeNull();
   expect(presentRefund(refund(network, true, null)).payout.explorer_url).toBeNull(); // not signed yet
 });
+
+test('a live TRON transaction links to Tronscan by its txID (64 hex digits, no 0x)', () => {
+  const live = presentSession({ session: session(true), payments: [payment('tron', true)], options: [] }, 'https://shop.example');
+  expect(live.payments[0]!.explorer_url).toBe(`https://tronscan.org/#/transaction/${TX}`);
+  expect(presentRefund(refund('tron', true, TX)).payout.explorer_url).toBe(`https://tronscan.org/#/transaction/${TX}`);
+});
