@@ -62,14 +62,14 @@ export const RefundOut = Type.Object({
   destination_source: Type.String({ enum: ['payer', 'owner'], description: '`payer`: the payment\'s sender; `owner`: given or confirmed by the owner.' }),
   payment: Nullable(Type.Object({ tx_hash: Type.String(), log_index: Type.Integer(), from: Type.String() }, { description: 'The payment whose route the refund follows (`tx_hash`: its transaction id; `log_index`: its event index).' })),
   reason: Nullable(Type.String()),
-  failure_reason: Nullable(Type.String({ description: 'Why it FAILED: a code (`insufficient_token_balance`, `insufficient_gas_balance`, `payout_reverted`, and EVM\'s `nonce_taken`), a colon, and an explanation.' })),
+  failure_reason: Nullable(Type.String({ description: 'Why it FAILED: a code (`insufficient_token_balance`, `insufficient_gas_balance`, `payout_reverted`, EVM\'s `nonce_taken`, TRON\'s `payout_expired`), a colon, and an explanation.' })),
   next_action: Nullable(
     Type.Object({ type: Type.Literal('confirm_destination'), message: Type.String() }, { description: 'REQUIRES_ACTION: what to do (POST /v1/refunds/{id}/confirm_destination).' }),
   ),
   payout: Type.Object({
     method: Type.String({ enum: ['wallet', 'manual'], description: '`wallet`: signed by the refund wallet; `manual`: pay the `uri` from any wallet.' }),
     from: Nullable(Type.String({ description: 'The refund wallet that signed it.' })),
-    uri: Nullable(Type.String({ description: 'Manual payouts: the transfer request for a wallet QR code (EVM: EIP-681).' })),
+    uri: Nullable(Type.String({ description: 'Manual payouts: the transfer request for a wallet QR code (EVM: EIP-681; TRON: the bare `T…` address, which carries neither coin nor amount: send exactly `amount`).' })),
     amount_base: Type.String({ description: 'Token base units sent.' }),
     nonce: Nullable(Type.Integer({ description: 'The account nonce the payout was signed with, on families that have one (EVM); null before signing.' })),
     tx_hash: Nullable(Type.String({ description: 'The payout\'s transaction id.' })),
