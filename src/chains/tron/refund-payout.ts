@@ -215,6 +215,8 @@ export class TronPayoutChain implements PayoutPort {
    * URI standard (`tron:<address>?amount=` is a 2018 proposal that TronLink iOS refuses), so the coin
    * and the amount cannot travel in the QR code: the refund shows them beside it.
    */
+  readonly requestContent = 'address' as const;
+
   request(_token: string, to: string, _amountBase: bigint): string {
     return toTronBase58(to);
   }

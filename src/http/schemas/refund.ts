@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { REFUND_STATUSES } from '../../domain/refund.js';
-import { CurrencyCode, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable } from './common.js';
+import { CurrencyCode, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable, QrOut } from './common.js';
 
 const Address = Type.String({
   minLength: 1,
@@ -70,6 +70,7 @@ export const RefundOut = Type.Object({
     method: Type.String({ enum: ['wallet', 'manual'], description: '`wallet`: signed by the refund wallet; `manual`: pay the `uri` from any wallet.' }),
     from: Nullable(Type.String({ description: 'The refund wallet that signed it.' })),
     uri: Nullable(Type.String({ description: 'Manual payouts: the transfer request for a wallet QR code (EVM: EIP-681; TRON: the bare `T…` address, which carries neither coin nor amount: send exactly `amount`).' })),
+    qr: Nullable(Type.Object(QrOut.properties, { description: 'Manual payouts: what the QR code carries (`content`: `uri`, or `address` where the network has no URI that wallets scan: then show `amount` beside it and send exactly that).' })),
     amount_base: Type.String({ description: 'Token base units sent.' }),
     nonce: Nullable(Type.Integer({ description: 'The account nonce the payout was signed with, on families that have one (EVM); null before signing.' })),
     tx_hash: Nullable(Type.String({ description: 'The payout\'s transaction id.' })),
