@@ -98,7 +98,7 @@ function refund(network: string, livemode: boolean, txId: string | null): Refund
     createdAt: NOW,
     updatedAt: NOW,
   } satisfies Refund;
-  return { refund: r, session: { currency: 'USDT' }, payment: null, uri: null, confirmationsRequired: 19, nonce: null };
+  return { refund: r, session: { currency: 'USDT' }, payment: null, uri: null, uriContent: null, confirmationsRequired: 19, nonce: null };
 }
 
 test.each(NETWORKS.map((n) => [n.id, n.liveExplorerTx]))('%s: live transactions link to %s…, devnet ones nowhere', (network, explorer) => {
