@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { tronDevnet, type RunningTronDevnet } from '../../src/chains/tron/devnet/index.js';
 import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { decodeQrPng } from '../helpers/qr-decode.js';
 import type { TestCore } from '../helpers/test-core.js';
 import { newAccount, payOnTronDevnet, tronPayMs } from '../helpers/tron-chain.js';
 
@@ -117,7 +118,7 @@ test('transactions: TRON by name in the list, the network filter and the detail;
   expect(errors).toEqual([]);
 }, uiBudget(30, [TRON_PAY_MS, UI_WAIT_MS.payment, TRON_PAY_MS, UI_WAIT_MS.payment]));
 
-test('refunds (live): a TRON payment refunded to a T… address the owner types; the payout QR with the amount and address to copy; paid by hand, it links to Tronscan', async () => {
+test('refunds (live): a TRON payment refunded to a T… address the owner types; the payout QR holds that address, with the amount and address to copy; paid by hand, it links to Tronscan', async () => {
   const paid = await paidOnTron(t.liveKey, '8');
   const customer = newAccount().address;
   await page.getByRole('link', { name: 'Refunds' }).click();
@@ -137,6 +138,9 @@ test('refunds (live): a TRON payment refunded to a T… address the owner types;
   expect(text).toContain(`on TRON, to ${customer}`);
   expect(await row.getByRole('button', { name: 'Copy refund amount' }).count()).toBe(1);
   expect(await row.getByRole('button', { name: 'Copy refund address' }).count()).toBe(1);
+  // The QR is what payout.qr says: on TRON the bare destination address, the amount typed by hand.
+  expect(decodeQrPng(await row.getByRole('img', { name: 'QR code: refund address on TRON' }).screenshot())).toBe(customer);
+  expect(text).toContain('The QR code holds the address only: type the amount exactly.');
   await screenshot(page, 'refunds-tron-manual');
 
   const payout = await payOnTronDevnet(join(dir, 'devnet'), customer, 3_000_000n, 2);

@@ -17,7 +17,16 @@ interface Refund {
   destination_address: string;
   failure_reason: string | null;
   next_action: { type: string; message: string } | null;
-  payout: { method: string; uri: string | null; tx_hash: string | null; explorer_url: string | null; confirmations: number; confirmations_required: number };
+  payout: {
+    method: string;
+    uri: string | null;
+    /** A manual payout's QR: the wallet request (`uri`), or the bare destination where no URI scans everywhere (TRON). */
+    qr: { content: 'uri' | 'address'; payload: string } | null;
+    tx_hash: string | null;
+    explorer_url: string | null;
+    confirmations: number;
+    confirmations_required: number;
+  };
   created_at: string;
 }
 
@@ -61,12 +70,16 @@ function RefundRow({ r, networks, onChange }: { r: Refund; networks: readonly Ne
           , {r.payout.confirmations} of {r.payout.confirmations_required} confirmations
         </p>
       ) : null}
-      {r.status === 'PENDING' && r.payout.method === 'manual' && r.payout.uri ? (
+      {r.status === 'PENDING' && r.payout.method === 'manual' && r.payout.qr ? (
         <div className="option">
-          <QrCode text={r.payout.uri} label={`QR code: refund ${r.amount.value} ${r.amount.currency}`} size={160} />
+          <QrCode
+            text={r.payout.qr.payload}
+            label={r.payout.qr.content === 'address' ? `QR code: refund address on ${network}` : `QR code: refund ${r.amount.value} ${r.amount.currency}`}
+            size={160}
+          />
           <div className="option-body">
             <p>No refund wallet key is stored: pay this from any wallet; the app sees it arrive.</p>
-            {/* Not every wallet takes a network's payment request (TronLink iOS rejects tron:): the details to type. */}
+            {/* An address QR (TRON: TronLink iOS rejects tron:) tells the wallet only where to send; any wallet can be typed into. */}
             <p className="option-exact">
               <span className="option-exact-label">Send exactly</span> <strong className="option-exact-amount">{coinAmount(r.amount.value)} {r.amount.currency}</strong>
               <CopyButton text={coinAmount(r.amount.value)} label="Copy refund amount" />
@@ -78,6 +91,7 @@ function RefundRow({ r, networks, onChange }: { r: Refund; networks: readonly Ne
                 <CopyButton text={r.destination_address} label="Copy refund address" />
               </p>
             ) : null}
+            {r.payout.qr.content === 'address' ? <p className="option-hint">The QR code holds the address only: type the amount exactly.</p> : null}
           </div>
         </div>
       ) : null}
