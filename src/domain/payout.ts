@@ -1,4 +1,5 @@
 import type { Stablecoin } from './currencies.js';
+import type { QrContent } from './payment-option.js';
 
 /**
  * The payout port: how the refund worker (services/refund-payouts.ts) pays a refund from the refund
@@ -71,6 +72,8 @@ export interface PayoutPort {
    * for a transfer the owner made by hand (only its id is known).
    */
   confirm(txId: string, signed: { from: string; data: string } | null): Promise<PayoutState>;
-  /** A wallet request for the owner to pay a refund by hand (EVM: EIP-681), shown as a QR code. */
+  /** A wallet request for the owner to pay a refund by hand (EVM: EIP-681; TRON: the bare address), shown as a QR code. */
   request(token: string, to: string, amountBase: bigint): string;
+  /** What `request` gives: a wallet URI, or the bare address (the amount must then be shown beside it). */
+  readonly requestContent: QrContent;
 }

@@ -6,6 +6,7 @@ import type { Caller } from '../domain/merchant.js';
 import { RATE_SCALE } from '../domain/rates.js';
 import { type FamilyId, type Network, toBaseUnits } from '../domain/networks.js';
 import type { Payment } from '../domain/payment.js';
+import type { QrContent } from '../domain/payment-option.js';
 import type { PayoutPort } from '../domain/payout.js';
 import { assertRefundable, chooseRoute, holdsMoney, type PayoutMethod, type Refund, type RefundLedgerPart, type RefundStatus, refundableByPayment } from '../domain/refund.js';
 import type { PaymentSession } from '../domain/session.js';
@@ -55,6 +56,8 @@ export interface RefundView {
   session: Pick<PaymentSession, 'currency'>;
   payment: Pick<Payment, 'txId' | 'eventIndex' | 'from'> | null;
   uri: string | null;
+  /** What `uri` is: a wallet URI, or the bare address (the amount then shown beside it). */
+  uriContent: QrContent | null;
   confirmationsRequired: number | null;
   /** The account nonce the payout was signed with, where its family has nonces (EVM). */
   nonce: number | null;
@@ -342,7 +345,7 @@ export class RefundService {
     const chain = this.networks.get(refund.network, refund.livemode);
     const uri = refund.payoutMethod === 'manual' && refund.destination && chain ? chain.payouts.request(refund.tokenContract, refund.destination, refund.amountBase) : null;
     const nonce = refund.payoutData === null ? null : (this.d.chains.familyOf(refund.network)?.payoutNonce(refund.payoutData) ?? null);
-    return { refund, session: { currency: session?.currency ?? refund.currency }, payment, uri, confirmationsRequired: chain?.confirmations ?? null, nonce };
+    return { refund, session: { currency: session?.currency ?? refund.currency }, payment, uri, uriContent: uri !== null && chain ? chain.payouts.requestContent : null, confirmationsRequired: chain?.confirmations ?? null, nonce };
   }
 
   // ---- the payout worker's transitions ----------------------------------------------------------

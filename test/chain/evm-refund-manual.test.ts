@@ -28,6 +28,7 @@ test('the QR payout path: the owner pays the URI from any wallet and the watcher
   const r = (await t.api('POST', '/v1/refunds', { body: { session_id: s.session_id, amount: { value: '2.5', currency: 'USDC' } } })).body.data;
   expect(r).toMatchObject({ status: 'PENDING', destination_address: customer.address, payout: { method: 'manual', from: null, tx_hash: null } });
   expect(r.payout.uri).toBe(`ethereum:${eth.tokens.USDC}@1337/transfer?address=${customer.address}&uint256=2500000`);
+  expect(r.payout.qr).toEqual({ content: 'uri', payload: r.payout.uri });
 
   // A transfer of another amount is not the payout.
   const owner = new TestWallet(eth, devAccountKey(9));

@@ -297,6 +297,23 @@ describe('TRON devnet stand-in, with an unmodified TronWeb', () => {
     expect(resources.freeNetLimit).toBeGreaterThan(0);
   }, budget([INCLUDED_MS]));
 
+  test('the chain’s fee parameters, and one account’s resources as a test sets them, read through TronWeb', async () => {
+    const web = tronWeb(devnet);
+    const parameters = (await web.trx.getChainParameters()) as { key: string; value?: number }[];
+    const value = (key: string) => parameters.find((p) => p.key === key)?.value;
+    expect([value('getEnergyFee'), value('getTransactionFee'), value('getMaxFeeLimit'), value('getFreeNetLimit')]).toEqual([100, 1_000, 15_000_000_000, 600]);
+
+    const account = newAccount().address;
+    devnet.setAccountResources(account, { EnergyLimit: 50_000, EnergyUsed: 20_000, freeNetUsed: 0 });
+    const set: any = await web.trx.getAccountResources(account);
+    // Fields at 0 are left out, as java-tron prints them; the network's figures stay.
+    expect(set).toMatchObject({ EnergyLimit: 50_000, EnergyUsed: 20_000, freeNetLimit: 600, TotalEnergyLimit: 180_000_000_000 });
+    expect(set).not.toHaveProperty('freeNetUsed');
+    expect(set).not.toHaveProperty('NetLimit');
+    devnet.setAccountResources(account, null);
+    expect(await web.trx.getAccountResources(account)).toMatchObject({ EnergyLimit: 10_000_000, NetLimit: 1_000_000 });
+  });
+
   test('bad requests get java-tron’s answers, never a crash', async () => {
     const post = async (path: string, body: string) => {
       const res = await fetch(`${devnet.httpUrl}${path}`, { method: 'POST', body });

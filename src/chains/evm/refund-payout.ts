@@ -130,6 +130,8 @@ export class EvmPayoutChain implements PayoutPort {
     return { state: 'dead', failure: `nonce_taken: another transaction from the refund wallet used nonce ${nonce}, so payout ${txId} can never be mined; nothing was paid` };
   }
 
+  readonly requestContent = 'uri' as const;
+
   request(token: string, to: string, amountBase: bigint): string {
     return erc20TransferUri(token as Address, this.o.chainId, to as Address, amountBase);
   }

@@ -27,6 +27,11 @@ export interface TransferLogWatcherOptions {
   address(hex: Address): string;
   /** A log's transaction hash as the family's transaction id (EVM: as is; TRON: the txID, without `0x`). */
   txId(hash: Hex): string;
+  /**
+   * What a failed pass means for the owner, where the family knows better than the RPC's words (TRON: a
+   * node without /jsonrpc enabled, TronGrid without a key); undefined keeps `said`.
+   */
+  explainError?(error: unknown, said: string): string | undefined;
 }
 
 /**
@@ -76,7 +81,8 @@ export class TransferLogWatcher implements Watcher {
         (error: unknown) => {
           // viem's errors carry a one-line `shortMessage`; the full message spans lines with request details.
           const short = (error as { shortMessage?: unknown }).shortMessage;
-          this.stats.lastError = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
+          const said = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
+          this.stats.lastError = this.options.explainError?.(error, said) ?? said;
           this.ports.onError(error);
           this.schedule(Math.max(this.options.pollMs, 1000)); // an unreachable RPC is retried, not hammered
         },

@@ -10,6 +10,7 @@ import { newTestTronWallet, TRON_ACCOUNT_PATH, TronAddressDeriver, tronAddressOf
 import { type RunningTronDevnet, tronDevnet } from './devnet/index.js';
 import { TRON_NETWORKS } from './networks.js';
 import { tronPaymentOptions } from './payment-options.js';
+import { explainTronRpcError } from './rpc-errors.js';
 import { TronPayoutChain, tronPayoutNonce } from './refund-payout.js';
 
 /** java-tron's cap on one eth_getLogs range (node.jsonrpc.maxBlockRange). */
@@ -103,6 +104,7 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
           address: (hex) => toTronBase58(hex),
           // The log's transaction hash is the TRON txID, which TRON writes without 0x.
           txId: (hash) => hash.replace(/^0x/, ''),
+          explainError: explainTronRpcError,
         },
         ports,
       ),

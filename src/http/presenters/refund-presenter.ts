@@ -26,6 +26,7 @@ export function presentRefund(view: RefundView): Static<typeof RefundOut> {
       method: r.payoutMethod,
       from: r.fromAddress,
       uri: view.uri,
+      qr: view.uri !== null && view.uriContent !== null ? { content: view.uriContent, payload: view.uri } : null,
       amount_base: r.amountBase.toString(),
       nonce: view.nonce,
       tx_hash: r.txId,

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { REFUND_STATUSES } from '../../domain/refund.js';
-import { CurrencyCode, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable } from './common.js';
+import { CurrencyCode, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable, QrOut } from './common.js';
 
 const Address = Type.String({
   minLength: 1,
@@ -62,14 +62,15 @@ export const RefundOut = Type.Object({
   destination_source: Type.String({ enum: ['payer', 'owner'], description: '`payer`: the payment\'s sender; `owner`: given or confirmed by the owner.' }),
   payment: Nullable(Type.Object({ tx_hash: Type.String(), log_index: Type.Integer(), from: Type.String() }, { description: 'The payment whose route the refund follows (`tx_hash`: its transaction id; `log_index`: its event index).' })),
   reason: Nullable(Type.String()),
-  failure_reason: Nullable(Type.String({ description: 'Why it FAILED: a code (`insufficient_token_balance`, `insufficient_gas_balance`, `payout_reverted`, and EVM\'s `nonce_taken`), a colon, and an explanation.' })),
+  failure_reason: Nullable(Type.String({ description: 'Why it FAILED: a code (`insufficient_token_balance`, `insufficient_gas_balance`, `payout_reverted`, EVM\'s `nonce_taken`, TRON\'s `payout_expired`), a colon, and an explanation.' })),
   next_action: Nullable(
     Type.Object({ type: Type.Literal('confirm_destination'), message: Type.String() }, { description: 'REQUIRES_ACTION: what to do (POST /v1/refunds/{id}/confirm_destination).' }),
   ),
   payout: Type.Object({
     method: Type.String({ enum: ['wallet', 'manual'], description: '`wallet`: signed by the refund wallet; `manual`: pay the `uri` from any wallet.' }),
     from: Nullable(Type.String({ description: 'The refund wallet that signed it.' })),
-    uri: Nullable(Type.String({ description: 'Manual payouts: the transfer request for a wallet QR code (EVM: EIP-681).' })),
+    uri: Nullable(Type.String({ description: 'Manual payouts: the transfer request for a wallet QR code (EVM: EIP-681; TRON: the bare `T…` address, which carries neither coin nor amount: send exactly `amount`).' })),
+    qr: Nullable(Type.Object(QrOut.properties, { description: 'Manual payouts: what the QR code carries (`content`: `uri`, or `address` where the network has no URI that wallets scan: then show `amount` beside it and send exactly that).' })),
     amount_base: Type.String({ description: 'Token base units sent.' }),
     nonce: Nullable(Type.Integer({ description: 'The account nonce the payout was signed with, on families that have one (EVM); null before signing.' })),
     tx_hash: Nullable(Type.String({ description: 'The payout\'s transaction id.' })),

@@ -1,6 +1,6 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { toEvmAddress, toTronBase58, type TronHexAddress } from '../address-format.js';
-import { type AnvilBlock, type AnvilLog, type AnvilReceipt, type AnvilRpc, AnvilRpcError, type Hex, hexNumber } from './anvil-rpc.js';
+import { type AnvilBlock, type AnvilLog, type AnvilReceipt, type AnvilRpc, AnvilRpcError, type AnvilTransaction, type Hex, hexNumber } from './anvil-rpc.js';
 import { tronBlockId } from './block-id.js';
 import { intrinsicGas } from './intrinsic-gas.js';
 import { bandwidthBytes, printTransaction } from './transaction.js';
@@ -129,6 +129,18 @@ export class TronChainView {
     const mined = await this.minedReceipt(txId, options.solid);
     if (!mined) return null;
     return printTransaction(mined.entry.tx, { visible: options.visible, contractRet: mined.receipt.status === '0x1' ? 'SUCCESS' : 'REVERT' });
+  }
+
+  /**
+   * `gettransactionfrompending`: a transaction broadcast and not yet in a block (in anvil's pool), or
+   * null: unknown, or already mined.
+   */
+  async pendingTransaction(txId: string, visible: boolean): Promise<Record<string, unknown> | null> {
+    const entry = this.index.get(txId);
+    if (!entry?.ethHash) return null;
+    const tx = await this.rpc.call<AnvilTransaction | null>('eth_getTransactionByHash', [entry.ethHash]);
+    if (!tx || tx.blockNumber !== null) return null;
+    return printTransaction(entry.tx, { visible });
   }
 
   /** `gettransactioninfobyid`: java-tron's TransactionInfo, once in a block the view sees. */

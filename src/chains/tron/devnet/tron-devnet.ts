@@ -6,6 +6,7 @@ import { ANVIL_LOCK_WAIT_MS, type RunningAnvil, spawnAnvil } from '../../anvil/a
 import { lockStateFile } from '../../anvil/devnet-lock.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../anvil/test-token-artifact.js';
 import { toEvmAddress, toTronHex } from '../address-format.js';
+import { type AccountResourceFigures, AccountResources } from './account-resources.js';
 import { AnvilRpc, type AnvilReceipt, type Hex, hexNumber } from './anvil-rpc.js';
 import { Broadcaster } from './broadcast.js';
 import { type KnownContract, SOLIDIFIED_LAG, TronChainView } from './chain-view.js';
@@ -84,6 +85,12 @@ export interface TronDevnet {
   readonly payerKeys: readonly string[];
   /** Private key of the faucet, given TRX, that funds other test wallets. */
   readonly faucetKey: string;
+  /**
+   * Test control, like anvil's `anvil_setBalance`: what `/wallet/getaccountresource` reports for one
+   * account (its staked or delegated energy and bandwidth, and what it used of them); null restores the
+   * generous default. Nothing is consumed or enforced either way (account-resources.ts).
+   */
+  setAccountResources(address: string, figures: AccountResourceFigures | null): void;
   /** Closes the HTTP API, then stops anvil (it dumps its state) and releases the state file. Idempotent. */
   stop(): Promise<void>;
 }
@@ -150,10 +157,11 @@ export async function startTronDevnet(options: TronDevnetOptions): Promise<TronD
       ],
     ]);
     const view = new TronChainView(rpc, index, contracts, await rpc.blockNumber());
+    const resources = new AccountResources();
     const http = await serveHttp({
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
-      routes: walletApi(rpc, view, new Broadcaster(rpc, index)),
+      routes: walletApi(rpc, view, new Broadcaster(rpc, index), resources),
       jsonRpc: new JsonRpcApi(rpc, index, view, TRON_DEVNET_CHAIN_ID, options.maxLogBlockRange),
     });
     const openIndex = index;
@@ -168,6 +176,7 @@ export async function startTronDevnet(options: TronDevnetOptions): Promise<TronD
       decimals: { USDT: TRON_DEVNET_USDT_DECIMALS },
       payerKeys: TRON_DEVNET_PAYER_KEYS,
       faucetKey: TRON_DEVNET_FAUCET_KEY,
+      setAccountResources: (address, figures) => resources.set(toTronHex(address), figures),
       stop: () =>
         (stopping ??= (async () => {
           await http.close();

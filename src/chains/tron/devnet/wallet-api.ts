@@ -1,9 +1,11 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { toEvmAddress, toTronHex, type TronHexAddress } from '../address-format.js';
+import type { AccountResources } from './account-resources.js';
 import type { AnvilRpc, Hex } from './anvil-rpc.js';
 import { blockNumberOfId, tronBlockId } from './block-id.js';
 import type { Broadcaster } from './broadcast.js';
+import { MAINNET_CHAIN_PARAMETERS } from './chain-parameters.js';
 import { REVERT_MESSAGE, type TronChainView, utf8Hex } from './chain-view.js';
 import { printTransaction, type TronTransaction } from './transaction.js';
 
@@ -28,21 +30,7 @@ export class BadRequestError extends Error {}
 /** How long a transaction built by the node stays valid (java-tron's trx.expiration.timeInMilliseconds). */
 const EXPIRATION_MS = 60_000;
 
-/**
- * Fixed account resources for every address (`getaccountresource`): energy and bandwidth are not
- * modelled, so every account has plenty, and a payout's "enough energy?" check passes.
- */
-export const GENEROUS_RESOURCES = {
-  freeNetLimit: 600,
-  NetLimit: 1_000_000,
-  TotalNetLimit: 43_200_000_000,
-  TotalNetWeight: 26_000_000_000,
-  EnergyLimit: 10_000_000,
-  TotalEnergyLimit: 180_000_000_000,
-  TotalEnergyWeight: 19_000_000_000,
-} as const;
-
-export function walletApi(rpc: AnvilRpc, view: TronChainView, broadcaster: Broadcaster): ReadonlyMap<string, ApiHandler> {
+export function walletApi(rpc: AnvilRpc, view: TronChainView, broadcaster: Broadcaster, resources: AccountResources): ReadonlyMap<string, ApiHandler> {
   const routes = new Map<string, ApiHandler>();
   // Most reads exist on both nodes; `solid` picks which block they stop at.
   const both = (name: string, handler: (request: ApiRequest, solid: boolean) => Promise<unknown>) => {
@@ -82,11 +70,11 @@ export function walletApi(rpc: AnvilRpc, view: TronChainView, broadcaster: Broad
   both('gettransactioninfobyid', async ({ params, visible }, solid) =>
     (await view.transactionInfo(txId(params.value), { visible, solid })) ?? {},
   );
+  // The node's pool: broadcast, not yet in a block.
+  routes.set('/wallet/gettransactionfrompending', async ({ params, visible }) => (await view.pendingTransaction(txId(params.value), visible)) ?? {});
   both('getaccount', async ({ params, visible }, solid) => (await view.account(address(params.address, 'address'), { visible, solid })) ?? {});
-  routes.set('/wallet/getaccountresource', async ({ params }) => {
-    address(params.address, 'address');
-    return GENEROUS_RESOURCES;
-  });
+  routes.set('/wallet/getaccountresource', async ({ params }) => resources.of(address(params.address, 'address')));
+  routes.set('/wallet/getchainparameters', async () => ({ chainParameter: MAINNET_CHAIN_PARAMETERS }));
   routes.set('/wallet/getcontract', async ({ params, visible }) => (await view.contract(address(params.value, 'value'), visible)) ?? {});
 
   both('triggerconstantcontract', async ({ params, visible }, solid) => {
