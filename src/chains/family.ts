@@ -1,6 +1,6 @@
 import type { ChainScan } from '../domain/chain-scan.js';
-import type { Stablecoin } from '../domain/currencies.js';
-import type { FamilyId, Network, NetworkInfo } from '../domain/networks.js';
+import { type Stablecoin, STABLECOINS } from '../domain/currencies.js';
+import { type FamilyId, type Network, type NetworkInfo, toBaseUnits } from '../domain/networks.js';
 import type { NetworkSettings, PaymentOption } from '../domain/payment-option.js';
 import type { PayoutPort } from '../domain/payout.js';
 
@@ -90,6 +90,54 @@ export interface OptionsInput {
   dueMinor: Readonly<Partial<Record<Stablecoin, bigint>>>;
   /** Coin per unit of the pricing currency, when priced in fiat. */
   rates: Readonly<Partial<Record<Stablecoin, string>>>;
+}
+
+/** One coin still due on one ready network: what a family's options are written from. */
+export interface DueToken {
+  readonly network: NetworkSettings & { readonly chainId: string };
+  readonly currency: Stablecoin;
+  readonly token: { readonly contract: string; readonly decimals: number };
+  readonly deposit: string;
+  /** Still due, in the 6-decimal unit of account and in the token's base units. */
+  readonly amountDueMinor: bigint;
+  readonly amountDueBase: bigint;
+}
+
+/**
+ * The options of a family's networks: one per ready network of the family (`standards` names them,
+ * with their token standard) and coin still due that the network offers. `request` writes each
+ * option's wallet URI and what its QR carries, the only part that differs between families.
+ */
+export function paymentOptionsOf(
+  { networks, deposit, dueMinor, rates }: OptionsInput,
+  standards: ReadonlyMap<Network, string>,
+  request: (due: DueToken) => { uri: string; qr: PaymentOption['qr'] },
+): PaymentOption[] {
+  const options: PaymentOption[] = [];
+  for (const n of networks) {
+    const standard = standards.get(n.network);
+    if (standard === undefined || n.status !== 'ready' || n.chainId === null) continue;
+    for (const currency of STABLECOINS) {
+      const amountDueMinor = dueMinor[currency];
+      const token = n.tokens[currency];
+      if (amountDueMinor === undefined || token === undefined) continue;
+      const amountDueBase = toBaseUnits(amountDueMinor, token.decimals);
+      const { uri, qr } = request({ network: { ...n, chainId: n.chainId }, currency, token, deposit, amountDueMinor, amountDueBase });
+      options.push({
+        network: n.network,
+        tokenStandard: standard,
+        currency,
+        amountDueMinor,
+        amountDueBase,
+        address: deposit,
+        tokenContract: token.contract,
+        uri,
+        qr,
+        rate: rates[currency] ?? null,
+      });
+    }
+  }
+  return options;
 }
 
 /** A network with an endpoint and a chain to expect. */

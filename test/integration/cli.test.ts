@@ -501,14 +501,14 @@ describe('serve', () => {
   test('killed with SIGKILL, it leaves no devnet process behind after 5 s, and the next start takes over the devnets\' locks', async () => {
     const dir = newDataDir();
     const server = await serve(['--port', '0', '--data-dir', dir]);
-    // Each devnet (ethereum, bsc) is an anvil under its guardian, a Node process of ours.
+    // Each devnet (ethereum, bsc, and tron's stand-in) is an anvil under its guardian, a Node process of ours.
     const started = descendants(server.child.pid!);
     const anvils = started.filter((p) => /(^|\/)anvil$/.test(p.argv[0]!));
     const guardians = started.filter((p) => p.argv[0] === process.execPath && p.argv.some((a) => a.includes('stablepos-guardian')));
-    expect(anvils, JSON.stringify(started)).toHaveLength(2);
-    expect(guardians, JSON.stringify(started)).toHaveLength(2);
-    const lockFiles = ['ethereum', 'bsc'].map((network) => join(dir, 'devnet', `${network}.json.lock`));
-    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true]);
+    expect(anvils, JSON.stringify(started)).toHaveLength(3);
+    expect(guardians, JSON.stringify(started)).toHaveLength(3);
+    const lockFiles = ['ethereum', 'bsc', 'tron'].map((network) => join(dir, 'devnet', `${network}.json.lock`));
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true, true]);
 
     server.child.kill('SIGKILL');
     expect((await server.exited).signal).toBe('SIGKILL');
@@ -518,12 +518,12 @@ describe('serve', () => {
     expect(devnetPids.filter(running), `still running 5 s after the app's SIGKILL:\n${groupProcesses(server.child)}`).toEqual([]);
 
     // The locks stay behind, naming processes that are all gone: the next start takes them over.
-    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true]);
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([true, true, true]);
     const again = await serve(['--port', '0', '--data-dir', dir]);
     expect((await http(again, 'GET', '/health')).status).toBe(200);
     expect(await stop(again)).toMatchObject({ code: 0, signal: null, leftRunning: false });
     // A clean stop removes them.
-    expect(lockFiles.map((f) => existsSync(f))).toEqual([false, false]);
+    expect(lockFiles.map((f) => existsSync(f))).toEqual([false, false, false]);
   }, 60_000);
 
   test('a port already in use: exits 1 with one line on stderr instead of hanging', async () => {

@@ -1,8 +1,6 @@
 import type { Address } from 'viem';
-import { STABLECOINS } from '../../domain/currencies.js';
-import { toBaseUnits } from '../../domain/networks.js';
 import type { PaymentOption } from '../../domain/payment-option.js';
-import type { OptionsInput } from '../family.js';
+import { type OptionsInput, paymentOptionsOf } from '../family.js';
 import { EVM_NETWORKS } from './networks.js';
 import { erc20TransferUri } from './payment-uri.js';
 
@@ -13,31 +11,9 @@ const STANDARDS = new Map(EVM_NETWORKS.map((n) => [n.id, n.tokenStandard]));
  * token's base units and the EIP-681 URI that asks a wallet for exactly it. The QR code carries that
  * URI: EVM wallets scan it into a ready-to-sign transfer.
  */
-export function evmPaymentOptions({ networks, deposit, dueMinor, rates }: OptionsInput): PaymentOption[] {
-  const options: PaymentOption[] = [];
-  for (const n of networks) {
-    const standard = STANDARDS.get(n.network);
-    if (standard === undefined || n.status !== 'ready' || n.chainId === null) continue;
-    for (const coin of STABLECOINS) {
-      const due = dueMinor[coin];
-      if (due === undefined) continue;
-      const token = n.tokens[coin];
-      if (token === undefined) continue;
-      const amountDueBase = toBaseUnits(due, token.decimals);
-      const uri = erc20TransferUri(token.contract as Address, n.chainId, deposit as Address, amountDueBase);
-      options.push({
-        network: n.network,
-        tokenStandard: standard,
-        currency: coin,
-        amountDueMinor: due,
-        amountDueBase,
-        address: deposit,
-        tokenContract: token.contract,
-        uri,
-        qr: { content: 'uri', payload: uri },
-        rate: rates[coin] ?? null,
-      });
-    }
-  }
-  return options;
+export function evmPaymentOptions(input: OptionsInput): PaymentOption[] {
+  return paymentOptionsOf(input, STANDARDS, ({ network, token, deposit, amountDueBase }) => {
+    const uri = erc20TransferUri(token.contract as Address, network.chainId, deposit as Address, amountDueBase);
+    return { uri, qr: { content: 'uri', payload: uri } };
+  });
 }

@@ -1,8 +1,6 @@
-import { STABLECOINS } from '../../domain/currencies.js';
 import { formatDecimal } from '../../domain/money.js';
-import { toBaseUnits } from '../../domain/networks.js';
 import type { PaymentOption } from '../../domain/payment-option.js';
-import type { OptionsInput } from '../family.js';
+import { type OptionsInput, paymentOptionsOf } from '../family.js';
 import { TRON_NETWORKS } from './networks.js';
 
 const STANDARDS = new Map(TRON_NETWORKS.map((n) => [n.id, n.tokenStandard]));
@@ -22,31 +20,11 @@ export function tronPaymentUri(address: string, amountBase: bigint, decimals: nu
 /**
  * The TRON half of a session: for each coin TRON offers (USDT), the amount still due in base units,
  * the `tron:` URI, and a QR code that carries the bare deposit address, which TronLink and Trust Wallet
- * both scan; the amount is shown large beside it (docs/payments.md, "What the customer scans").
+ * both scan; the amount is shown large beside it (docs/payments.md, "What the customer scans on TRON").
  */
-export function tronPaymentOptions({ networks, deposit, dueMinor, rates }: OptionsInput): PaymentOption[] {
-  const options: PaymentOption[] = [];
-  for (const n of networks) {
-    const standard = STANDARDS.get(n.network);
-    if (standard === undefined || n.status !== 'ready' || n.chainId === null) continue;
-    for (const coin of STABLECOINS) {
-      const due = dueMinor[coin];
-      const token = n.tokens[coin];
-      if (due === undefined || token === undefined) continue;
-      const amountDueBase = toBaseUnits(due, token.decimals);
-      options.push({
-        network: n.network,
-        tokenStandard: standard,
-        currency: coin,
-        amountDueMinor: due,
-        amountDueBase,
-        address: deposit,
-        tokenContract: token.contract,
-        uri: tronPaymentUri(deposit, amountDueBase, token.decimals, token.contract),
-        qr: { content: 'address', payload: deposit },
-        rate: rates[coin] ?? null,
-      });
-    }
-  }
-  return options;
+export function tronPaymentOptions(input: OptionsInput): PaymentOption[] {
+  return paymentOptionsOf(input, STANDARDS, ({ token, deposit, amountDueBase }) => ({
+    uri: tronPaymentUri(deposit, amountDueBase, token.decimals, token.contract),
+    qr: { content: 'address', payload: deposit },
+  }));
 }
