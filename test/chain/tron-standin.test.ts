@@ -480,6 +480,51 @@ describe('solidification and restarts', () => {
     }
   });
 
+  test('after a reorganisation, a new transaction that anvil executes as the dropped one did does not make the dropped one look mined', async () => {
+    // On TRON two transactions with the same call are two transactions (their ids differ by timestamp
+    // and expiry). Under the stand-in, anvil executes both with the same sender, nonce and call data
+    // after a revert, which is the same anvil transaction hash: the index must not then answer for the
+    // dropped one with the other's execution, nor refuse the dropped one as a duplicate.
+    const payerKey = devnet.payerKeys[0]!;
+    const web = tronWeb(devnet, payerKey);
+    const recipient = newAccount().address;
+    await anvil(devnet, 'evm_setIntervalMining', [0]);
+    try {
+      const minted: string = await (await usdtOf(web)).mint(web.defaultAddress.base58, 14).send();
+      await mine(devnet, 1);
+      await waitForInfo(web, minted, INCLUDED_MS);
+      const first = await signedTransfer(web, payerKey, recipient, 7n);
+      const snapshot = await anvil<string>(devnet, 'evm_snapshot');
+      expect((await web.trx.sendRawTransaction(first)).result).toBe(true);
+      await mine(devnet, 1);
+      expect(((await web.trx.getUnconfirmedTransactionInfo(first.txID)) as any).receipt.result).toBe('SUCCESS');
+      await anvil(devnet, 'evm_revert', [snapshot]);
+
+      // The same payment built again: another TRON transaction.
+      const second = await signedTransfer(web, payerKey, recipient, 7n, { txLocal: true });
+      expect(second.txID).not.toBe(first.txID);
+      expect((await web.trx.sendRawTransaction(second)).result).toBe(true);
+      await mine(devnet, 1);
+      const secondInfo: any = await web.trx.getUnconfirmedTransactionInfo(second.txID);
+      expect(secondInfo.receipt.result).toBe('SUCCESS');
+      // Only the second is in the chain, in every view.
+      expect(await web.trx.getUnconfirmedTransactionInfo(first.txID)).toEqual({});
+      expect(await web.trx.getTransaction(first.txID).catch((e: Error) => e.message)).toBe('Transaction not found');
+      const block: any = await web.trx.getBlockByNumber(secondInfo.blockNumber);
+      expect(block.transactions.map((tx: any) => tx.txID)).toEqual([second.txID]);
+      expect(await balanceOf(web, recipient)).toBe(7n);
+
+      // The dropped one is still a valid transaction of its own: broadcast again, it executes too.
+      expect(await web.trx.sendRawTransaction(first)).toMatchObject({ result: true, txid: first.txID });
+      await mine(devnet, 1);
+      expect(((await web.trx.getUnconfirmedTransactionInfo(first.txID)) as any).receipt.result).toBe('SUCCESS');
+      expect(((await web.trx.getUnconfirmedTransactionInfo(second.txID)) as any).blockNumber).toBe(secondInfo.blockNumber);
+      expect(await balanceOf(web, recipient)).toBe(14n);
+    } finally {
+      await anvil(devnet, 'evm_setIntervalMining', [1]);
+    }
+  });
+
   test(
     'a restart keeps balances, transaction lookups and duplicate checks',
     async () => {

@@ -552,6 +552,7 @@ describe('chain flags and devnet pay', () => {
       ['serve', '--rpc', 'ethereum=ftp://eth.example', '--port', '0', '--data-dir', dataDir],
       ['serve', '--rpc-bsc', 'not a url', '--port', '0', '--data-dir', dataDir],
       ['devnet', 'pay', 'ps_x', '--network', 'bitcoin', '--currency', 'USDT', '--data-dir', dataDir],
+      ['devnet', 'pay', 'ps_x', '--network', 'tron', '--currency', 'USDC', '--data-dir', dataDir],
     ];
     const results = await runAll(list);
     results.forEach((r, i) => {
@@ -559,11 +560,12 @@ describe('chain flags and devnet pay', () => {
       expect(r.stdout, show(list[i]!, r)).toBe('');
       expect(r.stderr, show(list[i]!, r)).toMatch(/^stablepos: [^\n]+\n$/);
     });
-    expect(results[0]!.stderr).toContain('no network "bitcoin"; there are ethereum, bsc');
-    expect(results[1]!.stderr).toContain('no family "bitcoin"; there are evm');
+    expect(results[0]!.stderr).toContain('no network "bitcoin"; there are ethereum, bsc, tron');
+    expect(results[1]!.stderr).toContain('no family "bitcoin"; there are evm, tron');
     expect(results[3]!.stderr).toContain('--rpc ethereum=… must be an absolute http(s) URL');
     expect(results[4]!.stderr).toContain('--rpc-bsc must be an absolute http(s) URL');
-    expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc"');
+    expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc" or "tron"');
+    expect(results[6]!.stderr).toContain('tron offers no USDC: --currency must be "USDT"');
     const fromEnv = await run(['serve', '--port', '0', '--data-dir', dataDir], 20_000, { STABLEPOS_RPC_ETHEREUM: 'ftp://eth.example' });
     expect(fromEnv.code, show(['serve (STABLEPOS_RPC_ETHEREUM=ftp://…)'], fromEnv)).toBe(2);
     expect(fromEnv.stderr).toMatch(/^stablepos: STABLEPOS_RPC_ETHEREUM must be an absolute http\(s\) URL/);
@@ -576,7 +578,7 @@ describe('chain flags and devnet pay', () => {
     // Closed loopback ports: configured, never reached.
     const server = await serve(['--port', '0', '--data-dir', dir, '--rpc', 'ethereum=http://127.0.0.1:9/', '--xpub-evm', XPUB], 20_000, { STABLEPOS_RPC_BSC: 'http://127.0.0.1:9/bsc' });
     const networks = (await http(server, 'GET', '/v1/networks', liveKey)).body.data.items;
-    expect(networks.map((n: any) => [n.network, n.status === 'not_configured' ? 'off' : 'configured'])).toEqual([['ethereum', 'configured'], ['bsc', 'configured']]);
+    expect(networks.map((n: any) => [n.network, n.status === 'not_configured' ? 'off' : 'configured'])).toEqual([['ethereum', 'configured'], ['bsc', 'configured'], ['tron', 'off']]);
     expect((await http(server, 'GET', '/v1/settings/networks', liveKey)).body.data.wallets.evm.xpub).toBe(XPUB);
     const replaced = await http(server, 'PUT', '/v1/settings/wallets/evm', liveKey, { xpub: HDKey.fromMasterSeed(new Uint8Array(32).fill(12)).derive("m/44'/60'/0'").publicExtendedKey });
     expect(replaced.status, replaced.text).toBe(409);

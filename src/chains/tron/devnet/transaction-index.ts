@@ -124,6 +124,12 @@ export class TransactionIndex {
     const entry = this.byTxId.get(txId);
     if (!entry) return;
     entry.ethHash = ethHash.toLowerCase() as Hex;
+    // After a reorganisation, anvil gives a new TRON transaction with the same sender, call and value
+    // as a dropped one the dropped one's nonce, hence its hash. That anvil transaction executes the new
+    // one only: the dropped one has no execution any more (it is forgotten, so a re-broadcast of it runs
+    // again, as on TRON, rather than being taken for a duplicate or shown as mined).
+    const previous = this.byEthHash.get(entry.ethHash);
+    if (previous !== undefined && previous !== txId) this.byTxId.delete(previous);
     this.byEthHash.set(entry.ethHash, txId);
   }
 }
