@@ -3,7 +3,7 @@ import type { ChainFamily, DepositSource, ReadyNetwork, Watcher } from './chains
 import { type AnyDevnet, FAMILIES, familyById, familyOf } from './chains/registry.js';
 import type { NetworkConfig, ResolvedConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
-import { isStablecoin, type Stablecoin, STABLECOINS } from './domain/currencies.js';
+import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
 import type { FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
@@ -180,16 +180,11 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       if (!source) throw new Error(`no chain family "${family}"`);
       return source.deposit(wallet, index);
     },
-    options: (livemode, family, { wallet, deposit, pricedIn }, dueMinor, rates) => {
+    options: (livemode, family, session, dueMinor, rates) => {
       const f = familyById(family);
       if (!f) return [];
-      // A session priced in a coin is offered on the networks that carry it, each of their coins at
-      // its locked rate (USDT pays a USDC price on Ethereum); a network without it (TRON has no USDC)
-      // offers nothing for the session.
-      const networks = (settings.get(livemode) ?? []).filter(
-        (s) => f.networks.some((n) => n.id === s.network) && (!isStablecoin(pricedIn) || s.tokens[pricedIn] !== undefined),
-      );
-      return f.paymentOptions({ networks, wallet, deposit, dueMinor, rates });
+      const networks = (settings.get(livemode) ?? []).filter((s) => f.networks.some((n) => n.id === s.network));
+      return f.paymentOptions({ networks, ...session, dueMinor, rates });
     },
   };
 

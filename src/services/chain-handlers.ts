@@ -1,4 +1,4 @@
-import type { Currency, Stablecoin } from '../domain/currencies.js';
+import type { Stablecoin } from '../domain/currencies.js';
 import type { FamilyId } from '../domain/networks.js';
 import type { PaymentOption } from '../domain/payment-option.js';
 
@@ -12,14 +12,10 @@ export interface ChainHandlers {
   readonly depositFamilies: readonly FamilyId[];
   /** The deposit of derivation index `index` under the merchant's wallet; synchronous (inside the session's transaction). */
   deposit(family: FamilyId, wallet: string, index: number): string;
-  /**
-   * The ways to pay one session on the family's ready networks. A session priced in a stablecoin is
-   * offered only on the networks that carry that coin (docs/payments.md, "Coins per network").
-   */
   options(
     livemode: boolean,
     family: FamilyId,
-    session: { wallet: string; deposit: string; pricedIn: Currency },
+    session: { wallet: string; deposit: string },
     dueMinor: Readonly<Partial<Record<Stablecoin, bigint>>>,
     rates: Readonly<Partial<Record<Stablecoin, string>>>,
   ): PaymentOption[];

@@ -196,7 +196,7 @@ export class SessionService {
       // The wallet a family's options may name (one merchant wallet plus a per-session reference);
       // wallets are cached by their store, so this costs no query per view.
       const wallet = this.d.wallets.xpub(session.merchantId, a.family, session.livemode) ?? '';
-      return this.chains.options(session.livemode, a.family, { wallet, deposit: a.address, pricedIn: session.currency }, remaining, rates);
+      return this.chains.options(session.livemode, a.family, { wallet, deposit: a.address }, remaining, rates);
     });
     return { session, payments, options };
   }

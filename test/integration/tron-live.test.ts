@@ -3,9 +3,9 @@
  * core config, the live TRON network is configured with a node that does not answer (a closed port),
  * and no other live network is. A live session then offers USDT on TRON only, with the mainnet
  * contract, at the xpub's children 0/i (checked against TronWeb's own derivation from the mnemonic);
- * its QR carries the bare address, its `uri` the `tron:` request. USDC is never offered on TRON, even
- * when the configuration names a USDC contract for it, and a session priced in USDC has no TRON option
- * (docs/payments.md, "Coins per network").
+ * its QR carries the bare address, its `uri` the `tron:` request. USDC is never offered on TRON: not for
+ * a USDC-priced session (which TRON's USDT pays at the locked rate, as any offered coin pays any
+ * stablecoin price), not even when the configuration names a USDC contract for TRON.
  */
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { HDKey } from '@scure/bip32';
@@ -82,28 +82,23 @@ describe('a live TRON wallet and node', () => {
     expect((await createLive(t, '1.00')).payment_options.map((o: any) => o.network)).toEqual(['tron']);
   });
 
-  test('a session priced in USDC has no TRON option (TRON carries no USDC): with no other network, it has none, and is still created', async () => {
+  test('a session priced in USDC offers no USDC on TRON: TRON\'s USDT pays it at the locked USDC→USDT rate (1:1 by default)', async () => {
     const s = await createLive(t, '10.00', 'USDC');
+    expect(s.payment_options).toEqual([
+      expect.objectContaining({ network: 'tron', currency: 'USDT', amount_due: '10.000000', token_contract: MAINNET_USDT, rate: null }),
+    ]);
     expect(s.amount).toEqual({ value: '10.000000', currency: 'USDC' });
-    expect(s.payment_options).toEqual([]);
-    // Priced in USDT, the same session is TRON's.
-    expect((await createLive(t, '10.00', 'USDT')).payment_options).toEqual([expect.objectContaining({ network: 'tron', currency: 'USDT', amount_due: '10.000000' })]);
   });
 });
 
-test('beside a live Ethereum: a USD price is offered on both, a USDC price on Ethereum only (USDT and USDC there), even when the configuration names a USDC contract for TRON', async () => {
+test('a configuration naming a USDC contract for TRON is not obeyed: TRON offers USDT only', async () => {
   const t = await startTestCore({
-    networks: { live: { ethereum: { rpcUrl: CLOSED }, tron: { rpcUrl: CLOSED, tokens: { USDT: MAINNET_USDT, USDC: MAINNET_USDC } } } },
-    liveWallets: { evm: HDKey.fromMasterSeed(mnemonicToSeedSync(MNEMONIC)).derive("m/44'/60'/0'").publicExtendedKey, tron: XPUB },
+    networks: { live: { tron: { rpcUrl: CLOSED, tokens: { USDT: MAINNET_USDT, USDC: MAINNET_USDC } } } },
+    liveWallets: { tron: XPUB },
   });
   try {
-    const coins = (s: any) => s.payment_options.map((o: any) => [o.network, o.currency]);
-    expect(coins(await createLive(t, '5.00'))).toEqual([['ethereum', 'USDT'], ['ethereum', 'USDC'], ['tron', 'USDT']]);
-    expect(coins(await createLive(t, '5.00', 'USDT'))).toEqual([['ethereum', 'USDT'], ['ethereum', 'USDC'], ['tron', 'USDT']]);
-    const usdc = await createLive(t, '5.00', 'USDC');
-    expect(coins(usdc)).toEqual([['ethereum', 'USDT'], ['ethereum', 'USDC']]);
-    expect(usdc.payment_options.every((o: any) => o.amount_due === '5.000000')).toBe(true);
-    // The USDC contract named for TRON is not taken: TRON lists and offers USDT alone.
+    const s = await createLive(t, '5.00');
+    expect(s.payment_options.map((o: any) => [o.network, o.currency, o.token_contract])).toEqual([['tron', 'USDT', MAINNET_USDT]]);
     const tron = (await t.api('GET', '/v1/networks', live(t))).body.data.items.find((x: any) => x.network === 'tron');
     expect(tron.tokens).toEqual([{ currency: 'USDT', contract: MAINNET_USDT, decimals: 6 }]);
   } finally {

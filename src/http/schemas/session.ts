@@ -139,7 +139,7 @@ export const SessionOut = Type.Object(
     line_items: Type.Array(LineItemOut),
     success_url: Nullable(Type.String()),
     cancel_url: Nullable(Type.String()),
-    payment_options: Type.Array(PaymentOption, { description: 'One per enabled network × stablecoin (filled in by the chain integrations); a session priced in USDT or USDC only on the networks that carry that coin (no TRON option for a USDC price).' }),
+    payment_options: Type.Array(PaymentOption, { description: 'One per enabled network × stablecoin (filled in by the chain integrations).' }),
     payments: Type.Array(Payment),
     resolved_by: Nullable(Type.String({ enum: ['owner'], description: '`owner` when an UNDERPAID or PAID_LATE session was marked SUCCEEDED by hand (POST …/resolve).' })),
     created_at: DateTime,
