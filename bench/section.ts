@@ -17,10 +17,21 @@ export interface Figure {
   goal?: GoalCheck;
 }
 
+/** A column of a side-by-side table: the figures whose key starts with `key` and a dot. */
+export interface ReportColumn {
+  key: string;
+  heading: string;
+}
+
 export interface SectionReport {
   figures: Figure[];
   /** Conditions the figures hold under (rate limit raised, runtime), printed under the table. */
   notes: string[];
+  /**
+   * Lays the figures out side by side, one value column each (the chain sections: one per network),
+   * rows matched by the rest of the key; the JSON keeps the full keys.
+   */
+  columns?: readonly ReportColumn[];
 }
 
 export interface BenchContext {

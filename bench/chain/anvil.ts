@@ -4,6 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { resolveAnvilBinary } from '../../src/chains/anvil/anvil-binary.js';
 import { DEVNET_DEPLOYER_KEY, DEVNET_TOKEN_ADDRESSES, DEVNET_TOKEN_DECIMALS } from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
+import type { CoreNetwork } from './core-protocol.js';
 import { minedReceipt, rpcClient, type Rpc } from './rpc.js';
 
 /** The devnet's chain id for ethereum, so the core sees the chain it would in test mode. */
@@ -108,7 +109,7 @@ async function deployTokens(rpc: Rpc): Promise<void> {
   }
 }
 
-/** The core's view of the chain: an RPC endpoint (not a devnet it runs itself) with the token contracts. */
-export function endpointOf(chain: BenchChain, rpcUrl = chain.rpcUrl): { rpcUrl: string; chainId: number; tokens: { USDT: string; USDC: string } } {
-  return { rpcUrl, chainId: chain.chainId, tokens: { ...chain.tokens } };
+/** The core's view of the chain: ethereum at an RPC endpoint (not a devnet it runs itself) with the token contracts. */
+export function endpointOf(chain: BenchChain, rpcUrl = chain.rpcUrl): CoreNetwork {
+  return { network: 'ethereum', rpcUrl, chainId: chain.chainId, tokens: { ...chain.tokens } };
 }

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import type { Address } from 'viem';
 import { SseParser } from '../../test/helpers/sse-parser.js';
 
 /** The few API calls the chain sections make, over real HTTP as a POS client would. */
@@ -15,14 +14,14 @@ export interface SessionJson {
   session_id: string;
   status: string;
   exception: string | null;
-  payment_options: { network: string; currency: string; address: Address }[];
+  payment_options: { network: string; currency: string; address: string }[];
   payments: { tx_hash: string; status: string; block_number: number }[];
 }
 
 export interface CreatedSession {
   id: string;
-  /** Deposit address of the ethereum options (the same for both coins). */
-  address: Address;
+  /** Deposit address of the network's options (the same for every coin), as the network spells it. */
+  address: string;
 }
 
 const auth = (t: ApiTarget) => ({ authorization: `Bearer ${t.apiKey}` });
@@ -33,23 +32,24 @@ async function json<T>(res: Response, what: string): Promise<T> {
   return (JSON.parse(text) as { data: T }).data;
 }
 
-export async function createSession(t: ApiTarget, expiresAt?: Date): Promise<CreatedSession> {
+/** A session of 12.50 USD, with its deposit address on `network` (the core must offer that network). */
+export async function createSession(t: ApiTarget, network: string, expiresAt?: Date): Promise<CreatedSession> {
   const body = { merchant_id: t.merchantId, amount: { value: '12.50', currency: 'USD' }, ...(expiresAt && { expires_at: expiresAt.toISOString() }) };
   const res = await fetch(`${t.url}/v1/payment/sessions`, { method: 'POST', headers: { ...auth(t), 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const s = await json<SessionJson>(res, 'create session');
-  const option = s.payment_options.find((o) => o.network === 'ethereum');
-  if (!option) throw new Error(`session ${s.session_id} has no ethereum option: is the network ready? ${JSON.stringify(s.payment_options)}`);
+  const option = s.payment_options.find((o) => o.network === network);
+  if (!option) throw new Error(`session ${s.session_id} has no ${network} option: is the network ready? ${JSON.stringify(s.payment_options)}`);
   return { id: s.session_id, address: option.address };
 }
 
 /** Creates `count` sessions with `concurrency` requests in flight; creation speed is not measured. */
-export async function createSessions(t: ApiTarget, count: number, options: { concurrency?: number; expiresAt?: Date } = {}): Promise<CreatedSession[]> {
+export async function createSessions(t: ApiTarget, network: string, count: number, options: { concurrency?: number; expiresAt?: Date } = {}): Promise<CreatedSession[]> {
   const out: CreatedSession[] = new Array(count);
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      out[i] = await createSession(t, options.expiresAt);
+      out[i] = await createSession(t, network, options.expiresAt);
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 16, count) }, worker));
@@ -60,15 +60,15 @@ export async function getSession(t: ApiTarget, id: string): Promise<SessionJson>
   return json<SessionJson>(await fetch(`${t.url}/v1/payment/sessions/${id}`, { headers: auth(t) }), `GET session ${id}`);
 }
 
-/** The ethereum network as GET /v1/networks shows it (last_block is the watcher's last head). */
-export async function ethereumNetwork(t: ApiTarget): Promise<{ status: string; last_block: number | null; last_error: string | null }> {
+/** `network` as GET /v1/networks shows it in the core's mode (last_block is the watcher's last head). */
+export async function networkStatus(t: ApiTarget, network: string): Promise<{ status: string; last_block: number | null; last_error: string | null }> {
   const data = await json<{ items: { network: string; status: string; last_block: number | null; last_error: string | null }[] }>(
     await fetch(`${t.url}/v1/networks`, { headers: auth(t) }),
     'GET /v1/networks',
   );
-  const eth = data.items.find((n) => n.network === 'ethereum');
-  if (!eth) throw new Error('no ethereum network in /v1/networks');
-  return eth;
+  const found = data.items.find((n) => n.network === network);
+  if (!found) throw new Error(`no ${network} network in /v1/networks`);
+  return found;
 }
 
 /** One `session` event of a stream, stamped with performance.now() when its last byte was read. */

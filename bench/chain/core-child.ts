@@ -1,8 +1,8 @@
 /**
  * The core as the app runs it (createCore: HTTP, SQLite, watchers), in a process of its own so the
- * bench's clients, signing and timing never share its event loop. Its only network is ethereum (test
- * mode) on the section's own anvil, given as an RPC endpoint; the watcher's poll interval and the
- * confirmations are the section's.
+ * bench's clients, signing and timing never share its event loop. Its only network (test mode) is the
+ * section's: ethereum on the section's own anvil, or tron on the section's TRON stand-in, given as an
+ * RPC endpoint; the watcher's poll interval and the confirmations are the section's.
  *
  *   node bin/run-ts.mjs bench/chain/core-child.ts <data-dir> '<ChainCoreOptions JSON>'
  */
@@ -33,10 +33,10 @@ const core = createCore({
   logger: false,
   rateLimit: { max: 1e9, windowMs: 1000 },
   networks: {
-    test: { ethereum: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens }, bsc: 'off', tron: 'off' },
+    test: { ethereum: 'off', bsc: 'off', tron: 'off', [options.network]: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens } },
   },
   chainPollMs: options.pollMs,
-  confirmations: { ethereum: options.confirmations },
+  confirmations: { [options.network]: options.confirmations },
 });
 
 let stopping = false;

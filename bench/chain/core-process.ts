@@ -18,7 +18,7 @@ export interface CoreProcess {
   readonly pid: number;
   /** When its watchers started, as performance.timeOrigin + performance.now() (comparable across processes). */
   readonly startedAt: number;
-  /** The ethereum test-mode watcher's stats (rpcCalls, scans, lastHead…). */
+  /** The test-mode watcher's stats of the core's network (rpcCalls, scans, lastHead…). */
   watcherStats(): Promise<WatcherStats>;
   /** CPU seconds used so far (user + system, all threads), from /proc. */
   cpuSeconds(): number;
@@ -91,9 +91,9 @@ export async function startCoreProcess(dataDir: string, options: ChainCoreOption
         const onMessage = (m: FromChild) => {
           if (m.type !== 'stats') return;
           child.off('message', onMessage);
-          const stats = m.watchers['ethereum:test'];
+          const stats = m.watchers[`${options.network}:test`];
           if (stats) resolve(stats);
-          else reject(new Error(`the core has no ethereum:test watcher (has ${Object.keys(m.watchers).join(', ') || 'none'})`));
+          else reject(new Error(`the core has no ${options.network}:test watcher (has ${Object.keys(m.watchers).join(', ') || 'none'})`));
         };
         child.on('message', onMessage);
         void exited.then((code) => reject(new Error(`core child exited with code ${code}`)));

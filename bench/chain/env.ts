@@ -1,7 +1,11 @@
+import type { BenchNetworkId } from './core-protocol.js';
+
 /**
  * Sizes and knobs of the chain sections, read from the environment so a quick local run
- * (BENCH_BACKFILL_BLOCKS=1000) and the full one share code. Defaults are the issue's figures.
+ * (BENCH_BACKFILL_BLOCKS=1000) and the full one share code. Defaults are the issues' figures.
  */
+
+const NETWORKS: readonly BenchNetworkId[] = ['ethereum', 'tron'];
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -9,6 +13,21 @@ function positiveInt(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+/** What chain-latency and chain-rpc do on one network. */
+export interface NetworkBenchSettings {
+  network: BenchNetworkId;
+  /** Confirmations a payment needs (ethereum: BENCH_CHAIN_CONFIRMATIONS; tron: BENCH_TRON_CONFIRMATIONS). */
+  confirmations: number;
+  /** chain-latency: measured payments. */
+  latencyPayments: number;
+  /** chain-latency: block interval, ms. */
+  latencyBlockMs: number;
+  /** chain-rpc: blocks mined per phase. */
+  rpcBlocks: number;
+  /** chain-rpc: block interval, ms. */
+  rpcBlockMs: number;
 }
 
 export interface ChainBenchSettings {
@@ -32,20 +51,50 @@ export interface ChainBenchSettings {
   backfillTransfers: number;
   /** chain-backfill: sessions the transfers go to (BENCH_BACKFILL_SESSIONS). */
   backfillSessions: number;
+  /**
+   * chain-latency and chain-rpc: the networks measured, in order (BENCH_CHAIN_NETWORKS): ethereum
+   * with the knobs above, tron (3 s blocks) with its own.
+   */
+  networks: NetworkBenchSettings[];
+}
+
+/** BENCH_CHAIN_NETWORKS: a comma-separated list of ethereum and tron; both by default. */
+function networkList(): BenchNetworkId[] {
+  const raw = process.env.BENCH_CHAIN_NETWORKS;
+  if (raw === undefined || raw.trim() === '') return [...NETWORKS];
+  const names = raw.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !NETWORKS.includes(n as BenchNetworkId));
+  if (unknown.length || !names.length) throw new Error(`BENCH_CHAIN_NETWORKS must list ${NETWORKS.join(' and/or ')}, got "${raw}"`);
+  return NETWORKS.filter((n) => names.includes(n));
 }
 
 export function readChainSettings(): ChainBenchSettings {
-  return {
-    pollMs: positiveInt('BENCH_CHAIN_POLL_MS', 100),
+  const evm = {
     confirmations: positiveInt('BENCH_CHAIN_CONFIRMATIONS', 1),
     latencyPayments: positiveInt('BENCH_LATENCY_PAYMENTS', 40),
     latencyBlockMs: positiveInt('BENCH_LATENCY_BLOCK_MS', 1000),
     rpcBlocks: positiveInt('BENCH_RPC_BLOCKS', 50),
-    rpcSessions: positiveInt('BENCH_RPC_SESSIONS', 10_000),
     rpcBlockMs: positiveInt('BENCH_RPC_BLOCK_MS', 1000),
+  };
+  const tronBlockMs = positiveInt('BENCH_TRON_BLOCK_MS', 3000);
+  // TRON's 3 s blocks make each payment and each block three times as long as ethereum's: fewer of
+  // them keep the two sections within a few minutes. Confirmations are TRON's default (a solidified
+  // block), so the session the latency section watches turns PROCESSING when its payment is seen.
+  const tron = {
+    confirmations: positiveInt('BENCH_TRON_CONFIRMATIONS', 19),
+    latencyPayments: positiveInt('BENCH_TRON_LATENCY_PAYMENTS', 20),
+    latencyBlockMs: tronBlockMs,
+    rpcBlocks: positiveInt('BENCH_TRON_RPC_BLOCKS', 15),
+    rpcBlockMs: tronBlockMs,
+  };
+  return {
+    pollMs: positiveInt('BENCH_CHAIN_POLL_MS', 100),
+    ...evm,
+    rpcSessions: positiveInt('BENCH_RPC_SESSIONS', 10_000),
     backfillBlocks: positiveInt('BENCH_BACKFILL_BLOCKS', 10_000),
     backfillTransfers: positiveInt('BENCH_BACKFILL_TRANSFERS', 2_000),
     backfillSessions: positiveInt('BENCH_BACKFILL_SESSIONS', 500),
+    networks: networkList().map((network) => ({ network, ...(network === 'tron' ? tron : evm) })),
   };
 }
 
@@ -53,5 +102,7 @@ export function readChainSettings(): ChainBenchSettings {
 export const CHAIN_ENV_USAGE = [
   '  Chain sections: BENCH_CHAIN_POLL_MS (watcher poll, default 100 as on a devnet), BENCH_CHAIN_CONFIRMATIONS (1),',
   '  BENCH_LATENCY_PAYMENTS (40), BENCH_LATENCY_BLOCK_MS (1000), BENCH_RPC_BLOCKS (50), BENCH_RPC_SESSIONS (10000),',
-  '  BENCH_RPC_BLOCK_MS (1000), BENCH_BACKFILL_BLOCKS (10000), BENCH_BACKFILL_TRANSFERS (2000), BENCH_BACKFILL_SESSIONS (500).',
+  '  BENCH_RPC_BLOCK_MS (1000), BENCH_BACKFILL_BLOCKS (10000), BENCH_BACKFILL_TRANSFERS (2000), BENCH_BACKFILL_SESSIONS (500);',
+  '  chain-latency and chain-rpc on TRON: BENCH_CHAIN_NETWORKS (ethereum,tron), BENCH_TRON_BLOCK_MS (3000),',
+  '  BENCH_TRON_CONFIRMATIONS (19), BENCH_TRON_LATENCY_PAYMENTS (20), BENCH_TRON_RPC_BLOCKS (15).',
 ];

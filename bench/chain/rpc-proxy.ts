@@ -5,6 +5,10 @@ import type { AddressInfo } from 'node:net';
  * A JSON-RPC pass-through that counts the calls going through it by method, so the chain sections
  * can say what the watcher asks for per block, not just how many calls it makes. Block reads are
  * split: `eth_getBlockByNumber(latest)` (the head poll) apart from reads of a given block.
+ *
+ * Requests keep their path: a TRON node's base URL goes here, and the watcher's calls to its
+ * `/jsonrpc` are counted by method like anvil's at `/`; a request to any other path (a TRON node's
+ * `/wallet/…`) is counted by its path, so a call the watcher should not make still shows.
  */
 export interface CountingProxy {
   readonly url: string;
@@ -21,26 +25,35 @@ function label(call: { method?: unknown; params?: unknown }): string {
   return method;
 }
 
+/** Whether a request to `path` is JSON-RPC: anvil's root, or a TRON node's /jsonrpc. */
+const isJsonRpc = (path: string) => path === '/' || path === '' || /\/jsonrpc\/?$/.test(path);
+
+/** Forwards to `target` (an origin, or an origin and a path the requests' paths are appended to). */
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const base = target.replace(/\/+$/, '');
   const counts: Record<string, number> = {};
+  const count = (key: string) => (counts[key] = (counts[key] ?? 0) + 1);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        const parsed = JSON.parse(body) as unknown;
-        for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
-          const key = label(call as { method?: unknown; params?: unknown });
-          counts[key] = (counts[key] ?? 0) + 1;
+      const path = (req.url ?? '/').split('?')[0] as string;
+      if (!isJsonRpc(path)) count(`${req.method ?? '?'} ${path}`);
+      else {
+        try {
+          const parsed = JSON.parse(body) as unknown;
+          for (const call of Array.isArray(parsed) ? parsed : [parsed]) count(label(call as { method?: unknown; params?: unknown }));
+        } catch {
+          count('(unparsable)');
         }
-      } catch {
-        counts['(unparsable)'] = (counts['(unparsable)'] ?? 0) + 1;
       }
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+      const method = req.method ?? 'POST';
+      const withBody = method !== 'GET' && method !== 'HEAD';
+      fetch(`${base}${req.url ?? '/'}`, { method, headers: { 'content-type': req.headers['content-type'] ?? 'application/json' }, ...(withBody && { body }) }).then(
         async (upstream) => {
           const text = await upstream.text();
-          res.writeHead(upstream.status, { 'content-type': 'application/json' });
+          res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
           res.end(text);
         },
         (err: unknown) => {

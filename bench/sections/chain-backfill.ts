@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet/devnet.js';
 import { endpointOf, startBenchChain, type BenchChain } from '../chain/anvil.js';
 import { type ApiTarget, createSessions } from '../chain/api.js';
@@ -53,7 +53,7 @@ export const chainBackfillSection: Section = {
       log(`chain-backfill: creating ${s.backfillSessions} sessions…`);
       core = await startCoreProcess(dataDir, options, { dir: settings.cpuProfDir, name: 'chain-backfill-setup' });
       // Deadlines far ahead: the blocks below move the chain's clock by about a second each.
-      const sessions = await createSessions(core as ApiTarget, s.backfillSessions, { concurrency: 8, expiresAt: new Date(Date.now() + 23 * 3600_000) });
+      const sessions = await createSessions(core as ApiTarget, 'ethereum', s.backfillSessions, { concurrency: 8, expiresAt: new Date(Date.now() + 23 * 3600_000) });
       const createdAt = await rpc.blockNumber();
       db = openCoreDb(dataDir);
       const reader = db;
@@ -67,7 +67,7 @@ export const chainBackfillSection: Section = {
       const built = performance.now();
       const transfers: SignedTx[] = [];
       for (let i = 0; i < s.backfillTransfers; i++) {
-        transfers.push(await payer.signTransfer(token, (sessions[i % sessions.length] as (typeof sessions)[number]).address, amount));
+        transfers.push(await payer.signTransfer(token, (sessions[i % sessions.length] as (typeof sessions)[number]).address as Address, amount));
       }
       const from = await rpc.blockNumber();
       const carriers = Math.min(s.backfillTransfers, s.backfillBlocks);

@@ -1,26 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type Address, getAddress, type Hex } from 'viem';
-import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet/devnet.js';
-import { endpointOf, startBenchChain, type BenchChain } from '../chain/anvil.js';
-import { type ApiTarget, type CreatedSession, createSessions, ethereumNetwork, getSession } from '../chain/api.js';
+import { type ApiTarget, type CreatedSession, createSessions, getSession, networkStatus } from '../chain/api.js';
 import { type CoreProcess, startCoreProcess } from '../chain/core-process.js';
-import { readChainSettings } from '../chain/env.js';
+import type { ChainDriver, PreparedTransfer } from '../chain/driver.js';
+import { startChainDriver } from '../chain/drivers.js';
 import { MAX_RPC_PER_BLOCK_RATIO } from '../chain/goals.js';
-import { minedReceipt, type Rpc } from '../chain/rpc.js';
+import { type NetworkReport, type NetworkRun, onEachNetwork } from '../chain/per-network.js';
 import { type CountingProxy, countsDelta, startCountingProxy } from '../chain/rpc-proxy.js';
 import { round, sleep, waitUntil } from '../chain/stats.js';
-import { BenchWallet, type SignedTx } from '../chain/wallet.js';
 import { atMost } from '../goals.js';
-import type { Figure, Section, SectionReport } from '../section.js';
+import type { Figure, Section } from '../section.js';
 
 /** Open sessions in the small phase. */
 const FEW_SESSIONS = 10;
 /** Token transfers to addresses nobody watches, per block, besides the one payment. */
 const UNRELATED_PER_BLOCK = 3;
+/** Test wallets: the one paying sessions, the one paying nobody's addresses. */
+const PAYER = 0;
+const OTHER = 1;
 
 interface Phase {
   sessions: number;
@@ -33,50 +30,52 @@ interface Phase {
   seconds: number;
 }
 
-const randomAddress = (): Address => getAddress(`0x${randomBytes(20).toString('hex')}`);
-
 /**
  * One measured window: `blocks` blocks, one every `blockMs`, each holding a payment to one of the
- * open sessions and a few transfers of both tokens to nobody's addresses. Everything is signed before
- * the window opens; the window is exactly blocks × blockMs long, so the head polls between blocks
- * (the watcher's idle cost) count the same in both phases, and the last block has a whole interval
- * to be scanned.
+ * open sessions and a few transfers (of each coin in turn) to nobody's addresses. Transfers are made
+ * ready before the window opens (on TRON, where they expire, they are signed as they are sent, just
+ * after the previous block); the window is exactly blocks × blockMs long, so the head polls between
+ * blocks (the watcher's idle cost) count the same in both phases, and the last block has a whole
+ * interval to be scanned.
  */
 async function measurePhase(
-  ctx: { rpc: Rpc; core: CoreProcess; api: ApiTarget; proxy: CountingProxy; payer: BenchWallet; other: BenchWallet; tokens: { USDT: Address; USDC: Address } },
+  ctx: { driver: ChainDriver; core: CoreProcess; api: ApiTarget; proxy: CountingProxy },
   sessions: readonly CreatedSession[],
   blocks: number,
   blockMs: number,
 ): Promise<Phase> {
-  const { rpc, core, api, proxy, payer, other, tokens } = ctx;
-  const perBlock: SignedTx[][] = [];
-  const payments: { session: CreatedSession; hash: Hex }[] = [];
+  const { driver, core, api, proxy } = ctx;
+  const perBlock: { session: CreatedSession; payment: PreparedTransfer; unrelated: PreparedTransfer[] }[] = [];
   for (let k = 0; k < blocks; k++) {
     const session = sessions[Math.floor(Math.random() * sessions.length)] as CreatedSession;
-    const pay = await payer.signTransfer(tokens.USDT, session.address, 1_000_000n);
-    payments.push({ session, hash: pay.hash });
-    const txs = [pay];
-    for (let u = 0; u < UNRELATED_PER_BLOCK; u++) txs.push(await other.signTransfer(u % 2 ? tokens.USDC : tokens.USDT, randomAddress(), 1_000_000n));
-    perBlock.push(txs);
+    const payment = await driver.transfer(PAYER, driver.coins[0] as (typeof driver.coins)[number], session.address, 1_000_000n);
+    const unrelated = [];
+    for (let u = 0; u < UNRELATED_PER_BLOCK; u++) {
+      unrelated.push(await driver.transfer(OTHER, driver.coins[u % driver.coins.length] as (typeof driver.coins)[number], driver.randomAddress(), 1_000_000n));
+    }
+    perBlock.push({ session, payment, unrelated });
   }
-  const head = await rpc.blockNumber();
-  await waitUntil(async () => (await ethereumNetwork(api)).last_block === head, 10_000, 'the watcher to reach the head');
+  const head = await driver.blockNumber();
+  await waitUntil(async () => (await networkStatus(api, driver.network)).last_block === head, 10_000, 'the watcher to reach the head');
   await sleep(500); // let the scan of the head settle
 
+  const payments: { session: CreatedSession; id: string }[] = [];
   const before = { stats: await core.watcherStats(), proxy: proxy.counts() };
   const started = performance.now();
   for (let k = 0; k < blocks; k++) {
-    for (const tx of perBlock[k] as SignedTx[]) await rpc.sendRaw(tx.raw);
+    const block = perBlock[k] as (typeof perBlock)[number];
+    payments.push({ session: block.session, id: await block.payment.send() });
+    for (const tx of block.unrelated) await tx.send();
     await sleep(started + k * blockMs - performance.now());
-    await rpc.mine();
+    await driver.mine();
   }
   await sleep(started + blocks * blockMs - performance.now());
   const after = { stats: await core.watcherStats(), proxy: proxy.counts() };
   const seconds = (performance.now() - started) / 1000;
 
   // Every payment was mined and seen (else the window's figures mean little).
-  await minedReceipt(rpc, payments.at(-1)?.hash as Hex);
-  const wanted = new Set(payments.map((p) => p.hash.toLowerCase()));
+  await driver.checkMined(payments.at(-1)?.id as string);
+  const wanted = new Set(payments.map((p) => p.id.toLowerCase()));
   for (const id of new Set(payments.map((p) => p.session.id))) {
     for (const p of (await getSession(api, id)).payments) wanted.delete(p.tx_hash.toLowerCase());
   }
@@ -114,68 +113,69 @@ const describeMethods = (p: Phase) =>
     .join(', ');
 
 /**
+ * One network: 10 sessions measured, then enough more created to reach BENCH_RPC_SESSIONS and
+ * measured again, on the same core and chain. The core reaches the node through a counting proxy for
+ * the breakdown by method (on TRON, the node's base URL: the watcher's calls go to its /jsonrpc).
+ */
+async function measureRpc({ net, chain: s, context, dir }: NetworkRun): Promise<NetworkReport> {
+  let driver: ChainDriver | undefined;
+  let proxy: CountingProxy | undefined;
+  let core: CoreProcess | undefined;
+  try {
+    driver = await startChainDriver(net.network, dir);
+    proxy = await startCountingProxy(driver.url);
+    const lots = BigInt(2 * net.rpcBlocks * (UNRELATED_PER_BLOCK + 1)) * 1_000_000n;
+    await driver.fund(PAYER, lots);
+    await driver.fund(OTHER, lots);
+
+    core = await startCoreProcess(
+      join(dir, 'data'),
+      { ...driver.coreNetwork(proxy.url), pollMs: s.pollMs, confirmations: net.confirmations },
+      { dir: context.settings.cpuProfDir, name: `chain-rpc-${net.network}` },
+    );
+    const api: ApiTarget = core;
+    const ctx = { driver, core, api, proxy };
+    const few = await createSessions(api, net.network, FEW_SESSIONS, { concurrency: 4 });
+    context.log(`chain-rpc: ${net.network}: ${FEW_SESSIONS} open sessions, ${net.rpcBlocks} blocks every ${net.rpcBlockMs} ms…`);
+    const small = await measurePhase(ctx, few, net.rpcBlocks, net.rpcBlockMs);
+
+    context.log(`chain-rpc: ${net.network}: creating ${(s.rpcSessions - FEW_SESSIONS).toLocaleString('en-US')} more sessions…`);
+    const many = [...few, ...(await createSessions(api, net.network, Math.max(s.rpcSessions - FEW_SESSIONS, 0), { concurrency: 16 }))];
+    context.log(`chain-rpc: ${net.network}: ${many.length.toLocaleString('en-US')} open sessions, ${net.rpcBlocks} blocks every ${net.rpcBlockMs} ms…`);
+    const large = await measurePhase(ctx, many, net.rpcBlocks, net.rpcBlockMs);
+
+    const ratio = large.rpcCalls / large.blocks / (small.rpcCalls / small.blocks);
+    return {
+      figures: [
+        ...phaseFigures('few', `${FEW_SESSIONS} sessions`, small),
+        ...phaseFigures('many', `${many.length.toLocaleString('en-US')} sessions`, large),
+        { key: 'ratio', label: 'RPC calls per block, many / few', value: round(ratio, 3), goal: atMost(round(ratio, 3), MAX_RPC_PER_BLOCK_RATIO) },
+      ],
+      notes: [
+        `core on ${driver.node}; each block: 1 payment to a random open session + ${UNRELATED_PER_BLOCK} ${driver.coins.join('/')} transfers to unwatched addresses, a block every ${net.rpcBlockMs} ms, ${net.rpcBlocks} per phase`,
+        `per block by method, ${FEW_SESSIONS} sessions: ${describeMethods(small)}`,
+        `per block by method, ${many.length} sessions: ${describeMethods(large)}`,
+      ],
+    };
+  } finally {
+    await core?.stop();
+    await proxy?.close();
+    await driver?.stop();
+  }
+}
+
+/**
  * What a block costs the watcher in RPC calls with few and with many open sessions: one eth_getLogs
- * for all token contracts whatever the number of watched addresses, so the two should match. Same
- * core, same chain: 10 sessions measured, then enough more created to reach BENCH_RPC_SESSIONS and
- * measured again. The core reaches anvil through a counting proxy for the breakdown by method.
+ * for all token contracts whatever the number of watched addresses, so the two should match. On
+ * ethereum (anvil, 1 s blocks) and on tron (the TRON stand-in's /jsonrpc, 3 s blocks), side by side.
  */
 export const chainRpcSection: Section = {
   name: 'chain-rpc',
-  summary: 'watcher RPC calls per block with 10 and with 10,000 open sessions',
-  async run({ log, settings }): Promise<SectionReport> {
-    const s = readChainSettings();
-    const dir = mkdtempSync(join(tmpdir(), 'stablepos-bench-chain-rpc-'));
-    let chain: BenchChain | undefined;
-    let proxy: CountingProxy | undefined;
-    let core: CoreProcess | undefined;
-    try {
-      chain = await startBenchChain();
-      const { rpc } = chain;
-      proxy = await startCountingProxy(chain.rpcUrl);
-      const tokens = chain.tokens;
-      const payer = new BenchWallet(rpc, chain.chainId, DEVNET_PAYER_KEYS[0] as Hex);
-      const other = new BenchWallet(rpc, chain.chainId, DEVNET_PAYER_KEYS[1] as Hex);
-      const lots = BigInt(2 * s.rpcBlocks * (UNRELATED_PER_BLOCK + 1)) * 1_000_000n;
-      const mints = [
-        await payer.send(await payer.signMint(tokens.USDT, lots)),
-        await other.send(await other.signMint(tokens.USDT, lots)),
-        await other.send(await other.signMint(tokens.USDC, lots)),
-      ];
-      await rpc.mine();
-      for (const m of mints) await minedReceipt(rpc, m.hash);
-
-      core = await startCoreProcess(join(dir, 'data'), { ...endpointOf(chain, proxy.url), pollMs: s.pollMs, confirmations: s.confirmations }, { dir: settings.cpuProfDir, name: 'chain-rpc' });
-      const api: ApiTarget = core;
-      const ctx = { rpc, core, api, proxy, payer, other, tokens };
-      const few = await createSessions(api, FEW_SESSIONS, { concurrency: 4 });
-      log(`chain-rpc: ${FEW_SESSIONS} open sessions, ${s.rpcBlocks} blocks every ${s.rpcBlockMs} ms…`);
-      const small = await measurePhase(ctx, few, s.rpcBlocks, s.rpcBlockMs);
-
-      log(`chain-rpc: creating ${(s.rpcSessions - FEW_SESSIONS).toLocaleString('en-US')} more sessions…`);
-      const many = [...few, ...(await createSessions(api, Math.max(s.rpcSessions - FEW_SESSIONS, 0), { concurrency: 16 }))];
-      log(`chain-rpc: ${many.length.toLocaleString('en-US')} open sessions, ${s.rpcBlocks} blocks every ${s.rpcBlockMs} ms…`);
-      const large = await measurePhase(ctx, many, s.rpcBlocks, s.rpcBlockMs);
-
-      const ratio = large.rpcCalls / large.blocks / (small.rpcCalls / small.blocks);
-      return {
-        figures: [
-          ...phaseFigures('few', `${FEW_SESSIONS} sessions`, small),
-          ...phaseFigures('many', `${many.length.toLocaleString('en-US')} sessions`, large),
-          { key: 'ratio', label: 'RPC calls per block, many / few', value: round(ratio, 3), goal: atMost(round(ratio, 3), MAX_RPC_PER_BLOCK_RATIO) },
-        ],
-        notes: [
-          `each block: 1 payment to a random open session + ${UNRELATED_PER_BLOCK} USDT/USDC transfers to unwatched addresses; a block every ${s.rpcBlockMs} ms (BENCH_RPC_BLOCK_MS), ${s.rpcBlocks} per phase (BENCH_RPC_BLOCKS), ${s.rpcSessions} sessions in the second (BENCH_RPC_SESSIONS)`,
-          `watcher polls every ${s.pollMs} ms (BENCH_CHAIN_POLL_MS), so most calls per block are head polls finding nothing new; the window is blocks × interval long in both phases`,
-          `per block by method, ${FEW_SESSIONS} sessions: ${describeMethods(small)}`,
-          `per block by method, ${many.length} sessions: ${describeMethods(large)}`,
-          'method counts from a JSON-RPC proxy between the core and anvil (the rpc_calls figures are the watcher\'s own stats.rpcCalls)',
-        ],
-      };
-    } finally {
-      await core?.stop();
-      await proxy?.close();
-      await chain?.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  },
+  summary: 'watcher RPC calls per block with 10 and with 10,000 open sessions, ethereum and tron',
+  run: (context) =>
+    onEachNetwork(context, 'chain-rpc', (net) => net.rpcBlockMs, measureRpc, ({ pollMs, rpcSessions }) => [
+      `watcher polls every ${pollMs} ms (BENCH_CHAIN_POLL_MS), so most calls per block are head polls finding nothing new; the window is blocks × interval long in both phases`,
+      `${rpcSessions} sessions in the second phase (BENCH_RPC_SESSIONS); ethereum: BENCH_RPC_BLOCKS, BENCH_RPC_BLOCK_MS; tron: BENCH_TRON_RPC_BLOCKS, BENCH_TRON_BLOCK_MS`,
+      'method counts from a proxy between the core and the node (the rpc_calls figures are the watcher\'s own stats.rpcCalls)',
+    ]),
 };
