@@ -1,0 +1,109 @@
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstructions,
+  type Address,
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  type Instruction,
+  type KeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintToCheckedInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token';
+import { secretKeyBytes, type SecretKey58 } from './test-keys.js';
+
+/**
+ * The devnet's wallet side, in @solana/kit (a dependency: `serve` in test mode funds with it, and
+ * `stablepos devnet pay` pays with it): test mints' minting, and a Solana Pay transfer as a wallet builds
+ * it. The tests check what it does with an independent library (@solana/web3.js 1.x).
+ */
+
+export type SolanaRpc = ReturnType<typeof createSolanaRpc>;
+
+export const rpcOf = (url: string): SolanaRpc => createSolanaRpc(url);
+
+export const signerOf = (key: SecretKey58): Promise<KeyPairSigner> => createKeyPairSignerFromBytes(secretKeyBytes(key));
+
+export async function associatedTokenAccount(owner: string, mint: string): Promise<Address> {
+  const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return ata;
+}
+
+/**
+ * Mints `amount` base units of `mint` into `owner`'s associated token account, creating it if missing;
+ * `feePayer` pays the fee and the account's rent.
+ */
+export async function mintToOwner(
+  rpc: SolanaRpc,
+  { feePayer, mintAuthority, mint, owner, amount, decimals, waitMs }: { feePayer: KeyPairSigner; mintAuthority: KeyPairSigner; mint: string; owner: string; amount: bigint; decimals: number; waitMs: number },
+): Promise<string> {
+  const ata = await associatedTokenAccount(owner, mint);
+  return sendAndConfirm(rpc, feePayer, [
+    getCreateAssociatedTokenIdempotentInstruction({ payer: feePayer, ata, owner: address(owner), mint: address(mint) }),
+    getMintToCheckedInstruction({ mint: address(mint), token: ata, mintAuthority, amount, decimals }),
+  ], waitMs);
+}
+
+/**
+ * A Solana Pay transfer request paid as wallets pay it: `transferChecked` from the payer's associated
+ * token account to the recipient's, with the request's reference appended to the instruction as a
+ * read-only non-signer account (that is how the merchant finds the payment). Like a wallet, it does
+ * not create the recipient's token account: paying into a missing one fails.
+ * @throws Error when the recipient has no token account of the mint
+ */
+export async function payTransferRequest(
+  rpc: SolanaRpc,
+  { payer, recipient, mint, reference, amount, decimals, waitMs }: { payer: KeyPairSigner; recipient: string; mint: string; reference: string; amount: bigint; decimals: number; waitMs: number },
+): Promise<string> {
+  const destination = await associatedTokenAccount(recipient, mint);
+  const { value } = await rpc.getAccountInfo(destination, { encoding: 'base64', commitment: 'confirmed' }).send();
+  if (value === null) throw new Error(`the recipient ${recipient} has no token account of ${mint} (${destination}): a wallet cannot pay into a missing one`);
+  const transfer = getTransferCheckedInstruction({
+    source: await associatedTokenAccount(payer.address, mint),
+    mint: address(mint),
+    destination,
+    authority: payer,
+    amount,
+    decimals,
+  });
+  const withReference: Instruction = { ...transfer, accounts: [...transfer.accounts, { address: address(reference), role: AccountRole.READONLY }] };
+  return sendAndConfirm(rpc, payer, [withReference], waitMs);
+}
+
+/**
+ * Signs and sends a v0 transaction, then waits until it is confirmed.
+ * @throws Error when it failed, or was not confirmed within `waitMs`
+ */
+export async function sendAndConfirm(rpc: SolanaRpc, feePayer: KeyPairSigner, instructions: Instruction[], waitMs: number): Promise<string> {
+  const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(feePayer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  const signed = await signTransactionMessageWithSigners(message);
+  const signature = getSignatureFromTransaction(signed);
+  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const { value } = await rpc.getSignatureStatuses([signature]).send();
+    const status = value[0];
+    if (status?.err) throw new Error(`transaction ${signature} failed: ${JSON.stringify(status.err, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return signature;
+    if (Date.now() > deadline) throw new Error(`transaction ${signature} was not confirmed within ${waitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

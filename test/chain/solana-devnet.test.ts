@@ -1,0 +1,168 @@
+/**
+ * Test mode's Solana devnet (surfnet in this process): its test mints, what survives a restart, the
+ * funding of the refund wallet and `stablepos devnet pay`. What the devnet does is read back with an
+ * independent wallet library, @solana/web3.js 1.x and @solana/spl-token, as a merchant's tools would.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getAccount, getAssociatedTokenAddressSync, getMint, getOrCreateAssociatedTokenAccount, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Connection, Keypair, LAMPORTS_PER_SOL, type ParsedInstruction, PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type RunningSolanaDevnet, solanaDevnet } from '../../src/chains/solana/devnet/index.js';
+import { addressOfKey } from '../../src/chains/solana/devnet/test-keys.js';
+
+/** Short slots: transactions confirm within a few of them. */
+const BLOCK_TIME_SECONDS = 0.05;
+
+let dir: string;
+let devnetDir: string;
+let devnet: RunningSolanaDevnet;
+let connection: Connection;
+
+async function start(): Promise<RunningSolanaDevnet> {
+  const started = await solanaDevnet.start('solana', { dir: devnetDir, blockTimeSeconds: BLOCK_TIME_SECONDS });
+  connection = new Connection(started.rpcUrl, { commitment: 'confirmed', wsEndpoint: started.wsUrl });
+  return started;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stablepos-solana-'));
+  devnetDir = join(dir, 'devnet');
+  devnet = await start();
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A wallet of the test's own with SOL for fees and rent, given by surfnet's cheatcode. */
+function walletWithSol(): Keypair {
+  const wallet = Keypair.generate();
+  devnet.surfnet.fundSolMany([{ address: wallet.publicKey.toBase58(), lamports: 10 * LAMPORTS_PER_SOL }]);
+  return wallet;
+}
+
+/** The merchant's associated token account of a test mint, created as the app makes sure it exists. */
+async function merchantAccount(merchant: PublicKey, mint: string): Promise<PublicKey> {
+  const account = await getOrCreateAssociatedTokenAccount(connection, walletWithSol(), new PublicKey(mint), merchant);
+  return account.address;
+}
+
+const tokenBalance = async (account: PublicKey) => (await getAccount(connection, account, 'confirmed')).amount;
+
+describe('start', () => {
+  test('describes the chain by the genesis hash surfnet reports, with test USDT and USDC mints of 6 decimals on the Token program', async () => {
+    const { chainId, tokens } = solanaDevnet.describe(devnet);
+    expect(chainId).toBe(await connection.getGenesisHash());
+    expect(Object.keys(tokens).sort()).toEqual(['USDC', 'USDT']);
+    expect(tokens.USDT!.contract).not.toBe(tokens.USDC!.contract);
+    for (const token of [tokens.USDT!, tokens.USDC!]) {
+      expect(token.decimals).toBe(6);
+      const mint = await getMint(connection, new PublicKey(token.contract), 'confirmed', TOKEN_PROGRAM_ID);
+      expect(mint.decimals).toBe(6);
+      expect(mint.isInitialized).toBe(true);
+      expect(mint.mintAuthority?.toBase58()).toBe(addressOfKey(devnet.mintAuthorityKey));
+      expect(mint.freezeAuthority).toBeNull();
+    }
+  });
+
+  test('gives every test payer SOL, and writes where it listens for `devnet pay` beside its state file', async () => {
+    expect(devnet.payerKeys).toHaveLength(solanaDevnet.payers);
+    for (const key of devnet.payerKeys) expect(await connection.getBalance(new PublicKey(addressOfKey(key)))).toBeGreaterThan(LAMPORTS_PER_SOL);
+    const endpoint = JSON.parse(readFileSync(join(devnetDir, 'solana.endpoint.json'), 'utf8'));
+    expect(endpoint).toMatchObject({ rpcUrl: devnet.rpcUrl, wsUrl: devnet.wsUrl, mints: devnet.mints, decimals: { USDT: 6, USDC: 6 } });
+    expect(JSON.stringify(endpoint)).not.toContain(devnet.mintAuthorityKey);
+  });
+
+  test('refuses a network it does not run', async () => {
+    await expect(solanaDevnet.start('tron', { dir: devnetDir, blockTimeSeconds: BLOCK_TIME_SECONDS })).rejects.toThrow('no Solana devnet for tron');
+  });
+});
+
+describe('fund', () => {
+  test('gives the refund wallet SOL for fees and rent and the coins in its token accounts, with no transaction of its own', async () => {
+    const wallet = Keypair.generate().publicKey;
+    await solanaDevnet.fund(devnet, wallet.toBase58(), 25n);
+    expect(await connection.getBalance(wallet)).toBeGreaterThanOrEqual(LAMPORTS_PER_SOL);
+    for (const mint of [devnet.mints.USDT, devnet.mints.USDC]) {
+      expect(await tokenBalance(getAssociatedTokenAddressSync(new PublicKey(mint), wallet))).toBe(25_000_000n);
+    }
+    // Its address is in the transactions that made its token accounts, but it signed none of them.
+    for (const { signature } of await connection.getSignaturesForAddress(wallet)) {
+      const tx = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+      expect(tx!.transaction.message.accountKeys.find((k) => k.pubkey.equals(wallet))?.signer).toBe(false);
+    }
+  });
+});
+
+/** `stablepos devnet pay` from the devnet dir, with defaults for what a test does not care about. */
+const pay = (options: Partial<Parameters<typeof solanaDevnet.pay>[0]>) =>
+  solanaDevnet.pay({ dir: devnetDir, network: 'solana', payer: 1, currency: 'USDC', to: Keypair.generate().publicKey.toBase58(), amountMinor: 1_000_000n, ...options });
+
+describe('pay', () => {
+  test('pays the merchant\'s token account exactly, in a transferChecked that carries the reference as a read-only non-signer key', async () => {
+    const merchant = Keypair.generate().publicKey;
+    const destination = await merchantAccount(merchant, devnet.mints.USDC);
+    const reference = Keypair.generate().publicKey;
+
+    const signature = await pay({ payer: 2, currency: 'USDC', to: reference.toBase58(), amountMinor: 12_340_000n, recipient: merchant.toBase58() });
+
+    expect(await tokenBalance(destination)).toBe(12_340_000n);
+    const tx = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+    expect(tx?.meta?.err).toBeNull();
+    const key = tx!.transaction.message.accountKeys.find((k) => k.pubkey.equals(reference));
+    expect(key).toMatchObject({ signer: false, writable: false });
+    const transfers = tx!.transaction.message.instructions.filter((i): i is ParsedInstruction => 'parsed' in i && i.parsed.type === 'transferChecked');
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]!.parsed.info).toMatchObject({
+      destination: destination.toBase58(),
+      mint: devnet.mints.USDC,
+      // An extra key after the authority reads, to the parser, as a multisig's signer.
+      multisigAuthority: addressOfKey(devnet.payerKeys[1]!),
+      signers: [reference.toBase58()],
+      tokenAmount: { amount: '12340000', decimals: 6 },
+    });
+    // What Solana Pay's findReference does: the reference's history names the payment.
+    expect((await connection.getSignaturesForAddress(reference)).map((s) => s.signature)).toEqual([signature]);
+  });
+
+  test('says so when the merchant has no token account of the coin, as a wallet cannot pay into a missing one', async () => {
+    const merchant = Keypair.generate().publicKey.toBase58();
+    await expect(pay({ currency: 'USDT', recipient: merchant })).rejects.toThrow(`the recipient ${merchant} has no token account of ${devnet.mints.USDT}`);
+  });
+
+  test('needs the recipient, a known payer and a running devnet', async () => {
+    await expect(pay({})).rejects.toThrow('needs the merchant\'s wallet');
+    await expect(pay({ payer: solanaDevnet.payers + 1, recipient: Keypair.generate().publicKey.toBase58() })).rejects.toThrow(`no test payer ${solanaDevnet.payers + 1}`);
+    await expect(pay({ dir: join(dir, 'elsewhere'), recipient: Keypair.generate().publicKey.toBase58() })).rejects.toThrow('no solana devnet is running');
+  });
+});
+
+describe('restart', () => {
+  test('keeps the mint addresses and what mints them; balances are gone, and minting and paying work again', async () => {
+    const merchant = Keypair.generate().publicKey;
+    const before = await merchantAccount(merchant, devnet.mints.USDT);
+    await pay({ currency: 'USDT', recipient: merchant.toBase58(), amountMinor: 2_000_000n });
+    expect(await tokenBalance(before)).toBe(2_000_000n);
+    const { mints, mintAuthorityKey, payerKeys } = devnet;
+
+    await devnet.stop();
+    expect(existsSync(join(devnetDir, 'solana.endpoint.json'))).toBe(false);
+    devnet = await start();
+
+    expect(devnet.mints).toEqual(mints);
+    expect(devnet.mintAuthorityKey).toBe(mintAuthorityKey);
+    expect(devnet.payerKeys).toEqual(payerKeys);
+    expect(solanaDevnet.describe(devnet).chainId).toBe(await connection.getGenesisHash());
+    const mint = await getMint(connection, new PublicKey(mints.USDT), 'confirmed');
+    expect(mint.decimals).toBe(6);
+    // Surfnet kept no account of the last run: the merchant's token account must be made again.
+    expect(await connection.getAccountInfo(before)).toBeNull();
+    const after = await merchantAccount(merchant, mints.USDT);
+    expect(after.equals(before)).toBe(true);
+    await pay({ currency: 'USDT', recipient: merchant.toBase58(), amountMinor: 3_000_000n });
+    expect(await tokenBalance(after)).toBe(3_000_000n);
+  });
+});
