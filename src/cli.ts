@@ -421,11 +421,12 @@ async function devnet(args: string[], io: Io): Promise<number> {
   const sessionId = positionals[0] as string;
   const due = withServices(dataDir, (s) => s.sessions.stillDue(sessionId));
   if (!due) throw new Error(`no session ${sessionId} in ${dataDir}`);
-  const to = due.addresses.find((a) => a.family === family.id)?.address;
+  const deposit = due.addresses.find((a) => a.family === family.id);
+  const to = deposit?.address;
   if (!to) throw new Error(`session ${sessionId} has no ${family.name} deposit address (it was created with no ${family.name} network ready)`);
   const coinAmount = amount ?? due.remaining[currency] ?? 0n;
   if (coinAmount === 0n) throw new Error('nothing is due on this session; give --amount to send more anyway');
-  io.out(await family.devnet.pay({ dir: join(dataDir, 'devnet'), network, payer, currency, to, amountMinor: coinAmount }));
+  io.out(await family.devnet.pay({ dir: join(dataDir, 'devnet'), network, payer, currency, to, amountMinor: coinAmount, recipient: deposit?.wallet }));
   return 0;
 }
 

@@ -216,8 +216,8 @@ export interface FamilyDevnet<D extends RunningDevnet> {
   /**
    * `stablepos devnet pay`: pays `to` from test payer `payer` on the devnet that another process
    * (`stablepos serve`) runs for the same data dir, as a customer's wallet would; resolves with the
-   * transaction id. `recipient` is the merchant's wallet, for a family whose deposit (`to`) is not
-   * where the money goes (Solana: `to` is the session's reference). @throws Error when no devnet of
+   * transaction id. `recipient` is the merchant's wallet of the family in the session's mode, for a
+   * family whose deposit (`to`) is not where the money goes (Solana: `to` is the session's reference). @throws Error when no devnet of
    * `network` runs for `dir`
    */
   pay(options: { dir: string; network: Network; payer: number; currency: Stablecoin; to: string; amountMinor: bigint; recipient?: string }): Promise<string>;

@@ -202,11 +202,13 @@ export class SessionService {
   }
 
   /** Where and how much is still due for a session, per family and coin (for `devnet pay`). */
-  stillDue(id: string): { addresses: { family: string; address: string }[]; remaining: Partial<Record<Stablecoin, bigint>> } | undefined {
+  stillDue(id: string): { addresses: { family: string; address: string; wallet?: string }[]; remaining: Partial<Record<Stablecoin, bigint>> } | undefined {
     const session = this.d.store.findById(id);
     if (!session) return undefined;
     const remaining = remainingByCoin(session, this.d.payments.forSession(id));
-    return { addresses: this.d.addresses.forSession(id).map((a) => ({ family: a.family, address: a.address })), remaining };
+    // The merchant's wallet too: where a family's deposit is a reference (Solana), the money goes there.
+    const addresses = this.d.addresses.forSession(id).map((a) => ({ family: a.family, address: a.address, wallet: this.d.wallets.xpub(session.merchantId, a.family, session.livemode) }));
+    return { addresses, remaining };
   }
 
   /**
