@@ -6,8 +6,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getAccount, getAssociatedTokenAddressSync, getMint, getOrCreateAssociatedTokenAccount, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { Connection, Keypair, LAMPORTS_PER_SOL, type ParsedInstruction, PublicKey } from '@solana/web3.js';
+import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
+import { getAccount, getAssociatedTokenAddressSync, getMint, getOrCreateAssociatedTokenAccount, mintTo, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Connection, Keypair, LAMPORTS_PER_SOL, type ParsedInstruction, PublicKey, sendAndConfirmRawTransaction } from '@solana/web3.js';
+import { base58 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningSolanaDevnet, solanaDevnet } from '../../src/chains/solana/devnet/index.js';
 import { addressOfKey } from '../../src/chains/solana/devnet/test-keys.js';
@@ -164,5 +166,41 @@ describe('restart', () => {
     expect(after.equals(before)).toBe(true);
     await pay({ currency: 'USDT', recipient: merchant.toBase58(), amountMinor: 3_000_000n });
     expect(await tokenBalance(after)).toBe(3_000_000n);
+  });
+});
+
+describe('a Solana Pay transfer request', () => {
+  test('@solana/pay parses a solana: URI of the form the app issues, and the transfer its createTransfer builds from it pays the merchant', async () => {
+    const merchant = Keypair.generate().publicKey;
+    // createTransfer refuses a recipient wallet that does not exist on chain, i.e. holds no SOL.
+    devnet.surfnet.fundSolMany([{ address: merchant.toBase58(), lamports: LAMPORTS_PER_SOL }]);
+    const destination = await merchantAccount(merchant, devnet.mints.USDT);
+    const reference = Keypair.generate().publicKey;
+    const uri =
+      `solana:${merchant.toBase58()}?amount=12.34&spl-token=${devnet.mints.USDT}&reference=${reference.toBase58()}` +
+      `&label=${encodeURIComponent('Café Nord')}&message=${encodeURIComponent('Order 42')}`;
+
+    const request = parseURL(uri) as TransferRequestURL;
+    expect(request.recipient.equals(merchant)).toBe(true);
+    expect(request.amount?.toString()).toBe('12.34');
+    expect(request.splToken?.toBase58()).toBe(devnet.mints.USDT);
+    expect(request.reference?.map((r) => r.toBase58())).toEqual([reference.toBase58()]);
+    expect([request.label, request.message]).toEqual(['Café Nord', 'Order 42']);
+
+    // A customer's wallet, holding test USDT minted by the devnet's authority.
+    const payer = Keypair.fromSecretKey(base58.decode(devnet.payerKeys[2]!));
+    const mintAuthority = Keypair.fromSecretKey(base58.decode(devnet.mintAuthorityKey));
+    const source = await getOrCreateAssociatedTokenAccount(connection, payer, new PublicKey(devnet.mints.USDT), payer.publicKey);
+    await mintTo(connection, payer, new PublicKey(devnet.mints.USDT), source.address, mintAuthority, 20_000_000n);
+    const { recipient, amount, splToken, reference: references } = request;
+    const transaction = await createTransfer(connection, payer.publicKey, { recipient, amount: amount!, splToken, reference: references }, { commitment: 'confirmed' });
+    transaction.feePayer = payer.publicKey;
+    transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+    transaction.sign(payer);
+    const signature = await sendAndConfirmRawTransaction(connection, transaction.serialize(), { commitment: 'confirmed' });
+
+    expect(await tokenBalance(destination)).toBe(12_340_000n);
+    const tx = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+    expect(tx!.transaction.message.accountKeys.find((k) => k.pubkey.equals(reference))).toMatchObject({ signer: false, writable: false });
   });
 });
