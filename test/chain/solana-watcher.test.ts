@@ -304,6 +304,18 @@ test('payments made while the watcher was stopped are found on restart from its 
   expect(ports.transfers()).toHaveLength(5);
 });
 
+test('a cursor naming a signature the chain does not have (a fresh surfnet: its genesis hash never changes) reads the accounts from their start', async () => {
+  const ref = reference();
+  const signature = await send([transfer(usdt, 4_000_000n, [ref])]);
+  const ports = new FakeWatcherPorts();
+  ports.watched.add(ref.toBase58());
+  // A real signature's form, of no transaction on this chain.
+  const unknown = '5CbSBJqQFCWyzAYwS8LrVgDdSvXqueGqtW7JTs9McQCmz1UR6BTXkdTcYY7pKkP1uCBo3GzuZdjEkaun4fpzE3fi';
+  ports.resumeFrom(genesis, JSON.stringify(Object.fromEntries(accounts.map((a) => [a.account, unknown]))));
+  await watcher(ports).tick();
+  expect(ports.transfers().filter((t) => t.txId === signature)).toHaveLength(1);
+});
+
 test('a watcher with commitment `confirmed` counts a payment final as soon as it is confirmed', async () => {
   const ports = new FakeWatcherPorts();
   const w = watcher(ports, { commitment: 'confirmed' });

@@ -11,6 +11,11 @@ export class FakeWatcherPorts implements WatcherPorts {
   readonly watched = new Set<string>();
   private position: { chainId: string; cursor: string } | undefined;
 
+  /** As if a previous run had left `cursor` on `chainId`. */
+  resumeFrom(chainId: string, cursor: string): void {
+    this.position = { chainId, cursor };
+  }
+
   cursor(chainId: string): string | undefined {
     return this.position?.chainId === chainId ? this.position.cursor : undefined;
   }
