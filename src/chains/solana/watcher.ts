@@ -1,0 +1,296 @@
+import type {
+  Address,
+  GetBlockApi,
+  GetGenesisHashApi,
+  GetSignaturesForAddressApi,
+  GetSlotApi,
+  GetTransactionApi,
+  Rpc,
+  Signature,
+} from '@solana/kit';
+import type { ChainScan, ObservedTransfer } from '../../domain/chain-scan.js';
+import type { Stablecoin } from '../../domain/currencies.js';
+import type { Watcher, WatcherPorts, WatcherStats } from '../family.js';
+import { type IncomingTransfer, incomingTransfers, type ParsedTransactionView } from './incoming-transfers.js';
+import { readCursor, writeCursor } from './watch-cursor.js';
+
+/** The RPC methods the watcher calls (a full `Rpc<SolanaRpcApi>` from `createSolanaRpc` fits). */
+export type SolanaWatcherRpc = Rpc<GetGenesisHashApi & GetSlotApi & GetSignaturesForAddressApi & GetTransactionApi & GetBlockApi>;
+
+/** One of the merchant's token accounts (its associated token account for a mint). */
+export interface MerchantTokenAccount {
+  currency: Stablecoin;
+  /** The mint, reported as the transfer's token contract. */
+  mint: string;
+  account: string;
+  decimals: number;
+}
+
+/** When a payment counts as final: the commitment whose slot the scans report as `head`. */
+export type FinalCommitment = 'confirmed' | 'finalized';
+
+export interface SolanaWatcherOptions {
+  rpc: SolanaWatcherRpc;
+  merchantTokenAccounts: readonly MerchantTokenAccount[];
+  /** The cluster's genesis hash: an RPC serving another cluster is refused, never scanned. */
+  expectedChainId: string;
+  pollMs: number;
+  /** Default `finalized`: payments are seen at `confirmed` and final at this commitment. */
+  commitment?: FinalCommitment;
+  /**
+   * Signatures per `getSignaturesForAddress` page (the RPC's maximum, 1,000, by default), and
+   * transactions per applied scan during a backfill. Small in tests, to cross pages.
+   */
+  pageSize?: number;
+}
+
+export interface SolanaWatcherStats extends WatcherStats {
+  /**
+   * Transfers into the merchant's token accounts that named no open session's reference (an exchange
+   * withdrawal, a wallet that dropped the reference) or more than one: seen, counted, not reported.
+   */
+  unattributedTransfers: number;
+}
+
+/** A signature to handle, as `getSignaturesForAddress` lists it. */
+interface Listed {
+  signature: string;
+  slot: number;
+  /** Seconds, or null when the RPC does not know. */
+  blockTime: number | null;
+  failed: boolean;
+}
+
+const DEFAULT_PAGE = 1000;
+
+/**
+ * Watches Solana for payments to the merchant's token accounts, at a cost that does not grow with open
+ * sessions: every pass lists the new signatures of each merchant token account (one per mint), fetches
+ * each new transaction once, finds the transfers into those accounts and attributes each to the
+ * session whose reference key the transfer carries, matched in memory (`ports.isWatched`).
+ *
+ * Commitments map onto the contract's confirmation count: signatures are listed and transactions read
+ * at `confirmed` (a payment is reported, PROCESSING, as soon as a supermajority voted for its block),
+ * while `head` is the newest slot at the final commitment (`finalized` by default). A payment's
+ * confirmations, `head - slot + 1`, are thus ≥ 1 exactly when its slot has reached that commitment, and
+ * the network's confirmation count of 1 means "final". A confirmed block is treated as never rolled back
+ * (no reorganisation walk: it would take a third of the stake voting against its own votes).
+ */
+export class SolanaWatcher implements Watcher {
+  readonly stats: SolanaWatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null, unattributedTransfers: 0 };
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private chainId: string | undefined;
+  private lastApplied: { head: number; cursor: string } | undefined;
+  private readonly pageSize: number;
+  private readonly commitment: FinalCommitment;
+  private readonly byAccount: Map<string, MerchantTokenAccount>;
+
+  constructor(
+    private readonly options: SolanaWatcherOptions,
+    private readonly ports: WatcherPorts,
+  ) {
+    this.pageSize = options.pageSize ?? DEFAULT_PAGE;
+    if (!Number.isInteger(this.pageSize) || this.pageSize < 1 || this.pageSize > DEFAULT_PAGE) throw new Error(`pageSize must be an integer from 1 to ${DEFAULT_PAGE}`);
+    this.commitment = options.commitment ?? 'finalized';
+    this.byAccount = new Map(options.merchantTokenAccounts.map((a) => [a.account, a]));
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(delay: number): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.tick().then(
+        () => this.schedule(this.options.pollMs),
+        (error: unknown) => {
+          this.stats.lastError = error instanceof Error ? error.message : String(error);
+          this.ports.onError(error);
+          this.schedule(Math.max(this.options.pollMs, 1000)); // an unreachable RPC is retried, not hammered
+        },
+      );
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async rpc<T>(request: { send(): Promise<T> }): Promise<T> {
+    this.stats.rpcCalls++;
+    return request.send();
+  }
+
+  /** One pass: list what is new since the cursor, read it, report it. Public for tests and benchmarks. */
+  async tick(): Promise<void> {
+    const rpc = this.options.rpc;
+    if (this.chainId === undefined) {
+      const genesis = String(await this.rpc(rpc.getGenesisHash()));
+      if (genesis !== this.options.expectedChainId) {
+        throw new Error(`the RPC serves the cluster with genesis hash ${genesis}, not ${this.options.expectedChainId}: check the RPC URL for this network`);
+      }
+      this.chainId = genesis;
+    }
+    const chainId = this.chainId;
+    const confirmedSlot = Number(await this.rpc(rpc.getSlot({ commitment: 'confirmed' })));
+    const head = this.commitment === 'confirmed' ? confirmedSlot : Number(await this.rpc(rpc.getSlot({ commitment: this.commitment })));
+    this.stats.lastHead = confirmedSlot;
+
+    const cursor = readCursor(this.ports.cursor(chainId));
+    // An account followed for the first time starts at its newest signature: nothing older can pay a
+    // session, which only ever offers accounts the watcher follows.
+    for (const account of this.byAccount.keys()) {
+      if (cursor[account] !== undefined) continue;
+      const [newest] = await this.rpc(rpc.getSignaturesForAddress(account as Address, { commitment: 'confirmed', limit: 1 }));
+      cursor[account] = newest?.signature ?? '';
+    }
+
+    const lists = new Map<string, Listed[]>();
+    for (const account of this.byAccount.keys()) lists.set(account, await this.newSignatures(account, cursor[account] as string));
+    const queue = mergeBySlot([...lists.values()]);
+
+    if (queue.length === 0) {
+      this.report({ chainId, head, cursor: writeCursor(cursor), blocks: [], transfers: [] });
+      return;
+    }
+    const handled = new Set<string>();
+    for (let i = 0; i < queue.length; i += this.pageSize) {
+      const batch = queue.slice(i, i + this.pageSize);
+      const transfers: ObservedTransfer[] = [];
+      const blockhashes = new Map<number, string>();
+      for (const listed of batch) {
+        for (const t of await this.transfersOf(listed)) {
+          let blockRef = blockhashes.get(t.blockNumber);
+          if (blockRef === undefined) {
+            blockRef = await this.blockhash(t.blockNumber);
+            blockhashes.set(t.blockNumber, blockRef);
+          }
+          transfers.push({ ...t, blockRef });
+        }
+        handled.add(listed.signature);
+      }
+      for (const [account, list] of lists) cursor[account] = advance(cursor[account] as string, list, handled);
+      const blocks = [...blockhashes].map(([number, hash]) => ({ number, hash }));
+      this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers });
+    }
+  }
+
+  /** Applies a scan, unless it would change nothing (same head, same cursor, nothing found). */
+  private report(scan: ChainScan): void {
+    const same = this.lastApplied && this.lastApplied.head === scan.head && this.lastApplied.cursor === scan.cursor;
+    if (!same || scan.transfers.length > 0) {
+      this.ports.apply(scan);
+      this.lastApplied = { head: scan.head, cursor: scan.cursor };
+      this.stats.scans++;
+    }
+    this.stats.lastSuccessAt = Date.now();
+    this.stats.lastError = null;
+  }
+
+  /** The account's signatures after `until` (all of them when ""), oldest first, page by page. */
+  private async newSignatures(account: string, until: string): Promise<Listed[]> {
+    const listed: Listed[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = await this.rpc(
+        this.options.rpc.getSignaturesForAddress(account as Address, {
+          commitment: 'confirmed',
+          limit: this.pageSize,
+          ...(until !== '' && { until: until as Signature }),
+          ...(before !== undefined && { before: before as Signature }),
+        }),
+      );
+      for (const s of page) {
+        listed.push({ signature: s.signature, slot: Number(s.slot), blockTime: s.blockTime === null ? null : Number(s.blockTime), failed: s.err !== null });
+      }
+      if (page.length < this.pageSize) break;
+      before = page[page.length - 1]?.signature;
+    }
+    return listed.reverse();
+  }
+
+  /** The transfers of one transaction that pay a watched reference; counts the rest. */
+  private async transfersOf(listed: Listed): Promise<Omit<ObservedTransfer, 'blockRef'>[]> {
+    if (listed.failed) return []; // a failed transaction moved no tokens: not even read
+    const tx = await this.rpc(
+      this.options.rpc.getTransaction(listed.signature as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
+    );
+    // Listed at `confirmed` yet not readable at `confirmed`: a lagging RPC node. The pass fails and
+    // is repeated, rather than moving the cursor past a payment.
+    if (tx === null) throw new Error(`the RPC lists transaction ${listed.signature} but does not return it yet`);
+    const view: ParsedTransactionView = tx;
+    const incoming = incomingTransfers(view, new Set(this.byAccount.keys()));
+    if (incoming.length === 0) return [];
+    const txKeys = view.transaction.message.accountKeys.map((k) => String(k.pubkey));
+    // The signature list's block time first: it is the cluster's; the transaction's is the fallback.
+    const blockTime = (listed.blockTime ?? (tx.blockTime === null ? null : Number(tx.blockTime)) ?? 0) * 1000;
+    const transfers: Omit<ObservedTransfer, 'blockRef'>[] = [];
+    for (const t of incoming) {
+      const reference = this.referenceOf(t, txKeys);
+      const account = this.byAccount.get(t.account) as MerchantTokenAccount;
+      if (reference === null) {
+        this.stats.unattributedTransfers++;
+        continue;
+      }
+      transfers.push({
+        txId: listed.signature,
+        eventIndex: t.eventIndex,
+        blockNumber: Number(tx.slot),
+        blockTime,
+        currency: account.currency,
+        tokenContract: account.mint,
+        decimals: account.decimals,
+        from: t.from,
+        to: reference,
+        amountBase: t.amountBase,
+      });
+    }
+    return transfers;
+  }
+
+  /**
+   * The watched reference a transfer pays: the one its own instruction carries (Solana Pay puts it
+   * there, so one transaction can pay several sessions), else the one among the transaction's keys.
+   * Null when there is none, or more than one at the level that decides.
+   */
+  private referenceOf(t: IncomingTransfer, txKeys: readonly string[]): string | null {
+    const watched = (keys: readonly string[]) => [...new Set(keys.filter((k) => !this.byAccount.has(k) && this.ports.isWatched(k)))];
+    const own = watched(t.instructionKeys);
+    if (own.length > 0) return own.length === 1 ? (own[0] as string) : null;
+    const anywhere = watched(txKeys);
+    return anywhere.length === 1 ? (anywhere[0] as string) : null;
+  }
+
+  private async blockhash(slot: number): Promise<string> {
+    const block = await this.rpc(
+      this.options.rpc.getBlock(BigInt(slot), { commitment: 'confirmed', transactionDetails: 'none', rewards: false, maxSupportedTransactionVersion: 0 }),
+    );
+    if (block === null) throw new Error(`the RPC has no block for slot ${slot} yet`);
+    return block.blockhash;
+  }
+}
+
+/** Every account's new signatures in one list, by slot (stable: each account's own order is kept), once each. */
+function mergeBySlot(lists: Listed[][]): Listed[] {
+  const seen = new Set<string>();
+  const all = lists.flat().filter((s) => (seen.has(s.signature) ? false : (seen.add(s.signature), true)));
+  return all.sort((a, b) => a.slot - b.slot);
+}
+
+/** An account's position after a batch: its newest signature with every older one of its list handled. */
+function advance(position: string, list: readonly Listed[], handled: ReadonlySet<string>): string {
+  let next = position;
+  for (const s of list) {
+    if (!handled.has(s.signature)) break;
+    next = s.signature;
+  }
+  return next;
+}
+

@@ -1,0 +1,42 @@
+import type { WatcherPorts } from '../../src/chains/family.js';
+import type { ChainScan } from '../../src/domain/chain-scan.js';
+
+/**
+ * An in-memory `WatcherPorts`: the cursor the last applied scan left, the watched deposits a test
+ * sets, and every applied scan, in order (what the payment recorder would receive).
+ */
+export class FakeWatcherPorts implements WatcherPorts {
+  readonly applied: ChainScan[] = [];
+  readonly errors: unknown[] = [];
+  readonly watched = new Set<string>();
+  private position: { chainId: string; cursor: string } | undefined;
+
+  /** As if a previous run had left `cursor` on `chainId`. */
+  resumeFrom(chainId: string, cursor: string): void {
+    this.position = { chainId, cursor };
+  }
+
+  cursor(chainId: string): string | undefined {
+    return this.position?.chainId === chainId ? this.position.cursor : undefined;
+  }
+  recentBlocks(): { number: number; hash: string }[] {
+    return [];
+  }
+  isWatched(address: string): boolean {
+    return this.watched.has(address);
+  }
+  anyWatched(): boolean {
+    return this.watched.size > 0;
+  }
+  apply(scan: ChainScan): void {
+    this.applied.push(scan);
+    this.position = { chainId: scan.chainId, cursor: scan.cursor };
+  }
+  onError(error: unknown): void {
+    this.errors.push(error);
+  }
+  /** Every transfer reported so far, in order. */
+  transfers(): ChainScan['transfers'] {
+    return this.applied.flatMap((s) => s.transfers);
+  }
+}
