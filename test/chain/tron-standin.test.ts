@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toEvmAddress, toTronHex } from '../../src/chains/tron/address-format.js';
 import {
   TRON_DEVNET_CHAIN_ID,
+  TRON_DEVNET_SOLIDIFIED_LAG,
   type TronDevnet,
   type TronDevnetOptions,
   startTronDevnet,
@@ -82,6 +83,10 @@ async function signedTransfer(web: TronWeb, privateKey: string, to: string, amou
 }
 
 describe('TRON devnet stand-in, with an unmodified TronWeb', () => {
+  test('a fresh chain starts past the solidified depth, so nothing ever references its genesis block (whose hash anvil does not keep across restarts)', async () => {
+    expect(await headNumber(tronWeb(devnet))).toBeGreaterThan(TRON_DEVNET_SOLIDIFIED_LAG);
+  });
+
   test(
     'mints and transfers the 6-decimal test USDT, reads balances, sees the transfer confirmed and then solidified',
     async () => {

@@ -48,6 +48,8 @@ export const TRON_DEVNET_DEFAULT_BLOCK_TIME_SECONDS = 3;
 export const TRON_DEVNET_SOLIDIFIED_LAG = SOLIDIFIED_LAG;
 
 const DEFAULT_STATE_INTERVAL_SECONDS = 5;
+/** Blocks a fresh chain starts with: more than the solidified depth, so nothing references the genesis block. */
+const FRESH_CHAIN_BLOCKS = SOLIDIFIED_LAG + 2;
 const TOKEN_NAME = 'Test Tether USD';
 
 export interface TronDevnetOptions {
@@ -216,8 +218,11 @@ async function ensureTestUsdt(rpc: AnvilRpc): Promise<void> {
     for (const address of [...TRON_DEVNET_PAYER_ADDRESSES, TRON_DEVNET_FAUCET_ADDRESS]) {
       await rpc.call('anvil_setBalance', [toEvmAddress(address), hexNumber(TRON_DEVNET_INITIAL_SUN)]);
     }
-    // Mined now rather than at the next interval block: a 3 s block time would make every first start wait.
-    await rpc.call('anvil_mine', ['0x1']);
+    // Mined now rather than at the next interval block: a 3 s block time would make every first start
+    // wait. And past the solidified depth at once: anvil does not always give the genesis block the same
+    // hash when it loads its state again, so a payout referencing it (head − 19, TAPOS) would be refused
+    // after a restart; a real TRON chain is far past its genesis.
+    await rpc.call('anvil_mine', [hexNumber(FRESH_CHAIN_BLOCKS)]);
     const receipt = await rpc.call<AnvilReceipt | null>('eth_getTransactionReceipt', [hash]);
     if (receipt?.status !== '0x1' || receipt.contractAddress?.toLowerCase() !== token) {
       throw new Error(`deploying the test USDT failed (${hash})`);
