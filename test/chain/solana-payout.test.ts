@@ -342,7 +342,7 @@ describe('Solana refund payouts on surfnet', () => {
       const dead = await waitForState(signed.txId, trackOf(wallet, signed), 'dead', EXPIRED_MS);
       expect(dead).toEqual({ state: 'dead', failure: expect.stringMatching(new RegExp(`^blockhash_expired: payout ${signed.txId} was not taken into a block by block height ${lastValidBlockHeight}, .* so it can never land; nothing was paid$`)) });
       // And indeed it cannot: the node refuses the bytes, and nothing was paid.
-      await expect(port.broadcast(signed.raw)).rejects.toThrow(/refused payout/);
+      await expect(port.broadcast(signed.raw)).rejects.toThrow(/refused payout \w+: Transaction simulation failed: Blockhash not found/);
       expect(await tokenBalance(customer.publicKey)).toBeNull();
       // A transfer the owner made by hand (no signed bytes) is never declared dead: only missing.
       expect(await port.confirm(signed.txId, null)).toEqual({ state: 'missing' });
