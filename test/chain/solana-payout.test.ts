@@ -47,8 +47,15 @@ let mints: { token: PublicKey; token2022: PublicKey };
 
 beforeAll(async () => {
   const require = createRequire(import.meta.url);
+  let native: { Surfnet: { start(config: object): Surfnet } };
+  try {
+    native = require('@solana/surfpool-linux-x64-gnu');
+  } catch (error) {
+    // An optional dependency, native and Linux x64 only (like anvil's binary).
+    throw new Error(`surfnet is missing: install the optional dependency @solana/surfpool-linux-x64-gnu (Linux x64) to run this suite (${(error as Error).message})`);
+  }
   // Offline: surfnet would otherwise fetch unknown accounts from mainnet.
-  surfnet = require('@solana/surfpool-linux-x64-gnu').Surfnet.start({ offline: true }) as Surfnet;
+  surfnet = native.Surfnet.start({ offline: true });
   connection = new Connection(surfnet.rpcUrl, { commitment: 'confirmed', wsEndpoint: surfnet.wsUrl });
   // web3.js reuses a blockhash for 30 s, made for mainnet's 400 ms slots; surfnet's are about 6 times
   // faster, and its 150 blocks pass in ~12 s: a reused blockhash would be refused after the expiry test.
