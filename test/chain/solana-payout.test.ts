@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { createSolanaRpc } from '@solana/kit';
+import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import {
   createMint,
   getAccount,
@@ -367,6 +368,26 @@ describe('Solana refund payouts on surfnet', () => {
     expect(await port.isContract(getAssociatedTokenAddressSync(mints.token, wallet.publicKey).toBase58())).toBe(true);
     expect(await port.isContract(getAssociatedTokenAddressSync(mints.token2022, Keypair.generate().publicKey, false, TOKEN_2022_PROGRAM_ID).toBase58())).toBe(true);
   });
+
+  test(
+    'the QR payout, paid by a wallet that reads Solana Pay (@solana/pay), refunds the customer exactly',
+    async () => {
+      const owner = await fundedWallet({ lamports: WALLET_SOL, tokens: 10n * USD });
+      // @solana/pay 0.2.6's createTransfer wants a customer that exists on chain with a token account.
+      const customer = await fundedWallet({ lamports: WALLET_SOL, tokens: 0n });
+      const uri = port.request(mints.token.toBase58(), customer.publicKey.toBase58(), 2_500_000n);
+      const parsed = parseURL(uri) as TransferRequestURL;
+      expect(parsed.recipient.equals(customer.publicKey)).toBe(true);
+      expect(parsed.splToken?.equals(mints.token)).toBe(true);
+      expect(parsed.amount?.toString()).toBe('2.5');
+      const transaction = await createTransfer(connection, owner.publicKey, { recipient: parsed.recipient, amount: parsed.amount!, splToken: parsed.splToken }, { commitment: 'confirmed' });
+      const signature = await sendAndConfirmTransaction(connection, transaction, [owner]);
+      // The owner's transfer, followed by its signature alone (no signed bytes): included.
+      expect(await waitForState(signature, null, 'included')).toMatchObject({ success: true });
+      expect(await tokenBalance(customer.publicKey)).toBe(2_500_000n);
+    },
+    budget([INCLUDED_MS]),
+  );
 
   test('the QR payout is a Solana Pay transfer request to the customer’s wallet', () => {
     const to = Keypair.generate().publicKey.toBase58();
