@@ -62,7 +62,7 @@ export const RefundOut = Type.Object({
   destination_source: Type.String({ enum: ['payer', 'owner'], description: '`payer`: the payment\'s sender; `owner`: given or confirmed by the owner.' }),
   payment: Nullable(Type.Object({ tx_hash: Type.String(), log_index: Type.Integer(), from: Type.String() }, { description: 'The payment whose route the refund follows (`tx_hash`: its transaction id; `log_index`: its event index).' })),
   reason: Nullable(Type.String()),
-  failure_reason: Nullable(Type.String({ description: 'Why it FAILED: a code (`insufficient_token_balance`, `insufficient_gas_balance`, `payout_reverted`, EVM\'s `nonce_taken`, TRON\'s `payout_expired`), a colon, and an explanation.' })),
+  failure_reason: Nullable(Type.String({ description: 'Why it FAILED: a code (`insufficient_token_balance`, `insufficient_gas_balance`, `payout_reverted`, EVM\'s `nonce_taken`, TRON\'s `payout_expired`, Solana\'s `blockhash_expired`), a colon, and an explanation.' })),
   next_action: Nullable(
     Type.Object({ type: Type.Literal('confirm_destination'), message: Type.String() }, { description: 'REQUIRES_ACTION: what to do (POST /v1/refunds/{id}/confirm_destination).' }),
   ),
