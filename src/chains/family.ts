@@ -174,6 +174,53 @@ export interface Watcher {
   stop(): void;
 }
 
+/**
+ * A watcher's passes, one after another: the next starts `pollMs` after the last ended, or at least
+ * 1 s after a failed one (an unreachable RPC is retried, not hammered). Its timers never keep the
+ * process alive. Every family's watcher runs on one.
+ */
+export class PollLoop {
+  private timer: NodeJS.Timeout | undefined;
+  private on = false;
+
+  constructor(
+    private readonly pass: () => Promise<void>,
+    private readonly pollMs: number,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  /** Whether it runs: a long pass (a backfill) checks it between chunks, to end soon after `stop`. */
+  get running(): boolean {
+    return this.on;
+  }
+
+  start(): void {
+    if (this.on) return;
+    this.on = true;
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.on = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(delay: number): void {
+    if (!this.on) return;
+    this.timer = setTimeout(() => {
+      this.pass().then(
+        () => this.schedule(this.pollMs),
+        (error: unknown) => {
+          this.failed(error);
+          this.schedule(Math.max(this.pollMs, 1000));
+        },
+      );
+    }, delay);
+    this.timer.unref();
+  }
+}
+
 /** What a watcher needs from the rest of the app (chain-integration.ts implements it). */
 export interface WatcherPorts {
   /** Where the last pass on this chain ended; undefined on a first run, or when the chain id changed. */

@@ -10,7 +10,7 @@ import type {
 } from '@solana/kit';
 import type { ChainScan, ObservedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
-import type { Watcher, WatcherPorts, WatcherStats } from '../family.js';
+import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 import { type IncomingTransfer, incomingTransfers, type ParsedTransactionView } from './incoming-transfers.js';
 import { readCursor, writeCursor } from './watch-cursor.js';
 
@@ -78,8 +78,7 @@ const DEFAULT_PAGE = 1000;
  */
 export class SolanaWatcher implements Watcher {
   readonly stats: SolanaWatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null, unattributedTransfers: 0 };
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private readonly loop: PollLoop;
   private chainId: string | undefined;
   private lastApplied: { head: number; cursor: string } | undefined;
   private readonly pageSize: number;
@@ -94,33 +93,18 @@ export class SolanaWatcher implements Watcher {
     if (!Number.isInteger(this.pageSize) || this.pageSize < 1 || this.pageSize > DEFAULT_PAGE) throw new Error(`pageSize must be an integer from 1 to ${DEFAULT_PAGE}`);
     this.commitment = options.commitment ?? 'finalized';
     this.byAccount = new Map(options.merchantTokenAccounts.map((a) => [a.account, a]));
+    this.loop = new PollLoop(() => this.tick(), options.pollMs, (error) => {
+      this.stats.lastError = error instanceof Error ? error.message : String(error);
+      this.ports.onError(error);
+    });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
   stop(): void {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private schedule(delay: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.tick().then(
-        () => this.schedule(this.options.pollMs),
-        (error: unknown) => {
-          this.stats.lastError = error instanceof Error ? error.message : String(error);
-          this.ports.onError(error);
-          this.schedule(Math.max(this.options.pollMs, 1000)); // an unreachable RPC is retried, not hammered
-        },
-      );
-    }, delay);
-    this.timer.unref();
+    this.loop.stop();
   }
 
   private async rpc<T>(request: { send(): Promise<T> }): Promise<T> {

@@ -1,7 +1,7 @@
 import { type Address, type Hex, parseAbiItem, type PublicClient } from 'viem';
 import type { ChainScan, ObservedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
-import type { Watcher, WatcherPorts, WatcherStats } from '../family.js';
+import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -45,8 +45,7 @@ export interface TransferLogWatcherOptions {
  */
 export class TransferLogWatcher implements Watcher {
   readonly stats: WatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null };
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private readonly loop: PollLoop;
   private chainId: string | undefined;
   private lastAppliedHead = -1;
   private lastAppliedHash: string | null = null;
@@ -59,36 +58,21 @@ export class TransferLogWatcher implements Watcher {
   ) {
     this.maxRange = options.maxRange ?? 2000;
     this.byContract = new Map(options.tokens.map((t) => [t.logAddress.toLowerCase(), t]));
+    this.loop = new PollLoop(() => this.tick(), options.pollMs, (error) => {
+      // viem's errors carry a one-line `shortMessage`; the full message spans lines with request details.
+      const short = (error as { shortMessage?: unknown }).shortMessage;
+      const said = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
+      this.stats.lastError = this.options.explainError?.(error, said) ?? said;
+      this.ports.onError(error);
+    });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
   stop(): void {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private schedule(delay: number): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.tick().then(
-        () => this.schedule(this.options.pollMs),
-        (error: unknown) => {
-          // viem's errors carry a one-line `shortMessage`; the full message spans lines with request details.
-          const short = (error as { shortMessage?: unknown }).shortMessage;
-          const said = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error);
-          this.stats.lastError = this.options.explainError?.(error, said) ?? said;
-          this.ports.onError(error);
-          this.schedule(Math.max(this.options.pollMs, 1000)); // an unreachable RPC is retried, not hammered
-        },
-      );
-    }, delay);
-    this.timer.unref();
+    this.loop.stop();
   }
 
   private async rpc<T>(call: () => Promise<T>): Promise<T> {
@@ -118,7 +102,7 @@ export class TransferLogWatcher implements Watcher {
     }
     for (let guard = 0; guard < 10_000; guard++) {
       const done = await this.scanOnce(head, latest);
-      if (done || !this.running) break;
+      if (done || !this.loop.running) break;
     }
     this.lastAppliedHead = head;
     this.lastAppliedHash = latest.hash;
