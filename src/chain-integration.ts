@@ -110,6 +110,13 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
   }
 
   const watchers = new Map<string, Watcher>();
+  const unpayables = new Map<string, () => Partial<Record<Stablecoin, string>>>();
+  /** A network as sessions may use it now: without the coins it cannot be paid in (NetworkConnection.unpayable). */
+  const payableNow = (s: NetworkSettings): NetworkSettings => {
+    const unpayable = unpayables.get(`${s.network}:${modeName(s.livemode)}`)?.();
+    if (!unpayable || Object.keys(unpayable).length === 0) return s;
+    return { ...s, tokens: Object.fromEntries(Object.entries(s.tokens).filter(([coin]) => unpayable[coin as Stablecoin] === undefined)) };
+  };
   const refundNetworks = new Map<string, RefundNetwork>();
   const merchantId = services.merchants.defaultMerchant().id;
   // Test mode: each family's refund wallet is generated on first use (sealed with the data dir's test
@@ -127,6 +134,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       if (!family) continue; // every configured network is a registered family's (above)
       const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: s.rpcUrl, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
       const connection = family.connect(ready, {
+        wallet: () => services.wallets.xpub(merchantId, family.id, livemode),
         cursor: (chainId) => {
           const c = services.chainState.cursor(network, livemode);
           if (c && c.chainId !== chainId) {
@@ -164,11 +172,16 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         payouts: connection.payouts,
       });
       const devnet = devnets.find((d) => d.network === network);
+      const merchantWallet = services.wallets.xpub(merchantId, family.id, livemode);
+      if (devnet && !livemode && merchantWallet && family.devnet?.openWallet) {
+        await family.devnet.openWallet(devnet, merchantWallet).catch((err: unknown) => log(`${network}: opening the test merchant wallet's accounts failed`, err));
+      }
       const wallet = !livemode && devnet ? testRefundWallet(family) : undefined;
       if (devnet && wallet !== undefined && config.testRefundWallet !== false) {
         await family.devnet?.fund(devnet, wallet, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
       }
       watchers.set(`${network}:${modeName(livemode)}`, connection.watcher);
+      if (connection.unpayable) unpayables.set(`${network}:${modeName(livemode)}`, connection.unpayable.bind(connection));
     }
   }
 
@@ -183,7 +196,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     options: (livemode, family, session, dueMinor, rates) => {
       const f = familyById(family);
       if (!f) return [];
-      const networks = (settings.get(livemode) ?? []).filter((s) => f.networks.some((n) => n.id === s.network));
+      const networks = (settings.get(livemode) ?? []).filter((s) => f.networks.some((n) => n.id === s.network)).map(payableNow);
       return f.paymentOptions({ networks, ...session, dueMinor, rates });
     },
   };
@@ -199,7 +212,8 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     networks: (livemode) =>
       (settings.get(livemode) ?? []).map((s) => {
         const w = watchers.get(`${s.network}:${modeName(livemode)}`);
-        return { ...s, watcher: w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError } : null };
+        const unpayable = unpayables.get(`${s.network}:${modeName(livemode)}`)?.() ?? {};
+        return { ...s, unpayable, watcher: w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError } : null };
       }),
     start: () => {
       for (const w of watchers.values()) w.start();

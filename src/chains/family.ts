@@ -86,6 +86,9 @@ export interface OptionsInput {
   /** The merchant's wallet in the session's mode, and the session's deposit. */
   wallet: string;
   deposit: string;
+  /** Who is paid and for what, for families whose wallet requests carry them (Solana Pay's label and message). */
+  label?: string;
+  message?: string;
   /** Still due per coin, in the 6-decimal unit of account. */
   dueMinor: Readonly<Partial<Record<Stablecoin, bigint>>>;
   /** Coin per unit of the pricing currency, when priced in fiat. */
@@ -152,6 +155,12 @@ export interface ReadyNetwork extends NetworkSettings {
 export interface NetworkConnection {
   readonly watcher: Watcher;
   readonly payouts: PayoutPort;
+  /**
+   * The coins the network offers that cannot be paid right now, each with why in words for the owner
+   * (Solana: the merchant's wallet has no token account for the mint yet, and wallets cannot pay into
+   * a missing one). Such a coin is left out of the options. Absent where every offered coin can be paid.
+   */
+  unpayable?(): Partial<Record<Stablecoin, string>>;
 }
 
 /** Counters the benchmarks and /v1/networks read. */
@@ -223,6 +232,11 @@ export class PollLoop {
 
 /** What a watcher needs from the rest of the app (chain-integration.ts implements it). */
 export interface WatcherPorts {
+  /**
+   * The merchant's wallet of the family in this mode as it is now set (it may change while the app
+   * runs); undefined when none is. Only a family whose payments all go to that wallet (Solana) needs it.
+   */
+  wallet(): string | undefined;
   /** Where the last pass on this chain ended; undefined on a first run, or when the chain id changed. */
   cursor(chainId: string): string | undefined;
   /** Stored heights and hashes of recently scanned blocks, newest first. */
@@ -258,6 +272,11 @@ export interface FamilyDevnet<D extends RunningDevnet> {
    * transaction of the wallet's own (its transactions are its payouts'), waiting until done.
    */
   fund(devnet: D, wallet: string, wholeCoins: bigint): Promise<void>;
+  /**
+   * Makes the merchant's test wallet able to receive every test coin, where the family needs accounts
+   * opened for that (Solana: the wallet's associated token accounts); absent where nothing is needed.
+   */
+  openWallet?(devnet: D, wallet: string): Promise<void>;
   /** How many funded test payers `pay` can use (numbered from 1). */
   readonly payers: number;
   /**

@@ -1,6 +1,7 @@
 import type { FamilyId, Network, NetworkInfo } from '../domain/networks.js';
 import { evmFamily } from './evm/index.js';
 import type { ChainFamily } from './family.js';
+import { solanaFamily } from './solana/index.js';
 import { tronFamily } from './tron/index.js';
 
 /**
@@ -8,7 +9,7 @@ import { tronFamily } from './tron/index.js';
  * flags, routes, schemas, the payment options, the UI) takes its list of families and networks from
  * here, so adding a family is adding it to this list (docs/architecture.md, "Adding a chain family").
  */
-export const FAMILIES = [evmFamily, tronFamily] as const;
+export const FAMILIES = [evmFamily, tronFamily, solanaFamily] as const;
 
 /** The devnet type of each family of a union (distributive: one member per family). */
 type DevnetOf<F> = F extends ChainFamily<infer D> ? D : never;

@@ -17,7 +17,13 @@ export interface PaymentOption {
   readonly amountDueMinor: bigint;
   /** Still due, in the token's base units on this network. */
   readonly amountDueBase: bigint;
+  /** Where the money is sent (Solana: the merchant's wallet, the same for every session). */
   readonly address: string;
+  /**
+   * What tells this session's payment apart where `address` does not (Solana Pay's `reference`, a
+   * key the wallet adds to the transfer); absent where every session has an address of its own.
+   */
+  readonly reference?: string;
   readonly tokenContract: string;
   readonly uri: string;
   /** Which payload the QR code carries, and the payload itself (`uri` or `address`, as said). */
@@ -45,5 +51,7 @@ export interface NetworkSettings {
 
 /** A network's settings plus how its watcher is doing, as /v1/networks shows it. */
 export interface NetworkStatus extends NetworkSettings {
+  /** Coins the network offers that cannot be paid right now, with why (not offered to sessions until they can). */
+  readonly unpayable: Readonly<Partial<Record<Stablecoin, string>>>;
   readonly watcher: { lastHead: number | null; lastSuccessAt: number | null; lastError: string | null } | null;
 }

@@ -15,7 +15,7 @@ export interface ChainHandlers {
   options(
     livemode: boolean,
     family: FamilyId,
-    session: { wallet: string; deposit: string },
+    session: { wallet: string; deposit: string; label?: string; message?: string },
     dueMinor: Readonly<Partial<Record<Stablecoin, bigint>>>,
     rates: Readonly<Partial<Record<Stablecoin, string>>>,
   ): PaymentOption[];

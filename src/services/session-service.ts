@@ -196,7 +196,9 @@ export class SessionService {
       // The wallet a family's options may name (one merchant wallet plus a per-session reference);
       // wallets are cached by their store, so this costs no query per view.
       const wallet = this.d.wallets.xpub(session.merchantId, a.family, session.livemode) ?? '';
-      return this.chains.options(session.livemode, a.family, { wallet, deposit: a.address }, remaining, rates);
+      // Who is paid and for what, for wallet requests that show them (Solana Pay's label and message).
+      const label = this.d.merchants.get(session.merchantId).name;
+      return this.chains.options(session.livemode, a.family, { wallet, deposit: a.address, label, ...(session.description !== null && { message: session.description }) }, remaining, rates);
     });
     return { session, payments, options };
   }

@@ -10,12 +10,17 @@ export class FakeWatcherPorts implements WatcherPorts {
   readonly errors: unknown[] = [];
   readonly watched = new Set<string>();
   private position: { chainId: string; cursor: string } | undefined;
+  /** The merchant's wallet the family reads (Solana follows its token accounts). */
+  merchantWallet: string | undefined;
 
   /** As if a previous run had left `cursor` on `chainId`. */
   resumeFrom(chainId: string, cursor: string): void {
     this.position = { chainId, cursor };
   }
 
+  wallet(): string | undefined {
+    return this.merchantWallet;
+  }
   cursor(chainId: string): string | undefined {
     return this.position?.chainId === chainId ? this.position.cursor : undefined;
   }

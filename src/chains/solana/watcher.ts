@@ -31,7 +31,11 @@ export type FinalCommitment = 'confirmed' | 'finalized';
 
 export interface SolanaWatcherOptions {
   rpc: SolanaWatcherRpc;
-  merchantTokenAccounts: readonly MerchantTokenAccount[];
+  /**
+   * The accounts to follow: a fixed list, or asked before every pass (the family's: the merchant may
+   * change the wallet in Settings, and the accounts are that wallet's).
+   */
+  merchantTokenAccounts: readonly MerchantTokenAccount[] | (() => Promise<readonly MerchantTokenAccount[]>);
   /** The cluster's genesis hash: an RPC serving another cluster is refused, never scanned. */
   expectedChainId: string;
   pollMs: number;
@@ -83,7 +87,7 @@ export class SolanaWatcher implements Watcher {
   private lastApplied: { head: number; cursor: string } | undefined;
   private readonly pageSize: number;
   private readonly commitment: FinalCommitment;
-  private readonly byAccount: Map<string, MerchantTokenAccount>;
+  private byAccount = new Map<string, MerchantTokenAccount>();
 
   constructor(
     private readonly options: SolanaWatcherOptions,
@@ -92,7 +96,6 @@ export class SolanaWatcher implements Watcher {
     this.pageSize = options.pageSize ?? DEFAULT_PAGE;
     if (!Number.isInteger(this.pageSize) || this.pageSize < 1 || this.pageSize > DEFAULT_PAGE) throw new Error(`pageSize must be an integer from 1 to ${DEFAULT_PAGE}`);
     this.commitment = options.commitment ?? 'finalized';
-    this.byAccount = new Map(options.merchantTokenAccounts.map((a) => [a.account, a]));
     this.loop = new PollLoop(() => this.tick(), options.pollMs, (error) => {
       this.stats.lastError = error instanceof Error ? error.message : String(error);
       this.ports.onError(error);
@@ -123,6 +126,8 @@ export class SolanaWatcher implements Watcher {
       this.chainId = genesis;
     }
     const chainId = this.chainId;
+    const followed = this.options.merchantTokenAccounts;
+    this.byAccount = new Map((typeof followed === 'function' ? await followed() : followed).map((a) => [a.account, a]));
     const confirmedSlot = Number(await this.rpc(rpc.getSlot({ commitment: 'confirmed' })));
     const head = this.commitment === 'confirmed' ? confirmedSlot : Number(await this.rpc(rpc.getSlot({ commitment: this.commitment })));
     this.stats.lastHead = confirmedSlot;

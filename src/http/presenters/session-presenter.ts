@@ -57,6 +57,7 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
       currency: o.currency,
       amount_due: formatMoney({ minor: o.amountDueMinor, currency: o.currency }).value,
       address: o.address,
+      reference: o.reference ?? null,
       token_contract: o.tokenContract,
       uri: o.uri,
       qr: { content: o.qr.content, payload: o.qr.payload },

@@ -17,7 +17,13 @@ const NetworkOut = Type.Object({
   devnet: Type.Boolean({ description: 'A local test chain the app runs itself (test mode).' }),
   rpc_url: Nullable(Type.String({ description: 'Shown in test mode only.' })),
   confirmations: Type.Integer(),
-  tokens: Type.Array(Type.Object({ currency: CoinOut, contract: Type.String(), decimals: Type.Integer() }), {
+  tokens: Type.Array(Type.Object({
+    currency: CoinOut,
+    contract: Type.String({ description: 'The token\'s contract (Solana: its mint).' }),
+    decimals: Type.Integer(),
+    payable: Type.Boolean({ description: 'Whether sessions offer the coin now. False on Solana while the merchant\'s wallet has no token account for it (wallets cannot pay into a missing one).' }),
+    unpayable_reason: Nullable(Type.String({ description: 'Why the coin cannot be paid now and what to do, for the owner; null when it can.' })),
+  }), {
     description: 'The coins offered on the network in this mode (USDC is not offered on TRON: Circle ended it there in February 2025).',
   }),
   last_block: Nullable(Type.Integer()),
@@ -52,7 +58,8 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
         confirmations: n.confirmations,
         tokens: STABLECOINS.flatMap((c) => {
           const token = n.tokens[c];
-          return token ? [{ currency: c, contract: token.contract, decimals: token.decimals }] : [];
+          const reason = n.unpayable[c] ?? null;
+          return token ? [{ currency: c, contract: token.contract, decimals: token.decimals, payable: reason === null, unpayable_reason: reason }] : [];
         }),
         last_block: n.watcher?.lastHead ?? null,
         last_error: n.watcher?.lastError ?? null,

@@ -89,9 +89,14 @@ const PaymentOption = Type.Object({
   token_standard: Type.String({ examples: ['ERC-20', 'BEP-20'] }),
   currency: CoinOut,
   amount_due: Type.String({ description: 'Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01.' }),
-  address: Type.String({ description: 'Deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain).' }),
-  token_contract: Type.String(),
-  uri: Type.String({ description: 'Wallet request for exactly amount_due, in the token\'s base units (EVM: EIP-681; 18 decimals on BNB Smart Chain).' }),
+  address: Type.String({
+    description:
+      'Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). ' +
+      'Solana: the merchant\'s wallet, the same for every session; the payment is told apart by `reference`.',
+  }),
+  reference: Nullable(Type.String({ description: 'Solana: the session\'s Solana Pay reference key, which the wallet adds to the transfer (the QR\'s request carries it); a payment sent to `address` without it names no session. null on other networks.' })),
+  token_contract: Type.String({ description: 'The token\'s contract (Solana: its mint).' }),
+  uri: Type.String({ description: 'Wallet request for exactly amount_due (EVM: EIP-681 in the token\'s base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`).' }),
   qr: QrOut,
   rate: Nullable(Type.String({ description: 'Coin per unit of the pricing currency, locked at creation; null when priced in a stablecoin.' })),
 });

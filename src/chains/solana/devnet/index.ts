@@ -53,6 +53,16 @@ export const solanaDevnet: FamilyDevnet<RunningSolanaDevnet> = {
     }
   },
 
+  // The merchant's test wallet gets its token accounts opened (a mint of nothing opens one), paid by
+  // the faucet: Solana Pay wallets pay only into an existing one, and the family offers only those.
+  async openWallet(devnet, wallet) {
+    const rpc = rpcOf(devnet.rpcUrl);
+    const [feePayer, mintAuthority] = await Promise.all([signerOf(devnet.faucetKey), signerOf(devnet.mintAuthorityKey)]);
+    for (const coin of ['USDT', 'USDC'] as const) {
+      await mintToOwner(rpc, { feePayer, mintAuthority, mint: devnet.mints[coin], owner: wallet, amount: 0n, decimals: devnet.decimals[coin], waitMs: inclusionMs(devnet.slotTimeMs) });
+    }
+  },
+
   payers: SOLANA_DEVNET_PAYERS,
 
   async pay({ dir, network, payer, currency, to, amountMinor, recipient }) {

@@ -1,0 +1,68 @@
+import { createSolanaRpc } from '@solana/kit';
+import { STABLECOINS } from '../../domain/currencies.js';
+import type { ChainFamily } from '../family.js';
+import { addressBytes, addressOfSecretKey, checkMerchantWallet, newReference, newSecretKeyBytes, parseSecretKey, testMerchantWallet } from './accounts.js';
+import { type RunningSolanaDevnet, solanaDevnet } from './devnet/index.js';
+import { MerchantAccounts, type OfferedMint } from './merchant-accounts.js';
+import { SOLANA_NETWORKS } from './networks.js';
+import { solanaPaymentOptions } from './payment-options.js';
+import { SolanaPayoutChain, solanaPayoutNonce } from './refund-payout.js';
+import { SolanaWatcher } from './watcher.js';
+
+/**
+ * The Solana family: USDC and USDT (SPL) on Solana, paid by Solana Pay transfer requests. Every
+ * session pays the merchant's one wallet and is told apart by a fresh reference key in the transfer
+ * (the session's deposit); the watcher follows the wallet's token accounts, one per mint, so its cost
+ * does not grow with open sessions; refunds are `transferChecked` payouts signed by one refund wallet.
+ */
+export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
+  id: 'solana',
+  name: 'Solana',
+  networks: SOLANA_NETWORKS,
+
+  wallet: {
+    label: 'address of a Solana wallet (its public key, as Phantom or Solflare shows it)',
+    check: checkMerchantWallet,
+    testWallet: testMerchantWallet,
+  },
+
+  addresses: {
+    format: 'a Solana address: base58 of 32 bytes, 32 to 44 characters',
+    normalize: (address) => (addressBytes(address) ? address : null),
+    key: (address) => address,
+  },
+
+  refundKeys: {
+    format: 'the secret key as Phantom or Solflare exports it (base58, 87 or 88 characters) or a solana-keygen file\'s [64 numbers]',
+    parse: parseSecretKey,
+    address: addressOfSecretKey,
+    generate: newSecretKeyBytes,
+  },
+
+  // A reference per session, random: nothing derives it, so there is no pool to fill ahead.
+  deposits: () => ({ deposit: () => newReference(), stop: async () => undefined }),
+
+  paymentOptions: solanaPaymentOptions,
+  uriSchemes: ['solana'],
+
+  connect(network, ports) {
+    const rpc = createSolanaRpc(network.rpcUrl);
+    const mints: OfferedMint[] = STABLECOINS.flatMap((currency) => {
+      const token = network.tokens[currency];
+      return token ? [{ currency, mint: token.contract, decimals: token.decimals }] : [];
+    });
+    const name = SOLANA_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
+    // The account lookups count as the watcher's RPC calls (the benchmarks read them).
+    const accounts: MerchantAccounts = new MerchantAccounts(rpc, mints, () => ports.wallet(), () => void watcher.stats.rpcCalls++);
+    const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: () => accounts.current(), expectedChainId: network.chainId, pollMs: network.pollMs }, ports);
+    return {
+      watcher,
+      payouts: new SolanaPayoutChain({ rpc, name }),
+      unpayable: () => accounts.unpayable(),
+    };
+  },
+
+  payoutNonce: solanaPayoutNonce,
+
+  devnet: solanaDevnet,
+};

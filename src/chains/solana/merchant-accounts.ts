@@ -1,0 +1,123 @@
+import { address, type Address, type GetMultipleAccountsApi, type Rpc } from '@solana/kit';
+import { findAssociatedTokenPda } from '@solana-program/token';
+import type { Stablecoin } from '../../domain/currencies.js';
+import { TOKEN_PROGRAMS } from './incoming-transfers.js';
+import type { MerchantTokenAccount } from './watcher.js';
+
+/** A coin the network offers: its mint and the decimals the app expects of it. */
+export interface OfferedMint {
+  currency: Stablecoin;
+  mint: string;
+  decimals: number;
+}
+
+/** How long an account found open is trusted before it is looked at again (an owner may close one). */
+const RECHECK_OPEN_MS = 5 * 60_000;
+
+/** Byte offset of `decimals` in a mint account (Token and Token-2022 alike). */
+const MINT_DECIMALS_OFFSET = 44;
+
+/**
+ * The merchant's token accounts on one Solana network: for each offered mint, the wallet's
+ * associated token account (ATA) under the mint's own program (Token or Token-2022, read from the
+ * mint account once), and whether it exists.
+ *
+ * A wallet pays a Solana Pay request into the recipient's ATA and does not open a missing one, so a
+ * coin whose ATA is missing cannot be paid: it is not offered, and `unpayable` says why and what to do.
+ * Every ATA is followed all the same (listing a missing account's signatures costs the same single call
+ * and answers nothing), so a payment sent the moment it is opened is not missed.
+ *
+ * RPC cost: the mints once, then one `getMultipleAccounts` per pass while an account is missing and
+ * one every five minutes once all exist; never per session.
+ */
+export class MerchantAccounts {
+  private programs: Map<string, { program: string } | { problem: string }> | undefined;
+  private state: { wallet: string; accounts: MerchantTokenAccount[]; open: Set<string>; checkedAt: number } | undefined;
+  private problems: Partial<Record<Stablecoin, string>> = {};
+
+  constructor(
+    private readonly rpc: Rpc<GetMultipleAccountsApi>,
+    private readonly mints: readonly OfferedMint[],
+    /** The merchant's wallet in this mode, as set now (undefined: none yet). */
+    private readonly wallet: () => string | undefined,
+    /** Told of every RPC call, for the watcher's counters. */
+    private readonly counted: () => void = () => undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The coins that cannot be paid right now, with the reason in words for the owner. */
+  unpayable(): Partial<Record<Stablecoin, string>> {
+    return { ...this.problems };
+  }
+
+  /** The accounts to follow, looking them up again where due. @throws Error when the RPC fails */
+  async current(): Promise<readonly MerchantTokenAccount[]> {
+    const wallet = this.wallet();
+    if (wallet === undefined) {
+      this.state = undefined;
+      this.problems = {};
+      return [];
+    }
+    const programs = await this.mintPrograms();
+    let state = this.state;
+    if (state?.wallet !== wallet) {
+      const accounts: MerchantTokenAccount[] = [];
+      for (const m of this.mints) {
+        const p = programs.get(m.mint);
+        if (!p || !('program' in p)) continue;
+        const [ata] = await findAssociatedTokenPda({ owner: address(wallet), mint: address(m.mint), tokenProgram: address(p.program) });
+        accounts.push({ currency: m.currency, mint: m.mint, account: ata, decimals: m.decimals });
+      }
+      state = { wallet, accounts, open: new Set(), checkedAt: -Infinity };
+      this.state = state;
+    }
+    const due = state.open.size < state.accounts.length || this.now() - state.checkedAt >= RECHECK_OPEN_MS;
+    if (due && state.accounts.length > 0) {
+      const found = await this.accountsExist(state.accounts.map((a) => address(a.account)));
+      state.open = new Set(state.accounts.filter((_, i) => found[i]).map((a) => a.account));
+      state.checkedAt = this.now();
+    }
+    const problems: Partial<Record<Stablecoin, string>> = {};
+    for (const m of this.mints) {
+      const p = programs.get(m.mint);
+      const account = state.accounts.find((a) => a.mint === m.mint);
+      if (p && 'problem' in p) problems[m.currency] = p.problem;
+      else if (account && !state.open.has(account.account)) {
+        problems[m.currency] =
+          `the wallet ${wallet} has no ${m.currency} token account yet (${account.account}), and a wallet cannot pay into a missing one: ` +
+          `receive any amount of ${m.currency} in that wallet once (or open the account from the wallet app), and Solana offers ${m.currency} within seconds`;
+      }
+    }
+    this.problems = problems;
+    return state.accounts;
+  }
+
+  /** Each mint's owner program, read once; a mint that is missing or odd is a problem, not an error. */
+  private async mintPrograms(): Promise<Map<string, { program: string } | { problem: string }>> {
+    if (this.programs) return this.programs;
+    this.counted();
+    const { value } = await this.rpc.getMultipleAccounts(this.mints.map((m) => address(m.mint)), { encoding: 'base64', commitment: 'confirmed' }).send();
+    const programs = new Map<string, { program: string } | { problem: string }>();
+    this.mints.forEach((m, i) => {
+      const account = value[i];
+      if (!account) {
+        programs.set(m.mint, { problem: `the ${m.currency} mint ${m.mint} does not exist on the cluster this RPC serves` });
+        return;
+      }
+      const owner = String(account.owner);
+      const data = Buffer.from(account.data[0], 'base64');
+      if (!TOKEN_PROGRAMS.has(owner)) programs.set(m.mint, { problem: `${m.mint} is not a token mint (its account belongs to ${owner})` });
+      else if (data.length <= MINT_DECIMALS_OFFSET || data[MINT_DECIMALS_OFFSET] !== m.decimals) {
+        programs.set(m.mint, { problem: `the ${m.currency} mint ${m.mint} has ${data[MINT_DECIMALS_OFFSET] ?? '?'} decimals, not the ${m.decimals} configured` });
+      } else programs.set(m.mint, { program: owner });
+    });
+    this.programs = programs;
+    return programs;
+  }
+
+  private async accountsExist(accounts: readonly Address[]): Promise<boolean[]> {
+    this.counted();
+    const { value } = await this.rpc.getMultipleAccounts([...accounts], { encoding: 'base64', commitment: 'confirmed' }).send();
+    return accounts.map((_, i) => value[i] !== null && value[i] !== undefined);
+  }
+}

@@ -1,0 +1,28 @@
+import type { NetworkInfo } from '../../domain/networks.js';
+
+/**
+ * Solana and its live stablecoins: data, read by the family and, through it, the app. Both coins are
+ * SPL tokens of the original Token program with 6 decimals; the family reads each mint's program from
+ * the chain all the same, so a Token-2022 mint (a test chain's, a future coin's) works too.
+ */
+export const SOLANA_NETWORKS: readonly NetworkInfo[] = [
+  {
+    id: 'solana',
+    name: 'Solana',
+    family: 'solana',
+    tokenStandard: 'SPL',
+    // A Solana cluster is told apart by its genesis hash (getGenesisHash): mainnet-beta's.
+    liveChainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d',
+    // One "confirmation" on Solana is the final commitment (`finalized`, about 13 s after `confirmed`):
+    // the watcher reports the finalized slot as its head, so a payment counts once its slot is final.
+    defaultConfirmations: 1,
+    tokens: {
+      USDC: { decimals: 6, liveContract: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
+      USDT: { decimals: 6, liveContract: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' },
+    },
+    liveExplorerTx: 'https://solscan.io/tx/',
+    rpcHint:
+      'A Solana JSON-RPC endpoint of mainnet-beta (https://api.mainnet-beta.solana.com is rate-limited: a provider\'s URL with its key is better). ' +
+      'It must answer getSignaturesForAddress and getTransaction for recent transactions; the app reads payments at `confirmed` and counts them at `finalized`.',
+  },
+];
