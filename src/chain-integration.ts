@@ -24,7 +24,7 @@ export interface ChainIntegration {
 
 const modeName = (livemode: boolean) => (livemode ? 'live' : 'test');
 
-function notConfigured(info: NetworkInfo, livemode: boolean, confirmations: number): NetworkSettings {
+function notConfigured(info: NetworkInfo, livemode: boolean, confirmations: number, commitment: Commitment): NetworkSettings {
   return {
     network: info.id,
     livemode,
@@ -33,6 +33,7 @@ function notConfigured(info: NetworkInfo, livemode: boolean, confirmations: numb
     rpcUrl: null,
     devnet: false,
     confirmations,
+    ...commitment,
     tokens: tokensOf(info, (coin, live) => (livemode ? live.liveContract : '')),
   };
 }
@@ -48,12 +49,16 @@ function tokensOf(info: NetworkInfo, contract: (coin: Stablecoin, live: { liveCo
   return tokens;
 }
 
-function fromRpc(info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfig, 'devnet' | 'off'>, confirmations: number): NetworkSettings {
+/** `{ commitment }` on a network that has commitments (NetworkInfo.commitments), else nothing. */
+type Commitment = { commitment?: string };
+
+function fromRpc(info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfig, 'devnet' | 'off'>, confirmations: number, commitment: Commitment): NetworkSettings {
   const chainId = rpc.chainId !== undefined ? String(rpc.chainId) : livemode ? info.liveChainId : null;
   // Given contracts (a test chain's) or, in live mode, the live ones; never a coin the network does not offer.
   const given = rpc.tokens;
   const tokens = given ? tokensOf(info, (coin) => given[coin]) : livemode ? tokensOf(info, (_coin, live) => live.liveContract) : {};
-  if (chainId === null || Object.keys(tokens).length === 0) return { ...notConfigured(info, livemode, confirmations), rpcUrl: rpc.rpcUrl };
+  const chosen = info.commitments && rpc.commitment !== undefined ? { commitment: rpc.commitment } : commitment;
+  if (chainId === null || Object.keys(tokens).length === 0) return { ...notConfigured(info, livemode, confirmations, chosen), rpcUrl: rpc.rpcUrl };
   return {
     network: info.id,
     livemode,
@@ -63,6 +68,7 @@ function fromRpc(info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfi
     ...(rpc.apiKey && info.apiKeyHeader && { rpcHeaders: { [info.apiKeyHeader]: rpc.apiKey } }),
     devnet: false,
     confirmations: rpc.confirmations ?? confirmations,
+    ...chosen,
     tokens,
   };
 }
@@ -89,16 +95,18 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       for (const family of FAMILIES as readonly ChainFamily<AnyDevnet>[]) {
         for (const info of family.networks) {
           const confirmations = config.confirmations[info.id] ?? info.defaultConfirmations;
+          const level = info.commitments && (config.commitments[info.id] ?? info.commitments[0]);
+          const commitment: Commitment = level ? { commitment: level } : {};
           const choice = choiceOf(config, family, info.id, livemode);
           let s: NetworkSettings;
           if (choice === 'devnet' && !livemode && family.devnet) {
             const devnet = await family.devnet.start(info.id, { dir: devnetDir, blockTimeSeconds: config.devnetBlockTimeSeconds });
             devnets.push(devnet);
-            s = { network: info.id, livemode, status: 'ready', rpcUrl: devnet.rpcUrl, devnet: true, confirmations, ...family.devnet.describe(devnet) };
+            s = { network: info.id, livemode, status: 'ready', rpcUrl: devnet.rpcUrl, devnet: true, confirmations, ...commitment, ...family.devnet.describe(devnet) };
           } else if (choice && typeof choice === 'object') {
-            s = fromRpc(info, livemode, choice, confirmations);
+            s = fromRpc(info, livemode, choice, confirmations, commitment);
           } else {
-            s = notConfigured(info, livemode, confirmations);
+            s = notConfigured(info, livemode, confirmations, commitment);
           }
           settings.get(livemode)?.push(s);
         }

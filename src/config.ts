@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { FAMILY_IDS, NETWORK_IDS } from './chains/registry.js';
+import { FAMILY_IDS, NETWORK_IDS, networkInfo } from './chains/registry.js';
 import type { FamilyId, Network } from './domain/networks.js';
 import type { Stablecoin } from './domain/currencies.js';
 import type { SecretBox } from './services/secret-box.js';
@@ -64,6 +64,8 @@ export interface CoreConfig {
   chainPollMs?: number;
   /** Confirmations a payment needs, per network (both modes). Defaults: the network's (ethereum 6, bsc 15). */
   confirmations?: Partial<Record<Network, number>>;
+  /** The commitment at which a payment counts, per network that has commitments (Solana: `finalized`, the default, or `confirmed`), both modes. */
+  commitments?: Partial<Record<Network, string>>;
   /**
    * Live-mode watch-only wallets per chain family (EVM: the account xpub m/44'/60'/0'). One given here
    * wins over the one saved from Settings.
@@ -134,6 +136,8 @@ export interface RpcNetworkConfig {
   /** The endpoint's API key, sent in the network's API-key header (TronGrid: `TRON-PRO-API-KEY`). */
   apiKey?: string;
   confirmations?: number;
+  /** The commitment at which a payment counts, where the network has commitments (NetworkInfo.commitments). */
+  commitment?: string;
 }
 
 /** What runs for one network: its family's devnet (test mode), nothing, or an RPC endpoint. */
@@ -142,7 +146,7 @@ export type NetworkConfig = RpcNetworkConfig | 'devnet' | 'off';
 /** Keyed by network id (`ethereum`, `bsc`, …): a network left out is its family's devnet in test mode, off in live mode. */
 export type NetworkConfigs = Partial<Record<Network, NetworkConfig>>;
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'commitments' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
   secretBox: SecretBox | undefined;
   walletPassphrase: string | undefined;
   testRefundWallet: { fundTokens: number } | false;
@@ -156,6 +160,7 @@ export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'u
   liveWallets: Partial<Record<FamilyId, string>>;
   chainPollMs: number | undefined;
   confirmations: Partial<Record<Network, number>>;
+  commitments: Partial<Record<Network, string>>;
   publicUrl: string | undefined;
   databaseFile: string;
 }
@@ -186,9 +191,21 @@ function checkChainNames(config: CoreConfig): void {
     ...Object.keys(config.networks?.test ?? {}).map((n) => ['networks.test', n]),
     ...Object.keys(config.networks?.live ?? {}).map((n) => ['networks.live', n]),
     ...Object.keys(config.confirmations ?? {}).map((n) => ['confirmations', n]),
+    ...Object.keys(config.commitments ?? {}).map((n) => ['commitments', n]),
   ];
   for (const [where, network] of networks) {
     if (!NETWORK_IDS.includes(network as string)) throw new Error(`${where}: no network "${network}"; the networks are ${NETWORK_IDS.join(', ')}`);
+  }
+  const commitments: [string, string, unknown][] = [
+    ...Object.entries(config.commitments ?? {}).map(([n, c]): [string, string, unknown] => [`commitments.${n}`, n, c]),
+    ...(['test', 'live'] as const).flatMap((mode) =>
+      Object.entries(config.networks?.[mode] ?? {}).flatMap(([n, c]): [string, string, unknown][] => (typeof c === 'object' && c.commitment !== undefined ? [[`networks.${mode}.${n}.commitment`, n, c.commitment]] : [])),
+    ),
+  ];
+  for (const [where, network, commitment] of commitments) {
+    const levels = networkInfo(network)?.commitments;
+    if (!levels) throw new Error(`${where}: ${network} counts confirmations, not commitments`);
+    if (typeof commitment !== 'string' || !levels.includes(commitment)) throw new Error(`${where}: must be ${levels.map((l) => `"${l}"`).join(' or ')}`);
   }
   for (const family of Object.keys(config.liveWallets ?? {})) {
     if (!FAMILY_IDS.includes(family)) throw new Error(`liveWallets: no chain family "${family}"; the families are ${FAMILY_IDS.join(', ')}`);
@@ -215,6 +232,7 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     devnetBlockTimeSeconds: config.devnetBlockTimeSeconds ?? 1,
     chainPollMs: config.chainPollMs,
     confirmations: config.confirmations ?? {},
+    commitments: config.commitments ?? {},
     liveWallets: config.liveWallets ?? {},
     expiryMaxSleepMs: config.expiryMaxSleepMs ?? 30_000,
     rateLimit: config.rateLimit ?? { max: 100, windowMs: 1000 },

@@ -44,7 +44,12 @@ function withSavedNetworks(config: ResolvedConfig, s: CoreServices, log: (msg: s
       continue;
     }
     if (saved.rpcUrl) {
-      live[network] = { rpcUrl: saved.rpcUrl, ...(saved.confirmations !== null && { confirmations: saved.confirmations }), ...(apiKey !== undefined && { apiKey }) };
+      live[network] = {
+        rpcUrl: saved.rpcUrl,
+        ...(saved.confirmations !== null && { confirmations: saved.confirmations }),
+        ...(saved.commitment !== null && { commitment: saved.commitment }),
+        ...(apiKey !== undefined && { apiKey }),
+      };
     }
   }
   return { ...config, networks: { ...config.networks, live } };

@@ -33,7 +33,7 @@ const core = createCore({
   logger: false,
   rateLimit: { max: 1e9, windowMs: 1000 },
   networks: {
-    test: { ethereum: 'off', bsc: 'off', tron: 'off', [options.network]: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens } },
+    test: { ethereum: 'off', bsc: 'off', tron: 'off', solana: 'off', [options.network]: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens } },
   },
   chainPollMs: options.pollMs,
   confirmations: { [options.network]: options.confirmations },

@@ -96,7 +96,7 @@ export const webhooksSection: Section = {
   async run({ log }): Promise<SectionReport> {
     const dir = mkdtempSync(join(tmpdir(), 'stablepos-bench-webhooks-'));
     const receiver = await startReceiver();
-    const config = resolveConfig({ dataDir: dir, networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' } } });
+    const config = resolveConfig({ dataDir: dir, networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off', solana: 'off' } } });
     const s = createServices(config);
     try {
       const merchant = s.merchants.defaultMerchant();

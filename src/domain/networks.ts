@@ -28,6 +28,11 @@ export interface NetworkInfo {
   /** Confirmations before a payment counts, unless configured (contract: ethereum 6, bsc 15, tron 19). */
   readonly defaultConfirmations: number;
   /**
+   * Where finality is a commitment level rather than a count of blocks (Solana): the levels at which a
+   * payment may count, the default first (`finalized`, then `confirmed`). Absent elsewhere.
+   */
+  readonly commitments?: readonly string[];
+  /**
    * The stablecoins the network offers, each with its decimals and live contract (the mint on Solana).
    * A coin left out is not offered on the network in either mode (USDC on TRON: Circle ended it).
    */

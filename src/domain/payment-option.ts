@@ -43,6 +43,8 @@ export interface NetworkSettings {
   readonly rpcUrl: string | null;
   readonly devnet: boolean;
   readonly confirmations: number;
+  /** The commitment at which a payment counts, on a network that has commitments (NetworkInfo.commitments). */
+  readonly commitment?: string;
   /** The coins offered on the network in this mode; a coin left out is not offered. */
   readonly tokens: Readonly<Partial<Record<Stablecoin, { contract: string; decimals: number }>>>;
   /** Extra HTTP headers every request to the RPC carries (an API key: NetworkInfo.apiKeyHeader). */

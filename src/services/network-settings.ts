@@ -5,6 +5,8 @@ import type { ChainDirectory, Clock } from './ports.js';
 export interface SavedNetwork {
   rpcUrl: string | null;
   confirmations: number | null;
+  /** The commitment at which a payment counts, on a network that has commitments (Solana); null: the default. */
+  commitment: string | null;
   /** The endpoint's API key, sealed with the data key (never stored or shown in plain text). */
   apiKeySealed: string | null;
 }
@@ -48,7 +50,7 @@ export class NetworkSettings {
 
   saved(network: Network): SavedNetwork {
     const v = this.d.store.get(key(network)) as Partial<SavedNetwork> | undefined;
-    return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null, apiKeySealed: v?.apiKeySealed ?? null };
+    return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null, commitment: v?.commitment ?? null, apiKeySealed: v?.apiKeySealed ?? null };
   }
 
   /** The header a network's endpoint takes an API key in (TronGrid: `TRON-PRO-API-KEY`); null when it takes none. */
@@ -65,8 +67,13 @@ export class NetworkSettings {
     return sealed === null ? undefined : this.d.cipher.open(sealed, API_KEY_PURPOSE);
   }
 
-  /** @throws ApiError parameter_invalid (rpc_url, confirmations, api_key) */
-  save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null; apiKey?: string | null }): SavedNetwork {
+  /** The commitment levels a network's payments may count at, the default first; empty where it counts confirmations. */
+  commitments(network: Network): readonly string[] {
+    return this.d.chains.familyOf(network)?.networks.find((n) => n.id === network)?.commitments ?? [];
+  }
+
+  /** @throws ApiError parameter_invalid (rpc_url, confirmations, commitment, api_key) */
+  save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null; commitment?: string | null; apiKey?: string | null }): SavedNetwork {
     const next = { ...this.saved(network) };
     if (patch.rpcUrl !== undefined) {
       if (patch.rpcUrl !== null) {
@@ -81,6 +88,14 @@ export class NetworkSettings {
       next.rpcUrl = patch.rpcUrl;
     }
     if (patch.confirmations !== undefined) next.confirmations = patch.confirmations;
+    if (patch.commitment !== undefined) {
+      const levels = this.commitments(network);
+      if (patch.commitment !== null && levels.length === 0) {
+        throw invalidParam('commitment', `${this.d.chains.networkName(network)} counts confirmations, not commitments: set confirmations instead`);
+      }
+      if (patch.commitment !== null && !levels.includes(patch.commitment)) throw invalidParam('commitment', `must be ${levels.map((l) => `"${l}"`).join(' or ')}`);
+      next.commitment = patch.commitment;
+    }
     if (patch.apiKey !== undefined) {
       const header = this.apiKeyHeader(network);
       if (patch.apiKey !== null && header === null) {

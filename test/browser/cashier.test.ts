@@ -24,7 +24,7 @@ let errors: string[];
 
 beforeAll(async () => {
   // Ethereum and TRON: an EIP-681 QR and a bare-address QR side by side.
-  app = await openAppInBrowser('cashier', { ...DEVNET_UI_CORE, networks: { test: { bsc: 'off' } }, confirmations: { ethereum: 2, tron: 2 } });
+  app = await openAppInBrowser('cashier', { ...DEVNET_UI_CORE, networks: { test: { solana: 'off', bsc: 'off' } }, confirmations: { ethereum: 2, tron: 2 } });
   ({ t, browser, page, errors } = app);
   eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 120_000);

@@ -22,7 +22,7 @@ let errors: string[];
 const missing: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestCore({ ...DEVNET_UI_CORE, networks: { test: { bsc: 'off' } }, confirmations: { ethereum: 2, tron: 2 } });
+  t = await startTestCore({ ...DEVNET_UI_CORE, networks: { test: { solana: 'off', bsc: 'off' } }, confirmations: { ethereum: 2, tron: 2 } });
   browser = await launchBrowser();
   ({ page, errors } = await openPage(browser));
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const tron = { rpcUrl: chain.rpcUrl, chainId, tokens: { USDT: tokens.USDT!.contract }, confirmations: 2 };
   app = await openAppInBrowser('transactions', {
     ...DEVNET_UI_CORE,
-    networks: { test: { ethereum: 'off', bsc: 'off', tron }, live: { tron } },
+    networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off', tron }, live: { tron } },
     liveWallets: { tron: LIVE_XPUB },
     // No refund wallet key in either mode: refunds are paid by hand from the screen's QR and details.
     testRefundWallet: false,

@@ -20,7 +20,7 @@ afterAll(async () => {
 test('a devnet\'s folder is 0700 and its endpoint and state files 0600, with the core started under umask 022', async () => {
   process.umask(0o022);
   const dataDir = join(parent, 'data');
-  t = await startTestCore({ dataDir, networks: { test: { ethereum: 'devnet', bsc: 'off', tron: 'off' } }, testRefundWallet: false });
+  t = await startTestCore({ dataDir, networks: { test: { solana: 'off', ethereum: 'devnet', bsc: 'off', tron: 'off' } }, testRefundWallet: false });
   const devnetFiles = () => filesUnder(dataDir).filter((f) => f.name === 'devnet' || f.name.startsWith('devnet/'));
   const running = devnetFiles(); // the endpoint file and whatever else exists while the devnet runs
   await t.stop(); // a clean stop makes anvil dump its state file

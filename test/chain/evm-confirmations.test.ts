@@ -18,7 +18,7 @@ let t: TestCore;
 let eth: Devnet;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
+  t = await startTestCore({ networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
   eth = evmDevnetOf(t.core.chains, 'ethereum');
   // From here on a block exists only when the test mines one.
   await devnetRpc(eth)('evm_setAutomine', [false]);

@@ -20,7 +20,7 @@ let eth: Devnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { bsc: 'off', tron: 'off' } },
+    networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } },
     devnetBlockTimeSeconds: 0.2,
     confirmations: { ethereum: 2 },
     // The expiry timer re-reads the (test-advanced) clock at least this often.

@@ -19,7 +19,7 @@ let eth: Devnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { bsc: 'off', tron: 'off' } },
+    networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } },
     devnetBlockTimeSeconds: 0.2,
     confirmations: { ethereum: 2 },
     expiryMaxSleepMs: 100, // timers re-read the (test-advanced) clock at least this often

@@ -38,7 +38,7 @@ const PAYER_A = DEVNET_PAYER_KEYS[0]!;
 const PAYER_B = DEVNET_PAYER_KEYS[1]!;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { tron: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: CONFIRMATIONS });
+  t = await startTestCore({ networks: { test: { solana: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: CONFIRMATIONS });
   eth = evmDevnetOf(t.core.chains, 'ethereum');
   bsc = evmDevnetOf(t.core.chains, 'bsc');
 }, 60_000);

@@ -12,7 +12,7 @@ let t: TestCore;
 let eth: Devnet;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, testRefundWallet: false, refundPollMs: 100 });
+  t = await startTestCore({ networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 }, testRefundWallet: false, refundPollMs: 100 });
   eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 60_000);
 afterAll(async () => t?.stop());

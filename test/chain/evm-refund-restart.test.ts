@@ -18,7 +18,7 @@ import { startTestCore, type TestCore } from '../helpers/test-core.js';
 const dataDir = mkdtempSync(join(tmpdir(), 'stablepos-refund-restart-'));
 const config: Partial<CoreConfig> = {
   dataDir,
-  networks: { test: { bsc: 'off', tron: 'off' } },
+  networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } },
   devnetBlockTimeSeconds: 0.2,
   confirmations: { ethereum: 2 },
   testRefundWallet: { fundTokens: 100 },

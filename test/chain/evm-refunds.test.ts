@@ -18,7 +18,7 @@ let eth: Devnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { bsc: 'off', tron: 'off' } },
+    networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } },
     devnetBlockTimeSeconds: 0.2,
     confirmations: { ethereum: 2 },
     testRefundWallet: { fundTokens: 100 },

@@ -19,7 +19,7 @@ let eth: Devnet;
 let rpc: ReturnType<typeof devnetRpc>;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
+  t = await startTestCore({ networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
   eth = evmDevnetOf(t.core.chains, 'ethereum');
   rpc = devnetRpc(eth);
   await rpc('evm_setAutomine', [false]);

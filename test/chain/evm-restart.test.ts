@@ -27,6 +27,7 @@ beforeAll(async () => {
     test: {
       ethereum: { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, tokens: { USDT: devnet.tokens.USDT, USDC: devnet.tokens.USDC } },
       bsc: 'off',
+      solana: 'off',
     },
   };
   t = await startTestCore({ dataDir: join(dir, 'data'), networks, confirmations: { ethereum: 2 } });
@@ -90,7 +91,7 @@ test('a payment made while the app was stopped is found on the next start (curso
 
 test('test mode with the built-in devnet: a restart reloads the chain, keeps what was paid, and payments continue', async () => {
   const dataDir = join(dir, 'builtin');
-  const config = { dataDir, networks: { test: { bsc: 'off' as const, tron: 'off' as const } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 } };
+  const config = { dataDir, networks: { test: { solana: 'off' as const, bsc: 'off' as const, tron: 'off' as const } }, devnetBlockTimeSeconds: 0.2, confirmations: { ethereum: 2 } };
   const first = await startTestCore(config);
   let s1: any;
   let s2: any;
@@ -124,7 +125,7 @@ test('test mode with the built-in devnet: a restart reloads the chain, keeps wha
 
 test('an RPC endpoint that does not answer: the network shows unreachable with the error', async () => {
   const down = await startTestCore({
-    networks: { test: { ethereum: { rpcUrl: 'http://127.0.0.1:9/', chainId: 1337, tokens: { USDT: devnet.tokens.USDT, USDC: devnet.tokens.USDC } }, bsc: 'off', tron: 'off' } },
+    networks: { test: { solana: 'off', ethereum: { rpcUrl: 'http://127.0.0.1:9/', chainId: 1337, tokens: { USDT: devnet.tokens.USDT, USDC: devnet.tokens.USDC } }, bsc: 'off', tron: 'off' } },
   });
   try {
     const eth = await waitFor(async () => {

@@ -5,7 +5,7 @@ import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { tron: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { ethereum: 2, bsc: 3 } });
+  t = await startTestCore({ networks: { test: { solana: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { ethereum: 2, bsc: 3 } });
 }, 60_000);
 afterAll(async () => t.stop());
 

@@ -21,7 +21,7 @@ let t: TestCore;
 let tron: RunningTronDevnet;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { tron: REQUIRED } });
+  t = await startTestCore({ networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { tron: REQUIRED } });
   tron = tronDevnetOf(t.core.chains);
   // From here on a block exists only when the test mines one.
   await anvil(tron, 'evm_setIntervalMining', [0]);

@@ -29,7 +29,7 @@ let other: TronPayer;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { ethereum: 'off', bsc: 'off' } },
+    networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } },
     devnetBlockTimeSeconds: BLOCK_TIME_SECONDS,
     confirmations: { tron: 2 },
     // The expiry timer re-reads the (test-advanced) clock at least this often.

@@ -38,7 +38,7 @@ let payerA: TronPayer;
 let payerB: TronPayer;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { tron: CONFIRMATIONS } });
+  t = await startTestCore({ networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { tron: CONFIRMATIONS } });
   tron = tronDevnetOf(t.core.chains);
   payerA = new TronPayer(tron, tron.payerKeys[0]!);
   payerB = new TronPayer(tron, tron.payerKeys[1]!);

@@ -17,7 +17,7 @@ let t: TestCore;
 let tron: RunningTronDevnet;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { tron: 2 }, testRefundWallet: false, refundPollMs: 100 });
+  t = await startTestCore({ networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { tron: 2 }, testRefundWallet: false, refundPollMs: 100 });
   tron = tronDevnetOf(t.core.chains);
 }, 60_000);
 afterAll(async () => t?.stop());

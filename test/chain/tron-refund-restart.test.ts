@@ -29,7 +29,7 @@ const CORE_MS = 30_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'stablepos-tron-refund-restart-'));
 const config: Partial<CoreConfig> = {
   dataDir,
-  networks: { test: { ethereum: 'off', bsc: 'off' } },
+  networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } },
   devnetBlockTimeSeconds: BLOCK_TIME_SECONDS,
   confirmations: { tron: 2 },
   testRefundWallet: { fundTokens: 100 },

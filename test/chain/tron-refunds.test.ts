@@ -24,7 +24,7 @@ let tron: RunningTronDevnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { ethereum: 'off', bsc: 'off' } },
+    networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } },
     devnetBlockTimeSeconds: BLOCK_TIME_SECONDS,
     confirmations: { tron: 2 },
     testRefundWallet: { fundTokens: 100 },

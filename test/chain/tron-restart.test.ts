@@ -36,6 +36,7 @@ beforeAll(async () => {
       tron: { rpcUrl: devnet.httpUrl, chainId: devnet.chainId, tokens: { USDT: devnet.tokens.USDT } },
       ethereum: 'off',
       bsc: 'off',
+      solana: 'off',
     },
   };
   t = await startTestCore({ dataDir: join(dir, 'data'), networks, confirmations: { tron: 2 } });
@@ -101,7 +102,7 @@ test('a payment made while the app was stopped is found on the next start (curso
 
 test('test mode with the built-in TRON devnet: a restart reloads the chain, keeps what was paid, and payments continue', async () => {
   const dataDir = join(dir, 'builtin');
-  const config = { dataDir, networks: { test: { ethereum: 'off' as const, bsc: 'off' as const } }, devnetBlockTimeSeconds: BLOCK_TIME_SECONDS, confirmations: { tron: 2 } };
+  const config = { dataDir, networks: { test: { solana: 'off' as const, ethereum: 'off' as const, bsc: 'off' as const } }, devnetBlockTimeSeconds: BLOCK_TIME_SECONDS, confirmations: { tron: 2 } };
   const first = await startTestCore(config);
   let s1: any;
   let s2: any;
@@ -137,7 +138,7 @@ test('test mode with the built-in TRON devnet: a restart reloads the chain, keep
 
 test('a TRON node that does not answer: the network shows unreachable with the error', async () => {
   const down = await startTestCore({
-    networks: { test: { tron: { rpcUrl: 'http://127.0.0.1:9/', chainId: devnet.chainId, tokens: { USDT: devnet.tokens.USDT } }, ethereum: 'off', bsc: 'off' } },
+    networks: { test: { solana: 'off', tron: { rpcUrl: 'http://127.0.0.1:9/', chainId: devnet.chainId, tokens: { USDT: devnet.tokens.USDT } }, ethereum: 'off', bsc: 'off' } },
   });
   try {
     const tron = await waitFor(async () => {

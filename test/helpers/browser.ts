@@ -78,7 +78,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** The core as the browser tests run it with a devnet: Ethereum only, fast blocks and timers. */
 export const DEVNET_UI_CORE = {
-  networks: { test: { bsc: 'off', tron: 'off' } },
+  networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } },
   devnetBlockTimeSeconds: 0.2,
   confirmations: { ethereum: 2 },
   expiryMaxSleepMs: 100, // timers re-read the (test-advanced) clock at least this often

@@ -53,7 +53,7 @@ test('networks and families are the registry\'s: TRON and Solana stay out until 
 test('a payment option says what its QR encodes: on EVM, the EIP-681 request itself', async () => {
   // A configured endpoint makes the networks ready; nothing is asked of it to offer options.
   const tokens = { USDT: '0x5FbDB2315678afecb367f032d93F642f64180aa3', USDC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' };
-  const t = await startTestCore({ networks: { test: { ethereum: { rpcUrl: 'http://127.0.0.1:9/', chainId: 1337, tokens }, bsc: 'off', tron: 'off' } } });
+  const t = await startTestCore({ networks: { test: { solana: 'off', ethereum: { rpcUrl: 'http://127.0.0.1:9/', chainId: 1337, tokens }, bsc: 'off', tron: 'off' } } });
   cores.push(t);
   const s = await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '12.50', 'USDT') });
   expect(s.status, s.text).toBe(200);

@@ -85,7 +85,7 @@ async function pollStatus(t: TestCore, id: string, until: (d: any) => boolean, t
 describe('with the EVM devnets', () => {
   let t: TestCore;
   beforeAll(async () => {
-    t = await startTestCore({ networks: { test: { tron: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { ethereum: 2, bsc: 2 } });
+    t = await startTestCore({ networks: { test: { solana: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0.25, confirmations: { ethereum: 2, bsc: 2 } });
   }, 60_000);
   afterAll(async () => t?.stop());
 

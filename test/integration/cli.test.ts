@@ -560,11 +560,11 @@ describe('chain flags and devnet pay', () => {
       expect(r.stdout, show(list[i]!, r)).toBe('');
       expect(r.stderr, show(list[i]!, r)).toMatch(/^stablepos: [^\n]+\n$/);
     });
-    expect(results[0]!.stderr).toContain('no network "bitcoin"; there are ethereum, bsc, tron');
-    expect(results[1]!.stderr).toContain('no family "bitcoin"; there are evm, tron');
+    expect(results[0]!.stderr).toContain('no network "bitcoin"; there are ethereum, bsc, tron, solana');
+    expect(results[1]!.stderr).toContain('no family "bitcoin"; there are evm, tron, solana');
     expect(results[3]!.stderr).toContain('--rpc ethereum=… must be an absolute http(s) URL');
     expect(results[4]!.stderr).toContain('--rpc-bsc must be an absolute http(s) URL');
-    expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc" or "tron"');
+    expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc" or "tron" or "solana"');
     expect(results[6]!.stderr).toContain('tron offers no USDC: --currency must be "USDT"');
     const fromEnv = await run(['serve', '--port', '0', '--data-dir', dataDir], 20_000, { STABLEPOS_RPC_ETHEREUM: 'ftp://eth.example' });
     expect(fromEnv.code, show(['serve (STABLEPOS_RPC_ETHEREUM=ftp://…)'], fromEnv)).toBe(2);
@@ -578,7 +578,7 @@ describe('chain flags and devnet pay', () => {
     // Closed loopback ports: configured, never reached.
     const server = await serve(['--port', '0', '--data-dir', dir, '--rpc', 'ethereum=http://127.0.0.1:9/', '--xpub-evm', XPUB], 20_000, { STABLEPOS_RPC_BSC: 'http://127.0.0.1:9/bsc' });
     const networks = (await http(server, 'GET', '/v1/networks', liveKey)).body.data.items;
-    expect(networks.map((n: any) => [n.network, n.status === 'not_configured' ? 'off' : 'configured'])).toEqual([['ethereum', 'configured'], ['bsc', 'configured'], ['tron', 'off']]);
+    expect(networks.map((n: any) => [n.network, n.status === 'not_configured' ? 'off' : 'configured'])).toEqual([['ethereum', 'configured'], ['bsc', 'configured'], ['tron', 'off'], ['solana', 'off']]);
     expect((await http(server, 'GET', '/v1/settings/networks', liveKey)).body.data.wallets.evm.xpub).toBe(XPUB);
     const replaced = await http(server, 'PUT', '/v1/settings/wallets/evm', liveKey, { xpub: HDKey.fromMasterSeed(new Uint8Array(32).fill(12)).derive("m/44'/60'/0'").publicExtendedKey });
     expect(replaced.status, replaced.text).toBe(409);
@@ -607,6 +607,20 @@ describe('chain flags and devnet pay', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(session.payments, JSON.stringify(session)).toMatchObject([{ network: 'bsc', currency: 'USDT', tx_hash: paid.stdout.trim(), amount: '3.250000' }]);
+
+    // Solana: the session's reference goes into the transfer, the money to the merchant's wallet.
+    const second = (await http(server, 'POST', '/v1/payment/sessions', testKey, { merchant_id: merchantId, amount: { value: '1.75', currency: 'USDC' } })).body.data;
+    const solArgs = ['devnet', 'pay', second.session_id, '--network', 'solana', '--currency', 'USDC', '--data-dir', dir];
+    const solPaid = await run(solArgs, 30_000);
+    expect(solPaid.code, show(solArgs, solPaid)).toBe(0);
+    expect(solPaid.stdout).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}\n$/);
+    const solDeadline = Date.now() + 15_000;
+    while (Date.now() < solDeadline) {
+      session = (await http(server, 'GET', `/v1/payment/sessions/${second.session_id}`, testKey)).body.data;
+      if (session.payments.length > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(session.payments, JSON.stringify(session)).toMatchObject([{ network: 'solana', currency: 'USDC', tx_hash: solPaid.stdout.trim(), amount: '1.750000' }]);
     expect((await stop(server)).code).toBe(0);
   }, 90_000);
 });

@@ -22,10 +22,12 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
   const live = { key: t.liveKey };
   const before = (await t.api('GET', '/v1/settings/networks', live)).body.data;
   const unset = { rpc_url: null, rpc_hint: expect.any(String), api_key_set: false, running_status: 'not_configured', applies_at_next_start: false };
+  const byConfirmations = { commitment: null, commitments: [] };
   expect(before.networks).toEqual([
-    { network: 'ethereum', confirmations: 6, api_key_header: null, ...unset },
-    { network: 'bsc', confirmations: 15, api_key_header: null, ...unset },
-    { network: 'tron', confirmations: 19, api_key_header: 'TRON-PRO-API-KEY', ...unset },
+    { network: 'ethereum', confirmations: 6, api_key_header: null, ...byConfirmations, ...unset },
+    { network: 'bsc', confirmations: 15, api_key_header: null, ...byConfirmations, ...unset },
+    { network: 'tron', confirmations: 19, api_key_header: 'TRON-PRO-API-KEY', ...byConfirmations, ...unset },
+    { network: 'solana', confirmations: 1, api_key_header: null, commitment: 'finalized', commitments: ['finalized', 'confirmed'], ...unset },
   ]);
   // A closed loopback port: the endpoint is configured but cannot answer.
   const saved = await t.api('PATCH', '/v1/settings/networks/ethereum', { ...live, body: { rpc_url: 'http://127.0.0.1:9/', confirmations: 3 } });
@@ -36,6 +38,7 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
     api_key_header: null,
     api_key_set: false,
     confirmations: 3,
+    ...byConfirmations,
     running_status: 'not_configured',
     applies_at_next_start: true,
   });
@@ -53,7 +56,7 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
 });
 
 test('a live xpub applies at once: new live sessions get deposit addresses from it', async () => {
-  const t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' }, live: { ethereum: { rpcUrl: 'http://127.0.0.1:9/' } } } });
+  const t = await startTestCore({ networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off', tron: 'off' }, live: { ethereum: { rpcUrl: 'http://127.0.0.1:9/' } } } });
   cores.push(t);
   // The attack this guards against: a test key replacing the live wallet, so live deposits go elsewhere.
   expectError(await t.api('PUT', '/v1/settings/wallets/evm', { body: { xpub: XPUB } }), 403, 'livemode_mismatch');
@@ -126,3 +129,52 @@ async function waitForCondition(check: () => boolean, timeoutMs = 10_000): Promi
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+test('Solana\'s commitment is saved for the next start, refused elsewhere, and checked in the config', async () => {
+  const t = await startTestCore();
+  cores.push(t);
+  const live = { key: t.liveKey };
+  expectError(await t.api('PATCH', '/v1/settings/networks/solana', { body: { commitment: 'confirmed' } }), 403, 'livemode_mismatch');
+  expectError(await t.api('PATCH', '/v1/settings/networks/solana', { ...live, body: { commitment: 'processed' } }), 400, 'parameter_invalid', 'commitment');
+  const onEvm = await t.api('PATCH', '/v1/settings/networks/ethereum', { ...live, body: { commitment: 'finalized' } });
+  expectError(onEvm, 400, 'parameter_invalid', 'commitment');
+  expect(onEvm.body.error.message).toContain('counts confirmations');
+  const saved = await t.api('PATCH', '/v1/settings/networks/solana', { ...live, body: { rpc_url: 'http://127.0.0.1:9/', commitment: 'confirmed' } });
+  expect(saved.body.data.networks.find((n: any) => n.network === 'solana')).toMatchObject({ commitment: 'confirmed', applies_at_next_start: true });
+  expect((await t.api('GET', '/v1/networks', live)).body.data.items.find((n: any) => n.network === 'solana').commitment).toBe('finalized');
+
+  await t.core.stop();
+  const again = await startTestCore({ dataDir: t.dataDir });
+  cores.push(again);
+  const running = (await again.api('GET', '/v1/networks', { key: again.liveKey })).body.data.items.find((n: any) => n.network === 'solana');
+  expect(running).toMatchObject({ commitment: 'confirmed', confirmations: 1, chain_id: null });
+  expect((await again.api('GET', '/v1/networks', { key: again.liveKey })).body.data.items.find((n: any) => n.network === 'tron').commitment).toBeNull();
+
+  const { resolveConfig } = await import('../../src/config.js');
+  expect(() => resolveConfig({ dataDir: t.dataDir, commitments: { solana: 'processed' } })).toThrow('commitments.solana: must be "finalized" or "confirmed"');
+  expect(() => resolveConfig({ dataDir: t.dataDir, commitments: { ethereum: 'finalized' } })).toThrow('commitments.ethereum: ethereum counts confirmations, not commitments');
+  expect(() => resolveConfig({ dataDir: t.dataDir, networks: { live: { solana: { rpcUrl: 'http://127.0.0.1:9/', commitment: 'soon' } } } })).toThrow('networks.live.solana.commitment: must be');
+});
+
+test('a live Solana wallet is a wallet address: a program-derived one (a multisig vault) is refused, a wallet\'s is used by new sessions', async () => {
+  const { Keypair, PublicKey } = await import('@solana/web3.js');
+  const t = await startTestCore({ networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off', tron: 'off' }, live: { solana: { rpcUrl: 'http://127.0.0.1:9/' } } } });
+  cores.push(t);
+  const [vault] = PublicKey.findProgramAddressSync([Buffer.from('vault')], new PublicKey('SQDS4ep65T869zMMBKyuUq6aD6EgTu8psMjkvj52pCf'));
+  const refused = await t.api('PUT', '/v1/settings/wallets/solana', { key: t.liveKey, body: { xpub: vault.toBase58() } });
+  expectError(refused, 400, 'parameter_invalid', 'xpub');
+  expect(refused.body.error.message).toContain('program-derived address');
+  expectError(await t.api('PUT', '/v1/settings/wallets/solana', { key: t.liveKey, body: { xpub: XPUB } }), 400, 'parameter_invalid', 'xpub');
+  const wallet = Keypair.generate().publicKey.toBase58();
+  const set = await t.api('PUT', '/v1/settings/wallets/solana', { key: t.liveKey, body: { xpub: wallet } });
+  expect(set.body.data.wallets.solana).toEqual({ xpub: wallet, label: expect.stringContaining('address of a Solana wallet') });
+  const s = await t.api('POST', '/v1/payment/sessions', { key: t.liveKey, body: shapeA(t.merchantId, '5.00', 'USDC') });
+  expect(s.status).toBe(200);
+  const solana = s.body.data.payment_options.filter((o: any) => o.network === 'solana');
+  expect(solana.map((o: any) => o.currency)).toEqual(['USDT', 'USDC']);
+  for (const o of solana) {
+    expect(o.address).toBe(wallet);
+    expect(o.reference).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(o.uri).toBe(`solana:${wallet}?amount=5&spl-token=${o.token_contract}&reference=${o.reference}&label=${encodeURIComponent('My shop')}`);
+  }
+});

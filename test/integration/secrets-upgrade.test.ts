@@ -140,7 +140,7 @@ test('a plain-text data dir is sealed at its first start, keeps signing with the
 
   // Started as `stablepos serve` starts it, so the database is first opened with the WAL as the
   // crash left it (the test core's set-up would open and close it first, which empties the WAL).
-  const served = createCore({ dataDir: old.dataDir, port: 0, networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' } }, rateFeed: { source: 'off' } });
+  const served = createCore({ dataDir: old.dataDir, port: 0, networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off', tron: 'off' } }, rateFeed: { source: 'off' } });
   await served.start();
   expect(rawOccurrences(old.dataDir, plain)).toEqual([]);
   await served.stop();

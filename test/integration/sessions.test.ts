@@ -286,7 +286,7 @@ test('a session that expired while the app was stopped is expired on start', asy
   const s = (await x.api('POST', '/v1/payment/sessions', { body: shapeA(x.merchantId) })).body.data;
   await x.core.stop();
   const { createCore } = await import('../../src/create-core.js');
-  const later = createCore({ dataDir, port: 0, networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' } }, now: () => Date.now() + 16 * 60 * 1000 });
+  const later = createCore({ dataDir, port: 0, networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off', tron: 'off' } }, now: () => Date.now() + 16 * 60 * 1000 });
   const url = await later.start();
   try {
     const res = await fetch(`${url}/v1/payment/sessions/${s.session_id}`, { headers: { authorization: `Bearer ${x.testKey}` } });

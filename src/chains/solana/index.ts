@@ -54,7 +54,8 @@ export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
     const name = SOLANA_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
     // The account lookups count as the watcher's RPC calls (the benchmarks read them).
     const accounts: MerchantAccounts = new MerchantAccounts(rpc, mints, () => ports.wallet(), () => void watcher.stats.rpcCalls++);
-    const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: () => accounts.current(), expectedChainId: network.chainId, pollMs: network.pollMs }, ports);
+    const commitment = network.commitment === 'confirmed' ? 'confirmed' : 'finalized';
+    const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: () => accounts.current(), expectedChainId: network.chainId, pollMs: network.pollMs, commitment }, ports);
     return {
       watcher,
       payouts: new SolanaPayoutChain({ rpc, name }),

@@ -16,6 +16,10 @@ export const SOLANA_NETWORKS: readonly NetworkInfo[] = [
     // One "confirmation" on Solana is the final commitment (`finalized`, about 13 s after `confirmed`):
     // the watcher reports the finalized slot as its head, so a payment counts once its slot is final.
     defaultConfirmations: 1,
+    // The commitment whose slot is the watcher's head: `finalized` by default (the contract's), or
+    // `confirmed` for a shop that accepts a supermajority's vote (seconds sooner; a confirmed block has
+    // never been rolled back on mainnet, but nothing guarantees it).
+    commitments: ['finalized', 'confirmed'],
     tokens: {
       USDC: { decimals: 6, liveContract: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
       USDT: { decimals: 6, liveContract: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' },

@@ -11,7 +11,9 @@ const tags = ['Settings'];
 const NetworkSettingOut = Type.Object({
   network: Type.String({ enum: [...NETWORK_IDS] }),
   rpc_url: Nullable(Type.String({ description: 'The saved live JSON-RPC endpoint (null: none saved).' })),
-  confirmations: Type.Integer({ description: 'Confirmations a live payment needs (saved, else the default).' }),
+  confirmations: Type.Integer({ description: 'Confirmations a live payment needs (saved, else the default). On Solana it is 1: finality is the `commitment`.' }),
+  commitment: Nullable(Type.String({ description: 'Solana: the commitment at which a live payment counts (saved, else the default, `finalized`); null on networks that count confirmations.' })),
+  commitments: Type.Array(Type.String(), { description: 'The commitments the network takes, the default first (Solana: `finalized`, `confirmed`); empty where it counts confirmations.' }),
   rpc_hint: Type.String({ description: 'What endpoint the network takes, for people: the kind of node, and what it must have enabled.' }),
   api_key_header: Nullable(Type.String({ description: 'The HTTP header the network\'s hosted endpoints take an API key in (TRON: `TRON-PRO-API-KEY`, TronGrid\'s); null when the network takes none (EVM providers put the key in the URL).' })),
   api_key_set: Type.Boolean({ description: 'Whether an API key is saved. The key itself is sealed at rest and never shown again.' }),
@@ -61,8 +63,13 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
           api_key_header: services.networkSettings.apiKeyHeader(network),
           api_key_set: saved.apiKeySealed !== null,
           confirmations: saved.confirmations ?? now?.confirmations ?? networkInfo(network)?.defaultConfirmations ?? 1,
+          commitment: services.networkSettings.commitments(network).length ? (saved.commitment ?? now?.commitment ?? services.networkSettings.commitments(network)[0] ?? null) : null,
+          commitments: [...services.networkSettings.commitments(network)],
           running_status: now ? (now.status === 'ready' && now.watcher?.lastError ? ('unreachable' as const) : now.status) : ('not_configured' as const),
-          applies_at_next_start: (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null) || (saved.confirmations !== null && saved.confirmations !== now?.confirmations),
+          applies_at_next_start:
+            (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null) ||
+            (saved.confirmations !== null && saved.confirmations !== now?.confirmations) ||
+            (saved.commitment !== null && saved.commitment !== now?.commitment),
         };
       }),
       wallets: Object.fromEntries(FAMILIES.map((f) => [f.id, { xpub: services.networkSettings.liveWallet(f.id), label: f.wallet.label }])),
@@ -78,13 +85,16 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     config: LIVE_ONLY,
     schema: {
       tags,
-      summary: 'Save a live network\'s RPC endpoint, API key and confirmations (applied at the next start)',
+      summary: 'Save a live network\'s RPC endpoint, API key, confirmations and commitment (applied at the next start)',
       description: 'What endpoint each network takes is its `rpc_hint` (GET /v1/settings/networks); `api_key` only where `api_key_header` is not null.',
       params: Type.Object({ network: Type.String({ enum: [...NETWORK_IDS] }) }, { additionalProperties: false }),
       body: Type.Object(
         {
           rpc_url: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2048 }))),
           confirmations: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+          commitment: Type.Optional(
+            Nullable(Type.String({ minLength: 1, maxLength: 20, description: 'One of the network\'s `commitments` (null: the default); 400 `parameter_invalid` on a network that counts confirmations.' })),
+          ),
           api_key: Type.Optional(
             Nullable(Type.String({ minLength: 1, maxLength: 200, description: 'The endpoint\'s API key, sent in `api_key_header` (null removes it); 400 `parameter_invalid` for a network that takes none.' })),
           ),
@@ -98,6 +108,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     services.networkSettings.save(request.params.network, {
       ...(b.rpc_url !== undefined && { rpcUrl: b.rpc_url }),
       ...(b.confirmations !== undefined && { confirmations: b.confirmations }),
+      ...(b.commitment !== undefined && { commitment: b.commitment }),
       ...(b.api_key !== undefined && { apiKey: b.api_key }),
     });
     return ok(describe());

@@ -16,7 +16,8 @@ const NetworkOut = Type.Object({
   chain_id: Nullable(Type.Integer({ description: 'The chain id the RPC must report, where the network has a numeric one (EVM).' })),
   devnet: Type.Boolean({ description: 'A local test chain the app runs itself (test mode).' }),
   rpc_url: Nullable(Type.String({ description: 'Shown in test mode only.' })),
-  confirmations: Type.Integer(),
+  confirmations: Type.Integer({ description: 'Confirmations a payment needs (Solana: 1, counted at `commitment`).' }),
+  commitment: Nullable(Type.String({ description: 'Solana: the commitment at which a payment counts (`finalized` by default, or `confirmed`); it is seen, PROCESSING, at `confirmed`. null on networks that count confirmations.' })),
   tokens: Type.Array(Type.Object({
     currency: CoinOut,
     contract: Type.String({ description: 'The token\'s contract (Solana: its mint).' }),
@@ -56,6 +57,7 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
         devnet: n.devnet,
         rpc_url: caller.livemode ? null : n.rpcUrl,
         confirmations: n.confirmations,
+        commitment: n.commitment ?? null,
         tokens: STABLECOINS.flatMap((c) => {
           const token = n.tokens[c];
           const reason = n.unpayable[c] ?? null;
