@@ -2,7 +2,8 @@
  * The cashier screen in a real browser against the headless app with devnets (Ethereum and TRON): type
  * an amount on the keypad, charge, read the payment link back out of the screenshot's QR code, pay on
  * chain and see "Paid"; then the underpaid, expired and canceled outcomes; then TRON, whose wallet QR
- * is the bare address with the exact amount beside it, on the till and on the customer display.
+ * is the bare address with the exact amount beside it, on the till and on the customer display; then
+ * Solana, whose QR is the Solana Pay request and whose address (the shop's own wallet) is not offered.
  * Screenshots of each in test-artifacts/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -188,3 +189,38 @@ test('TRON: the wallet QR is the bare T… address, "Send exactly 12.50 USDT on 
   expect(errors).toEqual([]);
   await display.close();
 }, uiBudget(40, [TRON_PAY_MS, PAID_SHOWN_MS, TRON_PAY_MS, PAID_SHOWN_MS]));
+
+test('Solana: the wallet QR is the Solana Pay request with the session\'s reference, "Scan with a Solana Pay wallet" and the amount beside it; no address to copy, on the till and on the display', async () => {
+  const display = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  display.setDefaultTimeout(UI_WAIT_MS.step);
+  const displayErrors: string[] = [];
+  display.on('pageerror', (e) => displayErrors.push(String(e)));
+  await display.goto(`${t.url}/display`);
+  await display.getByText('Welcome').waitFor();
+
+  const { id } = await charge('12.50');
+  const solana = (await t.api('GET', `/v1/payment/sessions/${id}`)).body.data.payment_options.find((o: any) => o.network === 'solana' && o.currency === 'USDC');
+  expect(solana.uri).toMatch(new RegExp(`^solana:${solana.address}\\?amount=12\\.5&spl-token=[1-9A-HJ-NP-Za-km-z]{32,44}&reference=${solana.reference}&`));
+  const name = 'QR code: Solana Pay request for 12.500000 USDC on Solana';
+  for (const [screen, shown] of [['till', page], ['display', display]] as const) {
+    const card = shown.getByRole('listitem').filter({ has: shown.getByRole('img', { name }) });
+    await card.waitFor();
+    expect(decodeQrPng(await card.getByRole('img').screenshot()), screen).toBe(solana.uri);
+    const text = (await card.innerText()).replace(/\s+/g, ' ');
+    expect(text, screen).toContain('USDC on Solana (SPL) 12.50 USDC Scan with a Solana Pay wallet (Phantom, Solflare…).');
+    expect(text, screen).toContain("a transfer typed by hand to the shop's address is not matched to this sale");
+    // The shop's wallet takes every sale: copied and paid by hand, it would name none.
+    expect(text, screen).not.toContain(solana.address);
+    expect(await card.getByRole('button').count(), screen).toBe(0);
+    for (const [width, height] of SIZES) {
+      await shown.setViewportSize({ width, height });
+      await screenshot(shown, `${screen === 'till' ? 'cashier' : 'display'}-solana-${width}`);
+    }
+  }
+  await page.setViewportSize({ width: 1100, height: 1200 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await display.getByText('This payment request was canceled').waitFor();
+  expect(displayErrors).toEqual([]);
+  expect(errors).toEqual([]);
+  await display.close();
+}, uiBudget(20));

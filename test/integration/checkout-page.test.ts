@@ -1,4 +1,5 @@
 import { evmDevnetOf } from '../helpers/evm-chain.js';
+import { parseURL, type TransferRequestURL } from '@solana/pay';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
@@ -166,6 +167,7 @@ describe('with the EVM devnets', () => {
         currency: o.currency,
         amount_due: '12.500000',
         address: o.address,
+        reference: null,
         uri: o.uri,
         qr: { content: 'uri', payload: o.uri },
       });
@@ -233,6 +235,48 @@ describe('with the EVM devnets', () => {
     expect(data.payments).toEqual([expect.objectContaining({ network: 'bsc', network_name: 'BNB Smart Chain', currency: 'USDC', amount: '3.000000', status: 'confirmed' })]);
     expect(data.success_url).toBeNull();
   }, 60_000);
+});
+
+describe('with the Solana devnet', () => {
+  let t: TestCore;
+  beforeAll(async () => {
+    t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' } } });
+  }, 60_000);
+  afterAll(async () => t?.stop());
+
+  test('a Solana panel is the Solana Pay request only: its QR and wallet link, the shop\'s wallet shown without a copy button, and why', async () => {
+    const s = (await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '12.50', 'USD', { description: '2 coffees' }) })).body.data;
+    expect(s.payment_options.map((o: any) => `${o.network}-${o.currency}`).sort()).toEqual(['solana-USDC', 'solana-USDT']);
+    const html = await (await fetch(s.payment_url)).text();
+    for (const o of s.payment_options) {
+      const key = `solana-${o.currency}`;
+      const qr = qrCodes(html).find((q) => q.key === key)!;
+      // The QR is the request with this session's reference, as a Solana Pay wallet reads it.
+      expect(qr.uri).toBe(o.uri);
+      expect(qr.svg).toBe(await expectedQr(o.uri));
+      const request = parseURL(qr.uri) as TransferRequestURL;
+      expect(request.recipient.toBase58()).toBe(o.address);
+      expect(request.reference?.map((r) => r.toBase58())).toEqual([o.reference]);
+      expect(request.amount?.toString()).toBe('12.5');
+
+      const panel = html.slice(html.indexOf(`id="opt-${key}"`), html.indexOf('</section>', html.indexOf(`id="opt-${key}"`)));
+      expect(panel).toContain('Scan with a Solana Pay wallet (Phantom, Solflare…)');
+      expect(panel).toContain(`<span class="num" id="amt-${key}">12.50</span> ${o.currency}`);
+      expect(panel).toContain('Solana · SPL');
+      const address = /<code class="value address" id="addr-[^"]+">([\s\S]*?)<\/code>/.exec(panel)![1]!.replace(/<[^>]+>/g, '');
+      expect(address).toBe(o.address);
+      // Copied and paid by hand, the address would name no session: nothing on the panel copies.
+      expect(panel).not.toContain('data-copy-target');
+      expect(panel).not.toContain('to this address');
+      expect(unescape(panel)).toContain("A transfer typed by hand to the shop's address is not matched to your payment.");
+      expect(panel).toContain(`<a class="wallet" href="${o.uri.replace(/&/g, '&amp;')}"`);
+    }
+    // The feed the till and the display read carries the reference, by which they know the address is shared.
+    const status = (await t.api('GET', `/pay/${s.session_id}/status`, { key: null })).body.data;
+    for (const o of s.payment_options) {
+      expect(status.payment_options).toContainEqual(expect.objectContaining({ network: 'solana', currency: o.currency, address: o.address, reference: o.reference, qr: { content: 'uri', payload: o.uri } }));
+    }
+  });
 });
 
 describe('without chains', () => {

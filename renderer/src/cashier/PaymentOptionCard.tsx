@@ -4,6 +4,9 @@
  * EIP-681, which a wallet turns into a ready transfer), or the bare deposit address where no URI
  * scans in every wallet (TRON: TronLink iOS rejects `tron:`). An address tells the wallet only where
  * to send, so the exact amount then leads, large, with copy buttons and a line saying it must be typed.
+ * A Solana Pay request (an option with a `reference`) pays the shop's own wallet, the same for every
+ * sale, and only its reference names this sale: the address is not shown (nor copied), since a
+ * transfer typed by hand to it would not be matched, and the card says to scan.
  */
 import { CopyButton } from '../CopyButton.js';
 import { coinAmount } from '../format.js';
@@ -35,6 +38,23 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
             {copy ? <CopyButton text={o.address} label={`Copy address (${where})`} /> : null}
           </p>
           <p className="option-hint">The QR code holds the address only: type the amount exactly.</p>
+        </div>
+      </li>
+    );
+  }
+  if (o.reference) {
+    return (
+      <li className="option option-request">
+        <QrCode text={o.qr.payload} label={`QR code: Solana Pay request for ${o.amount_due} ${where}`} size={qrSize} />
+        <div className="option-body">
+          <p className="option-title">
+            {where} <span className="muted nowrap">({o.token_standard})</span>
+          </p>
+          <p className="option-amount">
+            {coinAmount(o.amount_due)} {o.currency}
+          </p>
+          <p className="option-hint">Scan with a Solana Pay wallet (Phantom, Solflare…).</p>
+          <p className="option-hint">Pay by scanning only: a transfer typed by hand to the shop's address is not matched to this sale.</p>
         </div>
       </li>
     );

@@ -14,6 +14,8 @@ export interface PaymentOption {
   currency: string;
   amount_due: string;
   address: string;
+  /** Solana Pay's reference: `address` is then the shop's wallet, shared by every sale; null elsewhere. */
+  reference: string | null;
   uri: string;
   /** What the option's QR encodes: the wallet request (`uri`) or the bare address (`address`). */
   qr: { content: 'uri' | 'address'; payload: string };

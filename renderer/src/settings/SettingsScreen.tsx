@@ -2,6 +2,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
 import type { Page } from '../types.js';
+import { type NetworkToken, UnpayableCoins } from './UnpayableCoins.js';
 
 interface Merchant {
   merchant_id: string;
@@ -43,6 +44,7 @@ interface Network {
   chain_id: number | null;
   rpc_url: string | null;
   confirmations: number;
+  tokens: NetworkToken[];
 }
 
 
@@ -561,6 +563,7 @@ export function SettingsScreen() {
             ))}
           </tbody>
         </table>
+        <UnpayableCoins networks={networks} />
         {live ? <LiveNetworks live={live} networks={networks} run={run} /> : merchant && !merchant.livemode ? <LiveOnlyNote what="Live networks and the live wallet" /> : null}
         <p className="muted">Test mode always uses the app's own devnets. Command-line flags (<code>stablepos serve --help</code>) win over what is saved here.</p>
       </div>

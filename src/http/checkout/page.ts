@@ -47,12 +47,39 @@ function copyButton(target: string, what: string): string {
 }
 
 /**
+ * The details beside a Solana Pay request's QR: the amount and network to check in the wallet, and
+ * the recipient (the shop's wallet) without a copy button, since paying it by hand is not matched.
+ */
+function requestDetails(key: string, network: string, tokenStandard: string, amountHtml: string, address: string): string {
+  return `<p class="qr-hint">Scan with a Solana Pay wallet (Phantom, Solflare…), or open the request in your wallet app.</p>
+      <dl class="fields">
+        <div class="field">
+          <dt>Amount to send</dt>
+          <dd><span class="value big">${amountHtml}</span></dd>
+        </div>
+        <div class="field">
+          <dt>Network</dt>
+          <dd><span class="value">${escapeHtml(network)} · ${escapeHtml(tokenStandard)}</span></dd>
+        </div>
+        <div class="field">
+          <dt>Paid to the shop's wallet</dt>
+          <dd><code class="value address" id="addr-${escapeHtml(key)}">${addressChunks(address)}</code></dd>
+        </div>
+      </dl>`;
+}
+
+/**
  * One option's panel. The QR carries what the option says (`qr.content`): the wallet URI, which
  * wallets turn into a ready transfer, or the bare address where no URI scheme scans in every wallet
  * (TRON: TronLink iOS rejects `tron:`). For an address QR the wallet learns only where to send, so
  * the exact amount comes first and large, each with a copy button, and a line says the amount must
  * be typed. `data-qr` is what the QR encodes: the script compares it with the live feed's to know a
  * QR went stale (an address QR never does; only its amount changes).
+ *
+ * An option with a `reference` (Solana Pay) pays the shop's own wallet, the same for every sale, and
+ * only the reference in the request tells this payment apart: a transfer typed by hand to the address
+ * names no session. So the request is the only way offered (the QR and the wallet link), the address
+ * is shown for checking in the wallet but not offered for copying, and the page says why.
  */
 async function renderPanel(o: PaymentOption): Promise<string> {
   const key = optionKey(o);
@@ -68,7 +95,9 @@ async function renderPanel(o: PaymentOption): Promise<string> {
           <dt>Deposit address</dt>
           <dd><code class="value address" id="addr-${escapeHtml(key)}">${addressChunks(o.address)}</code>${copyButton(`addr-${key}`, 'address')}</dd>
         </div>`;
-  const details = addressQr
+  const details = o.reference
+    ? requestDetails(key, network, o.tokenStandard, amountHtml, o.address)
+    : addressQr
     ? `<div class="exact">
         <p class="exact-amount"><span class="exact-label">Send exactly</span> <span class="value">${amountHtml}</span>${copyButton(`amt-${key}`, 'amount')}</p>
         <p class="exact-network">on ${escapeHtml(network)} (${escapeHtml(o.tokenStandard)})</p>
@@ -92,7 +121,11 @@ async function renderPanel(o: PaymentOption): Promise<string> {
   return `<section class="panel${addressQr ? ' panel-address' : ''}" id="opt-${escapeHtml(key)}" data-network="${escapeHtml(o.network)}" data-currency="${escapeHtml(o.currency)}" aria-label="Pay with ${escapeHtml(o.currency)} on ${escapeHtml(network)}">
       <div class="qr" id="qr-${escapeHtml(key)}" role="img" aria-label="${escapeHtml(qrLabel)}" data-qr="${escapeHtml(o.qr.payload)}">${svg}</div>
       ${details}
-      <p class="warning">Send only ${escapeHtml(asset)} on ${escapeHtml(network)} to this address. Other coins or networks may be lost.</p>
+      <p class="warning">${
+        o.reference
+          ? `Pay only through this request: scan the code or open it in your wallet app. A transfer typed by hand to the shop's address is not matched to your payment.`
+          : `Send only ${escapeHtml(asset)} on ${escapeHtml(network)} to this address. Other coins or networks may be lost.`
+      }</p>
       ${href ? `<a class="wallet" href="${escapeHtml(href)}" data-wallet-for="${escapeHtml(key)}">Open in wallet app</a>` : ''}
     </section>`;
 }

@@ -107,6 +107,9 @@ export function publicStatus(view: SessionView) {
       currency: o.currency,
       amount_due: formatMoney({ minor: o.amountDueMinor, currency: o.currency }).value,
       address: o.address,
+      // Solana: the session's Solana Pay reference. A screen that sees one knows the address is the
+      // shop's wallet, shared by every sale, so it must not offer the address to be copied and paid by hand.
+      reference: o.reference ?? null,
       uri: o.uri,
       // What the QR encodes: the till and the display draw `payload`, and show the amount beside it
       // when that is the bare address.

@@ -28,6 +28,7 @@ const PublicStatus = Type.Object({
       currency: CoinOut,
       amount_due: Type.String({ description: 'Still due in this coin, decimal' }),
       address: Type.String(),
+      reference: Nullable(Type.String({ description: 'Solana: the session\'s Solana Pay reference (the QR\'s request carries it); `address` is then the shop\'s wallet, and a transfer sent to it without the reference names no session. null on other networks.' })),
       uri: Type.String(),
       qr: QrOut,
     }),

@@ -1,0 +1,31 @@
+/**
+ * The coins a network has but cannot be paid in right now (GET /v1/networks `tokens[].payable`), each
+ * with the API's reason: sessions quietly leave such a coin out (a Solana wallet without that coin's
+ * token account, which no wallet can pay into), so the owner must read here why it is missing and what
+ * to do.
+ */
+export interface NetworkToken {
+  currency: string;
+  payable: boolean;
+  unpayable_reason: string | null;
+}
+
+interface NetworkWithTokens {
+  network: string;
+  name?: string;
+  tokens: NetworkToken[];
+}
+
+export function UnpayableCoins({ networks }: { networks: readonly NetworkWithTokens[] }) {
+  const unpayable = networks.flatMap((n) => n.tokens.filter((t) => !t.payable).map((t) => ({ key: `${n.network}-${t.currency}`, name: n.name ?? n.network, token: t })));
+  if (unpayable.length === 0) return null;
+  return (
+    <ul className="list unpayable" aria-label="Coins not offered">
+      {unpayable.map(({ key, name, token }) => (
+        <li key={key} className="error">
+          {token.currency} on {name} is not offered: {token.unpayable_reason ?? 'it cannot be paid right now'}.
+        </li>
+      ))}
+    </ul>
+  );
+}
