@@ -24,8 +24,8 @@ let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  // Ethereum and TRON: an EIP-681 QR and a bare-address QR side by side.
-  app = await openAppInBrowser('cashier', { ...DEVNET_UI_CORE, networks: { test: { solana: 'off', bsc: 'off' } }, confirmations: { ethereum: 2, tron: 2 } });
+  // Ethereum, TRON and Solana: an EIP-681 QR, a bare-address QR and a Solana Pay request.
+  app = await openAppInBrowser('cashier', { ...DEVNET_UI_CORE, networks: { test: { bsc: 'off' } }, confirmations: { ethereum: 2, tron: 2 } });
   ({ t, browser, page, errors } = app);
   eth = evmDevnetOf(t.core.chains, 'ethereum');
 }, 120_000);
