@@ -94,6 +94,11 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   await page.getByRole('button', { name: 'Save BNB Smart Chain' }).click();
   await page.getByText('Saved: applies when the app next starts.').waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.networks[1]).toMatchObject({ rpc_url: 'https://bsc.example/rpc', confirmations: 20 });
+  // Solana's finality is a commitment, chosen in words, not a count of confirmations.
+  expect(await page.getByLabel('Solana confirmations').count()).toBe(0);
+  await page.getByLabel('Solana: a payment counts when').selectOption('confirmed');
+  await page.getByRole('button', { name: 'Save Solana' }).click();
+  await expect.poll(async () => (await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.networks.find((n: any) => n.network === 'solana')).toMatchObject({ commitment: 'confirmed', confirmations: 1 });
 
   // An API key field only where the network's endpoints take one in a header (TRON: TronGrid's
   // TRON-PRO-API-KEY), under the network's own hint; the key is never shown again.

@@ -44,6 +44,8 @@ interface Network {
   chain_id: number | null;
   rpc_url: string | null;
   confirmations: number;
+  /** Solana: the commitment at which a payment counts; null where confirmations are counted. */
+  commitment?: string | null;
   tokens: NetworkToken[];
 }
 
@@ -219,6 +221,9 @@ interface LiveNetworkSetting {
   network: string;
   rpc_url: string | null;
   confirmations: number;
+  /** Solana: the commitment at which a live payment counts, and the choices (default first); null/empty elsewhere. */
+  commitment?: string | null;
+  commitments?: string[];
   running_status: string;
   applies_at_next_start: boolean;
   /** What endpoint the network takes, in the API's words (the kind of node, what it must have enabled). */
@@ -235,14 +240,28 @@ interface LiveSettings {
   wallets: Record<string, { xpub: string | null; label: string }>;
 }
 
+/** What the owner is typing for one live network. */
+interface NetworkEdit {
+  rpc: string;
+  confirmations: string;
+  commitment: string;
+  apiKey: string;
+}
+
+/** How a commitment reads for an owner. */
+const COMMITMENT_WORDS: Record<string, string> = {
+  finalized: 'finalized (safest, ~13 s after it is seen)',
+  confirmed: 'confirmed (seconds sooner; voted by a supermajority, not yet final)',
+};
+
 /** Live RPC endpoints, API keys and confirmations (applied at the next start) and each family's live wallet (at once). */
 function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: readonly Network[]; run: (f: () => Promise<unknown>) => void }) {
-  const [edits, setEdits] = useState<Record<string, { rpc: string; confirmations: string; apiKey: string }>>({});
+  const [edits, setEdits] = useState<Record<string, NetworkEdit>>({});
   const [xpubs, setXpubs] = useState<Record<string, string>>({});
   const namesOf = new Map(familiesOf(networks).map((f) => [f.family, f.names]));
   const info = (id: string) => networks.find((n) => n.network === id);
-  const value = (n: LiveNetworkSetting) => edits[n.network] ?? { rpc: n.rpc_url ?? '', confirmations: String(n.confirmations), apiKey: '' };
-  const edit = (n: LiveNetworkSetting, change: Partial<{ rpc: string; confirmations: string; apiKey: string }>) =>
+  const value = (n: LiveNetworkSetting): NetworkEdit => edits[n.network] ?? { rpc: n.rpc_url ?? '', confirmations: String(n.confirmations), commitment: n.commitment ?? '', apiKey: '' };
+  const edit = (n: LiveNetworkSetting, change: Partial<NetworkEdit>) =>
     setEdits({ ...edits, [n.network]: { ...value(n), ...change } });
   return (
     <>
@@ -261,7 +280,8 @@ function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: r
                 // A key typed replaces the saved one; an empty field leaves it as it is (it is never shown).
                 await patchJson(`/v1/settings/networks/${n.network}`, {
                   rpc_url: v.rpc.trim() || null,
-                  confirmations: Number(v.confirmations),
+                  // Where a commitment decides finality (Solana), it is what the owner sets; the count stays 1.
+                  ...(n.commitments?.length ? { commitment: v.commitment || null } : { confirmations: Number(v.confirmations) }),
                   ...(n.api_key_header && v.apiKey.trim() ? { api_key: v.apiKey.trim() } : {}),
                 });
                 edit(n, { apiKey: '' });
@@ -296,10 +316,23 @@ function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: r
                 />
               </label>
             ) : null}
-            <label>
-              {name} confirmations
-              <input inputMode="numeric" value={value(n).confirmations} onChange={(e) => edit(n, { confirmations: e.target.value })} />
-            </label>
+            {n.commitments?.length ? (
+              <label>
+                {name}: a payment counts when
+                <select value={value(n).commitment} onChange={(e) => edit(n, { commitment: e.target.value })}>
+                  {n.commitments.map((c) => (
+                    <option key={c} value={c}>
+                      {COMMITMENT_WORDS[c] ?? c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <label>
+                {name} confirmations
+                <input inputMode="numeric" value={value(n).confirmations} onChange={(e) => edit(n, { confirmations: e.target.value })} />
+              </label>
+            )}
             <button type="submit">Save {name}</button>
             {n.api_key_header && n.api_key_set ? (
               <button type="button" className="secondary" onClick={() => run(() => patchJson(`/v1/settings/networks/${n.network}`, { api_key: null }))}>
@@ -315,7 +348,7 @@ function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: r
         return (
           <div key={family}>
             <h4>Live wallet (watch-only): {names}</h4>
-            <p className="muted">{wallet.xpub ? `…${wallet.xpub.slice(-12)}` : `None: live sessions get no ${names} deposit address.`}</p>
+            <p className="muted">{wallet.xpub ? `…${wallet.xpub.slice(-12)}` : `None: live sessions offer no ${names} payment.`}</p>
             <form
               className="convert"
               aria-label={`Live wallet ${family}`}
@@ -556,8 +589,8 @@ export function SettingsScreen() {
               <tr key={n.network}>
                 <th scope="row">{n.name ?? n.network}</th>
                 <td>{n.status.replace('_', ' ')}</td>
-                <td>chain {n.chain_id ?? '—'}</td>
-                <td>{n.confirmations} confirmations</td>
+                <td>{n.chain_id !== null ? `chain ${n.chain_id}` : ''}</td>
+                <td>{n.commitment ? `counts when ${n.commitment}` : `${n.confirmations} confirmation${n.confirmations === 1 ? '' : 's'}`}</td>
                 <td>{n.rpc_url ?? ''}</td>
               </tr>
             ))}

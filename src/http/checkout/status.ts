@@ -40,7 +40,7 @@ export function describeStatus(view: SessionView): { text: string; detail: strin
   switch (s.status) {
     case 'PENDING':
       if (s.exception === 'UNDERPAID') {
-        return { text: `Partly paid: ${stillDue(view)} still due`, detail: 'Send the rest to the same address before the time runs out.' };
+        return { text: `Partly paid: ${stillDue(view)} still due`, detail: 'Pay the rest with the updated request before the time runs out.' };
       }
       return { text: 'Waiting for payment', detail: null };
     case 'PROCESSING': {
