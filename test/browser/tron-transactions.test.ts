@@ -96,7 +96,7 @@ test('transactions: TRON by name in the list, the network filter and the detail;
 
   // Test mode: the filter offers TRON by name (from /v1/networks) and finds the session by it.
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect.poll(() => page.getByLabel('Network').locator('option').allTextContents()).toEqual(['Any network', 'Ethereum', 'BNB Smart Chain', 'TRON']);
+  await expect.poll(() => page.getByLabel('Network').locator('option').allTextContents()).toEqual(['Any network', 'Ethereum', 'BNB Smart Chain', 'TRON', 'Solana']);
   await page.getByLabel('Network').selectOption('tron');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => rows().count()).toBe(2);

@@ -248,7 +248,7 @@ describe('GET /v1/networks', () => {
       rpc_url: tron.httpUrl,
       confirmations: CONFIRMATIONS,
       token_standard: 'TRC-20',
-      tokens: [{ currency: 'USDT', contract: tron.tokens.USDT, decimals: 6 }],
+      tokens: [{ currency: 'USDT', contract: tron.tokens.USDT, decimals: 6, payable: true, unpayable_reason: null }],
       last_error: null,
     });
     expect(byName.tron.last_block).toBeGreaterThan(0);
@@ -264,7 +264,7 @@ describe('GET /v1/networks', () => {
       devnet: false,
       rpc_url: null,
       last_block: null,
-      tokens: [{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 }],
+      tokens: [{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6, payable: true, unpayable_reason: null }],
     });
   });
 });

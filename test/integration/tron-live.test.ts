@@ -74,7 +74,7 @@ describe('a live TRON wallet and node', () => {
       rpc_url: null,
       confirmations: 19,
       token_standard: 'TRC-20',
-      tokens: [{ currency: 'USDT', contract: MAINNET_USDT, decimals: 6 }],
+      tokens: [{ currency: 'USDT', contract: MAINNET_USDT, decimals: 6, payable: true, unpayable_reason: null }],
       last_error: expect.any(String),
     });
     // Sessions are still offered while the node is down: payments are found once it answers (the
@@ -100,7 +100,7 @@ test('a configuration naming a USDC contract for TRON is not obeyed: TRON offers
     const s = await createLive(t, '5.00');
     expect(s.payment_options.map((o: any) => [o.network, o.currency, o.token_contract])).toEqual([['tron', 'USDT', MAINNET_USDT]]);
     const tron = (await t.api('GET', '/v1/networks', live(t))).body.data.items.find((x: any) => x.network === 'tron');
-    expect(tron.tokens).toEqual([{ currency: 'USDT', contract: MAINNET_USDT, decimals: 6 }]);
+    expect(tron.tokens).toEqual([{ currency: 'USDT', contract: MAINNET_USDT, decimals: 6, payable: true, unpayable_reason: null }]);
   } finally {
     await t.stop();
   }

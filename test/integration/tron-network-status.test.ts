@@ -35,7 +35,7 @@ async function liveTron(rpcUrl: string | undefined): Promise<any> {
 test('no endpoint: not_configured, with the mainnet chain id and USDT only', async () => {
   const tron = await liveTron(undefined);
   expect(tron).toMatchObject({ status: 'not_configured', family: 'tron', token_standard: 'TRC-20', chain_id: 728126428, rpc_url: null, confirmations: 19 });
-  expect(tron.tokens).toEqual([{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 }]);
+  expect(tron.tokens).toEqual([{ currency: 'USDT', contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6, payable: true, unpayable_reason: null }]);
 });
 
 test('a java-tron node without /jsonrpc enabled (404): unreachable, saying which node setting to change', async () => {
