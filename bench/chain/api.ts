@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { SseParser } from '../../test/helpers/sse-parser.js';
+import { waitUntil } from './stats.js';
 
 /** The few API calls the chain sections make, over real HTTP as a POS client would. */
 
@@ -14,14 +15,19 @@ export interface SessionJson {
   session_id: string;
   status: string;
   exception: string | null;
-  payment_options: { network: string; currency: string; address: string }[];
+  payment_options: { network: string; currency: string; address: string; reference: string | null }[];
   payments: { tx_hash: string; status: string; block_number: number }[];
 }
 
 export interface CreatedSession {
   id: string;
-  /** Deposit address of the network's options (the same for every coin), as the network spells it. */
+  /**
+   * Where the network's options are paid (the same for every coin), as the network spells it: the
+   * session's own deposit address (EVM, TRON), or the merchant's wallet (Solana).
+   */
   address: string;
+  /** Solana: the session's Solana Pay reference, which the payment must carry; undefined elsewhere. */
+  reference?: string;
 }
 
 const auth = (t: ApiTarget) => ({ authorization: `Bearer ${t.apiKey}` });
@@ -39,7 +45,7 @@ export async function createSession(t: ApiTarget, network: string, expiresAt?: D
   const s = await json<SessionJson>(res, 'create session');
   const option = s.payment_options.find((o) => o.network === network);
   if (!option) throw new Error(`session ${s.session_id} has no ${network} option: is the network ready? ${JSON.stringify(s.payment_options)}`);
-  return { id: s.session_id, address: option.address };
+  return { id: s.session_id, address: option.address, ...(option.reference !== null && { reference: option.reference }) };
 }
 
 /** Creates `count` sessions with `concurrency` requests in flight; creation speed is not measured. */
@@ -60,15 +66,30 @@ export async function getSession(t: ApiTarget, id: string): Promise<SessionJson>
   return json<SessionJson>(await fetch(`${t.url}/v1/payment/sessions/${id}`, { headers: auth(t) }), `GET session ${id}`);
 }
 
-/** `network` as GET /v1/networks shows it in the core's mode (last_block is the watcher's last head). */
-export async function networkStatus(t: ApiTarget, network: string): Promise<{ status: string; last_block: number | null; last_error: string | null }> {
-  const data = await json<{ items: { network: string; status: string; last_block: number | null; last_error: string | null }[] }>(
+/** What the chain sections read of a network in GET /v1/networks. */
+export interface NetworkJson {
+  network: string;
+  status: string;
+  /** The watcher's last head (Solana: the newest confirmed slot). */
+  last_block: number | null;
+  last_error: string | null;
+  tokens: { currency: string; payable: boolean; unpayable_reason: string | null }[];
+}
+
+/** `network` as GET /v1/networks shows it in the core's mode. */
+export async function networkStatus(t: ApiTarget, network: string): Promise<NetworkJson> {
+  const data = await json<{ items: NetworkJson[] }>(
     await fetch(`${t.url}/v1/networks`, { headers: auth(t) }),
     'GET /v1/networks',
   );
   const found = data.items.find((n) => n.network === network);
   if (!found) throw new Error(`no ${network} network in /v1/networks`);
   return found;
+}
+
+/** Resolves once the watcher has read the network up to `head` (the driver's newest block) or past it. */
+export async function waitForHead(t: ApiTarget, network: string, head: number): Promise<void> {
+  await waitUntil(async () => ((await networkStatus(t, network)).last_block ?? -1) >= head, 10_000, `the ${network} watcher to reach block ${head}`);
 }
 
 /** One `session` event of a stream, stamped with performance.now() when its last byte was read. */

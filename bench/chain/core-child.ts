@@ -1,13 +1,15 @@
 /**
  * The core as the app runs it (createCore: HTTP, SQLite, watchers), in a process of its own so the
  * bench's clients, signing and timing never share its event loop. Its only network (test mode) is the
- * section's: ethereum on the section's own anvil, or tron on the section's TRON stand-in, given as an
- * RPC endpoint; the watcher's poll interval and the confirmations are the section's.
+ * section's: ethereum on the section's own anvil, tron on the section's TRON stand-in, or solana on the
+ * section's surfnet, given as an RPC endpoint (every other registered network is off, so the core starts
+ * no devnet of its own); the watcher's poll interval and the confirmations are the section's.
  *
  *   node bin/run-ts.mjs bench/chain/core-child.ts <data-dir> '<ChainCoreOptions JSON>'
  */
 import { performance } from 'node:perf_hooks';
 import type { WatcherStats } from '../../src/chains/family.js';
+import { familyOf, NETWORK_IDS } from '../../src/chains/registry.js';
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { createCore } from '../../src/create-core.js';
@@ -25,6 +27,9 @@ const send = (message: FromChild) => process.send?.(message);
 const setup = createServices(resolveConfig({ dataDir }));
 const merchantId = setup.merchants.defaultMerchant().id;
 const apiKey = setup.apiKeys.create(merchantId, 'test').secret;
+const family = familyOf(options.network);
+if (!family) throw new Error(`no registered family has the network ${options.network}`);
+const wallet = setup.wallets.xpub(merchantId, family.id, false) ?? null;
 setup.close();
 
 const core = createCore({
@@ -33,7 +38,10 @@ const core = createCore({
   logger: false,
   rateLimit: { max: 1e9, windowMs: 1000 },
   networks: {
-    test: { ethereum: 'off', bsc: 'off', tron: 'off', solana: 'off', [options.network]: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens } },
+    test: {
+      ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])),
+      [options.network]: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens },
+    },
   },
   chainPollMs: options.pollMs,
   confirmations: { [options.network]: options.confirmations },
@@ -65,4 +73,4 @@ process.on('message', (message: ToChild) => {
 });
 
 const url = await core.start();
-send({ type: 'ready', url, apiKey, merchantId, startedAt: performance.timeOrigin + performance.now() });
+send({ type: 'ready', url, apiKey, merchantId, wallet, startedAt: performance.timeOrigin + performance.now() });

@@ -15,6 +15,8 @@ export interface CoreProcess {
   readonly url: string;
   readonly apiKey: string;
   readonly merchantId: string;
+  /** The merchant's test wallet of the network's family (Solana: where payments go). */
+  readonly wallet: string | null;
   readonly pid: number;
   /** When its watchers started, as performance.timeOrigin + performance.now() (comparable across processes). */
   readonly startedAt: number;
@@ -84,6 +86,7 @@ export async function startCoreProcess(dataDir: string, options: ChainCoreOption
     url: ready.url,
     apiKey: ready.apiKey,
     merchantId: ready.merchantId,
+    wallet: ready.wallet,
     pid,
     startedAt: ready.startedAt,
     watcherStats: () =>

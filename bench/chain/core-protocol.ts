@@ -3,18 +3,18 @@ import type { Stablecoin } from '../../src/domain/currencies.js';
 
 /** What the parent asks of the core child (core-child.ts) and what it answers, over IPC. */
 
-/** The networks the chain sections run the core on: ethereum for the EVM family, tron for TRON. */
-export type BenchNetworkId = 'ethereum' | 'tron';
+/** The networks the chain sections run the core on: ethereum for the EVM family, tron for TRON, solana for Solana. */
+export type BenchNetworkId = 'ethereum' | 'tron' | 'solana';
 
 /** The part of CoreConfig the chain sections choose; JSON, passed as the child's second argument. */
 export interface ChainCoreOptions {
   /** The core's only network (test mode), given as an RPC endpoint; every other one is off. */
   network: BenchNetworkId;
-  /** The node's URL: anvil's JSON-RPC, or a TRON node's base URL (the watcher reads its /jsonrpc). */
+  /** The node's URL: anvil's or surfnet's JSON-RPC, or a TRON node's base URL (the watcher reads its /jsonrpc). */
   rpcUrl: string;
-  /** As the family writes it: EVM a number, TRON the decimal text of what /jsonrpc answers. */
+  /** As the family writes it: EVM a number, TRON the decimal text of what /jsonrpc answers, Solana the genesis hash. */
   chainId: number | string;
-  /** Token contracts as the family writes them (EVM hex, TRON base58 `T…`). */
+  /** Token contracts as the family writes them (EVM hex, TRON base58 `T…`, Solana the mints' base58). */
   tokens: Partial<Record<Stablecoin, string>>;
   pollMs: number;
   confirmations: number;
@@ -31,6 +31,11 @@ export type FromChild =
       url: string;
       apiKey: string;
       merchantId: string;
+      /**
+       * The merchant's test-mode wallet of the network's family, as the core made it from its data dir's
+       * seed: where Solana's payments go (the bench opens its token accounts, as the owner would).
+       */
+      wallet: string | null;
       /** performance.timeOrigin + performance.now() when core.start() resolved (watchers started). */
       startedAt: number;
     }

@@ -5,7 +5,7 @@ import type { BenchNetworkId } from './core-protocol.js';
  * (BENCH_BACKFILL_BLOCKS=1000) and the full one share code. Defaults are the issues' figures.
  */
 
-const NETWORKS: readonly BenchNetworkId[] = ['ethereum', 'tron'];
+const NETWORKS: readonly BenchNetworkId[] = ['ethereum', 'tron', 'solana'];
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -18,13 +18,13 @@ function positiveInt(name: string, fallback: number): number {
 /** What chain-latency and chain-rpc do on one network. */
 export interface NetworkBenchSettings {
   network: BenchNetworkId;
-  /** Confirmations a payment needs (ethereum: BENCH_CHAIN_CONFIRMATIONS; tron: BENCH_TRON_CONFIRMATIONS). */
+  /** Confirmations a payment needs (ethereum: BENCH_CHAIN_CONFIRMATIONS; tron: BENCH_TRON_CONFIRMATIONS; solana: BENCH_SOLANA_CONFIRMATIONS). */
   confirmations: number;
   /** chain-latency: measured payments. */
   latencyPayments: number;
-  /** chain-latency: block interval, ms. */
+  /** chain-latency: block interval, ms (solana: the slot time surfnet keeps). */
   latencyBlockMs: number;
-  /** chain-rpc: blocks mined per phase. */
+  /** chain-rpc: blocks mined per phase (solana: rounds of transfers, one a slot). */
   rpcBlocks: number;
   /** chain-rpc: block interval, ms. */
   rpcBlockMs: number;
@@ -53,18 +53,18 @@ export interface ChainBenchSettings {
   backfillSessions: number;
   /**
    * chain-latency and chain-rpc: the networks measured, in order (BENCH_CHAIN_NETWORKS): ethereum
-   * with the knobs above, tron (3 s blocks) with its own.
+   * with the knobs above, tron (3 s blocks) and solana (0.4 s slots) with their own.
    */
   networks: NetworkBenchSettings[];
 }
 
-/** BENCH_CHAIN_NETWORKS: a comma-separated list of ethereum and tron; both by default. */
+/** BENCH_CHAIN_NETWORKS: a comma-separated list of ethereum, tron and solana; all by default. */
 function networkList(): BenchNetworkId[] {
   const raw = process.env.BENCH_CHAIN_NETWORKS;
   if (raw === undefined || raw.trim() === '') return [...NETWORKS];
   const names = raw.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !NETWORKS.includes(n as BenchNetworkId));
-  if (unknown.length || !names.length) throw new Error(`BENCH_CHAIN_NETWORKS must list ${NETWORKS.join(' and/or ')}, got "${raw}"`);
+  if (unknown.length || !names.length) throw new Error(`BENCH_CHAIN_NETWORKS must list some of ${NETWORKS.join(', ')}, got "${raw}"`);
   return NETWORKS.filter((n) => names.includes(n));
 }
 
@@ -87,6 +87,18 @@ export function readChainSettings(): ChainBenchSettings {
     rpcBlocks: positiveInt('BENCH_TRON_RPC_BLOCKS', 15),
     rpcBlockMs: tronBlockMs,
   };
+  // Solana at mainnet's pace: surfnet makes a slot every 400 ms on its own. One confirmation is the
+  // network's default ("finalized", 30 slots later on surfnet), so the latency section's session turns
+  // PROCESSING when its payment is seen at `confirmed`. Short slots make payments and rounds quick.
+  const solanaSlotMs = positiveInt('BENCH_SOLANA_SLOT_MS', 400);
+  const solana = {
+    confirmations: positiveInt('BENCH_SOLANA_CONFIRMATIONS', 1),
+    latencyPayments: positiveInt('BENCH_SOLANA_LATENCY_PAYMENTS', 40),
+    latencyBlockMs: solanaSlotMs,
+    rpcBlocks: positiveInt('BENCH_SOLANA_RPC_BLOCKS', 75),
+    rpcBlockMs: solanaSlotMs,
+  };
+  const perNetwork = { ethereum: evm, tron, solana };
   return {
     pollMs: positiveInt('BENCH_CHAIN_POLL_MS', 100),
     ...evm,
@@ -94,7 +106,7 @@ export function readChainSettings(): ChainBenchSettings {
     backfillBlocks: positiveInt('BENCH_BACKFILL_BLOCKS', 10_000),
     backfillTransfers: positiveInt('BENCH_BACKFILL_TRANSFERS', 2_000),
     backfillSessions: positiveInt('BENCH_BACKFILL_SESSIONS', 500),
-    networks: networkList().map((network) => ({ network, ...(network === 'tron' ? tron : evm) })),
+    networks: networkList().map((network) => ({ network, ...perNetwork[network] })),
   };
 }
 
@@ -103,6 +115,7 @@ export const CHAIN_ENV_USAGE = [
   '  Chain sections: BENCH_CHAIN_POLL_MS (watcher poll, default 100 as on a devnet), BENCH_CHAIN_CONFIRMATIONS (1),',
   '  BENCH_LATENCY_PAYMENTS (40), BENCH_LATENCY_BLOCK_MS (1000), BENCH_RPC_BLOCKS (50), BENCH_RPC_SESSIONS (10000),',
   '  BENCH_RPC_BLOCK_MS (1000), BENCH_BACKFILL_BLOCKS (10000), BENCH_BACKFILL_TRANSFERS (2000), BENCH_BACKFILL_SESSIONS (500);',
-  '  chain-latency and chain-rpc on TRON: BENCH_CHAIN_NETWORKS (ethereum,tron), BENCH_TRON_BLOCK_MS (3000),',
-  '  BENCH_TRON_CONFIRMATIONS (19), BENCH_TRON_LATENCY_PAYMENTS (20), BENCH_TRON_RPC_BLOCKS (15).',
+  '  chain-latency and chain-rpc on TRON and Solana: BENCH_CHAIN_NETWORKS (ethereum,tron,solana), BENCH_TRON_BLOCK_MS (3000),',
+  '  BENCH_TRON_CONFIRMATIONS (19), BENCH_TRON_LATENCY_PAYMENTS (20), BENCH_TRON_RPC_BLOCKS (15), BENCH_SOLANA_SLOT_MS (400),',
+  '  BENCH_SOLANA_CONFIRMATIONS (1), BENCH_SOLANA_LATENCY_PAYMENTS (40), BENCH_SOLANA_RPC_BLOCKS (75).',
 ];

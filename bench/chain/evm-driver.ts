@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { type Address, getAddress, type Hex } from 'viem';
 import { DEVNET_PAYER_KEYS } from '../../src/chains/evm/devnet/devnet.js';
 import { endpointOf, startBenchChain } from './anvil.js';
@@ -21,10 +22,14 @@ export async function startEvmDriver(): Promise<ChainDriver> {
     network: 'ethereum',
     node: 'anvil',
     coins,
+    pollMethods: ['eth_getBlockByNumber(latest)'],
     url: chain.rpcUrl,
     coreNetwork: (url) => endpointOf(chain, url),
     blockNumber: () => rpc.blockNumber(),
-    mine: () => rpc.mine(),
+    mine: async () => {
+      await rpc.mine();
+      return performance.now();
+    },
     async fund(wallet, amountBase) {
       const w = walletOf(wallet);
       const mints = [];
@@ -34,7 +39,7 @@ export async function startEvmDriver(): Promise<ChainDriver> {
     },
     async transfer(wallet, coin, to, amountBase) {
       const w = walletOf(wallet);
-      const signed = await w.signTransfer(tokens[coin], to as Address, amountBase);
+      const signed = await w.signTransfer(tokens[coin], to.address as Address, amountBase);
       return { send: async () => (await w.send(signed)).hash };
     },
     checkMined: async (id) => void (await minedReceipt(rpc, id as Hex)),

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A JSON-RPC pass-through that counts the calls going through it by method, so the chain sections
  * can say what the watcher asks for per block, not just how many calls it makes. Block reads are
- * split: `eth_getBlockByNumber(latest)` (the head poll) apart from reads of a given block.
+ * split: `eth_getBlockByNumber(latest)` (the head poll) apart from reads of a given block; Solana's
+ * slot reads by commitment, `getSlot(confirmed)` apart from `getSlot(finalized)`.
  *
  * Requests keep their path: a TRON node's base URL goes here, and the watcher's calls to its
  * `/jsonrpc` are counted by method like anvil's at `/`; a request to any other path (a TRON node's
@@ -21,6 +22,12 @@ function label(call: { method?: unknown; params?: unknown }): string {
   const method = typeof call.method === 'string' ? call.method : '?';
   if (method === 'eth_getBlockByNumber' && Array.isArray(call.params)) {
     return call.params[0] === 'latest' ? 'eth_getBlockByNumber(latest)' : 'eth_getBlockByNumber(n)';
+  }
+  if (method === 'getSlot') {
+    const config: unknown = Array.isArray(call.params) ? call.params[0] : undefined;
+    // Without one, the RPC's default, `finalized` (what @solana/kit leaves out when asked for it).
+    const commitment = typeof config === 'object' && config !== null && 'commitment' in config ? String(config.commitment) : 'finalized';
+    return `getSlot(${commitment})`;
   }
   return method;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { toTronBase58 } from '../../src/chains/tron/address-format.js';
 import { TRON_DEVNET_PAYER_KEYS } from '../../src/chains/tron/devnet/test-accounts.js';
 import { callToken, tronWebOf, waitForTronTransaction } from '../../src/chains/tron/devnet/test-wallet.js';
@@ -43,10 +44,14 @@ export async function startTronDriver(dir: string): Promise<ChainDriver> {
       network: 'tron',
       node: 'the TRON stand-in (java-tron\'s HTTP API and /jsonrpc over anvil)',
       coins: ['USDT'],
+      pollMethods: ['eth_getBlockByNumber(latest)'],
       url: devnet.httpUrl,
       coreNetwork: (url = devnet.httpUrl) => ({ network: 'tron', rpcUrl: url, chainId: String(devnet.chainId), tokens: { USDT: usdt } }),
       blockNumber: () => anvil.blockNumber(),
-      mine: () => anvil.mine(),
+      mine: async () => {
+        await anvil.mine();
+        return performance.now();
+      },
       async fund(wallet, amountBase) {
         const web = walletOf(wallet);
         const minted = await callToken(web, usdt, 'mint', web.defaultAddress.base58 as string, amountBase);
@@ -57,7 +62,7 @@ export async function startTronDriver(dir: string): Promise<ChainDriver> {
         if (coin !== 'USDT') throw new Error(`the TRON stand-in has no test ${coin}`);
         const web = walletOf(wallet);
         // A TRON transaction expires a minute after the block it was built on: built and signed when sent.
-        return { send: () => callToken(web, usdt, 'transfer', to, amountBase) };
+        return { send: () => callToken(web, usdt, 'transfer', to.address, amountBase) };
       },
       checkMined,
       randomAddress: () => toTronBase58(`0x${randomBytes(20).toString('hex')}`),
