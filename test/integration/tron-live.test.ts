@@ -54,6 +54,7 @@ describe('a live TRON wallet and node', () => {
       currency: 'USDT',
       amount_due: '12.500000',
       address: walletAddress(0),
+      reference: null,
       token_contract: MAINNET_USDT,
       uri: `tron:${walletAddress(0)}?amount=12.5&token=${MAINNET_USDT}`,
       qr: { content: 'address', payload: walletAddress(0) },
