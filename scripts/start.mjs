@@ -48,14 +48,25 @@ function missingDisplay() {
  * same signal again, and a server that stops cleanly on the first SIGINT may take a second one as
  * "force quit". Duplicates arriving together are therefore forwarded once.
  */
-function runAndExit(command, commandArgs) {
+function runAndExit(command, commandArgs, { onLine } = {}) {
   const ownGroup = process.platform !== 'win32'; // on Windows `detached` would open a new console
   const child = spawn(command, commandArgs, {
     cwd: root,
     env: childEnv,
-    stdio: 'inherit',
+    stdio: onLine ? ['inherit', 'pipe', 'inherit'] : 'inherit',
     detached: ownGroup,
   });
+  if (onLine) {
+    // Passed through as it comes, and read line by line for what to add after it.
+    let pending = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    });
+  }
   let lastForward = 0;
   const forward = (signal) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -133,7 +144,13 @@ async function main() {
     console.error(`stablepos: ${cli} is missing`);
     process.exit(1);
   }
-  runAndExit(process.execPath, [...CORE_NODE_FLAGS, cli, 'serve', ...args]);
+  runAndExit(process.execPath, [...CORE_NODE_FLAGS, cli, 'serve', ...args], {
+    // Headless, nothing opens by itself: say where the app is once it answers.
+    onLine: (line) => {
+      const listening = /^listening on (\S+)/.exec(line);
+      if (listening) console.log(`Open ${listening[1]} in a browser to use the app (Ctrl-C stops it).`);
+    },
+  });
 }
 
 main().catch((error) => {
