@@ -268,6 +268,14 @@ export async function waitForConfirmed(connection: Connection, signature: string
   return signature;
 }
 
+/** A surfnet cheatcode over its JSON-RPC (`surfnet_pauseClock`, `surfnet_resumeClock`…). */
+export async function surfnetCall(rpcUrl: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: unknown; error?: unknown };
+  if (body.error !== undefined) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result;
+}
+
 /** The slot a confirmed transaction is in. */
 export async function slotOf(connection: Connection, signature: string): Promise<number> {
   const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
