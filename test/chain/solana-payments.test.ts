@@ -33,6 +33,7 @@ import {
   testMerchantWalletOf,
   tokenBalance,
   waitForConfirmed,
+  waitForSolanaPayable,
 } from '../helpers/solana-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
@@ -53,6 +54,7 @@ beforeAll(async () => {
   devnet = solanaDevnetOf(t.core.chains);
   chain = devnetChain(devnet);
   wallet = testMerchantWalletOf(t.dataDir);
+  await waitForSolanaPayable(t);
 }, 60_000);
 afterAll(async () => t?.stop());
 

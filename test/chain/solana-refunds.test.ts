@@ -30,6 +30,7 @@ import {
   startOwnSurfnet,
   testMerchantWalletOf,
   tokenBalance,
+  waitForSolanaPayable,
 } from '../helpers/solana-chain.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
@@ -64,7 +65,7 @@ beforeAll(async () => {
   chain.fundSol(refundWallet.publicKey, 10);
   await mintCoins(chain, chain.coins.USDT, refundWallet.publicKey, 1_000n * E6);
   await mintCoins(chain, chain.coins.USDC, refundWallet.publicKey, 1_000n * E6);
-  await waitFor(async () => (await t.api('GET', '/v1/networks')).body.data.items.find((n: any) => n.network === 'solana').tokens.every((k: any) => k.payable), 10_000, 'both coins payable');
+  await waitForSolanaPayable(t);
 }, 60_000);
 
 afterAll(async () => {

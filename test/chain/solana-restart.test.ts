@@ -14,8 +14,8 @@ import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
 import type { CoreConfig } from '../../src/config.js';
-import { budget, createSession, getSession, outboxEvents, paymentRows, waitFor, waitForSession } from '../helpers/evm-chain.js';
-import { CONFIRM_MS, openTokenAccount, type OwnSurfnet, slotOf, SolanaPayer, solanaOption, startOwnSurfnet, testMerchantWalletOf } from '../helpers/solana-chain.js';
+import { budget, createSession, getSession, outboxEvents, paymentRows, waitForSession } from '../helpers/evm-chain.js';
+import { CONFIRM_MS, openTokenAccount, type OwnSurfnet, slotOf, SolanaPayer, solanaOption, startOwnSurfnet, testMerchantWalletOf, waitForSolanaPayable } from '../helpers/solana-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const MINUTE = 60_000;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   wallet = testMerchantWalletOf(t.dataDir);
   await openTokenAccount(chain, chain.coins.USDT, wallet);
   await openTokenAccount(chain, chain.coins.USDC, wallet);
-  await waitFor(async () => (await solanaOf(t)).tokens.every((k: any) => k.payable), 10_000, 'both coins payable');
+  await waitForSolanaPayable(t);
 }, 60_000);
 
 afterAll(async () => {

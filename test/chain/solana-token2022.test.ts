@@ -42,14 +42,15 @@ const tokenOf = async (currency: string) => (await solanaOf()).tokens.find((k: a
 
 test('the merchant\'s token accounts missing: no coin is offered and /v1/networks says why; once the Token-2022 USDT account is opened, USDT is offered', async () => {
   const usdtAccount = ataOf(chain.coins.USDT, wallet);
+  // Once the watcher has looked the accounts up (before, no coin is known payable either).
   const missing = await waitFor(async () => {
     const k = await tokenOf('USDT');
-    return k.payable === false ? k : false;
-  }, 10_000, 'USDT unpayable');
+    return k.payable === false && /has no USDT token account/.test(k.unpayable_reason) ? k : false;
+  }, 10_000, 'USDT unpayable for its missing account');
   expect(missing.unpayable_reason).toContain(wallet.toBase58());
   // The account named is the Token-2022 program's associated account, the one a wallet pays into.
   expect(missing.unpayable_reason).toContain(usdtAccount.toBase58());
-  expect((await tokenOf('USDC')).payable).toBe(false);
+  expect(await tokenOf('USDC')).toMatchObject({ payable: false, unpayable_reason: expect.stringContaining('has no USDC token account') });
   expect((await solanaOf()).status).toBe('ready');
   const before = await createSession(t, '1.00');
   expect(before.payment_options.filter((o: any) => o.network === 'solana')).toEqual([]);

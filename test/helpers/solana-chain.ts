@@ -331,6 +331,22 @@ export async function startOwnSurfnet({
   }
 }
 
+/**
+ * Waits until the core offers Solana's coins (`currencies`, both by default): after the watcher's
+ * first look at the merchant's token accounts, which follows the start by a pass. A session made
+ * before that has no Solana option.
+ */
+export async function waitForSolanaPayable(t: { api: (method: string, path: string) => Promise<{ body: any }> }, currencies: readonly Stablecoin[] = ['USDT', 'USDC']): Promise<void> {
+  await waitFor(
+    async () => {
+      const solana = (await t.api('GET', '/v1/networks')).body.data.items.find((n: any) => n.network === 'solana');
+      return currencies.every((c) => solana?.tokens.find((k: any) => k.currency === c)?.payable === true) ? solana : false;
+    },
+    10_000,
+    `Solana ${currencies.join(' and ')} payable`,
+  );
+}
+
 /** The merchant's Solana wallet in test mode: made from the data dir's test seed, as the app makes it. */
 export function testMerchantWalletOf(dataDir: string): PublicKey {
   const seed = Buffer.from(JSON.parse(readFileSync(join(dataDir, 'test-wallet.json'), 'utf8')).seed, 'hex');
