@@ -76,7 +76,8 @@ export async function createSession(t: Pick<TestCore, 'api' | 'merchantId'>, val
   return res.body.data;
 }
 
-export function option(session: any, network: 'ethereum' | 'bsc', currency: 'USDT' | 'USDC'): any {
+/** A session's option of `currency` on `network` (any family's). */
+export function option(session: any, network: string, currency: 'USDT' | 'USDC'): any {
   const found = session.payment_options.find((o: any) => o.network === network && o.currency === currency);
   if (!found) throw new Error(`no ${network} ${currency} option in ${JSON.stringify(session.payment_options)}`);
   return found;

@@ -45,8 +45,22 @@ export class MerchantAccounts {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The coins that cannot be paid right now, with the reason in words for the owner. */
+  /**
+   * The coins that cannot be paid right now, with the reason in words for the owner. Until the
+   * wallet's accounts have been looked up (just started, the RPC not answering yet, or the wallet just
+   * changed), none is known payable: a coin offered then could be paid into a missing account, or
+   * before the watcher follows the account from its newest signature, and the payment be missed.
+   */
   unpayable(): Partial<Record<Stablecoin, string>> {
+    const wallet = this.wallet();
+    if (wallet !== undefined && (this.state?.wallet !== wallet || this.state.checkedAt === -Infinity)) {
+      return Object.fromEntries(
+        this.mints.map((m) => [
+          m.currency,
+          `the app has not looked up the wallet ${wallet}'s ${m.currency} token account yet (the RPC has not answered since the start or since the wallet changed): Solana offers ${m.currency} once it has`,
+        ]),
+      );
+    }
     return { ...this.problems };
   }
 
@@ -72,8 +86,8 @@ export class MerchantAccounts {
       this.state = state;
     }
     const due = state.open.size < state.accounts.length || this.now() - state.checkedAt >= RECHECK_OPEN_MS;
-    if (due && state.accounts.length > 0) {
-      const found = await this.accountsExist(state.accounts.map((a) => address(a.account)));
+    if (due) {
+      const found = state.accounts.length > 0 ? await this.accountsExist(state.accounts.map((a) => address(a.account))) : [];
       state.open = new Set(state.accounts.filter((_, i) => found[i]).map((a) => a.account));
       state.checkedAt = this.now();
     }

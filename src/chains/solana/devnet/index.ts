@@ -11,6 +11,9 @@ export type { RunningSolanaDevnet };
 /** SOL the test refund wallet gets for fees and the rent of payers' token accounts it creates. */
 const REFUND_WALLET_LAMPORTS = 10n * 1_000_000_000n;
 
+/** SOL the test merchant wallet holds, so that it exists on chain (a system account needs ~0.00089 SOL). */
+const MERCHANT_WALLET_LAMPORTS = 1_000_000_000n;
+
 /** Twenty slots apart, plus head-room for a loaded machine. */
 const inclusionMs = (slotTimeMs: number) => 5_000 + slotTimeMs * 20;
 
@@ -55,7 +58,10 @@ export const solanaDevnet: FamilyDevnet<RunningSolanaDevnet> = {
 
   // The merchant's test wallet gets its token accounts opened (a mint of nothing opens one), paid by
   // the faucet: Solana Pay wallets pay only into an existing one, and the family offers only those.
+  // It also gets SOL, so the wallet account itself exists: @solana/pay's createTransfer, which wallets
+  // build on, refuses a recipient with no account ("recipient not found"), as a wallet never funded is.
   async openWallet(devnet, wallet) {
+    devnet.surfnet.fundSolMany([{ address: wallet, lamports: Number(MERCHANT_WALLET_LAMPORTS) }]);
     const rpc = rpcOf(devnet.rpcUrl);
     const [feePayer, mintAuthority] = await Promise.all([signerOf(devnet.faucetKey), signerOf(devnet.mintAuthorityKey)]);
     for (const coin of ['USDT', 'USDC'] as const) {
