@@ -14,6 +14,7 @@ import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, UI_WAI
 import { evmDevnetOf } from '../helpers/evm-chain.js';
 import { decodeQrPng } from '../helpers/qr-decode.js';
 import type { TestCore } from '../helpers/test-core.js';
+import { waitForSolanaPayable } from '../helpers/solana-chain.js';
 import { payOnTronDevnet, tronPayMs } from '../helpers/tron-chain.js';
 
 let app: AppInBrowser;
@@ -198,6 +199,8 @@ test('Solana: the wallet QR is the Solana Pay request with the session\'s refere
   await display.goto(`${t.url}/display`);
   await display.getByText('Welcome').waitFor();
 
+  // Solana is offered once its watcher has looked the merchant's token accounts up.
+  await waitForSolanaPayable(t);
   const { id } = await charge('12.50');
   const solana = (await t.api('GET', `/v1/payment/sessions/${id}`)).body.data.payment_options.find((o: any) => o.network === 'solana' && o.currency === 'USDC');
   expect(solana.uri).toMatch(new RegExp(`^solana:${solana.address}\\?amount=12\\.5&spl-token=[1-9A-HJ-NP-Za-km-z]{32,44}&reference=${solana.reference}&`));

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { waitForSolanaPayable } from '../helpers/solana-chain.js';
 import { SseParser } from '../helpers/sse-parser.js';
 
 const unescape = (html: string): string =>
@@ -241,6 +242,7 @@ describe('with the Solana devnet', () => {
   let t: TestCore;
   beforeAll(async () => {
     t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' } } });
+    await waitForSolanaPayable(t);
   }, 60_000);
   afterAll(async () => t?.stop());
 
