@@ -144,6 +144,13 @@ describe('with the EVM devnets', () => {
     const js = await (await fetch(`${t.url}/pay/assets/checkout.js`)).text();
     expect(js).toContain('EventSource');
     expect(js).toContain('/status');
+    // The tab shows the app's icon, which browsers asking for /favicon.ico unasked get too.
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const icon = await fetch(`${t.url}${path}`);
+      expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await icon.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
   });
 
   test('a fiat-priced page shows the coin amounts to send', async () => {
