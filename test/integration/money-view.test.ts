@@ -99,7 +99,7 @@ describe('CSV exports', () => {
   test('an unknown format is a 400 in the contract\'s shape', async () => {
     const res = await t.api('GET', '/v1/payment/sessions.csv?format=xlsx');
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', param: 'format' });
+    expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'format' });
   });
 });
 
