@@ -106,7 +106,7 @@ export function DisplayScreen() {
     );
   }
   return (
-    <main className={`display ${status.status === 'PROCESSING' ? '' : 'display-over'}`} aria-live="polite">
+    <main className="display" aria-live="polite">
       <p className="display-amount">{formatMoney(status.amount)}</p>
       <p className="display-title">{status.status_text}</p>
     </main>
