@@ -29,7 +29,7 @@ const SCREENS = {
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen | 'display' {
-  const name = hash.replace(/^#\/?/, '');
+  const name = hash.replace(/^#\/?/, '').split('?')[0] ?? '';
   if (name === 'display') return 'display';
   return name in SCREENS ? (name as Screen) : 'cashier';
 }
@@ -38,12 +38,17 @@ const mayOpen = (screen: Screen, role: Role) => (SCREENS[screen].roles as readon
 
 export function App() {
   const [screen, setScreen] = useState<Screen | 'display'>(() => screenOf(window.location.hash));
+  // On a phone the screens' links fold behind a Menu button (CSS shows it below 600 px only).
+  const [menuOpen, setMenuOpen] = useState(false);
   const { state, user, message, load, signOut } = useAuth();
   const signedIn = state === 'signed-in' && user !== undefined;
   const livemode = useMode(signedIn);
 
   useEffect(() => {
-    const onHash = () => setScreen(screenOf(window.location.hash));
+    const onHash = () => {
+      setScreen(screenOf(window.location.hash));
+      setMenuOpen(false);
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -58,10 +63,20 @@ export function App() {
 
   return (
     <div className="app">
-      <header className="bar">
+      <header className={menuOpen ? 'bar menu-open' : 'bar'}>
         <img className="logo" src={iconUrl} alt="" width={32} height={32} />
         <span className="brand">stablepos</span>
-        <nav aria-label="Screens">
+        {signedIn ? (
+          <>
+            <span className="menu-current" aria-hidden="true">
+              {SCREENS[screen].title}
+            </span>
+            <button type="button" className="secondary menu-toggle" aria-expanded={menuOpen} aria-controls="screens-menu" onClick={() => setMenuOpen(!menuOpen)}>
+              {menuOpen ? 'Close' : 'Menu'}
+            </button>
+          </>
+        ) : null}
+        <nav aria-label="Screens" id="screens-menu" className="menu">
           {signedIn
             ? (Object.keys(SCREENS) as Screen[])
                 .filter((s) => mayOpen(s, user.role))
@@ -74,10 +89,10 @@ export function App() {
         </nav>
         {signedIn ? (
           <>
-            <span className="who">
+            <span className="who menu">
               <strong>{user.name}</strong> <span className="role">{user.role}</span>
             </span>
-            <button type="button" className="secondary" onClick={() => void signOut()}>
+            <button type="button" className="secondary menu" onClick={() => void signOut()}>
               Sign out
             </button>
           </>

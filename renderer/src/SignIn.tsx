@@ -3,7 +3,8 @@
  * (buttons, so also reachable with Tab and Enter); digits typed while a keypad button has focus go
  * to the PIN too.
  */
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { getJson } from './api.js';
 import { useAuth } from './auth.js';
 
 const MAX_PIN = 12;
@@ -61,11 +62,40 @@ function PinField({ label, value, onChange, onFocus }: { label: string; value: s
   );
 }
 
+interface StaffMember {
+  name: string;
+  role: 'owner' | 'cashier';
+}
+
+/** The shop's staff, for the picker; empty until loaded, or when the list cannot be read (names are typed then). */
+function useStaff(): StaffMember[] {
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  useEffect(() => {
+    let cancelled = false;
+    getJson<{ items: StaffMember[] }>('/v1/ui/staff').then(
+      (list) => cancelled || setStaff(list.items),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return staff;
+}
+
 export function SignIn() {
   const { signIn, busy, message } = useAuth();
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const errorId = useId();
+  const staff = useStaff();
+  const pinRef = useRef<HTMLDivElement>(null);
+  // A tap on a name picks it and moves on to the PIN, as on a till's lock screen.
+  const pick = (member: StaffMember) => {
+    setName(member.name);
+    setPin('');
+    pinRef.current?.querySelector('input')?.focus();
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void signIn(name.trim(), pin).then(() => setPin(''));
@@ -73,11 +103,23 @@ export function SignIn() {
   return (
     <form className="signin pin-form" onSubmit={submit} onKeyDown={(e) => keypadKeys(e, setPin)} aria-labelledby="signin-title" aria-describedby={message ? errorId : undefined}>
       <h2 id="signin-title">Sign in</h2>
+      {staff.length > 0 ? (
+        <div className="staff-picker" role="group" aria-label="Who is signing in">
+          {staff.map((m) => (
+            <button key={m.name} type="button" className={m.name === name ? 'staff picked' : 'staff secondary'} aria-pressed={m.name === name} onClick={() => pick(m)}>
+              {m.name}
+              <span className="role">{m.role}</span>
+            </button>
+          ))}
+        </div>
+      ) : null}
       <label>
         Name
-        <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus />
+        <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus={staff.length === 0} />
       </label>
-      <PinField label="PIN" value={pin} onChange={setPin} />
+      <div ref={pinRef}>
+        <PinField label="PIN" value={pin} onChange={setPin} />
+      </div>
       <Keypad onDigit={(d) => setPin((p) => digitsOnly(p + d))} onDelete={() => setPin((p) => p.slice(0, -1))} onClear={() => setPin('')} />
       {message ? (
         <p role="alert" id={errorId} className="error">

@@ -63,6 +63,9 @@ async function expectEveryQrPayable(p: Page): Promise<string[]> {
   return texts;
 }
 
+/** The address of the customer display of the till in `till` (each till has its own: /display?till=…). */
+const displayOf = async (till: Page, url: string) => `${url}/display?till=${await till.evaluate<string>('localStorage.getItem("stablepos.till")')}`;
+
 /** Nothing to scroll sideways. */
 const sidewaysOverflow = (p: Page) => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
@@ -110,16 +113,23 @@ test('charge 12.50 on the keypad: the big QR code is the session\'s payment link
   expect(await page.getByLabel('Amount').evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true); // focus on the amount
 }, uiBudget(15, [UI_WAIT_MS.pay, PAID_SHOWN_MS]));
 
-test('the customer display (/display, no sign-in) mirrors the sale: its QR, then "Paid", then welcome', async () => {
+test('the customer display (/display?till=…, no sign-in) mirrors its own till\'s sale, not another till\'s: its QR, then "Paid", then welcome', async () => {
   const display = await browser.newPage({ viewport: { width: 900, height: 900 } });
   display.setDefaultTimeout(UI_WAIT_MS.step);
   const displayErrors: string[] = [];
   display.on('pageerror', (e) => displayErrors.push(String(e)));
-  await display.goto(`${t.url}/display`);
+  await display.goto(await displayOf(page, t.url));
   await display.getByText('Welcome').waitFor();
+  // Another till's display (one display per till) never shows this till's sale.
+  const otherTill = await browser.newPage({ viewport: { width: 600, height: 600 } });
+  await otherTill.goto(`${t.url}/display?till=another-till`);
+  await otherTill.getByText('Welcome').waitFor();
   const { id } = await charge('9');
   const qr = display.getByRole('img', { name: 'QR code: 9.00 USDT on Ethereum' });
   await qr.waitFor();
+  expect(await otherTill.getByText('Welcome').count()).toBe(1);
+  expect(await otherTill.getByRole('img').count()).toBe(0);
+  await otherTill.close();
   expect(decodeQrPng(await qr.screenshot())).toMatch(/^ethereum:0x[0-9a-fA-F]{40}@1337\/transfer\?address=0x[0-9a-fA-F]{40}&uint256=9000000$/);
   expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(360); // most of the display
   expect(await expectEveryQrPayable(display)).toHaveLength(1); // no payment page QR on loopback, and no word about it
@@ -137,7 +147,7 @@ test('the customer display (/display, no sign-in) mirrors the sale: its QR, then
 test('underpaid: amber, the rest due large, the QR codes asking for it and the next step; the display shows what is still due; two payments listed once paid', async () => {
   const display = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   display.setDefaultTimeout(UI_WAIT_MS.step);
-  await display.goto(`${t.url}/display`);
+  await display.goto(await displayOf(page, t.url));
   await display.getByText('Welcome').waitFor();
   await page.getByLabel('Amount').fill('10');
   await page.getByRole('button', { name: 'Charge' }).click();
@@ -222,7 +232,7 @@ test('TRON: the wallet QR is the bare T… address, "Send exactly 12.50 USDT on 
   display.setDefaultTimeout(UI_WAIT_MS.step);
   const displayErrors: string[] = [];
   display.on('pageerror', (e) => displayErrors.push(String(e)));
-  await display.goto(`${t.url}/display`);
+  await display.goto(await displayOf(page, t.url));
   await display.getByText('Welcome').waitFor();
 
   const { id } = await charge('12.50');
@@ -292,7 +302,7 @@ test('Solana: the wallet QR is the Solana Pay request with the session\'s refere
   display.setDefaultTimeout(UI_WAIT_MS.step);
   const displayErrors: string[] = [];
   display.on('pageerror', (e) => displayErrors.push(String(e)));
-  await display.goto(`${t.url}/display`);
+  await display.goto(await displayOf(page, t.url));
   await display.getByText('Welcome').waitFor();
 
   // Solana is offered once its watcher has looked the merchant's token accounts up.
@@ -366,7 +376,7 @@ test('with a public URL the payment page\'s QR code is shown, on the till and th
   try {
     const display = await pub.browser.newPage({ viewport: { width: 1024, height: 768 } });
     display.setDefaultTimeout(UI_WAIT_MS.step);
-    await display.goto(`${pub.t.url}/display`);
+    await display.goto(await displayOf(pub.page, pub.t.url));
     await display.getByText('Welcome').waitFor();
     await pub.page.getByLabel('Amount').fill('5');
     await pub.page.getByRole('button', { name: 'Charge' }).click();

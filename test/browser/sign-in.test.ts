@@ -1,8 +1,8 @@
 /**
  * PIN sign-in in a real browser (Debian's Chromium) against the headless app: the first owner is
  * created on the setup screen (PIN tapped on the keypad), signs out, a wrong PIN is refused on
- * screen, the right one lets the owner reach Balances; a cashier sees no Balances link and the API
- * refuses it the balance.
+ * screen, the right one lets the owner reach Balances; a cashier picks their name from the staff
+ * shown and taps the PIN, sees no Balances link, and the API refuses it the balance.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -72,7 +72,7 @@ test('first start: create the owner, sign out, a wrong PIN is refused, the right
   expect(errors).toEqual([expect.stringMatching(/status of 401/)]);
 }, uiBudget(25));
 
-test('a cashier sees no Balances link, and the API refuses them the balance', async () => {
+test('a cashier taps their name and PIN, sees no Balances link, and the API refuses them the balance', async () => {
   const s = createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
     await s.users.add(s.merchants.defaultMerchant().id, { name: 'Cas', role: 'cashier', pin: '1357' });
@@ -80,8 +80,19 @@ test('a cashier sees no Balances link, and the API refuses them the balance', as
     s.close();
   }
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await signIn('Cas', '1357');
+  // A till shows its staff to tap, cashiers first; the tap picks the name and moves on to the PIN.
+  const picker = page.getByRole('group', { name: 'Who is signing in' });
+  await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['Cascashier', 'Olgaowner']);
+  await picker.getByRole('button', { name: /^Cas/ }).click();
+  expect(await page.getByLabel('Name').inputValue()).toBe('Cas');
+  expect(await page.getByLabel('PIN', { exact: true }).evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true);
+  expect(await picker.getByRole('button', { name: /^Cas/ }).getAttribute('aria-pressed')).toBe('true');
+  await screenshot(page, 'sign-in-staff-picker');
+  await tap('1357');
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => page.locator('.who').textContent()).toBe('Cas cashier');
+  // The list is names and roles only, nothing else about a person.
+  expect((await t.api('GET', '/v1/ui/staff', { key: null })).body.data.items).toEqual([{ name: 'Cas', role: 'cashier' }, { name: 'Olga', role: 'owner' }]);
   expect(await page.getByRole('link', { name: 'Status' }).count()).toBe(1);
   expect(await page.getByRole('link', { name: 'Balances' }).count()).toBe(0);
 

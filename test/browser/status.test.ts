@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => app?.stop());
 
-test('each network\'s state, newest block, last read and problem; on a phone one card per network, no sideways scroll', async () => {
+test('each network\'s state, newest block, last read and problem; on a phone one card per network, no sideways scroll, and the top bar folds behind a Menu button', async () => {
   const { page, errors } = app;
   const table = page.getByRole('table', { name: 'Network health' });
   const ethereum = table.getByRole('row', { name: /^Ethereum/ });
@@ -26,5 +26,23 @@ test('each network\'s state, newest block, last read and problem; on a phone one
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
   await screenshot(page, 'status-390');
+
+  // The top bar folds on a phone: the screen's name and a Menu button, the links behind it.
+  const nav = page.getByRole('navigation', { name: 'Screens' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  expect(await nav.isVisible()).toBe(false);
+  expect(await menu.getAttribute('aria-expanded')).toBe('false');
+  const bar = (await page.locator('header.bar').boundingBox())!;
+  expect(bar.height, 'one line').toBeLessThan(70);
+  await menu.click();
+  expect(await page.getByRole('button', { name: 'Close' }).getAttribute('aria-expanded')).toBe('true');
+  await screenshot(page, 'menu-open-390');
+  await nav.getByRole('link', { name: 'Transactions' }).click();
+  await page.getByRole('heading', { name: 'Transactions', exact: true }).waitFor();
+  expect(await nav.isVisible(), 'closed again after choosing').toBe(false);
+  // A tablet shows the links themselves, no Menu button.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  expect(await nav.isVisible()).toBe(true);
+  expect(await menu.isVisible()).toBe(false);
   expect(errors).toEqual([]);
-}, uiBudget(8));
+}, uiBudget(12));

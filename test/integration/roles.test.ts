@@ -35,7 +35,8 @@ const CASHIER = [
 const isPublic = (method: string, url: string) =>
   /^\/(docs|pay|display)(\/|$)/.test(url) ||
   url === '/health' ||
-  ['GET /v1/ui/setup', 'POST /v1/ui/setup', 'POST /v1/ui/sessions'].includes(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+  /^\/favicon\.(svg|ico)$/.test(url) ||
+  ['GET /v1/ui/setup', 'POST /v1/ui/setup', 'POST /v1/ui/sessions', 'GET /v1/ui/staff'].includes(`${method === 'HEAD' ? 'GET' : method} ${url}`);
 
 let dataDir: string;
 let s: CoreServices;

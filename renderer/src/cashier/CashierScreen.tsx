@@ -12,6 +12,7 @@ import { useReadiness } from './readiness.js';
 import { useSale } from './sale.js';
 import { WalletChoice } from './WalletChoice.js';
 import './till.css';
+import { tillId } from '../till-id.js';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL', 'USDT', 'USDC'];
 const SCALE: Record<string, number> = { JPY: 0, VND: 0, USDT: 6, USDC: 6 };
@@ -195,6 +196,13 @@ function AmountEntry() {
           {phase === 'charging' ? 'Charging…' : 'Charge'}
         </button>
         <SoundSetting />
+        <p className="muted display-link">
+          Customer display for this till:{' '}
+          <a href={`#/display?till=${tillId()}`} target="_blank" rel="noopener">
+            open it
+          </a>{' '}
+          (on a screen facing the customer, or a tablet at <code>/display?till={tillId()}</code>)
+        </p>
       </div>
     </form>
   );

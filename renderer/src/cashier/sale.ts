@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import { apiBaseUrl, getJson, postJson, putJson } from '../api.js';
 import type { Money } from '../format.js';
 import { playPaidSound, preparePaidSound } from './paid-sound.js';
+import { tillId } from '../till-id.js';
 
 export interface PaymentOption {
   network: string;
@@ -78,7 +79,7 @@ let feed: EventSource | undefined;
 
 /** Puts the sale on the customer display; a display that cannot be reached never stops a sale. */
 function showOnDisplay(sessionId: string | null): void {
-  putJson('/v1/display', { session_id: sessionId }).catch(() => undefined);
+  putJson('/v1/display', { session_id: sessionId, till: tillId() }).catch(() => undefined);
 }
 
 function follow(id: string, set: (s: Partial<SaleState>) => void): void {

@@ -15,6 +15,7 @@ import { WalletChoice } from '../cashier/WalletChoice.js';
 import { formatMoney, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
 import '../cashier/till.css';
+import { displayTillId } from '../till-id.js';
 
 interface Current {
   session_id: string | null;
@@ -41,7 +42,10 @@ export function DisplayScreen() {
   const [doneWith, setDoneWith] = useState<string>();
 
   useEffect(() => {
-    const feed = new EventSource(new URL('/display/current', apiBaseUrl));
+    // This till's slot: one display per till, not one for the whole shop.
+    const url = new URL('/display/current', apiBaseUrl);
+    url.searchParams.set('till', displayTillId());
+    const feed = new EventSource(url);
     feed.addEventListener('display', (e) => setCurrent((JSON.parse((e as MessageEvent<string>).data) as { data: Current }).data));
     return () => feed.close();
   }, []);

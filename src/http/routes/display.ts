@@ -12,6 +12,7 @@ const DisplayOut = Type.Object({
   payment_url: Nullable(Type.String()),
 });
 const HEARTBEAT_MS = 15_000;
+const Till = Type.String({ pattern: '^[a-z0-9-]{0,32}$', description: 'Which till (up to 32 of a–z, 0–9 and -): each till has a display of its own.' });
 
 /** The till sets what the customer display shows (authenticated). */
 export const displayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
@@ -20,14 +21,15 @@ export const displayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags,
       summary: 'Show a sale on the customer display (or clear it with null)',
-      body: Type.Object({ session_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
+      description: 'Each till has a display of its own: name it in `till` (the display page follows `/display/current?till=…`); without one, the shop\'s shared display.',
+      body: Type.Object({ session_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })), till: Type.Optional(Till) }, { additionalProperties: false }),
       response: { 200: Envelope(DisplayOut), ...errorResponses(404) },
     },
   }, async (request) => {
     const caller = callerOf(request);
     const id = request.body.session_id;
     if (id !== null) services.sessions.get(caller, id); // 404 for another merchant's or mode's
-    const state = services.display.show(id, caller.via);
+    const state = services.display.show(id, caller.via, request.body.till);
     return ok(present(services, state));
   });
 };
@@ -43,14 +45,16 @@ export const publicDisplayRoutes: FastifyPluginAsyncTypebox<HttpServices> = asyn
       tags,
       summary: 'The sale on the customer display (server-sent events: now and on every change)',
       security: [],
-      response: { 200: TextResponse('text/event-stream', 'Server-sent events: `display` with `{session_id, payment_url}` in the envelope, now and on every change.') },
+      querystring: Type.Object({ till: Type.Optional(Till) }, { additionalProperties: false }),
+      response: { 200: TextResponse('text/event-stream', 'Server-sent events: `display` with `{session_id, payment_url}` in the envelope, now and on every change, for the till named in `till` (else the shared display).') },
     },
   }, async (request, reply) => {
+    const till = request.query.till;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'request-id': String(request.id) });
     const send = (state: DisplayState) => res.write(`event: display\ndata: ${JSON.stringify(ok(present(services, state)))}\n\n`);
-    const unsubscribe = services.display.subscribe(send);
+    const unsubscribe = services.display.subscribe(send, till);
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     request.raw.on('close', () => {
@@ -58,9 +62,13 @@ export const publicDisplayRoutes: FastifyPluginAsyncTypebox<HttpServices> = asyn
       unsubscribe();
       if (!res.writableEnded) res.end();
     });
-    send(services.display.current());
+    send(services.display.current(till));
   });
 
   // The display is the app's own page at #/display; /display is its short address.
-  app.get('/display', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/#/display'));
+  // Its query (`?till=…`) goes along, into the hash the page reads.
+  app.get('/display', { schema: { hide: true } }, async (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/#/display${query}`);
+  });
 };

@@ -93,6 +93,24 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     return ok(presentSignedIn(await services.users.setupOwner(merchantId(), request.body)));
   });
 
+  app.get('/v1/ui/staff', {
+    schema: {
+      tags,
+      summary: 'The staff who may sign in, for the sign-in screen\'s picker (names and roles only)',
+      description:
+        'Public, like the sign-in itself: a till shows its staff to tap instead of typing a name (in the desktop app only to its own window). ' +
+        'It lists first names and roles, never ids or anything else; a PIN is still needed, under the same lockout (docs/security.md, "Staff names on the sign-in screen").',
+      security: [],
+      response: { 200: Envelope(Type.Object({ items: Type.Array(Type.Object({ name: Type.String(), role: Type.String({ enum: ['owner', 'cashier'] }) })) })), ...errorResponses(401) },
+    },
+  }, async (request) => {
+    requireAppWindow(services, request);
+    const staff = services.users.list(merchantId()).map((u) => ({ name: u.name, role: u.role }));
+    // Cashiers first (they sign in most), then owners; by name within each.
+    staff.sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) : a.role === 'cashier' ? -1 : 1));
+    return ok({ items: staff });
+  });
+
   app.post('/v1/ui/sessions', {
     schema: {
       tags,
