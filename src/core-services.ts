@@ -27,12 +27,15 @@ import { UserRepository } from './db/user-repository.js';
 import { WalletRepository } from './db/wallet-repository.js';
 import { WebhookRepository } from './db/webhook-repository.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
+import { presentDeposit } from './http/presenters/deposit-presenter.js';
 import { presentSettlementEvent } from './http/presenters/ledger-presenter.js';
 import { presentSession } from './http/presenters/session-presenter.js';
 import { presentEndpoint } from './http/presenters/webhook-presenter.js';
 import { AddressBook } from './services/address-book.js';
 import { ApiKeyService } from './services/api-key-service.js';
 import { ConversionService } from './services/conversion-service.js';
+import { DepositService } from './services/deposit-service.js';
+import { DepositRepository } from './db/deposit-repository.js';
 import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
@@ -81,6 +84,8 @@ export interface CoreServices {
   webhookEndpoints: WebhookEndpointService;
   events: EventService;
   refunds: RefundService;
+  /** Unmatched deposits, recorded from the watchers' scans (payments.deposits). */
+  deposits: DepositService;
   /** Set by createCore: wakes the refund payout worker after a change. */
   setRefundHook(hook: () => void): void;
   /** Delivers the outbox; createCore starts and stops it. */
@@ -258,6 +263,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     onError: (message, err) => hooks.onError?.(message, err),
   });
   refunds.checkWalletKeys(merchant.id);
+  const deposits = new DepositService({ store: new DepositRepository(db), events: eventLog, now, merchantId: merchant.id, renderEvent: presentDeposit });
   const apiKeys = new ApiKeyService(new ApiKeyRepository(db), now);
   const users = new UserService({ store: new UserRepository(db), tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
@@ -272,7 +278,9 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     authenticate: (token) => (token.startsWith('uit_') ? users.authenticate(token) : apiKeys.authenticate(token)),
     sessions,
     idempotency: new IdempotencyService(new IdempotencyRepository(db, cipher), now, commit),
-    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now }),
+    deposits,
+    // New deposits wrote `deposit.unmatched` events: the dispatcher delivers them.
+    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now, deposits, onDeposits: () => webhooks.wake() }),
     addressBook,
     live,
     display: new CustomerDisplay(now),

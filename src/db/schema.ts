@@ -192,6 +192,43 @@ export const payments = sqliteTable(
 );
 
 /**
+ * Money that reached the merchant's own accounts without paying a session (domain/deposit.ts): shown
+ * to the owner, never in balances or the ledger. One row per transfer, so a repeated scan records
+ * nothing twice.
+ */
+export const deposits = sqliteTable(
+  'deposits',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    network: text('network').notNull(),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    txId: text('tx_id').notNull(),
+    eventIndex: integer('event_index').notNull(),
+    blockNumber: integer('block_number').notNull(),
+    blockRef: text('block_ref').notNull(),
+    blockTime: ms('block_time').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** Null for a token the network does not offer. */
+    currency: text('currency'),
+    tokenContract: text('token_contract').notNull(),
+    amountBase: bigText('amount_base').notNull(),
+    decimals: integer('decimals').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('deposits_id').on(t.id),
+    uniqueIndex('deposits_transfer').on(t.network, t.livemode, t.txId, t.eventIndex),
+    index('deposits_list').on(t.merchantId, t.livemode, t.status),
+  ],
+);
+
+/**
  * Where each watcher has scanned to: a restart resumes here, so nothing paid while down is missed.
  * Chain id and position are text, written by the network's family (EVM: decimal chain id, last block).
  */

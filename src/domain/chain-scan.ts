@@ -1,4 +1,5 @@
 import type { Stablecoin } from './currencies.js';
+import type { DepositReason } from './deposit.js';
 
 /**
  * What a chain family's watcher reports, in words every family shares: transactions by their id and
@@ -25,6 +26,16 @@ export interface ObservedTransfer {
   amountBase: bigint;
 }
 
+/**
+ * A transfer into one of the merchant's own accounts or addresses that pays no session: recorded as an
+ * unmatched deposit (domain/deposit.ts), never credited. `to` is the account it landed in.
+ */
+export interface UnmatchedTransfer extends Omit<ObservedTransfer, 'currency'> {
+  /** Null for a token the network does not offer (issue 17). */
+  currency: Stablecoin | null;
+  reason: DepositReason;
+}
+
 /** One watcher pass over a network, applied in one transaction. */
 export interface ChainScan {
   /** The chain the RPC serves, as the family writes it (EVM: the decimal chain id). */
@@ -38,4 +49,9 @@ export interface ChainScan {
   /** Set when a reorganisation was found: blocks above this one were replaced. */
   reorgAncestor?: number;
   transfers: ObservedTransfer[];
+  /**
+   * Transfers found that pay no session, reported in the pass that found them so the same cursor move
+   * commits them (a crash repeats the pass, never loses one). Families that find none leave it out.
+   */
+  unmatched?: UnmatchedTransfer[];
 }

@@ -48,6 +48,7 @@ export const ID_PREFIX = {
   refund: 're',
   user: 'usr',
   uiSession: 'uis',
+  deposit: 'dep',
 } as const;
 
 /** Characters of the time prefix: 62^8 ms reaches the year 8000. */

@@ -20,6 +20,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.processing',
   'refund.succeeded',
   'refund.failed',
+  'deposit.unmatched',
   'balance.available',
 ] as const;
 

@@ -28,6 +28,7 @@ import { merchantRoutes } from './routes/merchant.js';
 import { networkRoutes } from './routes/networks.js';
 import { rateRoutes } from './routes/rates.js';
 import { refundRoutes } from './routes/refunds.js';
+import { depositRoutes } from './routes/deposits.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { uiPublicRoutes, uiSessionRoutes } from './routes/ui-sessions.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(networkSettingsRoutes, services);
     await api.register(rateRoutes, services);
     await api.register(refundRoutes, services);
+    await api.register(depositRoutes, services);
     await api.register(uiSessionRoutes, services);
   });
 

@@ -1,6 +1,7 @@
 import type { Mode } from '../config.js';
 import type { NetworkStatus } from '../domain/payment-option.js';
 import type { CustomerDisplay } from '../services/customer-display.js';
+import type { DepositService } from '../services/deposit-service.js';
 import type { LiveFeed } from '../services/live-feed.js';
 import type { NetworkSettings } from '../services/network-settings.js';
 import type { ApiKeyService } from '../services/api-key-service.js';
@@ -31,6 +32,8 @@ export interface HttpServices {
   /** Exchange rates per mode, with source and age (GET /v1/rates). */
   rates: RateService;
   refunds: RefundService;
+  /** Unmatched deposits: money on the merchant's accounts that paid no session. */
+  deposits: DepositService;
   /** Each network's settings and watcher health in one mode. */
   networks: (livemode: boolean) => NetworkStatus[];
   /** Notices of session changes, for the server-sent event streams. */

@@ -3,6 +3,7 @@ import { newId } from '../domain/ids.js';
 import { fromBaseUnits, type Network } from '../domain/networks.js';
 import type { Payment } from '../domain/payment.js';
 import type { AddressBook } from './address-book.js';
+import type { DepositService } from './deposit-service.js';
 import type { LiveFeed } from './live-feed.js';
 import type { ChainDirectory, ChainStateStore, Clock, PaymentStore, UnitOfWork } from './ports.js';
 import type { SessionEventType, SessionService } from './session-service.js';
@@ -20,9 +21,10 @@ export interface ChainScan extends FamilyScan {
 /**
  * Turns what watchers see into payments and session states. Everything from one scan (orphaning
  * dropped payments, recording new ones, counting confirmations, re-deriving sessions, writing
- * events, moving the cursor) commits together, so a crash mid-way repeats the scan rather than
- * half-applying it; and payments are keyed by network, transaction id, event index and block, so
- * repeating it records nothing twice.
+ * events, recording unmatched deposits, moving the cursor) commits together, so a crash mid-way
+ * repeats the scan rather than half-applying it; and payments are keyed by network, transaction id,
+ * event index and block (deposits by network, transaction id and event index), so repeating it
+ * records nothing twice.
  */
 export class PaymentRecorder {
   constructor(
@@ -35,6 +37,10 @@ export class PaymentRecorder {
       sessions: SessionService;
       live: LiveFeed;
       now: Clock;
+      /** Records the scan's unmatched transfers (never payments, never in balances). */
+      deposits: Pick<DepositService, 'recordInTransaction'>;
+      /** Called after a scan recorded new deposits: their `deposit.unmatched` events wait in the outbox. */
+      onDeposits: () => void;
     },
   ) {}
 
@@ -49,6 +55,7 @@ export class PaymentRecorder {
       if (event) list.push(event);
       touched.set(sessionId, list);
     };
+    let deposits = 0;
     const seen = new Set(scan.transfers.map((t) => `${t.txId}:${t.eventIndex}:${t.blockRef}`));
 
     this.deps.tx(() => {
@@ -108,12 +115,14 @@ export class PaymentRecorder {
           touch(p.sessionId);
         }
       }
+      if (scan.unmatched) deposits = this.deps.deposits.recordInTransaction(scan.network, scan.livemode, scan.unmatched);
       chainState.putBlocks(scan.network, scan.livemode, scan.blocks);
       chainState.setCursor(scan.network, scan.livemode, scan.chainId, scan.cursor, now);
       for (const [sessionId, events] of touched) sessions.refreshInTransaction(sessionId, events);
     });
 
     for (const sessionId of touched.keys()) this.deps.live.publish(sessionId);
+    if (deposits > 0) this.deps.onDeposits();
     return [...touched.keys()];
   }
 }

@@ -1,6 +1,7 @@
 import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
 import type { StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Currency } from '../domain/currencies.js';
+import type { Deposit, DepositStatus } from '../domain/deposit.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
 import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type {
@@ -125,6 +126,14 @@ export interface PaymentStore {
   unconfirmed(network: string, livemode: boolean): Payment[];
   unconfirmedAbove(network: string, livemode: boolean, blockNumber: number): Payment[];
   setProgress(id: string, confirmations: number, status: PaymentStatus, now: number): void;
+}
+
+/** Unmatched deposits (db/deposit-repository.ts). */
+export interface DepositStore {
+  /** @returns whether it was new (a transfer already recorded is left as it is) */
+  insertIfNew(d: Deposit): boolean;
+  findById(id: string): Deposit | undefined;
+  list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; status?: DepositStatus; network?: string }): { items: Deposit[]; hasMore: boolean };
 }
 
 export interface ChainStateStore {

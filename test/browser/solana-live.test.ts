@@ -2,8 +2,9 @@
  * Solana in live mode, in a real browser. Live mode needs a Solana RPC: it points at a surfnet started
  * here (its genesis hash given as the live chain id), with its test mints as the live coins and a
  * fresh live wallet that has a USDT token account but none for USDC. So Settings shows the owner why
- * USDC on Solana is not offered (the API's `unpayable_reason`), and a live USDT payment, made as a
- * Solana Pay wallet makes it, links to Solscan on the Transactions screen.
+ * USDC on Solana is not offered (the API's `unpayable_reason`), a live USDT payment, made as a
+ * Solana Pay wallet makes it, links to Solscan on the Transactions screen, and a transfer naming no
+ * sale is listed on the Balances screen as an unmatched deposit, outside the balances.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,3 +102,30 @@ test('transactions (live): a Solana payment links to Solscan by its signature', 
   await screenshot(page, 'transactions-solana-live');
   expect(errors).toEqual([]);
 }, uiBudget(12, [SOLANA_PAY_MS, SOLANA_FINAL_MS]));
+
+test('balances (live): a Solana transfer naming no sale is listed under "Unmatched deposits", with its sender and a Solscan link, and not counted in the balances', async () => {
+  // A reference no session has: as a wallet paying a stale request, or an exchange without one.
+  const unknownReference = Keypair.generate().publicKey.toBase58();
+  const pendingUsdt = async () => (await t.api('GET', '/v1/balance', { key: t.liveKey })).body.data.accounts.find((a: any) => a.currency === 'USDT').pending.value;
+  const before = await pendingUsdt();
+  const signature = await solanaDevnet.pay({ dir: join(dir, 'devnet'), network: 'solana', payer: 2, currency: 'USDT', to: unknownReference, amountMinor: 2_500_000n, recipient: liveWallet });
+  const deposit = await waitFor(async () => {
+    const items = (await t.api('GET', '/v1/deposits', { key: t.liveKey })).body.data.items;
+    return items.find((d: any) => d.tx_hash === signature);
+  }, SOLANA_PAY_MS, 'the live deposit recorded');
+
+  await page.getByRole('link', { name: 'Balances' }).click();
+  const card = page.getByRole('region', { name: 'Unmatched deposits' });
+  await expect.poll(() => card.getByRole('listitem').count()).toBe(1);
+  expect(await card.innerText()).toContain('It is not counted in the balances');
+  const item = card.getByRole('listitem').first();
+  expect(await item.innerText()).toMatch(/^2\.50 USDT on Solana from \S+…\S+, /);
+  expect(await item.getByTitle(deposit.from).count()).toBe(1);
+  expect(await item.getByRole('link').getAttribute('href')).toBe(`https://solscan.io/tx/${signature}`);
+  // The earlier session's USDT is pending; the 2.50 is added nowhere.
+  expect(await pendingUsdt()).toBe(before);
+  const usdt = page.getByRole('table', { name: 'Funds accounts' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'USDT' }) });
+  expect(await usdt.getByRole('cell').allTextContents()).toEqual(['0.00 USDT', `${before.replace(/(\.\d\d\d*?)0+$/, '$1')} USDT`]);
+  await screenshot(page, 'balances-unmatched-deposits');
+  expect(errors).toEqual([]);
+}, uiBudget(8, [SOLANA_PAY_MS]));

@@ -228,7 +228,7 @@ describe('one watcher, pass by pass', () => {
     ]);
   });
 
-  test('a transfer without a known reference is counted, not reported; a plain `transfer` with one is reported', async () => {
+  test('a transfer without a known reference pays no session: counted, and reported as unmatched (no_reference) into the merchant\'s account; a plain `transfer` with one is reported', async () => {
     const unattributed = w.stats.unattributedTransfers;
     const unknown = reference(); // a reference no open session has
     const none = await send([transfer(usdt, 700_000n)]);
@@ -241,16 +241,22 @@ describe('one watcher, pass by pass', () => {
     await w.tick();
     expect(ports.transfers().filter((t) => t.txId === none || t.txId === stale)).toEqual([]);
     expect(w.stats.unattributedTransfers - unattributed).toBe(2);
+    const unmatched = ports.applied.flatMap((scan) => scan.unmatched ?? []).filter((t) => t.txId === none || t.txId === stale);
+    expect(unmatched).toMatchObject([
+      { txId: none, eventIndex: 0, reason: 'no_reference', to: usdt.merchantAccount.toBase58(), from: payer.publicKey.toBase58(), amountBase: 700_000n, currency: 'USDT', decimals: 6 },
+      { txId: stale, eventIndex: 0, reason: 'no_reference', to: usdt.merchantAccount.toBase58(), from: payer.publicKey.toBase58(), amountBase: 800_000n, currency: 'USDT', decimals: 6 },
+    ]);
     expect(ports.transfers().filter((t) => t.txId === unchecked)).toMatchObject([{ to: ref.toBase58(), amountBase: 900_000n, currency: 'USDC' }]);
   });
 
-  test('a transfer to someone else, even carrying a watched reference, is not reported nor counted', async () => {
+  test('a transfer to someone else, even carrying a watched reference, is not reported (not even as unmatched) nor counted', async () => {
     const ref = reference();
     ports.watched.add(ref.toBase58());
     const unattributed = w.stats.unattributedTransfers;
     const signature = await send([transfer(usdc, 3_000_000n, [ref], usdc.strangerAccount)]);
     await w.tick();
     expect(ports.transfers().filter((t) => t.txId === signature)).toEqual([]);
+    expect(ports.applied.flatMap((scan) => scan.unmatched ?? []).filter((t) => t.txId === signature)).toEqual([]);
     expect(w.stats.unattributedTransfers).toBe(unattributed);
   });
 
@@ -284,7 +290,7 @@ test('payments made while the watcher was stopped are found on restart from its 
   for (const [i, r] of refs.entries()) signatures.push(await send([transfer(i % 2 === 0 ? usdc : usdt, BigInt(1_000_000 + i), [r])]));
   // A failed one and an unattributed one in between, on the same pages.
   await send([transfer(usdc, 10_000_000_000n, [refs[0] as PublicKey])], { expectFailure: true });
-  await send([transfer(usdc, 10n)]);
+  const unknown = await send([transfer(usdc, 10n)]);
 
   const restarted = watcher(ports, { pageSize: 2 });
   const before = ports.applied.length;
@@ -298,6 +304,8 @@ test('payments made while the watcher was stopped are found on restart from its 
   expect(scans.length).toBe(4);
   expect(new Set(scans.map((s) => s.cursor)).size).toBe(4);
   expect(restarted.stats.unattributedTransfers).toBe(1);
+  // Reported once, in the scan whose cursor passes it.
+  expect(scans.flatMap((s) => s.unmatched ?? []).map((t) => [t.txId, t.amountBase])).toEqual([[unknown, 10n]]);
 
   // Once caught up, another pass reports nothing again.
   await restarted.tick();

@@ -3,6 +3,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { formatMoney } from '../format.js';
 import { MoneyBreakdown } from './MoneyBreakdown.js';
 import { useBalances } from './store.js';
+import { UnmatchedDeposits } from './UnmatchedDeposits.js';
 
 // The charting library is loaded with the Balances screen only, not with the till.
 const VolumeChart = lazy(() => import('./VolumeChart.js').then((m) => ({ default: m.VolumeChart })));
@@ -64,6 +65,7 @@ export function BalancesScreen() {
               ))}
             </tbody>
           </table>
+          <UnmatchedDeposits version={balance} />
 
           {summary ? (
             <>

@@ -8,7 +8,7 @@ import type {
   Rpc,
   Signature,
 } from '@solana/kit';
-import type { ChainScan, ObservedTransfer } from '../../domain/chain-scan.js';
+import type { ChainScan, ObservedTransfer, UnmatchedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
 import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 import { type IncomingTransfer, incomingTransfers, type ParsedTransactionView } from './incoming-transfers.js';
@@ -57,7 +57,8 @@ export interface SolanaWatcherOptions {
 export interface SolanaWatcherStats extends WatcherStats {
   /**
    * Transfers into the merchant's token accounts that named no open session's reference (an exchange
-   * withdrawal, a wallet that dropped the reference) or more than one: seen, counted, not reported.
+   * withdrawal, a wallet that dropped the reference) or more than one: counted here, and reported as
+   * the scan's `unmatched` (recorded as unmatched deposits).
    */
   unattributedTransfers: number;
 }
@@ -163,6 +164,7 @@ export class SolanaWatcher implements Watcher {
     for (let i = 0; i < queue.length; i += this.pageSize) {
       const batch = queue.slice(i, i + this.pageSize);
       const transfers: ObservedTransfer[] = [];
+      const unmatched: UnmatchedTransfer[] = [];
       const blockhashes = new Map<number, string>();
       for (const listed of batch) {
         for (const t of await this.transfersOf(listed)) {
@@ -171,20 +173,21 @@ export class SolanaWatcher implements Watcher {
             blockRef = await this.blockhash(t.blockNumber);
             blockhashes.set(t.blockNumber, blockRef);
           }
-          transfers.push({ ...t, blockRef });
+          if (t.reason === undefined) transfers.push({ ...t, blockRef });
+          else unmatched.push({ ...t, blockRef, reason: t.reason });
         }
         handled.add(listed.signature);
       }
       for (const [account, list] of lists) cursor[account] = advance(cursor[account] as string, list, handled);
       const blocks = [...blockhashes].map(([number, hash]) => ({ number, hash }));
-      this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers });
+      this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers, ...(unmatched.length > 0 && { unmatched }) });
     }
   }
 
   /** Applies a scan, unless it would change nothing (same head, same cursor, nothing found). */
   private report(scan: ChainScan): void {
     const same = this.lastApplied && this.lastApplied.head === scan.head && this.lastApplied.cursor === scan.cursor;
-    if (!same || scan.transfers.length > 0) {
+    if (!same || scan.transfers.length > 0 || (scan.unmatched?.length ?? 0) > 0) {
       this.ports.apply(scan);
       this.lastApplied = { head: scan.head, cursor: scan.cursor };
       this.stats.scans++;
@@ -229,8 +232,8 @@ export class SolanaWatcher implements Watcher {
     return unconfirmed === -1 ? listed : listed.slice(0, unconfirmed);
   }
 
-  /** The transfers of one transaction that pay a watched reference; counts the rest. */
-  private async transfersOf(listed: Listed): Promise<Omit<ObservedTransfer, 'blockRef'>[]> {
+  /** The transfers of one transaction into the followed accounts: those naming no single watched reference carry `reason`. */
+  private async transfersOf(listed: Listed): Promise<(Omit<ObservedTransfer, 'blockRef'> & { reason?: UnmatchedTransfer['reason'] })[]> {
     if (listed.failed) return []; // a failed transaction moved no tokens: not even read
     const tx = await this.rpc(
       this.options.rpc.getTransaction(listed.signature as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
@@ -245,14 +248,11 @@ export class SolanaWatcher implements Watcher {
     const manual = new Set(this.ports.manualDestinations());
     // The signature list's block time first: it is the cluster's; the transaction's is the fallback.
     const blockTime = (listed.blockTime ?? (tx.blockTime === null ? null : Number(tx.blockTime)) ?? 0) * 1000;
-    const transfers: Omit<ObservedTransfer, 'blockRef'>[] = [];
+    const transfers: (Omit<ObservedTransfer, 'blockRef'> & { reason?: UnmatchedTransfer['reason'] })[] = [];
     for (const t of incoming) {
       const account = this.byAccount.get(t.account) as MerchantTokenAccount;
       const reference = account.payoutTo ?? this.referenceOf(t, txKeys, manual);
-      if (reference === null) {
-        this.stats.unattributedTransfers++;
-        continue;
-      }
+      if (reference === null) this.stats.unattributedTransfers++;
       transfers.push({
         txId: listed.signature,
         eventIndex: t.eventIndex,
@@ -262,8 +262,10 @@ export class SolanaWatcher implements Watcher {
         tokenContract: account.mint,
         decimals: account.decimals,
         from: t.from,
-        to: reference,
+        // Unmatched: the merchant's token account it landed in (a deposit to show, never a session's).
+        to: reference ?? t.account,
         amountBase: t.amountBase,
+        ...(reference === null && { reason: 'no_reference' as const }),
       });
     }
     return transfers;

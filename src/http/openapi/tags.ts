@@ -7,6 +7,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'Checkout sessions (shape B)', description: 'The same sessions created with integer minor units and line items.' },
   { name: 'Hosted checkout', description: 'The customer\'s public page for one session and its status feeds (no key: the session id is the capability).' },
   { name: 'Refunds', description: 'Pay a session back on chain, in full or in part, and the refund wallet that signs the payouts.' },
+  { name: 'Deposits', description: 'Money that reached the merchant\'s accounts without paying a session (unmatched deposits): shown, never in balances.' },
   { name: 'Balance', description: 'Funds accounts (available and pending) and the ledger of balance transactions.' },
   { name: 'Conversions', description: 'Moving funds between currency accounts at a quoted rate.' },
   { name: 'Rates', description: 'Exchange rates between the fiat currencies and the stablecoins, with source and age.' },

@@ -1,0 +1,81 @@
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import type { Stablecoin } from '../domain/currencies.js';
+import type { Deposit, DepositReason, DepositStatus } from '../domain/deposit.js';
+import type { Network } from '../domain/networks.js';
+import type { Db } from './open-database.js';
+import { deposits } from './schema.js';
+
+type Row = typeof deposits.$inferSelect;
+
+const toDeposit = (r: Row): Deposit => ({
+  id: r.id,
+  merchantId: r.merchantId,
+  network: r.network as Network,
+  livemode: r.livemode,
+  txId: r.txId,
+  eventIndex: r.eventIndex,
+  blockNumber: r.blockNumber,
+  blockRef: r.blockRef,
+  blockTime: r.blockTime,
+  from: r.fromAddress,
+  to: r.toAddress,
+  currency: r.currency as Stablecoin | null,
+  tokenContract: r.tokenContract,
+  amountBase: r.amountBase,
+  decimals: r.decimals,
+  reason: r.reason as DepositReason,
+  status: r.status as DepositStatus,
+  createdAt: r.createdAt,
+});
+
+export interface DepositListQuery {
+  merchantId: string;
+  livemode: boolean;
+  limit: number;
+  startingAfter?: string;
+  endingBefore?: string;
+  status?: DepositStatus;
+  network?: string;
+}
+
+/** Unmatched deposits (and, with issue 17, their resolution), newest first. */
+export class DepositRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Records a deposit unless its transfer is recorded already. @returns whether it was new */
+  insertIfNew(d: Deposit): boolean {
+    const { from, to, ...rest } = d;
+    const result = this.db
+      .insert(deposits)
+      .values({ ...rest, fromAddress: from, toAddress: to, updatedAt: d.createdAt })
+      .onConflictDoNothing({ target: [deposits.network, deposits.livemode, deposits.txId, deposits.eventIndex] })
+      .run();
+    return result.changes > 0;
+  }
+
+  findById(id: string): Deposit | undefined {
+    const row = this.db.select().from(deposits).where(eq(deposits.id, id)).get();
+    return row ? toDeposit(row) : undefined;
+  }
+
+  list(q: DepositListQuery): { items: Deposit[]; hasMore: boolean } {
+    const t = deposits;
+    const c = [eq(t.merchantId, q.merchantId), eq(t.livemode, q.livemode)];
+    if (q.status !== undefined) c.push(eq(t.status, q.status));
+    if (q.network !== undefined) c.push(eq(t.network, q.network));
+    const seqOf = (id: string) => this.db.select({ seq: t.seq }).from(t).where(eq(t.id, id)).get()?.seq;
+    if (q.endingBefore !== undefined) {
+      const seq = seqOf(q.endingBefore);
+      if (seq === undefined) return { items: [], hasMore: false };
+      const rows = this.db.select().from(t).where(and(...c, gt(t.seq, seq))).orderBy(t.seq).limit(q.limit + 1).all();
+      return { items: rows.slice(0, q.limit).reverse().map(toDeposit), hasMore: rows.length > q.limit };
+    }
+    if (q.startingAfter !== undefined) {
+      const seq = seqOf(q.startingAfter);
+      if (seq === undefined) return { items: [], hasMore: false };
+      c.push(lt(t.seq, seq));
+    }
+    const rows = this.db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(q.limit + 1).all();
+    return { items: rows.slice(0, q.limit).map(toDeposit), hasMore: rows.length > q.limit };
+  }
+}

@@ -1,0 +1,45 @@
+import type { Stablecoin } from './currencies.js';
+import type { Network } from './networks.js';
+
+/**
+ * Deposits: money that reached one of the merchant's own accounts or addresses without paying any
+ * session (docs/payments.md, "Unmatched deposits"). Recorded so the owner sees it, and **never** counted
+ * in balances or the ledger: nothing says which sale, if any, it belongs to.
+ *
+ * Why a transfer could not be matched. Issue 17 adds `late` (after a deposit address's window),
+ * `unsupported_token` and `wrong_asset`; today only Solana reports `no_reference`: a transfer into the
+ * merchant's token account naming no open session's reference (an exchange withdrawal, a wallet that
+ * dropped it) or more than one.
+ */
+export const DEPOSIT_REASONS = ['no_reference'] as const;
+export type DepositReason = (typeof DEPOSIT_REASONS)[number];
+
+/** Issue 17 adds `attributed`, `refunded` and `dismissed`: the owner resolving one. */
+export const DEPOSIT_STATUSES = ['unmatched'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export interface Deposit {
+  readonly id: string;
+  readonly merchantId: string;
+  readonly network: Network;
+  readonly livemode: boolean;
+  readonly txId: string;
+  readonly eventIndex: number;
+  readonly blockNumber: number;
+  readonly blockRef: string;
+  /** Block timestamp, ms. */
+  readonly blockTime: number;
+  /** The sender: where money would be sent back (Solana: the owner of the source token account). */
+  readonly from: string;
+  /** The merchant's account or address it landed in (Solana: the merchant's token account). */
+  readonly to: string;
+  /** A supported coin, or null for a token the app does not offer (issue 17). */
+  readonly currency: Stablecoin | null;
+  readonly tokenContract: string;
+  /** Token base units as sent, with the token's decimals: shown as they are, never converted. */
+  readonly amountBase: bigint;
+  readonly decimals: number;
+  readonly reason: DepositReason;
+  readonly status: DepositStatus;
+  readonly createdAt: number;
+}
