@@ -207,7 +207,7 @@ test('refunds: a sale found by its amount; nothing is sent until the confirmatio
   // The amount never defaults to everything: a blank form sends nothing and asks nothing.
   await form.getByRole('button', { name: 'Refund…' }).click();
   expect(await dialog().count()).toBe(0);
-  expect(await form.getByLabel(/Amount to refund \(USDT/).evaluate((i: HTMLInputElement) => i.validity.valueMissing)).toBe(true);
+  expect(await form.getByLabel(/Amount to refund \(USDT/).evaluate((i) => (i as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing)).toBe(true);
   // "Refund all" fills it, explicitly, with what is left.
   await form.getByRole('button', { name: 'Refund all (20.00 USDT)' }).click();
   expect(await form.getByLabel(/Amount to refund/).inputValue()).toBe('20.00');
