@@ -156,6 +156,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
         isWatched: (address) => services.addressBook.lookup(family.id, livemode, address) !== undefined || services.refunds.isManualDestination(family.id, livemode, address),
         anyWatched: () => services.addressBook.any(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
+        manualDestinations: () => services.refunds.manualDestinations(family.id, livemode),
         apply: (scan) => {
           const isDeposit = (to: string) => services.addressBook.lookup(family.id, livemode, to) !== undefined;
           const isManual = (to: string) => services.refunds.isManualDestination(family.id, livemode, to);

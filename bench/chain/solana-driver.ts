@@ -1,25 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  getSignatureFromTransaction,
-  type Instruction,
-  type KeyPairSigner,
-  pipe,
-  type Signature,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-} from '@solana/kit';
+import { AccountRole, address, type Instruction, type KeyPairSigner, type Signature } from '@solana/kit';
 import { getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction } from '@solana-program/token';
 import type { Stablecoin } from '../../src/domain/currencies.js';
 import { solanaDevnet } from '../../src/chains/solana/devnet/index.js';
 import { startSolanaDevnet } from '../../src/chains/solana/devnet/solana-devnet.js';
 import { newAddress } from '../../src/chains/solana/devnet/test-keys.js';
-import { associatedTokenAccount, rpcOf, signerOf } from '../../src/chains/solana/devnet/test-wallet.js';
+import { associatedTokenAccount, rpcOf, signerOf, signV0 } from '../../src/chains/solana/devnet/test-wallet.js';
 import type { ChainDriver, PayTarget } from './driver.js';
 import { sleep } from './stats.js';
 
@@ -92,15 +78,7 @@ export async function startSolanaDriver(dir: string, slotMs: number): Promise<Ch
       })());
 
     const send = async (payer: KeyPairSigner, instructions: Instruction[]): Promise<Signature> => {
-      const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
-      const message = pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayerSigner(payer, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-        (m) => appendTransactionMessageInstructions(instructions, m),
-      );
-      const signed = await signTransactionMessageWithSigners(message);
-      const signature = getSignatureFromTransaction(signed);
+      const { wire, signature } = await signV0(rpc, payer, instructions);
       // The same transfer again on the same blockhash is the same transaction: the node would drop it.
       if (sentBySignature.has(signature)) throw new Error(`transaction ${signature} was already sent (same transfer, same blockhash)`);
       let settle!: Sent['settle'];
@@ -114,7 +92,7 @@ export async function startSolanaDriver(dir: string, slotMs: number): Promise<Ch
       confirmed.catch(() => undefined); // awaited by mine() or checkMined(); never unhandled
       const sent: Sent = { signature, lastUnconfirmedAt: performance.now(), confirmed, settle };
       sentBySignature.set(signature, sent);
-      await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
+      await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
       pending.add(sent);
       unmined.push(sent);
       void poll();

@@ -1,5 +1,6 @@
-/** Is the core up, in which mode, where are the docs. */
+/** Is the core up, in which mode, how each network's watcher is doing, where are the docs. */
 import { useEffect } from 'react';
+import { NetworkHealth } from './NetworkHealth.js';
 import { useHealth } from './store.js';
 
 export function StatusScreen() {
@@ -13,7 +14,7 @@ export function StatusScreen() {
   const tone = state === 'loading' ? 'muted' : state === 'ready' && health?.status === 'ok' ? 'ok' : 'bad';
 
   return (
-    <section className="page" aria-labelledby="status-title">
+    <section className="page page-wide" aria-labelledby="status-title">
       <h2 id="status-title">Status</h2>
 
       <dl className="facts">
@@ -30,6 +31,8 @@ export function StatusScreen() {
       </dl>
 
       {error ? <p className="error">{error}</p> : null}
+
+      <NetworkHealth />
 
       <nav className="actions">
         <button type="button" onClick={() => void refresh()} disabled={state === 'loading'}>

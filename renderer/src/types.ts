@@ -33,5 +33,16 @@ export interface Session {
   created_at: string;
   expires_at: string;
   payments: Payment[];
+  /** What the session put in the balance, per coin (empty until it is paid). */
+  booked: Booked[];
   resolved_by: string | null;
+}
+
+/** A session's money in the balance in one coin: decimal strings in that coin. */
+export interface Booked {
+  currency: string;
+  gross: string;
+  fee: string;
+  refunded: string;
+  net: string;
 }

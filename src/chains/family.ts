@@ -245,6 +245,12 @@ export interface WatcherPorts {
   isWatched(address: string): boolean;
   /** Whether anything is watched at all; when nothing is, transfer scans are skipped. */
   anyWatched(): boolean;
+  /**
+   * The destinations of refunds the owner pays by hand (wallet QR) still waiting for their transfer.
+   * A family that finds payments by reference rather than by recipient (Solana) follows these wallets'
+   * token accounts too, to see those payouts; the others see them through `isWatched`.
+   */
+  manualDestinations(): readonly string[];
   /** Applies a pass in one transaction (payments, confirmations, cursor). */
   apply(scan: ChainScan): void;
   onError(error: unknown): void;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, lt, lte, sql, sum } from 'drizzle-orm';
 import type { Currency } from '../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
+import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type { Conversion, LedgerQuery, Settlement } from '../domain/records.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-database.js';
@@ -75,6 +76,8 @@ export class LedgerRepository {
    * each shape (which filters are set) prepared once, rather than built and prepared per request.
    */
   private readonly pageStatements = new Map<string, Statement>();
+  /** The summaries' statements (sums as bigint), prepared once each. */
+  private readonly sumStatements = new Map<string, Statement>();
 
   constructor(private readonly db: Db) {}
 
@@ -246,6 +249,69 @@ export class LedgerRepository {
       if (rows.length < BATCH) return;
       beforeSeq = (rows[rows.length - 1] as RawEntry).seq;
     }
+  }
+
+  /** Raw sums grouped by currency and type, as the summaries below read them. */
+  private sums(text: string, ...params: unknown[]): LedgerSum[] {
+    let statement = this.sumStatements.get(text);
+    if (!statement) {
+      statement = this.db.$client.prepare(text);
+      this.sumStatements.set(text, statement);
+    }
+    // safeIntegers: sums of minor units stay exact (they are bigint everywhere else too).
+    return (statement.safeIntegers(true).all(...params) as { currency: string; type: string; amount: bigint; fee: bigint }[]).map((r) => ({
+      currency: r.currency as Currency,
+      type: r.type as BalanceTransactionType,
+      amountMinor: BigInt(r.amount),
+      feeMinor: BigInt(r.fee),
+    }));
+  }
+
+  /** A session's payment entries and those of its refunds (debits and their reversals), summed. */
+  sessionSums(sessionId: string): LedgerSum[] {
+    return this.sums(
+      `SELECT currency, type, sum(amount_minor) AS amount, sum(fee_minor) AS fee FROM balance_transactions
+       WHERE source_id = ? AND type = 'payment'
+          OR source_id IN (SELECT id FROM refunds WHERE session_id = ?) AND type IN ('refund', 'adjustment')
+       GROUP BY currency, type`,
+      sessionId,
+      sessionId,
+    );
+  }
+
+  /** What is pending: the entries of settlements still scheduled, summed (their nets add up to the accounts' pending). */
+  pendingSums(merchantId: string, livemode: boolean): LedgerSum[] {
+    return this.sums(
+      `SELECT b.currency, b.type, sum(b.amount_minor) AS amount, sum(b.fee_minor) AS fee
+       FROM settlements s JOIN balance_transactions b
+         ON b.merchant_id = s.merchant_id AND b.livemode = s.livemode AND b.available_on = s.available_on AND b.currency = s.currency
+       WHERE s.merchant_id = ? AND s.livemode = ? AND s.status = 'scheduled' AND b.settles = 1
+       GROUP BY b.currency, b.type`,
+      merchantId,
+      livemode ? 1 : 0,
+    );
+  }
+
+  /** Every entry of a merchant's mode, summed (a scan of its ledger: read on the Balances screen, not per request of the API's hot paths). */
+  allSums(merchantId: string, livemode: boolean): LedgerSum[] {
+    return this.sums(
+      `SELECT currency, type, sum(amount_minor) AS amount, sum(fee_minor) AS fee FROM balance_transactions
+       WHERE merchant_id = ? AND livemode = ? GROUP BY currency, type`,
+      merchantId,
+      livemode ? 1 : 0,
+    );
+  }
+
+  /** Entries created at or after `since` (the daily series), oldest first. */
+  entriesSince(merchantId: string, livemode: boolean, since: number): DatedEntry[] {
+    return this.db.$client
+      .prepare('SELECT created_at, currency, type, amount_minor, fee_minor FROM balance_transactions WHERE merchant_id = ? AND livemode = ? AND created_at >= ? ORDER BY created_at')
+      .safeIntegers(true)
+      .all(merchantId, livemode ? 1 : 0, since)
+      .map((r) => {
+        const row = r as { created_at: bigint; currency: string; type: string; amount_minor: bigint; fee_minor: bigint };
+        return { createdAt: Number(row.created_at), currency: row.currency as Currency, type: row.type as BalanceTransactionType, amountMinor: row.amount_minor, feeMinor: row.fee_minor };
+      });
   }
 
   insertConversion(c: Conversion): void {

@@ -346,6 +346,10 @@ export const balanceTransactions = sqliteTable(
     uniqueIndex('balance_transactions_id').on(t.id),
     index('balance_transactions_list').on(t.merchantId, t.livemode, t.seq),
     index('balance_transactions_source').on(t.sourceId),
+    // The daily series (entries of the last days) and the pending breakdown (entries of scheduled
+    // settlements) read a merchant's recent entries without scanning its whole ledger.
+    index('balance_transactions_created').on(t.merchantId, t.livemode, t.createdAt),
+    index('balance_transactions_available').on(t.merchantId, t.livemode, t.availableOn),
   ],
 );
 

@@ -4,6 +4,7 @@ import { convertMinor } from '../domain/conversion.js';
 import { resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { type BalanceTransaction, type FundsBalance, paymentFees } from '../domain/ledger.js';
+import { dailyVolume, type DayVolume, type MoneyParts, moneyParts, seriesStart, subtractParts } from '../domain/ledger-summary.js';
 import type { Caller } from '../domain/merchant.js';
 import type { Payment } from '../domain/payment.js';
 import type { RateSource } from '../domain/rates.js';
@@ -31,6 +32,17 @@ export interface BalanceView {
   /** The accounts valued in the merchant's reporting currency, at current rates. */
   total: { currency: Currency; availableMinor: bigint; pendingMinor: bigint; missingRates: Currency[] };
 }
+
+/** What each account's pending and available money is made of, and the daily sales of the last days. */
+export interface BalanceSummary {
+  livemode: boolean;
+  timeZone: string;
+  accounts: { currency: Currency; pending: MoneyParts; available: MoneyParts }[];
+  days: DayVolume[];
+}
+
+/** Days the daily series may cover. */
+export const SUMMARY_DAYS = { min: 1, max: 90, default: 30 } as const;
 
 export interface LedgerServiceDeps {
   store: LedgerStore;
@@ -157,6 +169,41 @@ export class LedgerService {
       total.pendingMinor += convertMinor(a.pendingMinor, a.currency, reporting, rate.scaled, 'half-up');
     }
     return { livemode: caller.livemode, accounts, total };
+  }
+
+  /**
+   * A session's money in the ledger, per coin: the gross booked, its fees, the refunds paid back and
+   * the net. Only a SUCCEEDED session has entries (money is booked on success, and only refunds of
+   * booked money debit the ledger), so other sessions cost no query.
+   */
+  sessionParts(session: PaymentSession): MoneyParts[] {
+    if (session.status !== 'SUCCEEDED') return [];
+    return moneyParts(this.d.store.sessionSums(session.id));
+  }
+
+  /**
+   * Each account's pending and available money in parts (gross, fees, refunds, conversions), and the
+   * daily sales of the last `days` days in the merchant's time zone. Available = everything ever
+   * booked less what is pending, so both add up to `GET /v1/balance`.
+   */
+  summary(caller: Caller, days: number): BalanceSummary {
+    const { timeZone } = this.d.merchants.get(caller.merchantId);
+    const currencies = this.balance(caller).accounts.map((a) => a.currency);
+    const pending = moneyParts(this.d.store.pendingSums(caller.merchantId, caller.livemode), currencies);
+    const all = moneyParts(this.d.store.allSums(caller.merchantId, caller.livemode), currencies);
+    const available = subtractParts(all, pending);
+    const now = this.d.now();
+    const entries = this.d.store.entriesSince(caller.merchantId, caller.livemode, seriesStart(now, days, timeZone));
+    return {
+      livemode: caller.livemode,
+      timeZone,
+      accounts: currencies.map((currency) => ({
+        currency,
+        pending: pending.find((p) => p.currency === currency) as MoneyParts,
+        available: available.find((p) => p.currency === currency) as MoneyParts,
+      })),
+      days: dailyVolume(entries, days, now, timeZone),
+    };
   }
 
   /** @throws ApiError resource_missing */

@@ -2,6 +2,7 @@ import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
 import type { StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Currency } from '../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
+import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type {
   ApiKeyRecord,
   Conversion,
@@ -215,6 +216,10 @@ export interface LedgerStore {
   findEntry(id: string): BalanceTransaction | undefined;
   listEntries(q: LedgerQuery & { limit: number; startingAfter?: string; endingBefore?: string }): { items: BalanceTransaction[]; hasMore: boolean };
   iterateEntries(q: LedgerQuery): Iterable<BalanceTransaction>;
+  sessionSums(sessionId: string): LedgerSum[];
+  pendingSums(merchantId: string, livemode: boolean): LedgerSum[];
+  allSums(merchantId: string, livemode: boolean): LedgerSum[];
+  entriesSince(merchantId: string, livemode: boolean, since: number): DatedEntry[];
   insertConversion(c: Conversion): void;
   findConversion(id: string): Conversion | undefined;
   listConversions(merchantId: string, livemode: boolean, limit: number, startingAfter?: string): { items: Conversion[]; hasMore: boolean };

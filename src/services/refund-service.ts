@@ -439,6 +439,11 @@ export class RefundService {
     return f !== undefined && (this.manual.get(manualBucket(family, livemode))?.has(f.addresses.key(address)) ?? false);
   }
 
+  /** The destinations of the family's manual payouts still waiting for their transfer, as the refunds name them. */
+  manualDestinations(family: FamilyId, livemode: boolean): string[] {
+    return [...(this.manual.get(manualBucket(family, livemode))?.values() ?? [])].flatMap((refunds) => (refunds[0]?.destination ? [refunds[0].destination] : []));
+  }
+
   anyManual(family: FamilyId, livemode: boolean): boolean {
     return (this.manual.get(manualBucket(family, livemode))?.size ?? 0) > 0;
   }

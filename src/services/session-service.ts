@@ -13,6 +13,7 @@ import type { LiveFeed } from './live-feed.js';
 import type { MerchantService } from './merchant-service.js';
 import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
 import type { Payment } from '../domain/payment.js';
+import type { MoneyParts } from '../domain/ledger-summary.js';
 import type { SessionView } from './session-view.js';
 import { unavailableMessage } from './rate-service.js';
 
@@ -78,7 +79,11 @@ export interface SessionServiceDeps {
   /** Told when a new deadline exists, so the expiry timer can wake earlier if needed. */
   onDeadline?: (at: number) => void;
   /** Books a SUCCEEDED session's confirmed money in the ledger (idempotent: only what is new). */
-  ledger?: { bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): unknown[] };
+  ledger?: {
+    bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): unknown[];
+    /** The session's gross, fees, refunds and net in the ledger, per coin (none before it succeeded). */
+    sessionParts(session: PaymentSession): MoneyParts[];
+  };
 }
 
 export class SessionService {
@@ -200,7 +205,7 @@ export class SessionService {
       const label = this.d.merchants.get(session.merchantId).name;
       return this.chains.options(session.livemode, a.family, { wallet, deposit: a.address, label, ...(session.description !== null && { message: session.description }) }, remaining, rates);
     });
-    return { session, payments, options };
+    return { session, payments, options, booked: this.d.ledger?.sessionParts(session) ?? [] };
   }
 
   /** Where and how much is still due for a session, per family and coin (for `devnet pay`). */
@@ -284,8 +289,10 @@ export class SessionService {
         throw new ApiError('invalid_state', 'This session has refunds; it can no longer be resolved by hand.');
       }
       this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor, resolvedBy: 'owner' }, this.d.now());
-      const after = this.view(this.owned(caller, id));
-      this.d.ledger?.bookSessionInTransaction(after.session, after.payments);
+      const resolved = this.owned(caller, id);
+      // Booked before the view is read, so the answer and the event show the fee just taken.
+      this.d.ledger?.bookSessionInTransaction(resolved, this.d.payments.forSession(id));
+      const after = this.view(resolved);
       this.emit('payment_session.succeeded', after);
       return after;
     });

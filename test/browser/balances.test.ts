@@ -33,8 +33,27 @@ test('signed in as the owner, the Balances screen shows a paid session pending, 
   await page.getByRole('button', { name: 'Refresh' }).click(); // the session was paid after the screen opened
   await expect.poll(() => row('USDT').getByRole('cell').allTextContents()).toEqual(['0.00 USDT', '98.40 USDT']);
   await expect.poll(() => page.getByText('98.40 USDT available').count()).toBe(1);
-  expect(await page.getByRole('img', { name: /Daily net USDT volume, last 30 days: 98\.40/ }).count()).toBe(1);
+  // What the pending money is made of, in words.
+  const parts = page.getByRole('table', { name: 'What makes up each balance' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'USDT' }) });
+  await expect.poll(() => parts.getByRole('cell').first().innerText()).toBe('98.40 USDT\n100.00 USDT paid − 1.60 USDT fees');
+  // The chart: dated x-axis ticks, amounts on the y-axis, a legend per coin, and the period's net.
+  const chart = page.locator('figure.chart');
+  await expect.poll(async () => (await chart.locator('.recharts-legend-item-text').allTextContents()).sort()).toEqual(['Net sales in USDC', 'Net sales in USDT']);
+  const xTick = chart.locator('.recharts-xAxis-tick-labels text');
+  await expect.poll(() => xTick.count()).toBeGreaterThanOrEqual(3);
+  const xTicks = await xTick.allTextContents();
+  expect(xTicks.every((x) => /^[A-Z][a-z]{2} \d{1,2}$/.test(x)), xTicks.join(' | ')).toBe(true);
+  const yTicks = await chart.locator('.recharts-yAxis-tick-labels text').allTextContents();
+  expect(yTicks).toContain('0');
+  expect(yTicks.some((y) => Number(y.replace(/,/g, '')) >= 98.4), yTicks.join(' | ')).toBe(true);
+  expect(await chart.getByText('Last 30 days: 98.4 USDT, 0 USDC net in all').count()).toBe(1);
   await screenshot(page, 'balances-pending');
+  for (const [width, height] of [[1280, 800], [1024, 768], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await expect.poll(() => xTick.count()).toBeGreaterThanOrEqual(3); // redrawn at the new width
+    await screenshot(page, `balances-pending-${width}`);
+  }
+  await page.setViewportSize({ width: 1100, height: 1200 });
 
   // Past the next midnight (UTC, the default time zone) the settlement job makes it available.
   t.advance(24 * 60 * 60 * 1000);

@@ -47,7 +47,7 @@ test('filters and search: status, network, an amount, an id', async () => {
   await page.getByLabel('Status').selectOption('SUCCEEDED');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => rows().count()).toBe(2);
-  expect(await rows().nth(1).innerText()).toMatch(/€42\.42[\s\S]*SUCCEEDED[\s\S]*USDC · Ethereum/);
+  expect(await rows().nth(1).innerText()).toMatch(/€42\.42[\s\S]*Paid[\s\S]*USDC on Ethereum/);
   await page.getByLabel('Status').selectOption('');
   await page.getByLabel('Network').selectOption('bsc');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -96,6 +96,24 @@ test('the detail view shows the payment and the timeline of events', async () =>
   await page.getByRole('link', { name: 'Transactions' }).click();
   await page.getByRole('button', { name: `Details of ${paidId}` }).click();
   await detail.getByRole('button', { name: 'Close' }).click();
+});
+
+test('at 1024×768 the detail shows what was paid, the fee and the net, as the ledger booked them; the list has fee and net', async () => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const [booked] = (await t.api('GET', `/v1/payment/sessions/${paidId}`)).body.data.booked;
+  // As the screen writes a coin: 2 to 6 decimals and the code.
+  const coin = (value: string) => `${value.replace(/(\.\d\d\d*?)0+$/, '$1')} USDC`;
+  expect(Number(booked.fee)).toBeGreaterThan(0);
+  await expect.poll(() => rows().nth(1).innerText()).toContain(`${coin(booked.fee)}\t${coin(booked.net)}`);
+  await page.getByRole('button', { name: `Details of ${paidId}` }).click();
+  const detail = page.getByRole('region', { name: 'Session details' });
+  const fact = (name: string) => detail.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+  await expect.poll(() => fact('Fee').innerText()).toBe(coin(booked.fee));
+  expect(await fact('Paid in USDC').innerText()).toBe(coin(booked.gross));
+  expect(await fact('Net to you').innerText()).toBe(coin(booked.net));
+  await screenshot(page, 'transactions-detail-1024');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await page.setViewportSize({ width: 1100, height: 1200 });
 });
 
 test('Export CSV downloads every matching session', async () => {

@@ -100,7 +100,7 @@ test('transactions: TRON by name in the list, the network filter and the detail;
   await page.getByLabel('Network').selectOption('tron');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => rows().count()).toBe(2);
-  expect(await rows().nth(1).innerText()).toMatch(/SUCCEEDED[\s\S]*USDT · TRON/);
+  expect(await rows().nth(1).innerText()).toMatch(/Paid[\s\S]*USDT on TRON/);
   await page.getByLabel('Network').selectOption('');
   let items = await paymentsOf(testPaid.id);
   await expect.poll(() => items.first().innerText()).toMatch(/^5\.000000 USDT on TRON, confirmed/);

@@ -2,11 +2,8 @@
  * With no Solana refund wallet key stored, a Solana refund is paid by hand: it stays PENDING with a
  * Solana Pay transfer request to the payer's wallet as its QR payload, which @solana/pay parses, and a
  * transfer built by @solana/pay's createTransfer from that request, sent from the owner's own wallet,
- * pays the customer exactly.
- *
- * Not covered, because the app does not do it yet: the app confirming that payout. The Solana watcher
- * follows only the merchant's token accounts, never a manual payout's destination, so the refund
- * stays PENDING (docs/refunds.md, "Not covered yet").
+ * pays the customer exactly; the watcher, which follows the token accounts of manual payouts'
+ * destinations besides the merchant's, finds it and the refund reaches SUCCEEDED with that signature.
  */
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -59,6 +56,13 @@ test('the QR payout path on Solana: a Solana Pay request to the payer that @sola
   const sig = await waitForConfirmed(chain.connection, await chain.connection.sendRawTransaction(tx.serialize()));
   expect(await tokenBalance(chain, chain.coins.USDT, customer.keypair.publicKey)).toBe(2_500_000n);
 
-  expect((await refundOf(r.id)).payout).toMatchObject({ method: 'manual', uri: r.payout.uri });
   expect(sig).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
-}, budget([CONFIRM_MS, 10_000, CONFIRM_MS, CONFIRM_MS]));
+  // Found by the watcher as the payout, and followed to SUCCEEDED like a payout the app signed.
+  const deadline = Date.now() + 20_000;
+  let after = await refundOf(r.id);
+  while (after.status !== 'SUCCEEDED' && Date.now() < deadline) {
+    await new Promise((res) => setTimeout(res, 200));
+    after = await refundOf(r.id);
+  }
+  expect(after).toMatchObject({ status: 'SUCCEEDED', payout: { method: 'manual', uri: r.payout.uri, tx_hash: sig } });
+}, budget([CONFIRM_MS, 10_000, CONFIRM_MS, CONFIRM_MS, 20_000]));

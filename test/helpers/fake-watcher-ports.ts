@@ -30,6 +30,11 @@ export class FakeWatcherPorts implements WatcherPorts {
   isWatched(address: string): boolean {
     return this.watched.has(address);
   }
+  /** Refund destinations paid by hand that a test has the watcher follow. */
+  readonly manual = new Set<string>();
+  manualDestinations(): readonly string[] {
+    return [...this.manual];
+  }
   anyWatched(): boolean {
     return this.watched.size > 0;
   }

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { waitForSolanaPayable } from '../helpers/solana-chain.js';
 import { SseParser } from '../helpers/sse-parser.js';
 
 const unescape = (html: string): string =>
@@ -143,6 +144,13 @@ describe('with the EVM devnets', () => {
     const js = await (await fetch(`${t.url}/pay/assets/checkout.js`)).text();
     expect(js).toContain('EventSource');
     expect(js).toContain('/status');
+    // The tab shows the app's icon, which browsers asking for /favicon.ico unasked get too.
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const icon = await fetch(`${t.url}${path}`);
+      expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await icon.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
   });
 
   test('a fiat-priced page shows the coin amounts to send', async () => {
@@ -241,6 +249,7 @@ describe('with the Solana devnet', () => {
   let t: TestCore;
   beforeAll(async () => {
     t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off' } } });
+    await waitForSolanaPayable(t);
   }, 60_000);
   afterAll(async () => t?.stop());
 

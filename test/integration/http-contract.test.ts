@@ -55,7 +55,7 @@ describe('envelope, errors and headers', () => {
   test('GET /health is public and in the envelope', async () => {
     const res = await t.api('GET', '/health', { key: null });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ base: { code: 0, message: 'success' }, data: { status: 'ok', mode: 'test' } });
+    expect(res.body).toMatchObject({ base: { code: 0, message: 'success' }, data: { status: 'ok', mode: 'test', payment_page_url: t.url } });
   });
 });
 

@@ -156,7 +156,7 @@ test('Solana\'s commitment is saved for the next start, refused elsewhere, and c
   expect(() => resolveConfig({ dataDir: t.dataDir, networks: { live: { solana: { rpcUrl: 'http://127.0.0.1:9/', commitment: 'soon' } } } })).toThrow('networks.live.solana.commitment: must be');
 });
 
-test('a live Solana wallet is a wallet address: a program-derived one (a multisig vault) is refused, a wallet\'s is used by new sessions', async () => {
+test('a live Solana wallet is a wallet address: a program-derived one (a multisig vault) is refused; a wallet\'s is not offered before its token accounts were looked up', async () => {
   const { Keypair, PublicKey } = await import('@solana/web3.js');
   const t = await startTestCore({ networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off', tron: 'off' }, live: { solana: { rpcUrl: 'http://127.0.0.1:9/' } } } });
   cores.push(t);
@@ -168,13 +168,14 @@ test('a live Solana wallet is a wallet address: a program-derived one (a multisi
   const wallet = Keypair.generate().publicKey.toBase58();
   const set = await t.api('PUT', '/v1/settings/wallets/solana', { key: t.liveKey, body: { xpub: wallet } });
   expect(set.body.data.wallets.solana).toEqual({ xpub: wallet, label: expect.stringContaining('address of a Solana wallet') });
+  // The endpoint never answers (a closed port), so the wallet's token accounts are never looked up:
+  // a payment into one the watcher does not follow yet could be missed, so Solana is not offered, and
+  // /v1/networks says why. (Sessions paid on Solana in live form: test/chain/solana-token2022.test.ts.)
   const s = await t.api('POST', '/v1/payment/sessions', { key: t.liveKey, body: shapeA(t.merchantId, '5.00', 'USDC') });
   expect(s.status).toBe(200);
-  const solana = s.body.data.payment_options.filter((o: any) => o.network === 'solana');
-  expect(solana.map((o: any) => o.currency)).toEqual(['USDT', 'USDC']);
-  for (const o of solana) {
-    expect(o.address).toBe(wallet);
-    expect(o.reference).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    expect(o.uri).toBe(`solana:${wallet}?amount=5&spl-token=${o.token_contract}&reference=${o.reference}&label=${encodeURIComponent('My shop')}`);
+  expect(s.body.data.payment_options.filter((o: any) => o.network === 'solana')).toEqual([]);
+  const network = (await t.api('GET', '/v1/networks', { key: t.liveKey })).body.data.items.find((n: any) => n.network === 'solana');
+  for (const token of network.tokens) {
+    expect(token).toMatchObject({ payable: false, unpayable_reason: expect.stringContaining(`has not looked up the wallet ${wallet}'s ${token.currency} token account yet`) });
   }
 });

@@ -239,13 +239,13 @@ describe('reading and listing', () => {
     expectError(await t.api('GET', `/v1/payment/sessions?search=${'x'.repeat(201)}`), 400, 'parameter_invalid', 'search');
   });
 
-  test('CSV export: every matching session, newest first, one line each', async () => {
+  test('CSV export: every matching session, newest first, one line each (sessions not paid: the booked columns empty)', async () => {
     const csv = await t.api('GET', '/v1/payment/sessions.csv?currency=USD');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="payment-sessions-test.csv"');
     const lines = csv.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('session_id,created_at,status,exception,amount,currency,amount_received,amount_refunded,description,client_reference_id,payments');
+    expect(lines[0]).toBe('session_id,created_at,status,exception,amount,currency,amount_received,amount_refunded,coin,gross,fee,refunded,net,description,client_reference_id,payments');
     const all: string[] = [];
     let after = '';
     for (;;) {

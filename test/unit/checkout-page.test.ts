@@ -68,7 +68,7 @@ const addressOption: PaymentOption = {
   qr: { content: 'address', payload: TRON_DEPOSIT },
 };
 
-const view: SessionView = { session, payments: [], options: [uriOption, addressOption] };
+const view: SessionView = { session, payments: [], options: [uriOption, addressOption], booked: [] };
 
 /** The panel of one option, from its opening tag to its end. */
 function panel(html: string, key: string): string {

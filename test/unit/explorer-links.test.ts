@@ -102,9 +102,9 @@ function refund(network: string, livemode: boolean, txId: string | null): Refund
 }
 
 test.each(NETWORKS.map((n) => [n.id, n.liveExplorerTx]))('%s: live transactions link to %s…, devnet ones nowhere', (network, explorer) => {
-  const live = presentSession({ session: session(true), payments: [payment(network, true)], options: [] }, 'https://shop.example');
+  const live = presentSession({ session: session(true), payments: [payment(network, true)], options: [], booked: [] }, 'https://shop.example');
   expect(live.payments[0]!.explorer_url).toBe(explorer + TX);
-  const test = presentSession({ session: session(false), payments: [payment(network, false)], options: [] }, 'https://shop.example');
+  const test = presentSession({ session: session(false), payments: [payment(network, false)], options: [], booked: [] }, 'https://shop.example');
   expect(test.payments[0]!.explorer_url).toBeNull();
 
   expect(presentRefund(refund(network, true, TX)).payout.explorer_url).toBe(explorer + TX);
@@ -113,7 +113,7 @@ test.each(NETWORKS.map((n) => [n.id, n.liveExplorerTx]))('%s: live transactions 
 });
 
 test('a live TRON transaction links to Tronscan by its txID (64 hex digits, no 0x)', () => {
-  const live = presentSession({ session: session(true), payments: [payment('tron', true)], options: [] }, 'https://shop.example');
+  const live = presentSession({ session: session(true), payments: [payment('tron', true)], options: [], booked: [] }, 'https://shop.example');
   expect(live.payments[0]!.explorer_url).toBe(`https://tronscan.org/#/transaction/${TX}`);
   expect(presentRefund(refund('tron', true, TX)).payout.explorer_url).toBe(`https://tronscan.org/#/transaction/${TX}`);
 });

@@ -1,14 +1,17 @@
 /** Balances: funds accounts, totals in the reporting currency, daily volume, settlements, conversions. */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { formatMoney, formatRate } from '../format.js';
+import { MoneyBreakdown } from './MoneyBreakdown.js';
 import { useBalances } from './store.js';
-import { VolumeChart } from './VolumeChart.js';
+
+// The charting library is loaded with the Balances screen only, not with the till.
+const VolumeChart = lazy(() => import('./VolumeChart.js').then((m) => ({ default: m.VolumeChart })));
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const CONVERTIBLE = ['USDT', 'USDC', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
 
 export function BalancesScreen() {
-  const { state, error, balance, conversions, volume, quote, quoteError, load, requestQuote, confirmQuote, clearQuote } = useBalances();
+  const { state, error, balance, conversions, summary, quote, quoteError, load, requestQuote, confirmQuote, clearQuote } = useBalances();
   const [from, setFrom] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [to, setTo] = useState('EUR');
@@ -62,12 +65,16 @@ export function BalancesScreen() {
             </tbody>
           </table>
 
-          <h3>Daily net volume</h3>
-          <div className="charts">
-            {['USDT', 'USDC'].map((c) => (
-              <VolumeChart key={c} days={volume} currency={c} />
-            ))}
-          </div>
+          {summary ? (
+            <>
+              <h3>What makes up each balance</h3>
+              <MoneyBreakdown accounts={summary.accounts} />
+              <h3>Daily net sales</h3>
+              <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+                <VolumeChart days={summary.days} />
+              </Suspense>
+            </>
+          ) : null}
 
           <h3>Upcoming settlements</h3>
           {balance.upcoming_settlements.length === 0 ? (

@@ -1,30 +1,85 @@
-/** Daily net volume as bars, one series per currency, drawn in SVG (no chart library, no inline styles). */
-import type { DayVolume } from '../daily-volume.js';
+/**
+ * Daily net sales, one bar series per coin, drawn by recharts (SVG). recharts sets its few styles
+ * through the DOM's style object, which the page's CSP (`style-src 'self'`) allows; it writes no
+ * style attribute into markup and no <style> element (docs/ui.md, "Decisions").
+ */
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatMoney } from '../format.js';
+import type { DaySales } from './store.js';
 
-const WIDTH = 600;
-const HEIGHT = 160;
+/** One colour per coin: fill attributes (SVG presentation attributes, not inline styles). */
+const COLOURS: Record<string, string> = { USDT: '#0f766e', USDC: '#2563eb' };
+const COINS = ['USDT', 'USDC'] as const;
 
-export function VolumeChart({ days, currency }: { days: DayVolume[]; currency: string }) {
-  const values = days.map((d) => Number(d.net[currency] ?? 0n) / 1e6);
-  const max = Math.max(...values, 0);
-  const bar = WIDTH / Math.max(days.length, 1);
-  const total = values.reduce((a, b) => a + b, 0);
+/** "2026-05-01" → "May 1": the API's dates are calendar days of the shop's time zone, so read them as such. */
+const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLong = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const asDay = (date: string) => new Date(`${date}T00:00:00Z`);
+const amount = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+
+interface Row {
+  date: string;
+  USDT: number;
+  USDC: number;
+  sales: Record<string, DaySales>;
+}
+
+function rows(days: readonly DaySales[]): Row[] {
+  const byDate = new Map<string, Row>();
+  for (const d of days) {
+    if (!COINS.includes(d.currency as (typeof COINS)[number])) continue;
+    let row = byDate.get(d.date);
+    if (!row) byDate.set(d.date, (row = { date: d.date, USDT: 0, USDC: 0, sales: {} }));
+    // A number for the bar's height only; every amount shown in words comes from the API's decimal string.
+    row[d.currency as (typeof COINS)[number]] = Number(d.net.value);
+    row.sales[d.currency] = d;
+  }
+  return [...byDate.values()];
+}
+
+/** The tooltip: the day and, per coin, what the net is made of. */
+function DayDetails({ active, payload }: { active?: boolean; payload?: readonly { payload?: Row }[] }) {
+  const row = payload?.[0]?.payload;
+  if (!active || !row) return null;
+  return (
+    <div className="chart-tooltip">
+      <strong>{dayLong.format(asDay(row.date))}</strong>
+      {COINS.map((c) => {
+        const s = row.sales[c];
+        return s ? (
+          <p key={c}>
+            {c}: {formatMoney(s.gross)} paid, {formatMoney(s.fees)} fees, {formatMoney(s.refunds)} refunded, <strong>{formatMoney(s.net)} net</strong>
+          </p>
+        ) : null;
+      })}
+    </div>
+  );
+}
+
+export function VolumeChart({ days }: { days: readonly DaySales[] }) {
+  const data = rows(days);
+  const total = (coin: string) => days.filter((d) => d.currency === coin).reduce((sum, d) => sum + Number(d.net.value), 0);
+  const summary = COINS.map((c) => `${amount.format(total(c))} ${c}`).join(', ');
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Daily net ${currency} volume, last ${days.length} days: ${total.toFixed(2)} in all`}>
-        {days.map((d, i) => {
-          const v = values[i] ?? 0;
-          const h = max > 0 ? Math.max((v / max) * (HEIGHT - 20), v > 0 ? 2 : 0) : 0;
-          return (
-            <rect key={d.day} className="chart-bar" x={i * bar + 2} y={HEIGHT - h} width={Math.max(bar - 4, 1)} height={h}>
-              <title>{`${d.day}: ${v.toFixed(2)} ${currency}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      <figcaption>
-        Daily net {currency}, last {days.length} days
-      </figcaption>
+      <p className="muted">
+        Last {data.length} days: {summary} net in all
+      </p>
+      <div className="chart-area">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid stroke="#dfe3e8" vertical={false} />
+            <XAxis dataKey="date" tickFormatter={(d: string) => dayLabel.format(asDay(d))} minTickGap={16} tick={{ fontSize: 12, fill: '#5b6875' }} />
+            <YAxis tickFormatter={(v: number) => amount.format(v)} width={56} tick={{ fontSize: 12, fill: '#5b6875' }} />
+            <Tooltip content={<DayDetails />} />
+            <Legend />
+            {COINS.map((c) => (
+              <Bar key={c} dataKey={c} name={`Net sales in ${c}`} fill={COLOURS[c]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption>Net sales per day (paid, less fees and refunds), in the shop&apos;s time zone</figcaption>
     </figure>
   );
 }

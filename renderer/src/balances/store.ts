@@ -1,7 +1,6 @@
 /** What the Balances screen shows, loaded from the core's API (never from anywhere else). */
 import { create } from 'zustand';
 import { getJson, postJson } from '../api.js';
-import { dailyVolume, type DayVolume, type VolumeEntry } from '../daily-volume.js';
 import type { Money } from '../format.js';
 import type { Page } from '../types.js';
 
@@ -42,16 +41,40 @@ export interface Quote extends Conversion {
 }
 
 
-/** Days the chart covers, and how many pages of entries it reads at most to draw them. */
+/** What a sum of ledger entries is made of (`GET /v1/balance/summary`): net = gross − fees − refunds + conversions. */
+export interface MoneyParts {
+  gross: Money;
+  fees: Money;
+  refunds: Money;
+  conversions: Money;
+  net: Money;
+}
+
+/** One day's sales in one currency; net = gross − fees − refunds. */
+export interface DaySales {
+  date: string;
+  currency: string;
+  gross: Money;
+  fees: Money;
+  refunds: Money;
+  net: Money;
+}
+
+export interface BalanceSummary {
+  time_zone: string;
+  accounts: { currency: string; pending: MoneyParts; available: MoneyParts }[];
+  days: DaySales[];
+}
+
+/** Days the chart covers. */
 export const CHART_DAYS = 30;
-const CHART_MAX_PAGES = 20;
 
 interface BalancesState {
   state: 'idle' | 'loading' | 'ready' | 'failed';
   error?: string;
   balance?: Balance;
   conversions: Conversion[];
-  volume: DayVolume[];
+  summary?: BalanceSummary;
   quote?: Quote;
   quoteError?: string;
   load(): Promise<void>;
@@ -60,34 +83,19 @@ interface BalancesState {
   clearQuote(): void;
 }
 
-async function recentEntries(): Promise<VolumeEntry[]> {
-  const since = new Date(Date.now() - CHART_DAYS * 86_400_000).toISOString();
-  const entries: VolumeEntry[] = [];
-  let after: string | undefined;
-  for (let i = 0; i < CHART_MAX_PAGES; i++) {
-    const page = await getJson<Page<VolumeEntry & { id: string }>>(
-      `/v1/balance/transactions?type=payment&limit=100&created_gte=${encodeURIComponent(since)}${after ? `&starting_after=${after}` : ''}`,
-    );
-    entries.push(...page.items);
-    if (!page.has_more || page.items.length === 0) break;
-    after = page.items[page.items.length - 1]?.id;
-  }
-  return entries;
-}
-
 export const useBalances = create<BalancesState>()((set, get) => ({
   state: 'idle',
   conversions: [],
-  volume: [],
   async load() {
     set({ state: 'loading', error: undefined });
     try {
-      const [balance, conversions, entries] = await Promise.all([
+      const [balance, conversions, summary] = await Promise.all([
         getJson<Balance>('/v1/balance'),
         getJson<Page<Conversion>>('/v1/conversions?limit=10'),
-        recentEntries(),
+        // The daily series and the breakdowns are the core's sums (fees and refunds counted), not the screen's.
+        getJson<BalanceSummary>(`/v1/balance/summary?days=${CHART_DAYS}`),
       ]);
-      set({ state: 'ready', balance, conversions: conversions.items, volume: dailyVolume(entries, CHART_DAYS, new Date()) });
+      set({ state: 'ready', balance, conversions: conversions.items, summary });
     } catch (error) {
       set({ state: 'failed', error: error instanceof Error ? error.message : String(error) });
     }

@@ -45,7 +45,7 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
   if (o.reference) {
     return (
       <li className="option option-request">
-        <QrCode text={o.qr.payload} label={`QR code: Solana Pay request for ${o.amount_due} ${where}`} size={qrSize} />
+        <QrCode text={o.qr.payload} label={`QR code: Solana Pay request for ${coinAmount(o.amount_due)} ${where}`} size={qrSize} />
         <div className="option-body">
           <p className="option-title">
             {where} <span className="muted nowrap">({o.token_standard})</span>
@@ -61,13 +61,13 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
   }
   return (
     <li className="option">
-      <QrCode text={o.qr.payload} label={`QR code: ${o.amount_due} ${where}`} size={qrSize} />
+      <QrCode text={o.qr.payload} label={`QR code: ${coinAmount(o.amount_due)} ${where}`} size={qrSize} />
       <div className="option-body">
         <p className="option-title">
           {where} <span className="muted nowrap">({o.token_standard})</span>
         </p>
         <p className="option-amount">
-          {o.amount_due} {o.currency}
+          {coinAmount(o.amount_due)} {o.currency}
         </p>
         <p className="address" title="Deposit address">
           {o.address}

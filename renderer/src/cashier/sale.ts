@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { apiBaseUrl, getJson, postJson, putJson } from '../api.js';
 import type { Money } from '../format.js';
+import { playPaidSound, preparePaidSound } from './paid-sound.js';
 
 export interface PaymentOption {
   network: string;
@@ -64,8 +65,11 @@ interface SaleState {
   status?: SaleStatus;
   /** The feed is down (the core restarted, the network dropped): the browser reconnects by itself. */
   reconnecting: boolean;
+  /** What was charged last, for "Charge again" after a sale expired or was canceled unpaid. */
+  lastCharge?: { amount: Money; description: string };
   loadMerchant(): Promise<void>;
   charge(amount: Money, description: string): Promise<void>;
+  chargeAgain(): Promise<void>;
   cancel(): Promise<void>;
   newSale(): void;
 }
@@ -80,9 +84,13 @@ function showOnDisplay(sessionId: string | null): void {
 function follow(id: string, set: (s: Partial<SaleState>) => void): void {
   feed?.close();
   feed = new EventSource(new URL(`/pay/${encodeURIComponent(id)}/stream`, apiBaseUrl));
+  let paid = false;
   feed.addEventListener('session', (e) => {
     const envelope = JSON.parse((e as MessageEvent<string>).data) as { data: SaleStatus };
     set({ status: envelope.data, reconnecting: false });
+    // Once per sale, when it turns paid (a reconnect sends the state again).
+    if (envelope.data.status === 'SUCCEEDED' && !paid) playPaidSound();
+    paid = envelope.data.status === 'SUCCEEDED';
   });
   feed.onerror = () => set({ reconnecting: true });
 }
@@ -100,7 +108,8 @@ export const useSale = create<SaleState>()((set, get) => ({
   async charge(amount, description) {
     const merchant = get().merchant;
     if (!merchant) return;
-    set({ phase: 'charging', error: undefined });
+    preparePaidSound(); // the click is the user gesture browsers ask for before audio
+    set({ phase: 'charging', error: undefined, lastCharge: { amount, description } });
     try {
       const body: Record<string, unknown> = { merchant_id: merchant.merchant_id, amount };
       if (description.trim()) body.description = description.trim();
@@ -112,6 +121,10 @@ export const useSale = create<SaleState>()((set, get) => ({
     } catch (error) {
       set({ phase: 'entry', error: error instanceof Error ? error.message : String(error) });
     }
+  },
+  async chargeAgain() {
+    const last = get().lastCharge;
+    if (last) await get().charge(last.amount, last.description);
   },
   async cancel() {
     const id = get().status?.session_id;

@@ -1,24 +1,44 @@
 /**
  * The customer-facing display (`/display`, or the app's second window): the sale the till has up,
- * its payment link's QR code, each wallet option's QR code (the bare address and the exact amount
- * where the network has no URI every wallet scans: TRON), and its status, large, with nothing the
- * customer should not see. Public endpoints only.
+ * what is still due (large), the wallet QR code of the network and coin the customer picks (the
+ * bare address and the exact amount where the network has no URI every wallet scans: TRON), the
+ * payment page's QR code where a phone can reach it, and the sale's status, with nothing the customer
+ * should not see. Public endpoints only. A finished sale (paid, expired, canceled) stays up a few
+ * seconds, then the display says Welcome again, whether or not the till has moved on.
  */
 import { useEffect, useState } from 'react';
 import { apiBaseUrl } from '../api.js';
+import { isLoopbackUrl } from '../cashier/payment-page.js';
+import { PaidCheck } from '../cashier/PaidCheck.js';
 import type { SaleStatus } from '../cashier/sale.js';
-import { formatMoney } from '../format.js';
-import { PaymentOptionCard } from '../cashier/PaymentOptionCard.js';
+import { WalletChoice } from '../cashier/WalletChoice.js';
+import { formatMoney, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
+import '../cashier/till.css';
 
 interface Current {
   session_id: string | null;
   payment_url: string | null;
 }
 
+/** How long a finished sale stays on the display before Welcome. */
+const FINISHED_SHOWN_MS = 8_000;
+
+const finished = (s: SaleStatus | undefined) => s?.status === 'SUCCEEDED' || s?.status === 'EXPIRED' || s?.status === 'CANCELED';
+
+function Welcome() {
+  return (
+    <main className="display display-idle">
+      <p className="display-title">Welcome</p>
+      <p className="muted">Pay with USDT or USDC</p>
+    </main>
+  );
+}
+
 export function DisplayScreen() {
   const [current, setCurrent] = useState<Current>({ session_id: null, payment_url: null });
   const [status, setStatus] = useState<SaleStatus>();
+  const [doneWith, setDoneWith] = useState<string>();
 
   useEffect(() => {
     const feed = new EventSource(new URL('/display/current', apiBaseUrl));
@@ -34,42 +54,61 @@ export function DisplayScreen() {
     return () => feed.close();
   }, [current.session_id]);
 
-  if (!current.session_id || !current.payment_url || !status) {
+  const over = finished(status);
+  useEffect(() => {
+    if (!over || !status) return;
+    const id = status.session_id;
+    const timer = setTimeout(() => setDoneWith(id), FINISHED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [over, status]);
+
+  if (!current.session_id || !current.payment_url || !status || doneWith === status.session_id) return <Welcome />;
+  if (status.status === 'SUCCEEDED') {
     return (
-      <main className="display display-idle">
-        <p className="display-title">Welcome</p>
-        <p className="muted">Pay with USDT or USDC</p>
+      <main className="display display-paid" aria-live="polite">
+        <PaidCheck />
+        <p className="display-title">Paid. Thank you!</p>
+        <p className="display-amount">{formatMoney(status.amount)}</p>
       </main>
     );
   }
-  const paid = status.status === 'SUCCEEDED';
   if (status.status === 'PENDING') {
+    const underpaid = status.exception === 'UNDERPAID';
+    const due = underpaid ? subtractMoney(status.amount, status.amount_received) : status.amount;
+    // The payment page's QR code only where a phone can open it; the customer needs no word about it.
+    const link = isLoopbackUrl(current.payment_url) ? null : (
+      <div className="display-link">
+        <QrCode text={current.payment_url} label="QR code: payment link" size={280} />
+        <p>Or scan this to open the payment page on your phone.</p>
+      </div>
+    );
     return (
-      <main className="display display-pending" aria-live="polite">
-        <div className="display-link">
-          <p className="display-amount">{formatMoney(status.amount)}</p>
-          <QrCode text={current.payment_url} label="QR code: payment link" size={288} />
-          <p className="display-title">{status.exception === 'UNDERPAID' ? `Received ${formatMoney(status.amount_received)}: please pay the rest` : 'Scan to pay'}</p>
-          <p className="muted">Opens the payment page on your phone.</p>
+      <main className={`display display-pending${underpaid ? ' display-underpaid' : ''}`} aria-live="polite">
+        <div className="display-due">
+          {underpaid ? <p className="display-due-label">Still to pay</p> : null}
+          <p className="display-amount">{formatMoney(due)}</p>
+          {underpaid ? (
+            <p>
+              Received {formatMoney(status.amount_received)} of {formatMoney(status.amount)}: please pay the rest.
+            </p>
+          ) : null}
         </div>
         {status.payment_options.length ? (
           <section className="display-wallets" aria-labelledby="display-wallets-title">
-            <h2 id="display-wallets-title">Or scan with your wallet app</h2>
+            <h2 id="display-wallets-title">Scan with your wallet app</h2>
             {/* The display faces the customer: a copy button would copy onto the till's computer. */}
-            <ul className="options">
-              {status.payment_options.map((o) => (
-                <PaymentOptionCard key={`${o.network}-${o.currency}`} option={o} qrSize={120} copy={false} />
-              ))}
-            </ul>
+            <WalletChoice options={status.payment_options} qrSize={360} copy={false} aside={link} />
           </section>
-        ) : null}
+        ) : (
+          link
+        )}
       </main>
     );
   }
   return (
     <main className="display" aria-live="polite">
       <p className="display-amount">{formatMoney(status.amount)}</p>
-      {paid ? <p className="display-title ok">Paid. Thank you!</p> : <p className="display-title">{status.status_text}</p>}
+      <p className="display-title">{status.status_text}</p>
     </main>
   );
 }

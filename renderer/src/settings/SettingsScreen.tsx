@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
 import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
 import type { Page } from '../types.js';
+import { PaymentPageAddress } from './PaymentPageAddress.js';
 import { type NetworkToken, UnpayableCoins } from './UnpayableCoins.js';
 
 interface Merchant {
@@ -495,6 +496,7 @@ export function SettingsScreen() {
       {error ? <p className="error" role="alert">{error}</p> : null}
       {merchant ? <ModeCard livemode={merchant.livemode} /> : null}
       {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={setMerchant} /> : null}
+      <PaymentPageAddress />
 
       <div className="card">
         <h3>Staff</h3>

@@ -6,6 +6,8 @@ import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
 import { formatMoney, subtractMoney } from '../format.js';
 import { networkName, type NetworkFacts, useNetworks } from '../networks.js';
 import type { Page, Session } from '../types.js';
+import { BookedFacts, bookedSum } from './BookedMoney.js';
+import { paidWith, statusWords } from './session-words.js';
 
 interface EventItem {
   id: string;
@@ -71,10 +73,7 @@ function acceptWords(s: Session): Confirmation {
 
 function StatusCell({ s }: { s: Session }) {
   return (
-    <span className={`badge badge-${s.status.toLowerCase()}`}>
-      {s.status}
-      {s.exception ? ` · ${s.exception}` : ''}
-    </span>
+    <span className={`badge badge-${s.status.toLowerCase()}`}>{statusWords(s)}</span>
   );
 }
 
@@ -129,12 +128,12 @@ function Detail({ id, networks, onClose }: { id: string; networks: readonly Netw
             <dt>Status</dt>
             <dd>
               <StatusCell s={session} />
-              {session.resolved_by ? ' (accepted by the owner)' : ''}
             </dd>
             <dt>Received</dt>
             <dd>{formatMoney(session.amount_received)}</dd>
             <dt>Refunded</dt>
             <dd>{formatMoney(session.amount_refunded)}</dd>
+            <BookedFacts booked={session.booked} />
             {session.description ? (
               <>
                 <dt>Description</dt>
@@ -239,16 +238,25 @@ export function TransactionsScreen() {
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
   const items = page?.items ?? [];
-  const exportCsv = () => download(`/v1/payment/sessions.csv?${query(applied)}`, 'payment-sessions.csv').catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+  // `format=excel`: the byte order mark and text amounts Excel needs (docs/api.md, "CSV exports").
+  const exportCsv = (format: 'plain' | 'excel') =>
+    download(`/v1/payment/sessions.csv?${query(applied)}${format === 'excel' ? '&format=excel' : ''}`, 'payment-sessions.csv').catch((err: unknown) =>
+      setError(err instanceof Error ? err.message : String(err)),
+    );
 
   return (
     <section className="screen" aria-labelledby="transactions-title">
       <div className="screen-head">
         <h2 id="transactions-title">Transactions</h2>
         {owner ? (
-          <button type="button" className="secondary" onClick={() => void exportCsv()}>
-            Export CSV
-          </button>
+          <div className="actions">
+            <button type="button" className="secondary" onClick={() => void exportCsv('plain')}>
+              Export CSV
+            </button>
+            <button type="button" className="secondary" onClick={() => void exportCsv('excel')}>
+              Export for Excel
+            </button>
+          </div>
         ) : null}
       </div>
       <form className="filters" onSubmit={apply}>
@@ -304,6 +312,8 @@ export function TransactionsScreen() {
             <th scope="col">Amount</th>
             <th scope="col">Status</th>
             <th scope="col">Received</th>
+            <th scope="col">Fee</th>
+            <th scope="col">Net</th>
             <th scope="col">Paid with</th>
             <th scope="col">Session</th>
           </tr>
@@ -317,7 +327,9 @@ export function TransactionsScreen() {
                 <StatusCell s={s} />
               </td>
               <td>{formatMoney(s.amount_received)}</td>
-              <td>{[...new Set(s.payments.filter((p) => p.status !== 'orphaned').map((p) => `${p.currency} · ${networkName(networks, p.network)}`))].join(', ') || '—'}</td>
+              <td>{bookedSum(s.booked, 'fee')}</td>
+              <td>{bookedSum(s.booked, 'net')}</td>
+              <td>{paidWith(s, networks)}</td>
               <td>
                 <button type="button" className="link" onClick={() => setSelected(s.session_id)} aria-label={`Details of ${s.session_id}`}>
                   {s.session_id.slice(0, 14)}…

@@ -55,7 +55,14 @@ export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
     // The account lookups count as the watcher's RPC calls (the benchmarks read them).
     const accounts: MerchantAccounts = new MerchantAccounts(rpc, mints, () => ports.wallet(), () => void watcher.stats.rpcCalls++);
     const commitment = network.commitment === 'confirmed' ? 'confirmed' : 'finalized';
-    const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: () => accounts.current(), expectedChainId: network.chainId, pollMs: network.pollMs, commitment }, ports);
+    // The merchant's accounts, and those of refunds the owner pays by hand (their payouts land there).
+    const followed = async () => {
+      const merchant = await accounts.current();
+      const payouts = await accounts.payoutAccounts(ports.manualDestinations());
+      const own = new Set(merchant.map((a) => a.account));
+      return [...merchant, ...payouts.filter((a) => !own.has(a.account))];
+    };
+    const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: followed, expectedChainId: network.chainId, pollMs: network.pollMs, commitment }, ports);
     return {
       watcher,
       payouts: new SolanaPayoutChain({ rpc, name }),

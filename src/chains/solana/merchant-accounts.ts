@@ -34,6 +34,8 @@ export class MerchantAccounts {
   private programs: Map<string, { program: string } | { problem: string }> | undefined;
   private state: { wallet: string; accounts: MerchantTokenAccount[]; open: Set<string>; checkedAt: number } | undefined;
   private problems: Partial<Record<Stablecoin, string>> = {};
+  /** Payout destinations' token accounts, derived once per wallet (a few, at any time). */
+  private readonly payoutCache = new Map<string, MerchantTokenAccount[]>();
 
   constructor(
     private readonly rpc: Rpc<GetMultipleAccountsApi>,
@@ -104,6 +106,32 @@ export class MerchantAccounts {
     }
     this.problems = problems;
     return state.accounts;
+  }
+
+  /**
+   * The token accounts, one per offered mint, of wallets that refunds paid by hand go to: a payout
+   * lands there, and the merchant's accounts never see it. Derived, not looked up: a missing one is
+   * opened by the payout itself, and listing its signatures costs the same.
+   */
+  async payoutAccounts(owners: readonly string[]): Promise<MerchantTokenAccount[]> {
+    if (owners.length === 0) return [];
+    const programs = await this.mintPrograms();
+    const accounts: MerchantTokenAccount[] = [];
+    for (const owner of owners) {
+      let derived = this.payoutCache.get(owner);
+      if (!derived) {
+        derived = [];
+        for (const m of this.mints) {
+          const p = programs.get(m.mint);
+          if (!p || !('program' in p)) continue;
+          const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(m.mint), tokenProgram: address(p.program) });
+          derived.push({ currency: m.currency, mint: m.mint, account: ata, decimals: m.decimals, payoutTo: owner });
+        }
+        this.payoutCache.set(owner, derived);
+      }
+      accounts.push(...derived);
+    }
+    return accounts;
   }
 
   /** Each mint's owner program, read once; a mint that is missing or odd is a problem, not an error. */

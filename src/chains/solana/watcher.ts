@@ -24,6 +24,12 @@ export interface MerchantTokenAccount {
   mint: string;
   account: string;
   decimals: number;
+  /**
+   * Set on the token account of a refund's destination that the owner pays by hand (not the
+   * merchant's): a transfer into it is reported as paid to this wallet, for the refund to match, and
+   * needs no reference.
+   */
+  payoutTo?: string;
 }
 
 /** When a payment counts as final: the commitment whose slot the scans report as `head`. */
@@ -134,7 +140,9 @@ export class SolanaWatcher implements Watcher {
     const head = this.commitment === 'confirmed' ? confirmedSlot : Number(await this.rpc(rpc.getSlot({ commitment: this.commitment })));
     this.stats.lastHead = confirmedSlot;
 
-    const cursor = readCursor(this.ports.cursor(chainId));
+    // Only the accounts followed now: a refund destination's is dropped once its payout is found,
+    // so the cursor does not grow with every manual refund ever paid.
+    const cursor = Object.fromEntries(Object.entries(readCursor(this.ports.cursor(chainId))).filter(([account]) => this.byAccount.has(account)));
     // An account followed for the first time starts at its newest signature: nothing older can pay a
     // session, which only ever offers accounts the watcher follows.
     for (const account of this.byAccount.keys()) {
@@ -234,12 +242,13 @@ export class SolanaWatcher implements Watcher {
     const incoming = incomingTransfers(view, new Set(this.byAccount.keys()));
     if (incoming.length === 0) return [];
     const txKeys = view.transaction.message.accountKeys.map((k) => String(k.pubkey));
+    const manual = new Set(this.ports.manualDestinations());
     // The signature list's block time first: it is the cluster's; the transaction's is the fallback.
     const blockTime = (listed.blockTime ?? (tx.blockTime === null ? null : Number(tx.blockTime)) ?? 0) * 1000;
     const transfers: Omit<ObservedTransfer, 'blockRef'>[] = [];
     for (const t of incoming) {
-      const reference = this.referenceOf(t, txKeys);
       const account = this.byAccount.get(t.account) as MerchantTokenAccount;
+      const reference = account.payoutTo ?? this.referenceOf(t, txKeys, manual);
       if (reference === null) {
         this.stats.unattributedTransfers++;
         continue;
@@ -265,8 +274,10 @@ export class SolanaWatcher implements Watcher {
    * there, so one transaction can pay several sessions), else the one among the transaction's keys.
    * Null when there is none, or more than one at the level that decides.
    */
-  private referenceOf(t: IncomingTransfer, txKeys: readonly string[]): string | null {
-    const watched = (keys: readonly string[]) => [...new Set(keys.filter((k) => !this.byAccount.has(k) && this.ports.isWatched(k)))];
+  private referenceOf(t: IncomingTransfer, txKeys: readonly string[], manual: ReadonlySet<string>): string | null {
+    // A refund destination is watched too (isWatched), but is a wallet, never a session's reference:
+    // a customer owed a refund who pays another sale signs it, and must not make it ambiguous.
+    const watched = (keys: readonly string[]) => [...new Set(keys.filter((k) => !this.byAccount.has(k) && !manual.has(k) && this.ports.isWatched(k)))];
     const own = watched(t.instructionKeys);
     if (own.length > 0) return own.length === 1 ? (own[0] as string) : null;
     const anywhere = watched(txKeys);

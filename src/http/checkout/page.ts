@@ -215,6 +215,7 @@ export async function renderCheckoutPage(view: SessionView, merchant: Merchant, 
 <meta name="color-scheme" content="light">
 <title>Pay ${escapeHtml(merchant.name)} · ${escapeHtml(displayAmount(view))}</title>
 <link rel="stylesheet" href="/pay/assets/checkout.css">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 </head>
 <body>
 <main class="card" data-session-id="${escapeHtml(session.id)}" data-expires-at="${status.expires_at}" data-server-now="${new Date(now).toISOString()}" data-status="${status.status}">

@@ -4,7 +4,8 @@ import { formatMoney } from '../../domain/money.js';
 import { formatRate } from '../../domain/rates.js';
 import type { Conversion, Settlement } from '../../domain/records.js';
 import type { ConversionQuote } from '../../services/conversion-service.js';
-import type { BalanceView } from '../../services/ledger-service.js';
+import type { MoneyParts } from '../../domain/ledger-summary.js';
+import type { BalanceSummary, BalanceView } from '../../services/ledger-service.js';
 import { iso } from './session-presenter.js';
 
 const money = (minor: bigint, currency: Currency) => formatMoney({ minor, currency });
@@ -100,5 +101,32 @@ export function presentQuote(q: ConversionQuote) {
     livemode: q.livemode,
     created_at: iso(q.createdAt),
     expires_at: iso(q.expiresAt),
+  };
+}
+
+function presentParts(p: MoneyParts) {
+  return {
+    gross: money(p.grossMinor, p.currency),
+    fees: money(p.feesMinor, p.currency),
+    refunds: money(p.refundsMinor, p.currency),
+    conversions: money(p.conversionsMinor, p.currency),
+    net: money(p.netMinor, p.currency),
+  };
+}
+
+export function presentSummary(s: BalanceSummary) {
+  return {
+    object: 'balance_summary' as const,
+    livemode: s.livemode,
+    time_zone: s.timeZone,
+    accounts: s.accounts.map((a) => ({ currency: a.currency, pending: presentParts(a.pending), available: presentParts(a.available) })),
+    days: s.days.map((d) => ({
+      date: d.date,
+      currency: d.currency,
+      gross: money(d.grossMinor, d.currency),
+      fees: money(d.feesMinor, d.currency),
+      refunds: money(d.refundsMinor, d.currency),
+      net: money(d.netMinor, d.currency),
+    })),
   };
 }

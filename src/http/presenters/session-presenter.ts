@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import type { Stablecoin } from '../../domain/currencies.js';
 import { formatMoney } from '../../domain/money.js';
 import { networkInfo } from '../../chains/registry.js';
 import type { SessionView } from '../../services/session-view.js';
@@ -76,6 +77,13 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
       // Devnet and testnet transactions are not on the public explorers.
       explorer_url: explorerUrl(s.livemode, p.network, p.txId),
       created_at: iso(p.detectedAt),
+    })),
+    booked: view.booked.map((b) => ({
+      currency: b.currency as Stablecoin,
+      gross: formatMoney({ minor: b.grossMinor, currency: b.currency }).value,
+      fee: formatMoney({ minor: b.feesMinor, currency: b.currency }).value,
+      refunded: formatMoney({ minor: b.refundsMinor, currency: b.currency }).value,
+      net: formatMoney({ minor: b.netMinor, currency: b.currency }).value,
     })),
     resolved_by: s.resolvedBy,
     created_at: iso(s.createdAt),

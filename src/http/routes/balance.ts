@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { BalanceTransactionType } from '../../domain/ledger.js';
 import type { Caller } from '../../domain/merchant.js';
+import { SUMMARY_DAYS } from '../../services/ledger-service.js';
 import { parseCurrency, parseDateTime } from '../../services/session-input.js';
-import { sendCsv } from '../csv.js';
+import { type CsvFormat, sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf, OWN_MODE } from '../plugins/auth.js';
-import { presentBalance, presentEntry } from '../presenters/ledger-presenter.js';
+import { presentBalance, presentEntry, presentSummary } from '../presenters/ledger-presenter.js';
 import { Envelope, IdParams, ListOf, TextResponse } from '../schemas/common.js';
-import { BalanceOut, BalanceTransactionCsvQuery, BalanceTransactionListQuery, BalanceTransactionOut } from '../schemas/ledger.js';
+import { BalanceOut, BalanceSummaryOut, BalanceSummaryQuery, BalanceTransactionCsvQuery, BalanceTransactionListQuery, BalanceTransactionOut } from '../schemas/ledger.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['Balance'];
@@ -35,6 +36,7 @@ function filters(q: LedgerFilterQuery) {
 }
 
 const CSV_COLUMNS = ['id', 'created_at', 'type', 'currency', 'amount', 'fee', 'net', 'status', 'available_on', 'source', 'description'] as const;
+const CSV_AMOUNTS = ['amount', 'fee', 'net'] as const;
 
 function csvRows(services: HttpServices, caller: Caller, parsed: ReturnType<typeof filters>): Iterable<Record<(typeof CSV_COLUMNS)[number], string>> {
   return (function* () {
@@ -71,6 +73,17 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     return ok(presentBalance(services.ledger.balance(caller), services.ledger.upcoming(caller)));
   });
 
+  app.get('/v1/balance/summary', {
+    config: OWN_MODE,
+    schema: {
+      tags,
+      summary: 'What pending and available are made of (gross, fees, refunds, conversions), and daily sales',
+      description: 'Each account\'s pending and available money in parts, and per day of the last `days` (merchant\'s time zone) and currency: gross, fees, refunds and net sales (docs/balances.md).',
+      querystring: BalanceSummaryQuery,
+      response: { 200: Envelope(BalanceSummaryOut) },
+    },
+  }, async (request) => ok(presentSummary(services.ledger.summary(callerOf(request), request.query.days ?? SUMMARY_DAYS.default))));
+
   app.get('/v1/balance/transactions', {
     config: OWN_MODE,
     schema: {
@@ -95,7 +108,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags,
       summary: 'Ledger entries as CSV (all that match the filters, newest first)',
-      description: `Columns: ${CSV_COLUMNS.join(', ')}. Amounts are decimal strings in the entry's currency.`,
+      description: `Columns: ${CSV_COLUMNS.join(', ')}. \`amount\` is the gross, \`fee\` the fees taken from it, \`net\` = amount − fee; decimal strings in the entry's currency. \`format=excel\`: a UTF-8 byte order mark first and amounts as text cells.`,
       querystring: BalanceTransactionCsvQuery,
       response: { 200: TextResponse('text/csv', 'A CSV file (UTF-8, CRLF line ends): the header line, then one row per ledger entry.') },
     },
@@ -103,7 +116,8 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     const caller = callerOf(request);
     // Filters are parsed before the first byte, so a bad one is refused with a JSON error, not a broken CSV.
     const rows = csvRows(services, caller, filters(request.query));
-    return sendCsv(reply, `balance-transactions-${caller.livemode ? 'live' : 'test'}.csv`, CSV_COLUMNS, rows);
+    const file = `balance-transactions-${caller.livemode ? 'live' : 'test'}.csv`;
+    return sendCsv(reply, file, CSV_COLUMNS, rows, { format: request.query.format as CsvFormat | undefined, amounts: CSV_AMOUNTS });
   });
 
   app.get('/v1/balance/transactions/:id', {

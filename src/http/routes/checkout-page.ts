@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../domain/errors.js';
+import { APP_ICON_SVG } from '../app-icon.js';
 import { CHECKOUT_CSS, CHECKOUT_JS, publicStatus, renderCheckoutPage } from '../checkout/page.js';
 import { ok } from '../envelope.js';
 import { CoinOut, Envelope, IdParams, MoneyOut, Nullable, QrOut, TextResponse } from '../schemas/common.js';
@@ -98,4 +99,10 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(CHECKOUT_JS));
   app.get('/pay/assets/checkout.css', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(CHECKOUT_CSS));
+  // The app's icon, for the checkout page's tab and for browsers that ask for /favicon.ico unasked
+  // (an SVG there too: every current browser takes it by its content type).
+  for (const path of ['/favicon.svg', '/favicon.ico']) {
+    app.get(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(APP_ICON_SVG));
+  }
 };

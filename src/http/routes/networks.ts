@@ -27,7 +27,8 @@ const NetworkOut = Type.Object({
   }), {
     description: 'The coins offered on the network in this mode (USDC is not offered on TRON: Circle ended it there in February 2025).',
   }),
-  last_block: Nullable(Type.Integer()),
+  last_block: Nullable(Type.Integer({ description: 'The newest block (Solana: slot at `confirmed`) the watcher has seen.' })),
+  last_checked_at: Nullable(Type.String({ description: 'When the watcher last read the chain successfully (ISO 8601, UTC); null before its first pass. Far behind now means the watcher lags.' })),
   last_error: Nullable(Type.String()),
 });
 
@@ -64,6 +65,7 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
           return token ? [{ currency: c, contract: token.contract, decimals: token.decimals, payable: reason === null, unpayable_reason: reason }] : [];
         }),
         last_block: n.watcher?.lastHead ?? null,
+        last_checked_at: n.watcher?.lastSuccessAt != null ? new Date(n.watcher.lastSuccessAt).toISOString() : null,
         last_error: n.watcher?.lastError ?? null,
       }];
     });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { startOfLocalDay } from '../../domain/calendar.js';
 import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session-input.js';
-import { sendCsv } from '../csv.js';
+import { type CsvFormat, sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf, CASHIER_TOO, OWN_MODE } from '../plugins/auth.js';
 import { answerStoredWithUnit } from '../plugins/idempotency.js';
@@ -15,8 +15,12 @@ import { streamEvents } from '../sse.js';
 const tags = ['Payment sessions'];
 
 const SESSION_CSV_COLUMNS = [
-  'session_id', 'created_at', 'status', 'exception', 'amount', 'currency', 'amount_received', 'amount_refunded', 'description', 'client_reference_id', 'payments',
+  'session_id', 'created_at', 'status', 'exception', 'amount', 'currency', 'amount_received', 'amount_refunded',
+  'coin', 'gross', 'fee', 'refunded', 'net', 'description', 'client_reference_id', 'payments',
 ] as const;
+
+/** Columns holding amounts: text cells in the `excel` format. */
+const SESSION_CSV_AMOUNTS = ['amount', 'amount_received', 'amount_refunded', 'gross', 'fee', 'refunded', 'net'] as const;
 
 interface SessionFilterQuery {
   status?: string;
@@ -93,7 +97,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags,
       summary: 'Payment sessions as CSV (all that match the filters, newest first)',
-      description: `Columns: ${SESSION_CSV_COLUMNS.join(', ')}. One row per session; \`payments\` lists network:currency:amount:tx_hash for each payment.`,
+      description:
+        `Columns: ${SESSION_CSV_COLUMNS.join(', ')}. One row per session and coin it put in the balance (\`booked\`: coin, gross, fee, refunded, net in that coin), ` +
+        'or one row with those five empty when nothing is booked (a session not SUCCEEDED); `payments` lists network:currency:amount:tx_hash for each payment. ' +
+        '`format=excel`: a UTF-8 byte order mark first and amounts as text cells.',
       querystring: SessionCsvQuery,
       response: { 200: TextResponse('text/csv', 'A CSV file (UTF-8, CRLF line ends): the header line, then one row per session.') },
     },
@@ -103,7 +110,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     const rows = (function* () {
       for (const view of services.sessions.iterate(caller, filters)) {
         const p = present(view);
-        yield {
+        const row = {
           session_id: p.session_id,
           created_at: p.created_at,
           status: p.status,
@@ -116,9 +123,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
           client_reference_id: p.client_reference_id ?? '',
           payments: p.payments.map((x) => `${x.network}:${x.currency}:${x.amount}:${x.tx_hash}`).join(' '),
         };
+        // A session paid in two coins has a row per coin: each row's amounts are in one coin, so a column sums.
+        if (p.booked.length === 0) yield { ...row, coin: '', gross: '', fee: '', refunded: '', net: '' };
+        for (const b of p.booked) yield { ...row, coin: b.currency, gross: b.gross, fee: b.fee, refunded: b.refunded, net: b.net };
       }
     })();
-    return sendCsv(reply, `payment-sessions-${caller.livemode ? 'live' : 'test'}.csv`, SESSION_CSV_COLUMNS, rows);
+    const file = `payment-sessions-${caller.livemode ? 'live' : 'test'}.csv`;
+    return sendCsv(reply, file, SESSION_CSV_COLUMNS, rows, { format: request.query.format as CsvFormat | undefined, amounts: SESSION_CSV_AMOUNTS });
   });
 
   app.get('/v1/payment/sessions/:id', {

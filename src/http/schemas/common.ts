@@ -118,3 +118,13 @@ export const ListQueryBase = {
   created_gte: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601: created at or after.' })),
   created_lt: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601: created before.' })),
 };
+
+/** `format` of the CSV exports: `excel` for a file Excel opens as written (docs/api.md, "CSV exports"). */
+export const CsvFormat = Type.Optional(
+  Type.String({
+    enum: ['plain', 'excel'],
+    description:
+      '`plain` (default): RFC 4180, amounts as plain decimals. `excel`: the same columns, starting with a UTF-8 byte order mark ' +
+      '(so Excel reads the file as UTF-8) and with every amount written as a text cell (`="12.50"`), which Excel shows exactly as written in every locale.',
+  }),
+);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BALANCE_TRANSACTION_TYPES } from '../../domain/ledger.js';
-import { CurrencyCode, CurrencyOut, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable } from './common.js';
+import { CsvFormat, CurrencyCode, CurrencyOut, DateTime, DecimalString, ListQueryBase, MoneyOut, Nullable } from './common.js';
 
 const AccountOut = Type.Object({
   currency: CurrencyOut(),
@@ -70,7 +70,49 @@ export const BalanceTransactionListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const BalanceTransactionCsvQuery = Type.Object(LedgerFilters, { additionalProperties: false });
+export const BalanceTransactionCsvQuery = Type.Object({ ...LedgerFilters, format: CsvFormat }, { additionalProperties: false });
+
+/** What a sum of entries is made of (docs/balances.md, "What the money is made of"). */
+const MoneyPartsOut = Type.Object({
+  gross: MoneyOut,
+  fees: MoneyOut,
+  refunds: MoneyOut,
+  conversions: MoneyOut,
+  net: MoneyOut,
+}, { description: 'net = gross − fees − refunds + conversions.' });
+
+export const BalanceSummaryQuery = Type.Object(
+  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, description: 'Calendar days of the daily series, today included (default 30).' })) },
+  { additionalProperties: false },
+);
+
+export const BalanceSummaryOut = Type.Object({
+  object: Type.Literal('balance_summary'),
+  livemode: Type.Boolean(),
+  time_zone: Type.String({ description: 'The merchant\'s time zone, in which the days of `days` are counted.' }),
+  accounts: Type.Array(
+    Type.Object({
+      currency: CurrencyOut(),
+      pending: MoneyPartsOut,
+      available: MoneyPartsOut,
+    }),
+    { description: 'Each funds account of `GET /v1/balance`, its pending and available money in parts; each `net` equals the account\'s amount.' },
+  ),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String({ description: 'YYYY-MM-DD in the merchant\'s time zone.', examples: ['2026-05-01'] }),
+      currency: CurrencyOut(),
+      gross: MoneyOut,
+      fees: MoneyOut,
+      refunds: MoneyOut,
+      net: MoneyOut,
+    }),
+    {
+      description:
+        'Sales per day and currency, oldest first (USDT and USDC always): payments\' gross and fees and refunds (less reversed ones) made that day; net = gross − fees − refunds. Conversions are not sales and are left out.',
+    },
+  ),
+});
 
 const AmountIn = Type.Object(
   {

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { SESSION_EXCEPTIONS, SESSION_STATUSES } from '../../domain/session-state.js';
 import { NETWORK_IDS } from '../../chains/registry.js';
-import { CoinOut, CurrencyCode, CurrencyOut, DateTime, DecimalString, IdParams, ListQueryBase, Metadata, MoneyOut, Nullable, QrOut } from './common.js';
+import { CoinOut, CsvFormat, CurrencyCode, CurrencyOut, DateTime, DecimalString, IdParams, ListQueryBase, Metadata, MoneyOut, Nullable, QrOut } from './common.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Absolute http(s) URL.' });
 
@@ -146,6 +146,16 @@ export const SessionOut = Type.Object(
     cancel_url: Nullable(Type.String()),
     payment_options: Type.Array(PaymentOption, { description: 'One per enabled network × stablecoin (filled in by the chain integrations).' }),
     payments: Type.Array(Payment),
+    booked: Type.Array(
+      Type.Object({
+        currency: CoinOut,
+        gross: Type.String({ description: 'Confirmed money booked in the balance (6 decimals).', examples: ['12.500000'] }),
+        fee: Type.String({ description: 'Fees taken from it (the percentage and the fixed fee; docs/balances.md).', examples: ['0.287500'] }),
+        refunded: Type.String({ description: 'Refunds paid back from it, less those that failed or were canceled.', examples: ['0.000000'] }),
+        net: Type.String({ description: 'gross − fee − refunded: what the session leaves in the balance.', examples: ['12.212500'] }),
+      }),
+      { description: 'What the session put in the balance, per coin it was paid in. Empty until the session is SUCCEEDED (money is booked then).' },
+    ),
     resolved_by: Nullable(Type.String({ enum: ['owner'], description: '`owner` when an UNDERPAID or PAID_LATE session was marked SUCCEEDED by hand (POST …/resolve).' })),
     created_at: DateTime,
     expires_at: DateTime,
@@ -184,6 +194,7 @@ export const SessionCsvQuery = Type.Object(
     search: Type.Optional(SessionSearch),
     created_gte: ListQueryBase.created_gte,
     created_lt: ListQueryBase.created_lt,
+    format: CsvFormat,
   },
   { additionalProperties: false },
 );

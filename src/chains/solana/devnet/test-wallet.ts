@@ -3,6 +3,7 @@ import {
   address,
   appendTransactionMessageInstructions,
   type Address,
+  type Base64EncodedWireTransaction,
   createKeyPairSignerFromBytes,
   createSolanaRpc,
   createTransactionMessage,
@@ -11,6 +12,7 @@ import {
   type Instruction,
   type KeyPairSigner,
   pipe,
+  type Signature,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
@@ -82,11 +84,8 @@ export async function payTransferRequest(
   return sendAndConfirm(rpc, payer, [withReference], waitMs);
 }
 
-/**
- * Signs and sends a v0 transaction, then waits until it is confirmed.
- * @throws Error when it failed, or was not confirmed within `waitMs`
- */
-export async function sendAndConfirm(rpc: SolanaRpc, feePayer: KeyPairSigner, instructions: Instruction[], waitMs: number): Promise<string> {
+/** A v0 transaction of `instructions`, paid by `feePayer`, on the latest confirmed blockhash, signed. */
+export async function signV0(rpc: SolanaRpc, feePayer: KeyPairSigner, instructions: Instruction[]): Promise<{ wire: Base64EncodedWireTransaction; signature: Signature }> {
   const { value: blockhash } = await rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
@@ -95,8 +94,16 @@ export async function sendAndConfirm(rpc: SolanaRpc, feePayer: KeyPairSigner, in
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
   const signed = await signTransactionMessageWithSigners(message);
-  const signature = getSignatureFromTransaction(signed);
-  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
+  return { wire: getBase64EncodedWireTransaction(signed), signature: getSignatureFromTransaction(signed) };
+}
+
+/**
+ * Signs and sends a v0 transaction, then waits until it is confirmed.
+ * @throws Error when it failed, or was not confirmed within `waitMs`
+ */
+export async function sendAndConfirm(rpc: SolanaRpc, feePayer: KeyPairSigner, instructions: Instruction[], waitMs: number): Promise<string> {
+  const { wire, signature } = await signV0(rpc, feePayer, instructions);
+  await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' }).send();
   const deadline = Date.now() + waitMs;
   for (;;) {
     const { value } = await rpc.getSignatureStatuses([signature]).send();

@@ -1,0 +1,56 @@
+/**
+ * The wallet QR code of one network and coin, large enough to scan off a screen, with a picker of the
+ * sale's other options above it (a phone's wallet pays on one network in one coin: showing every
+ * option's QR code at once made each too small to scan). The till remembers its cashier's pick as the
+ * shop's preferred option; on the customer display the customer picks for this sale only.
+ */
+import { type ReactNode, useId, useState } from 'react';
+import { PaymentOptionCard } from './PaymentOptionCard.js';
+import { chooseOption, optionKey, rememberOption } from './preferred-option.js';
+import type { PaymentOption } from './sale.js';
+
+/** `aside` goes beside the QR code on a wide screen (under the picker), below it on a narrow one. */
+export function WalletChoice({
+  options,
+  qrSize,
+  copy = true,
+  remember = false,
+  aside,
+}: {
+  options: readonly PaymentOption[];
+  qrSize: number;
+  copy?: boolean;
+  remember?: boolean;
+  aside?: ReactNode;
+}) {
+  const name = useId();
+  const [wanted, setWanted] = useState<string>();
+  const chosen = chooseOption(options, wanted);
+  if (!chosen) return null;
+  const pick = (key: string) => {
+    setWanted(key);
+    if (remember) rememberOption(key);
+  };
+  return (
+    <div className="wallet-choice">
+      {options.length > 1 ? (
+        <fieldset className="wallet-picker">
+          <legend>Pay with</legend>
+          {options.map((o) => {
+            const key = optionKey(o);
+            return (
+              <label key={key} className="wallet-pick">
+                <input type="radio" name={name} checked={key === optionKey(chosen)} onChange={() => pick(key)} />
+                {o.currency} on {o.network_name}
+              </label>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      <ul className="options wallet-chosen">
+        <PaymentOptionCard key={optionKey(chosen)} option={chosen} qrSize={qrSize} copy={copy} />
+      </ul>
+      {aside ? <div className="wallet-aside">{aside}</div> : null}
+    </div>
+  );
+}

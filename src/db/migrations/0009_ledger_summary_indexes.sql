@@ -1,0 +1,2 @@
+CREATE INDEX `balance_transactions_created` ON `balance_transactions` (`merchant_id`,`livemode`,`created_at`);--> statement-breakpoint
+CREATE INDEX `balance_transactions_available` ON `balance_transactions` (`merchant_id`,`livemode`,`available_on`);
