@@ -193,6 +193,11 @@ test('refunds: a sale found by its amount; nothing is sent until the confirmatio
   await page.getByRole('button', { name: 'Find' }).click();
   const matches = page.getByRole('list', { name: 'Matching sales' }).getByRole('button');
   await expect.poll(() => matches.count()).toBe(2);
+  // On a phone the list of matches fits the width: nothing to scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await screenshot(page, 'refunds-matches-390');
+  await page.setViewportSize({ width: 1100, height: 1200 });
   // The sale that received nothing has no refund form, and says why.
   await matches.filter({ hasText: 'Walked away' }).click();
   await page.getByText('This sale received nothing, so there is nothing to refund.').waitFor();
