@@ -29,6 +29,7 @@ const SCREENS = {
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen | 'display' {
+  // A screen may take arguments after `?` (`#/refunds?session=ps_…`): the name is what comes before.
   const name = hash.replace(/^#\/?/, '').split('?')[0] ?? '';
   if (name === 'display') return 'display';
   return name in SCREENS ? (name as Screen) : 'cashier';

@@ -1,8 +1,10 @@
 /**
  * The UI's HTTP client for the core. Success is an envelope `{ base: { code: 0 }, data }`; failure is
- * `{ error: { type, code, message, param } }`, turned into an ApiError whose message is the core's.
+ * `{ error: { type, code, message, param } }`, turned into an ApiError whose message is the core's in
+ * plain words (plain-words.ts): every screen shows `error.message` as it is.
  */
 import { bridge } from './bridge.js';
+import { inPlainWords } from './plain-words.js';
 
 /** In Electron the bridge says where the core is; in a browser the core served this page. */
 export const apiBaseUrl: string = bridge()?.apiBaseUrl ?? window.location.origin;
@@ -72,7 +74,8 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
       setCredential(null);
       onUnauthorized();
     }
-    throw new ApiError(e?.message ?? parsed?.base?.message ?? `${response.status} ${response.statusText}`.trim(), response.status, e?.code, e?.param);
+    const said = e?.message ?? parsed?.base?.message ?? `${response.status} ${response.statusText}`.trim();
+    throw new ApiError(inPlainWords(said, e?.code, e?.param), response.status, e?.code, e?.param);
   }
   return parsed.data as T;
 }
@@ -91,7 +94,7 @@ export async function download(path: string, filename: string): Promise<void> {
   const response = await fetch(new URL(path, apiBaseUrl), { headers });
   if (!response.ok) {
     const body = (await response.json().catch(() => undefined)) as Envelope<unknown> | undefined;
-    throw new ApiError(body?.error?.message ?? `${response.status} ${response.statusText}`, response.status, body?.error?.code);
+    throw new ApiError(inPlainWords(body?.error?.message ?? `${response.status} ${response.statusText}`, body?.error?.code, body?.error?.param), response.status, body?.error?.code);
   }
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');

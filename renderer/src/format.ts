@@ -45,3 +45,8 @@ export function subtractMoney(a: Money, b: Money): Money {
  * down to two ("12.500000" → "12.50", "12.505000" → "12.505"), as the checkout page writes it.
  */
 export const coinAmount = (value: string): string => value.replace(/(\.\d\d\d*?)0+$/, '$1');
+
+const rateFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
+
+/** An exchange rate as people read one: at most 6 decimals ("0.925926", not the API's 12). */
+export const formatRate = (rate: string): string => rateFormat.format(rate as unknown as number);

@@ -12,6 +12,8 @@ export interface Payment {
   currency: string;
   amount: string;
   tx_hash: string;
+  /** The sender: where a refund goes unless the owner names another address. */
+  from: string;
   confirmations: number;
   status: string;
   explorer_url: string | null;

@@ -85,6 +85,24 @@ function amountMatches(decimal: string) {
   return (parts.length ? or(...parts) : undefined) ?? sql`0`;
 }
 
+/** A decimal as a search box holds one ("12.50"): the amount filter's own format. */
+const SEARCH_DECIMAL = /^(0|[1-9][0-9]{0,15})(\.[0-9]{1,6})?$/;
+
+/**
+ * A search by what a person remembers of a sale: the start of its id, a word of its description, or
+ * its amount. One box rather than three filters, because the till's staff do not know which it is.
+ * `instr` rather than LIKE: a description's `%` and `_` are then plain characters.
+ */
+function searchMatches(text: string): SQL {
+  const t = paymentSessions;
+  const parts: SQL[] = [
+    sql`substr(${t.id}, 1, ${text.length}) = ${text}`,
+    sql`instr(lower(coalesce(${t.description}, '')), lower(${text})) > 0`,
+  ];
+  if (SEARCH_DECIMAL.test(text)) parts.push(amountMatches(text));
+  return or(...parts) ?? sql`0`;
+}
+
 /** Payment sessions and their locked quotes. Every write here is one statement or one transaction. */
 export class SessionRepository {
   private readonly byId;
@@ -165,6 +183,7 @@ export class SessionRepository {
       conditions.push(sql`exists (select 1 from ${payments} where ${payments.sessionId} = ${t.id} and ${payments.network} = ${q.network} and ${payments.status} != 'orphaned')`);
     }
     if (q.amount !== undefined) conditions.push(amountMatches(q.amount));
+    if (q.search !== undefined) conditions.push(searchMatches(q.search));
     const backwards = q.endingBefore !== undefined && q.startingAfter === undefined;
     const cursorId = q.startingAfter ?? q.endingBefore;
     if (cursorId !== undefined) {

@@ -65,4 +65,9 @@ export interface SessionListQuery {
   network?: string;
   /** Sessions whose amount is this decimal, in whatever currency (as typed in a search box). */
   amount?: string;
+  /**
+   * What a person typed to find a sale: sessions whose id starts with it, whose description holds it
+   * (ignoring the case of A–Z), or, when it is a decimal, whose amount it is (as `amount`).
+   */
+  search?: string;
 }

@@ -75,11 +75,13 @@ test('convert through a quote: the rate, fee and amount are shown, then the EUR 
 
   expect(errors).toEqual([]);
 
-  // An amount above what is available: the API's words, shown as they are (the browser logs the 409).
+  // The quote's rate as people read one: 6 decimals at most, not the API's 12.
   await page.getByLabel('Amount').fill('1000');
   await page.getByRole('button', { name: 'Get a quote' }).click();
+  expect(await page.locator('.quote').innerText()).toMatch(/\(rate \d+\.\d{1,6},/);
+  // An amount above what is available: the API's words with the amount as the app writes amounts (the browser logs the 409).
   await page.getByRole('button', { name: 'Convert', exact: true }).click();
-  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/Only 48\.400000 USDT is available to convert/)]);
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(['Only 48.40 USDT is available to convert (pending funds become available when they settle).']);
   await screenshot(page, 'balances-converted');
   expect(errors).toEqual([expect.stringMatching(/status of 409/)]);
 });

@@ -1,8 +1,9 @@
 /**
  * The Settings and Refunds screens in a real browser against the headless app with a devnet: the
  * test-mode banner, live-only settings read-only in test mode, the PIN-confirmed switch to live, saving
- * shop settings, domains, staff, API keys; refunding part of a paid session by its
- * original route and following it to SUCCEEDED.
+ * shop settings, domains, staff, API keys (revoking and removing confirmed first), errors in the
+ * screen's words; finding a sale by its amount, refunding part of it by its original route once the
+ * confirmation said how much, where and on which network, and following it to SUCCEEDED.
  */
 import { HDKey } from '@scure/bip32';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,9 @@ let app: AppInBrowser;
 let t: TestCore;
 let page: Page;
 let errors: string[];
+
+/** The confirmation on screen (ConfirmDialog): a modal dialog named by its question. */
+const dialog = () => page.getByRole('dialog');
 
 beforeAll(async () => {
   app = await openAppInBrowser('settings', DEVNET_UI_CORE);
@@ -42,7 +46,16 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   expect((await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(200);
   await page.getByRole('button', { name: 'Done' }).click();
   await expect.poll(() => page.getByRole('table', { name: 'API keys' }).getByRole('row').count()).toBe(keysBefore + 1);
-  await page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: secret.slice(0, 16) }).getByRole('button', { name: 'Revoke' }).click();
+  // Revoking is confirmed first: Cancel leaves the key working, the dialog's button revokes it.
+  const revoke = page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: secret.slice(0, 16) }).getByRole('button', { name: 'Revoke' });
+  await revoke.click();
+  expect(await dialog().getByRole('heading').innerText()).toBe('Revoke this API key?');
+  expect(await dialog().innerText()).toContain(`${secret.slice(0, 12)}`);
+  await dialog().getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => dialog().count()).toBe(0);
+  expect((await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(200);
+  await revoke.click();
+  await dialog().getByRole('button', { name: 'Revoke key' }).click();
   await expect.poll(async () => (await t.api('GET', '/v1/merchant', { key: secret })).status).toBe(401);
 
   // The switch to live says what it means and asks for the PIN; a wrong one leaves the app in test mode.
@@ -68,7 +81,19 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
 
   await page.getByLabel('Time zone').fill('Nowhere/Else');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/must be an IANA time zone/)]);
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/^Time zone: must be an IANA time zone/)]);
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  // Errors in the screen's words: the field as labelled, in the units it asks for; no API field paths.
+  await page.getByLabel('Fee, percent', { exact: true }).fill('5%');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/^Fee, percent: /)]);
+  expect(await page.getByRole('alert').innerText()).not.toContain('settings.');
+  await page.getByLabel('Fee, percent', { exact: true }).fill(m.fee.percent);
+  await page.getByLabel('Sessions expire after (minutes)').fill('0.5');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(['Sessions expire after: enter from 1 to 1,440 minutes (24 hours).']);
+  expect((await t.api('GET', '/v1/merchant')).body.data.settings.session_expiry_seconds).toBe(600);
+  await page.getByLabel('Sessions expire after (minutes)').fill('10');
 
   await page.getByLabel('New domain').fill('till-2.shop.example');
   await page.getByRole('button', { name: 'Add domain' }).click();
@@ -84,7 +109,14 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   await page.getByRole('table', { name: 'Staff' }).getByRole('row', { name: /Cem\s+cashier/ }).waitFor();
   const cashier = await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Cem', pin: '4826' } });
   expect(cashier.body.data.user.role).toBe('cashier');
+  // Removing is confirmed first, in words; Esc, like Cancel, leaves Cem able to sign in.
   await page.getByRole('button', { name: 'Remove Cem' }).click();
+  expect(await dialog().innerText()).toContain('Cem (cashier) can no longer sign in');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => dialog().count()).toBe(0);
+  expect((await t.api('GET', '/v1/merchant', { key: cashier.body.data.token })).status).toBe(200);
+  await page.getByRole('button', { name: 'Remove Cem' }).click();
+  await dialog().getByRole('button', { name: 'Remove Cem' }).click();
   await expect.poll(() => page.getByRole('table', { name: 'Staff' }).innerText()).not.toContain('Cem');
   expect((await t.api('GET', '/v1/merchant', { key: cashier.body.data.token })).status).toBe(401);
 
@@ -127,7 +159,7 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   // The switch reloads the page: the table fills in once its data has loaded.
   await expect.poll(() => page.getByRole('table', { name: 'Networks' }).innerText()).toMatch(/ethereum[\s\S]*ready[\s\S]*chain 1337[\s\S]*2 confirmations/i);
   await screenshot(page, 'settings');
-}, uiBudget(75)); // about 75 UI steps and requests, nothing on the chain
+}, uiBudget(95)); // about 95 UI steps and requests, nothing on the chain
 
 /*
  * This test once ran out of its time (vitest's default 20 s) in 2 runs of 3 on a loaded machine: it
@@ -146,32 +178,90 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
  * steps, so a late wait reports itself (the session's or the refund's last state) instead of the test
  * timing out.
  */
-test('refunds: part of a paid session goes back to the payer by the same route, followed to SUCCEEDED', async () => {
+test('refunds: a sale found by its amount; nothing is sent until the confirmation naming amount, network and address is accepted; part of it goes back by the same route, followed to SUCCEEDED', async () => {
   const eth = evmDevnetOf(t.core.chains, 'ethereum');
-  const s = await createSession(t, '20', 'USDT');
+  const s = await createSession(t, '20', 'USDT', { description: 'Two lamps' });
+  const unpaid = await createSession(t, '20', 'USDT', { description: 'Walked away' });
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[1]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 20_000_000n });
-  await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', UI_WAIT_MS.payment);
+  const paid = await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', UI_WAIT_MS.payment);
+  const payer: string = paid.payments[0].from;
+  const refundsOf = async () => (await t.api('GET', `/v1/refunds?session_id=${s.session_id}`)).body.data.items;
 
   await page.getByRole('link', { name: 'Refunds' }).click();
-  await page.getByLabel('Session').fill(s.session_id);
+  // Found by what the cashier remembers: the amount. Two sales match; each says what it was.
+  await page.getByLabel('Find a sale').fill('20.00');
   await page.getByRole('button', { name: 'Find' }).click();
-  await page.getByLabel(/Amount to refund \(USDT/).fill('7.5');
-  await page.getByLabel('Reason').fill('one item returned');
-  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const matches = page.getByRole('list', { name: 'Matching sales' }).getByRole('button');
+  await expect.poll(() => matches.count()).toBe(2);
+  // On a phone the list of matches fits the width: nothing to scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await screenshot(page, 'refunds-matches-390');
+  await page.setViewportSize({ width: 1100, height: 1200 });
+  // The sale that received nothing has no refund form, and says why.
+  await matches.filter({ hasText: 'Walked away' }).click();
+  await page.getByText('This sale received nothing, so there is nothing to refund.').waitFor();
+  expect(await page.getByRole('form', { name: 'New refund' }).count()).toBe(0);
+  expect(unpaid.status).toBe('PENDING');
+  // A word of the description finds the paid one alone: its form opens at once.
+  await page.getByLabel('Find a sale').fill('lamps');
+  await page.getByRole('button', { name: 'Find' }).click();
+  const form = page.getByRole('form', { name: 'New refund' });
+  await form.getByText('Two lamps').waitFor();
+
+  // The amount never defaults to everything: a blank form sends nothing and asks nothing.
+  await form.getByRole('button', { name: 'Refund…' }).click();
+  expect(await dialog().count()).toBe(0);
+  expect(await form.getByLabel(/Amount to refund \(USDT/).evaluate((i) => (i as unknown as { validity: { valueMissing: boolean } }).validity.valueMissing)).toBe(true);
+  // "Refund all" fills it, explicitly, with what is left.
+  await form.getByRole('button', { name: 'Refund all (20.00 USDT)' }).click();
+  expect(await form.getByLabel(/Amount to refund/).inputValue()).toBe('20.00');
+
+  await form.getByLabel(/Amount to refund \(USDT/).fill('7.5');
+  await form.getByLabel('Reason').fill('one item returned');
+  await form.getByRole('button', { name: 'Refund…' }).click();
+  // The confirmation says how much, on which network and to which address, before anything moves.
+  const words = (await dialog().innerText()).replace(/\s+/g, ' ');
+  expect(words).toContain(`Send 7.50 USDT on Ethereum to ${payer}, the address the customer paid from.`);
+  expect(words).toContain('Reason: one item returned');
+  await screenshot(page, 'refunds-confirm');
+  // On a POS tablet and on a phone the whole question and both answers are on the screen.
+  for (const viewport of [{ width: 1024, height: 768 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    for (const part of [dialog(), dialog().getByRole('button', { name: 'Cancel' }), dialog().getByRole('button', { name: 'Send 7.50 USDT' })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height, `${JSON.stringify(box)} in ${viewport.width}×${viewport.height}`).toBe(true);
+    }
+    await screenshot(page, `refunds-confirm-${viewport.width}`);
+  }
+  await page.setViewportSize({ width: 1100, height: 1200 });
+  await dialog().getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => dialog().count()).toBe(0);
+  expect(await refundsOf()).toEqual([]);
+  // Esc is a Cancel too.
+  await form.getByRole('button', { name: 'Refund…' }).click();
+  await dialog().waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => dialog().count()).toBe(0);
+  expect(await refundsOf()).toEqual([]);
+
+  await form.getByRole('button', { name: 'Refund…' }).click();
+  await dialog().getByRole('button', { name: 'Send 7.50 USDT' }).click();
   await expect.poll(() => page.getByRole('listitem').filter({ hasText: '7.50 USDT on Ethereum' }).innerText(), { timeout: UI_WAIT_MS.refund }).toMatch(/SUCCEEDED/);
-  const refunds = (await t.api('GET', `/v1/refunds?session_id=${s.session_id}`)).body.data.items;
+  const refunds = await refundsOf();
   expect(refunds).toHaveLength(1);
-  expect(refunds[0]).toMatchObject({ status: 'SUCCEEDED', amount: { value: '7.500000', currency: 'USDT' } });
+  expect(refunds[0]).toMatchObject({ status: 'SUCCEEDED', amount: { value: '7.500000', currency: 'USDT' }, destination_address: payer });
   expect((await t.api('GET', `/v1/payment/sessions/${s.session_id}`)).body.data.amount_refunded.value).toBe('7.500000');
 
-  // More than is left is refused in the API's words.
-  await page.getByLabel(/Amount to refund/).fill('13');
-  await page.getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/.+/)]);
+  // More than is left is refused, in plain words, once confirmed.
+  await form.getByLabel(/Amount to refund/).fill('13');
+  await form.getByRole('button', { name: 'Refund…' }).click();
+  await dialog().getByRole('button', { name: 'Send 13.00 USDT' }).click();
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([expect.stringMatching(/more than this session has left to refund/)]);
   await screenshot(page, 'refunds');
-  // The browser logs the refused requests (400 time zone, 409 refund); nothing else went wrong.
+  // The browser logs the refused requests (400 time zone and fee, 409 refund); nothing else went wrong.
   expect(errors.filter((e) => !/status of (400|409)/.test(e))).toEqual([]);
-}, uiBudget(15, [UI_WAIT_MS.pay, UI_WAIT_MS.payment, UI_WAIT_MS.refund]));
+}, uiBudget(40, [UI_WAIT_MS.pay, UI_WAIT_MS.payment, UI_WAIT_MS.refund]));
 
 test('settings: a refund wallet and a live wallet per chain family, named by its networks, set through the family\'s routes', async () => {
   const XPUB = HDKey.fromMasterSeed(new Uint8Array(32).fill(3)).derive("m/44'/60'/0'").publicExtendedKey;
@@ -194,6 +284,9 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   const form = page.getByRole('form', { name: 'Live wallet evm' });
   await form.getByLabel("Account xpub (m/44'/60'/0')").fill(XPUB);
   await form.getByRole('button', { name: 'Set wallet' }).click();
+  // Where customers' money goes is confirmed first, with the wallet in full.
+  expect((await dialog().innerText()).replace(/\s+/g, ' ')).toContain(`new live sales paid on Ethereum, BNB Smart Chain go to addresses of the wallet ${XPUB}`);
+  await dialog().getByRole('button', { name: 'Set wallet' }).click();
   await page.getByText(`…${XPUB.slice(-12)}`).waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.evm.xpub).toBe(XPUB);
   // TRON's wallet: its own account xpub, under its own label.
@@ -202,10 +295,11 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   const tronForm = page.getByRole('form', { name: 'Live wallet tron' });
   await tronForm.getByLabel("Account xpub (m/44'/195'/0')").fill(TRON_XPUB);
   await tronForm.getByRole('button', { name: 'Set wallet' }).click();
+  await dialog().getByRole('button', { name: 'Set wallet' }).click();
   await page.getByText(`…${TRON_XPUB.slice(-12)}`).waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.tron.xpub).toBe(TRON_XPUB);
   await screenshot(page, 'settings-live-wallets');
 
   await page.getByRole('button', { name: 'Switch to test mode' }).click();
   await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
-}, uiBudget(28));
+}, uiBudget(31));

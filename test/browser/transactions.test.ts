@@ -1,12 +1,14 @@
 /**
- * The Transactions screen in a real browser: sessions with filters and search, the detail view with
- * its payments and event timeline, paging, and the CSV export, against the headless app with a devnet.
+ * The Transactions screen in a real browser: sessions with filters and search (amount, description,
+ * id), the detail view with its payments and event timeline, its Refund button opening the sale's
+ * refund form, "Accept as paid" confirmed with what it writes off, paging, the CSV export, and a
+ * cashier offered none of the owner's buttons, against the headless app with a devnet.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, signIn, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { createSession, option, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -51,11 +53,20 @@ test('filters and search: status, network, an amount, an id', async () => {
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => page.getByText('No sessions match.').count()).toBe(1);
   await page.getByLabel('Network').selectOption('');
-  await page.getByLabel('Search').fill('7');
+  await page.getByLabel('Search').fill('7.00');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(() => rows().nth(1).innerText().catch(() => '')).toContain('$7.00');
   expect(await rows().count()).toBe(2);
-  await page.getByLabel('Search').fill(paidId);
+  // A word of the description: "item 2" is in "item 2" and "item 20" to "item 23".
+  await page.getByLabel('Search').fill('ITEM 2');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => rows().count()).toBe(6);
+  await page.getByLabel('Search').fill('item 23');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect.poll(() => rows().nth(1).innerText().catch(() => '')).toContain('$23.00');
+  expect(await rows().count()).toBe(2);
+  // The start of an id is enough.
+  await page.getByLabel('Search').fill(paidId.slice(0, 20));
   await page.getByRole('button', { name: 'Apply' }).click();
   // The list before this search also had one row: wait for the row's content, not for the count.
   await expect.poll(() => rows().nth(1).innerText()).toContain('€42.42');
@@ -73,6 +84,17 @@ test('the detail view shows the payment and the timeline of events', async () =>
     expect.stringMatching(/succeeded$/),
   ]);
   await screenshot(page, 'transactions-detail');
+  // No exception, nothing to accept.
+  expect(await detail.getByRole('button', { name: 'Accept as paid…' }).count()).toBe(0);
+  // Refund is where the sale is: it opens the refund form of this sale.
+  await detail.getByRole('link', { name: 'Refund…' }).click();
+  const form = page.getByRole('form', { name: 'New refund' });
+  await form.getByText('€42.42', { exact: false }).first().waitFor();
+  expect(await form.locator('p').first().innerText()).toMatch(/^€42\.42 · Paid · received €42\.42/);
+  expect(await form.getByLabel('Amount to refund (EUR)').inputValue()).toBe('');
+  await form.getByRole('button', { name: 'Refund all (€42.42)' }).waitFor();
+  await page.getByRole('link', { name: 'Transactions' }).click();
+  await page.getByRole('button', { name: `Details of ${paidId}` }).click();
   await detail.getByRole('button', { name: 'Close' }).click();
 });
 
@@ -105,3 +127,53 @@ test('Export CSV downloads every matching session', async () => {
   expect(lines.slice(1).every((l) => l.includes(',USD,'))).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('an underpaid sale: "Accept as paid" says what it writes off and does nothing until confirmed; a cashier sees none of the owner\'s buttons', async () => {
+  const eth = evmDevnetOf(t.core.chains, 'ethereum');
+  const short = await createSession(t, '10', 'USDT', { description: 'short' });
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[2]!, token: 'USDT', to: option(short, 'ethereum', 'USDT').address, amountBaseUnits: 4_000_000n });
+  await waitForSession(t, short.session_id, (x) => x.exception === 'UNDERPAID' && x.payments[0]?.status === 'confirmed', UI_WAIT_MS.payment);
+  const state = async () => (await t.api('GET', `/v1/payment/sessions/${short.session_id}`)).body.data;
+
+  await page.getByLabel('Currency').selectOption('');
+  await page.getByLabel('Search').fill('short');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: `Details of ${short.session_id}` }).click();
+  const detail = page.getByRole('region', { name: 'Session details' });
+  await detail.getByRole('button', { name: 'Accept as paid…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept this sale as paid?' });
+  const words = (await dialog.innerText()).replace(/\s+/g, ' ');
+  expect(words).toContain('The sale of 10.00 USDT received 4.00 USDT.');
+  expect(words).toContain('The missing 6.00 USDT is written off');
+  await screenshot(page, 'transactions-accept-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  expect(await state()).toMatchObject({ status: 'PENDING', exception: 'UNDERPAID', resolved_by: null });
+
+  // A cashier: the sale without the owner's buttons (accept, refund, export) or the Refunds screen.
+  const cashier = await t.api('POST', '/v1/users', { key: t.liveKey, body: { name: 'Cato', role: 'cashier', pin: '4826' } });
+  expect(cashier.status).toBe(200);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, { name: 'Cato', pin: '4826' });
+  await page.goto(`${t.url}/#/transactions`);
+  await page.getByRole('button', { name: `Details of ${short.session_id}` }).click();
+  await detail.getByText('Underpaid', { exact: false }).first().waitFor();
+  await detail.getByText('4.00 USDT').first().waitFor();
+  expect(await detail.getByRole('button', { name: 'Accept as paid…' }).count()).toBe(0);
+  expect(await detail.getByRole('link', { name: 'Refund…' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+  expect(await page.getByRole('link', { name: 'Refunds' }).count()).toBe(0);
+  await screenshot(page, 'transactions-cashier');
+
+  // The owner again: confirmed, the rest is written off and the sale is paid.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, TEST_OWNER);
+  await page.goto(`${t.url}/#/transactions`);
+  await page.getByRole('button', { name: `Details of ${short.session_id}` }).click();
+  await detail.getByRole('button', { name: 'Accept as paid…' }).click();
+  await dialog.getByRole('button', { name: 'Write off 6.00 USDT' }).click();
+  await expect.poll(async () => (await state()).status).toBe('SUCCEEDED');
+  expect((await state()).resolved_by).toBe('owner');
+  await expect.poll(() => detail.getByRole('button', { name: 'Accept as paid…' }).count()).toBe(0);
+  expect(errors).toEqual([]);
+}, uiBudget(35, [UI_WAIT_MS.pay, UI_WAIT_MS.payment]));

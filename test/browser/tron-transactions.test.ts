@@ -122,13 +122,17 @@ test('refunds (live): a TRON payment refunded to a T… address the owner types;
   const paid = await paidOnTron(t.liveKey, '8');
   const customer = newAccount().address;
   await page.getByRole('link', { name: 'Refunds' }).click();
-  await page.getByLabel('Session').fill(paid.id);
+  await page.getByLabel('Find a sale').fill(paid.id);
   await page.getByRole('button', { name: 'Find' }).click();
   const destination = page.getByLabel(/Send to another address/);
   expect(await destination.getAttribute('placeholder')).toBe("The customer's TRON address");
   await page.getByLabel(/Amount to refund/).fill('3');
   await destination.fill(customer);
-  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  // Confirmed first, with the amount, the network and the address typed, in full.
+  const dialog = page.getByRole('dialog', { name: 'Send this refund?' });
+  expect((await dialog.innerText()).replace(/\s+/g, ' ')).toContain(`Send 3.00 USDT on TRON to ${customer}, the address you typed.`);
+  await dialog.getByRole('button', { name: 'Send 3.00 USDT' }).click();
 
   // No refund wallet key: the owner pays it from any wallet, from the QR or the details beside it.
   const row = page.getByRole('listitem').filter({ hasText: customer });

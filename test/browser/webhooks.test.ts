@@ -1,7 +1,7 @@
 /**
  * The Webhooks screen in a real browser against the headless app and a local receiver: add an
  * endpoint (its secret shown once), send a test event and see the delivery and its answer, resend,
- * disable, rotate the secret, delete.
+ * disable, rotate the secret, delete (confirmed first).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -86,7 +86,16 @@ test('disable, rotate and delete', async () => {
   await page.getByRole('button', { name: 'Rotate secret' }).click();
   expect((await page.locator('.secret-value').innerText()).trim()).toMatch(/^whsec_/);
   await page.getByRole('button', { name: 'Done' }).click();
+  // Deleting is confirmed first, naming the endpoint; Cancel keeps it.
   await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+  expect((await dialog.innerText()).replace(/\s+/g, ' ')).toContain(`${receiverUrl} gets no more events from now on`);
+  await screenshot(page, 'webhooks-delete-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  expect((await t.api('GET', '/v1/webhook_endpoints')).body.data.items).toHaveLength(1);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
   await expect.poll(() => page.getByText('No endpoints yet.').count()).toBe(1);
   expect((await t.api('GET', '/v1/webhook_endpoints')).body.data.items).toEqual([]);
   expect(errors).toEqual([]);

@@ -216,6 +216,29 @@ describe('reading and listing', () => {
     expectError(await t.api('GET', '/v1/payment/sessions?network=bitcoin'), 400, 'parameter_invalid', 'network');
   });
 
+  test('search: one box finds a session by the start of its id, a word of its description (any case) or its amount', async () => {
+    const table = (await create({ ...shapeA(t.merchantId, '12.50', 'EUR'), description: 'Terrace 9: 2% off_peak' })).body.data.session_id;
+    const other = (await create({ ...shapeA(t.merchantId, '12.50', 'USDT'), description: 'Counter' })).body.data.session_id;
+    const ids = async (q: string) => (await t.api('GET', `/v1/payment/sessions?limit=100&search=${encodeURIComponent(q)}`)).body.data.items.map((x: any) => x.session_id).sort();
+    expect(await ids('12.50')).toEqual(expect.arrayContaining([table, other].sort()));
+    expect(await ids('terrace 9')).toEqual([table]);
+    expect(await ids('TERRACE')).toEqual([table]);
+    // `%` and `_` are the description's own characters, not patterns.
+    expect(await ids('2% off_')).toEqual([table]);
+    expect(await ids('%')).toEqual([table]);
+    // Ids start with their time of creation: a prefix long enough to reach the random part.
+    expect(await ids(table.slice(0, 20))).toEqual([table]);
+    expect(await ids(table.slice(3, 20))).toEqual([]); // the start of an id, not any part of it
+    expect(await ids('12.50&currency=USDT')).toEqual([]); // the `&` is searched for: encoded, it is text
+    const both = await t.api('GET', '/v1/payment/sessions?limit=100&search=12.50&currency=USDT');
+    expect(both.body.data.items.map((x: any) => x.session_id)).toContain(other);
+    expect(both.body.data.items.map((x: any) => x.session_id)).not.toContain(table);
+    const csv = await t.api('GET', '/v1/payment/sessions.csv?search=terrace%209');
+    expect(csv.text.trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0])).toEqual([table]);
+    expectError(await t.api('GET', '/v1/payment/sessions?search='), 400, 'parameter_invalid', 'search');
+    expectError(await t.api('GET', `/v1/payment/sessions?search=${'x'.repeat(201)}`), 400, 'parameter_invalid', 'search');
+  });
+
   test('CSV export: every matching session, newest first, one line each (sessions not paid: the booked columns empty)', async () => {
     const csv = await t.api('GET', '/v1/payment/sessions.csv?currency=USD');
     expect(csv.status).toBe(200);

@@ -1,6 +1,6 @@
 /** Balances: funds accounts, totals in the reporting currency, daily volume, settlements, conversions. */
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { formatMoney } from '../format.js';
+import { formatMoney, formatRate } from '../format.js';
 import { MoneyBreakdown } from './MoneyBreakdown.js';
 import { useBalances } from './store.js';
 import { UnmatchedDeposits } from './UnmatchedDeposits.js';
@@ -119,7 +119,7 @@ export function BalancesScreen() {
           {quote ? (
             <div className="card quote" aria-live="polite">
               <p>
-                {formatMoney(quote.from)} → <strong>{formatMoney(quote.to)}</strong> (rate {quote.rate}, fee {formatMoney(quote.fee)}, {quote.rate_source})
+                {formatMoney(quote.from)} → <strong>{formatMoney(quote.to)}</strong> (rate {formatRate(quote.rate)}, fee {formatMoney(quote.fee)}, {quote.rate_source})
               </p>
               <p className="muted">Valid until {dateTime.format(new Date(quote.expires_at))}</p>
               <button type="button" onClick={() => void confirmQuote()}>

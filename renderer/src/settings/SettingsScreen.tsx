@@ -1,6 +1,7 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
+import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
 import type { Page } from '../types.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
 import { type NetworkToken, UnpayableCoins } from './UnpayableCoins.js';
@@ -104,6 +105,15 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
   const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    // Checked in the units the fields ask for: the API's limits are in seconds (60–86,400 and 0–604,800).
+    const minutes = Number(form.expiry_minutes);
+    const hours = Number(form.window_hours);
+    if (!(form.expiry_minutes.trim() && minutes >= 1 && minutes <= 1440)) {
+      return setStatus({ error: 'Sessions expire after: enter from 1 to 1,440 minutes (24 hours).' });
+    }
+    if (!(form.window_hours.trim() && hours >= 0 && hours <= 168)) {
+      return setStatus({ error: 'Watch for late payments: enter from 0 to 168 hours (7 days).' });
+    }
     try {
       const saved = await patchJson<Merchant>('/v1/merchant', {
         name: form.name,
@@ -114,8 +124,8 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
           settlement_currency: form.settlement_currency || null,
           fee: { percent: form.fee_percent, fixed: { value: form.fee_fixed, currency: 'USD' } },
           conversion_fee: { percent: form.conversion_fee },
-          session_expiry_seconds: Math.round(Number(form.expiry_minutes) * 60),
-          monitoring_window_seconds: Math.round(Number(form.window_hours) * 3600),
+          session_expiry_seconds: Math.round(minutes * 60),
+          monitoring_window_seconds: Math.round(hours * 3600),
         },
       });
       onSaved(saved);
@@ -256,7 +266,17 @@ const COMMITMENT_WORDS: Record<string, string> = {
 };
 
 /** Live RPC endpoints, API keys and confirmations (applied at the next start) and each family's live wallet (at once). */
-function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: readonly Network[]; run: (f: () => Promise<unknown>) => void }) {
+function LiveNetworks({
+  live,
+  networks,
+  run,
+  confirm,
+}: {
+  live: LiveSettings;
+  networks: readonly Network[];
+  run: (f: () => Promise<unknown>) => void;
+  confirm: (c: Confirmation) => Promise<boolean>;
+}) {
   const [edits, setEdits] = useState<Record<string, NetworkEdit>>({});
   const [xpubs, setXpubs] = useState<Record<string, string>>({});
   const namesOf = new Map(familiesOf(networks).map((f) => [f.family, f.names]));
@@ -355,10 +375,25 @@ function LiveNetworks({ live, networks, run }: { live: LiveSettings; networks: r
               aria-label={`Live wallet ${family}`}
               onSubmit={(e) => {
                 e.preventDefault();
-                run(async () => {
-                  await putJson(`/v1/settings/wallets/${family}`, { xpub: (xpubs[family] ?? '').trim() });
-                  setXpubs({ ...xpubs, [family]: '' });
-                });
+                const xpub = (xpubs[family] ?? '').trim();
+                // The wallet decides where customers' money goes: said before it changes.
+                void confirm({
+                  title: `Take live ${names} payments into this wallet?`,
+                  body: (
+                    <p>
+                      From now on, new live sales paid on {names} go to addresses of the wallet <code className="address">{xpub}</code>
+                      {wallet.xpub ? ' instead of the one set now' : ''}. Sales already made keep their addresses.
+                    </p>
+                  ),
+                  confirm: 'Set wallet',
+                }).then(
+                  (yes) =>
+                    yes &&
+                    run(async () => {
+                      await putJson(`/v1/settings/wallets/${family}`, { xpub });
+                      setXpubs({ ...xpubs, [family]: '' });
+                    }),
+                );
               }}
             >
               <label>
@@ -426,6 +461,9 @@ export function SettingsScreen() {
   const [live, setLive] = useState<LiveSettings>();
   const [person, setPerson] = useState({ name: '', role: 'cashier', pin: '' });
   const [error, setError] = useState<string>();
+  const [dialog, confirm] = useConfirm();
+  /** Runs `f` once the owner has confirmed what it changes. */
+  const runConfirmed = (c: Confirmation, f: () => Promise<unknown>) => void confirm(c).then((yes) => yes && run(f));
 
   const load = useCallback(async () => {
     try {
@@ -471,7 +509,25 @@ export function SettingsScreen() {
                 <th scope="row">{u.name}</th>
                 <td>{u.role}</td>
                 <td>
-                  <button type="button" className="secondary" onClick={() => run(() => deleteJson(`/v1/users/${u.id}`))} aria-label={`Remove ${u.name}`}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Remove ${u.name}`}
+                    onClick={() =>
+                      runConfirmed(
+                        {
+                          title: `Remove ${u.name}?`,
+                          body: (
+                            <p>
+                              {u.name} ({u.role}) can no longer sign in, and is signed out at once on every till. To let them back, add them again with a new PIN.
+                            </p>
+                          ),
+                          confirm: `Remove ${u.name}`,
+                        },
+                        () => deleteJson(`/v1/users/${u.id}`),
+                      )
+                    }
+                  >
                     Remove
                   </button>
                 </td>
@@ -483,10 +539,21 @@ export function SettingsScreen() {
           className="convert"
           onSubmit={(e) => {
             e.preventDefault();
-            run(async () => {
+            const add = async () => {
               await postJson('/v1/users', person);
               setPerson({ name: '', role: 'cashier', pin: '' });
-            });
+            };
+            // A new owner can do everything: refund, change wallets, add and remove staff.
+            if (person.role === 'owner') {
+              runConfirmed(
+                {
+                  title: `Make ${person.name.trim()} an owner?`,
+                  body: <p>An owner can refund sales, change the shop's wallets, networks and settings, and add or remove staff, other owners included.</p>,
+                  confirm: `Add ${person.name.trim()} as owner`,
+                },
+                add,
+              );
+            } else run(add);
           }}
         >
           <label>
@@ -569,7 +636,24 @@ export function SettingsScreen() {
                   {k.revoked_at ? (
                     `revoked ${when.format(new Date(k.revoked_at))}`
                   ) : (
-                    <button type="button" className="secondary" onClick={() => run(() => postJson(`/v1/api_keys/${k.id}/revoke`, {}))}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() =>
+                        runConfirmed(
+                          {
+                            title: 'Revoke this API key?',
+                            body: (
+                              <p>
+                                Programs using the key <code>{k.prefix}…</code> are refused from now on. This cannot be undone: they need a new key.
+                              </p>
+                            ),
+                            confirm: 'Revoke key',
+                          },
+                          () => postJson(`/v1/api_keys/${k.id}/revoke`, {}),
+                        )
+                      }
+                    >
                       Revoke
                     </button>
                   )}
@@ -599,9 +683,10 @@ export function SettingsScreen() {
           </tbody>
         </table>
         <UnpayableCoins networks={networks} />
-        {live ? <LiveNetworks live={live} networks={networks} run={run} /> : merchant && !merchant.livemode ? <LiveOnlyNote what="Live networks and the live wallet" /> : null}
+        {live ? <LiveNetworks live={live} networks={networks} run={run} confirm={confirm} /> : merchant && !merchant.livemode ? <LiveOnlyNote what="Live networks and the live wallet" /> : null}
         <p className="muted">Test mode always uses the app's own devnets. Command-line flags (<code>stablepos serve --help</code>) win over what is saved here.</p>
       </div>
+      {dialog}
     </section>
   );
 }

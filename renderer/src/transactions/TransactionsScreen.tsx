@@ -1,7 +1,9 @@
 /** Sessions and their payments: filters, search, paging, a detail view with the event timeline, CSV. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { download, getJson, postJson } from '../api.js';
-import { formatMoney } from '../format.js';
+import { useAuth } from '../auth.js';
+import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
+import { formatMoney, subtractMoney } from '../format.js';
 import { networkName, type NetworkFacts, useNetworks } from '../networks.js';
 import type { Page, Session } from '../types.js';
 import { BookedFacts, bookedSum } from './BookedMoney.js';
@@ -35,9 +37,38 @@ function query(f: Filters): URLSearchParams {
   if (f.network) q.set('network', f.network);
   if (f.from) q.set('created_gte', new Date(`${f.from}T00:00:00`).toISOString());
   if (f.to) q.set('created_lt', new Date(new Date(`${f.to}T00:00:00`).getTime() + 86_400_000).toISOString());
+  // One box: the API finds the text in the id's start, the description or the amount.
   const s = f.search.trim();
-  if (s && !s.startsWith('ps_')) q.set('amount', s);
+  if (s) q.set('search', s);
   return q;
+}
+
+/** What "Accept as paid" writes off, said before it is done. */
+function acceptWords(s: Session): Confirmation {
+  const missing = subtractMoney(s.amount, s.amount_received);
+  const short = /[1-9]/.test(missing.value) && !missing.value.startsWith('-');
+  return {
+    title: 'Accept this sale as paid?',
+    body: (
+      <>
+        <p>
+          The sale of <strong>{formatMoney(s.amount)}</strong> received <strong>{formatMoney(s.amount_received)}</strong>
+          {s.exception === 'PAID_LATE' ? ', after it had expired' : ''}.
+        </p>
+        <p>
+          {short ? (
+            <>
+              The missing <strong>{formatMoney(missing)}</strong> is written off: the sale counts as paid and the customer owes nothing more.
+            </>
+          ) : (
+            'The sale counts as paid with what arrived.'
+          )}{' '}
+          This cannot be undone.
+        </p>
+      </>
+    ),
+    confirm: short ? `Write off ${formatMoney(missing)}` : 'Accept as paid',
+  };
 }
 
 function StatusCell({ s }: { s: Session }) {
@@ -47,6 +78,9 @@ function StatusCell({ s }: { s: Session }) {
 }
 
 function Detail({ id, networks, onClose }: { id: string; networks: readonly NetworkFacts[]; onClose: () => void }) {
+  // Accepting, refunding and the timeline are the owner's (docs/api.md, "Roles"): a cashier is not offered them.
+  const owner = useAuth((a) => a.user?.role === 'owner');
+  const [dialog, confirm] = useConfirm();
   const [session, setSession] = useState<Session>();
   const [events, setEvents] = useState<EventItem[]>([]);
   const [error, setError] = useState<string>();
@@ -55,18 +89,21 @@ function Detail({ id, networks, onClose }: { id: string; networks: readonly Netw
       const [s, e] = await Promise.all([
         getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(id)}`),
         // The timeline is the owner's (the events API); a cashier sees the session without it.
-        getJson<Page<EventItem>>(`/v1/events?object_id=${encodeURIComponent(id)}&limit=100`).catch(() => ({ items: [], has_more: false })),
+        owner
+          ? getJson<Page<EventItem>>(`/v1/events?object_id=${encodeURIComponent(id)}&limit=100`).catch(() => ({ items: [], has_more: false }))
+          : { items: [], has_more: false },
       ]);
       setSession(s);
       setEvents([...e.items].reverse());
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }
-  }, [id]);
+  }, [id, owner]);
   useEffect(() => {
     void load();
   }, [load]);
-  const resolve = async () => {
+  const resolve = async (s: Session) => {
+    if (!(await confirm(acceptWords(s)))) return;
     try {
       await postJson(`/v1/payment/sessions/${encodeURIComponent(id)}/resolve`, {});
       await load();
@@ -106,10 +143,20 @@ function Detail({ id, networks, onClose }: { id: string; networks: readonly Netw
             <dt>Created</dt>
             <dd>{when.format(new Date(session.created_at))}</dd>
           </dl>
-          {(session.exception === 'UNDERPAID' || session.exception === 'PAID_LATE') && session.status !== 'SUCCEEDED' && session.status !== 'PROCESSING' ? (
-            <button type="button" onClick={() => void resolve()}>
-              Accept as paid
-            </button>
+          {owner ? (
+            <p className="detail-actions">
+              {(session.exception === 'UNDERPAID' || session.exception === 'PAID_LATE') && session.status !== 'SUCCEEDED' && session.status !== 'PROCESSING' ? (
+                <button type="button" onClick={() => void resolve(session)}>
+                  Accept as paid…
+                </button>
+              ) : null}
+              {/[1-9]/.test(session.amount_received.value) ? (
+                // The Refunds screen opens this sale's refund form (or says why it cannot be refunded).
+                <a className="button" href={`#/refunds?session=${encodeURIComponent(session.session_id)}`}>
+                  Refund…
+                </a>
+              ) : null}
+            </p>
           ) : null}
           <h4>Payments</h4>
           {session.payments.length === 0 ? (
@@ -130,16 +177,21 @@ function Detail({ id, networks, onClose }: { id: string; networks: readonly Netw
               ))}
             </ul>
           )}
-          <h4>Timeline</h4>
-          <ol className="timeline">
-            {events.map((e) => (
-              <li key={e.id}>
-                <time dateTime={e.created_at}>{when.format(new Date(e.created_at))}</time> {e.type.replace(/^payment_session\./, '').replace(/_/g, ' ')}
-              </li>
-            ))}
-          </ol>
+          {owner ? (
+            <>
+              <h4>Timeline</h4>
+              <ol className="timeline">
+                {events.map((e) => (
+                  <li key={e.id}>
+                    <time dateTime={e.created_at}>{when.format(new Date(e.created_at))}</time> {e.type.replace(/^payment_session\./, '').replace(/_/g, ' ')}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </>
       ) : null}
+      {dialog}
     </section>
   );
 }
@@ -151,6 +203,7 @@ export function TransactionsScreen() {
   const [page, setPage] = useState<Page<Session>>();
   const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<string>();
+  const owner = useAuth((a) => a.user?.role === 'owner');
   // The networks of the chain families the app has: the filter offers nothing it would refuse.
   const networks = useNetworks();
 
@@ -159,12 +212,6 @@ export function TransactionsScreen() {
     const run = async () => {
       setError(undefined);
       try {
-        const s = applied.search.trim();
-        if (s.startsWith('ps_')) {
-          const one = await getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(s)}`);
-          if (!cancelled) setPage({ items: [one], has_more: false });
-          return;
-        }
         const q = query(applied);
         q.set('limit', '20');
         if (cursor.after) q.set('starting_after', cursor.after);
@@ -201,19 +248,21 @@ export function TransactionsScreen() {
     <section className="screen" aria-labelledby="transactions-title">
       <div className="screen-head">
         <h2 id="transactions-title">Transactions</h2>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => void exportCsv('plain')}>
-            Export CSV
-          </button>
-          <button type="button" className="secondary" onClick={() => void exportCsv('excel')}>
-            Export for Excel
-          </button>
-        </div>
+        {owner ? (
+          <div className="actions">
+            <button type="button" className="secondary" onClick={() => void exportCsv('plain')}>
+              Export CSV
+            </button>
+            <button type="button" className="secondary" onClick={() => void exportCsv('excel')}>
+              Export for Excel
+            </button>
+          </div>
+        ) : null}
       </div>
       <form className="filters" onSubmit={apply}>
         <label>
           Search
-          <input value={filters.search} onChange={set('search')} placeholder="ps_… or 12.50" />
+          <input value={filters.search} onChange={set('search')} placeholder="12.50, a description, or ps_…" />
         </label>
         <label>
           Status

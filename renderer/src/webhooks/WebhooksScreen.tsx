@@ -1,6 +1,7 @@
 /** Webhook endpoints: create (secret shown once), enable/disable, events, deliveries, resend, test. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { deleteJson, getJson, patchJson, postJson } from '../api.js';
+import { useConfirm } from '../ConfirmDialog.js';
 import type { Page } from '../types.js';
 
 interface Endpoint {
@@ -131,6 +132,7 @@ export function WebhooksScreen() {
   const [all, setAll] = useState(true);
   const [chosen, setChosen] = useState<string[]>(['payment_session.succeeded']);
   const [open, setOpen] = useState<string>();
+  const [dialog, confirm] = useConfirm();
 
   const load = useCallback(async () => {
     try {
@@ -243,7 +245,22 @@ export function WebhooksScreen() {
                 >
                   Rotate secret
                 </button>{' '}
-                <button type="button" className="secondary" onClick={() => run(() => deleteJson(`/v1/webhook_endpoints/${ep.id}`))}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() =>
+                    void confirm({
+                      title: 'Delete this endpoint?',
+                      body: (
+                        <p>
+                          <code className="address">{ep.url}</code> gets no more events from now on: deliveries waiting for a retry are dropped and its delivery log is
+                          deleted. To receive events again, add the endpoint anew (it gets a new signing secret).
+                        </p>
+                      ),
+                      confirm: 'Delete endpoint',
+                    }).then((yes) => yes && run(() => deleteJson(`/v1/webhook_endpoints/${ep.id}`)))
+                  }
+                >
                   Delete
                 </button>
               </span>
@@ -253,6 +270,7 @@ export function WebhooksScreen() {
         ))}
       </ul>
       {endpoints.length === 0 ? <p className="muted">No endpoints yet.</p> : null}
+      {dialog}
     </section>
   );
 }

@@ -27,6 +27,7 @@ interface SessionFilterQuery {
   currency?: string;
   network?: string;
   amount?: string;
+  search?: string;
   created_gte?: string;
   created_lt?: string;
 }
@@ -37,6 +38,7 @@ function sessionFilters(q: SessionFilterQuery) {
     ...(q.currency !== undefined && { currency: parseCurrency(q.currency, 'currency') }),
     ...(q.network !== undefined && { network: q.network }),
     ...(q.amount !== undefined && { amount: q.amount }),
+    ...(q.search !== undefined && { search: q.search }),
     ...(q.created_gte !== undefined && { createdGte: parseDateTime(q.created_gte, 'created_gte') }),
     ...(q.created_lt !== undefined && { createdLt: parseDateTime(q.created_lt, 'created_lt') }),
   };

@@ -163,6 +163,15 @@ export const SessionOut = Type.Object(
   },
 );
 
+/** One search box for a sale: id prefix, description words or amount (docs/api.md, "Session lists and exports"). */
+const SessionSearch = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'What a person remembers of a sale: sessions whose id starts with it (`ps_3kT`), whose description contains it (A–Z in any case), or, when it is a decimal, whose amount it is in any currency (as `amount`).',
+  examples: ['12.50', 'table 4', 'ps_3kT'],
+});
+
 export const SessionListQuery = Type.Object(
   {
     ...ListQueryBase,
@@ -170,6 +179,7 @@ export const SessionListQuery = Type.Object(
     currency: Type.Optional(CurrencyCode),
     network: Type.Optional(Type.String({ enum: [...NETWORK_IDS], description: 'Sessions with a payment on this network.' })),
     amount: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,15})(\\.[0-9]{1,6})?$', maxLength: 24, description: 'Sessions of exactly this amount, in any currency (e.g. `12.50`).' })),
+    search: Type.Optional(SessionSearch),
   },
   { additionalProperties: false },
 );
@@ -181,6 +191,7 @@ export const SessionCsvQuery = Type.Object(
     currency: Type.Optional(CurrencyCode),
     network: Type.Optional(NetworkOut()),
     amount: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]{0,15})(\\.[0-9]{1,6})?$', maxLength: 24 })),
+    search: Type.Optional(SessionSearch),
     created_gte: ListQueryBase.created_gte,
     created_lt: ListQueryBase.created_lt,
     format: CsvFormat,

@@ -1,0 +1,73 @@
+/**
+ * Finding the sale to refund by what staff remember of it: its amount ("12.50"), a word of its
+ * description, or the start of its id. The API searches (`search` on the sessions list); a single
+ * match is taken at once, several are listed to pick from.
+ */
+import { type FormEvent, useState } from 'react';
+import { getJson } from '../api.js';
+import { formatMoney } from '../format.js';
+import { sessionState } from '../session-words.js';
+import type { Page, Session } from '../types.js';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const LIMIT = 20;
+
+export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void }) {
+  const [text, setText] = useState('');
+  const [matches, setMatches] = useState<Page<Session>>();
+  const [error, setError] = useState<string>();
+
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    setMatches(undefined);
+    onPick(undefined);
+    const q = text.trim();
+    if (!q) return;
+    try {
+      const page = await getJson<Page<Session>>(`/v1/payment/sessions?${new URLSearchParams({ search: q, limit: String(LIMIT) })}`);
+      if (page.items.length === 1) onPick(page.items[0]);
+      else setMatches(page);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <>
+      <form className="convert" onSubmit={(e) => void find(e)} role="search">
+        <label>
+          Find a sale
+          <input value={text} onChange={(e) => setText(e.target.value)} placeholder="12.50, a description, or ps_…" required maxLength={200} />
+        </label>
+        <button type="submit">Find</button>
+      </form>
+      {error ? <p className="error" role="alert">{error}</p> : null}
+      {matches && matches.items.length === 0 ? <p role="status">No sale matches “{text.trim()}”.</p> : null}
+      {matches && matches.items.length > 1 ? (
+        <>
+          <p role="status">
+            {matches.has_more ? `The newest ${LIMIT} sales that match` : `${matches.items.length} sales match`}: choose one.
+          </p>
+          <ul className="matches" aria-label="Matching sales">
+            {matches.items.map((s) => (
+              <li key={s.session_id}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => {
+                    setMatches(undefined);
+                    onPick(s);
+                  }}
+                >
+                  <strong>{formatMoney(s.amount)}</strong> · {sessionState(s)} · {when.format(new Date(s.created_at))}
+                  {s.description ? ` · ${s.description}` : ''} <span className="muted">{s.session_id.slice(0, 14)}…</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}

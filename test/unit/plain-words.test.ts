@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest';
+import { inPlainWords } from '../../renderer/src/plain-words.js';
+
+test('an owner-only route refused to a cashier says so without naming the route', () => {
+  const api = "Only an owner may do this (POST /v1/payment/sessions/:id/resolve); a cashier may create, follow and cancel payment sessions and see today's sessions.";
+  expect(inPlainWords(api, 'role_forbidden')).toBe('Only an owner can do this. Ask an owner to sign in.');
+  // Already plain: unchanged.
+  expect(inPlainWords('Only an owner can switch between test and live mode.', 'role_forbidden')).toBe('Only an owner can switch between test and live mode.');
+});
+
+test('a field is named as the screen labels it, in the units the screen asks for', () => {
+  expect(inPlainWords('Invalid settings.session_expiry_seconds: must be >= 60.', 'parameter_invalid', 'settings.session_expiry_seconds')).toBe(
+    'Sessions expire after: must be from 1 to 1,440 minutes (24 hours).',
+  );
+  expect(inPlainWords('Invalid settings.monitoring_window_seconds: must be <= 604800.', 'parameter_invalid', 'settings.monitoring_window_seconds')).toBe(
+    'Watch for late payments: must be from 0 to 168 hours (7 days).',
+  );
+  expect(inPlainWords('Invalid settings.time_zone: must be an IANA time zone such as "Europe/Berlin".', 'parameter_invalid', 'settings.time_zone')).toBe(
+    'Time zone: must be an IANA time zone such as "Europe/Berlin".',
+  );
+  expect(inPlainWords('must be an IANA time zone such as "Europe/Berlin"', 'parameter_invalid', 'settings.time_zone')).toBe('Time zone: must be an IANA time zone such as "Europe/Berlin"');
+  expect(inPlainWords('Missing required parameter: destination_address.', 'parameter_missing', 'destination_address')).toBe("The customer's address is required.");
+});
+
+test('amounts at the full scale of their currency are written as the app writes amounts', () => {
+  expect(inPlainWords('Only 0.000000 USDT is available to convert (pending funds become available when they settle).', 'amount_too_large')).toBe(
+    'Only 0.00 USDT is available to convert (pending funds become available when they settle).',
+  );
+  expect(inPlainWords('The session has 12.500000 USDC left to refund.', 'amount_too_large')).toBe('The session has 12.50 USDC left to refund.');
+  expect(inPlainWords('Wrong name or PIN.', 'api_key_invalid')).toBe('Wrong name or PIN.');
+});
