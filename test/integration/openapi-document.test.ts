@@ -59,7 +59,7 @@ describe('error statuses, derived from what each operation is', () => {
       const what = `${method.toUpperCase()} ${path}: ${statuses.join(',')}`;
       for (const s of [403, 415, 429, 500, 503]) expect(statuses, what).toContain(s);
       // Public sign-in routes check a credential of their own (the app window's token, a PIN).
-      expect(statuses.includes(401), what).toBe(isAuthenticated(op) || ['post /v1/ui/setup', 'post /v1/ui/sessions'].includes(`${method} ${path}`));
+      expect(statuses.includes(401), what).toBe(isAuthenticated(op) || ['post /v1/ui/setup', 'post /v1/ui/sessions', 'get /v1/ui/staff'].includes(`${method} ${path}`));
       if (op.parameters?.some((p: any) => p.in !== 'header') || op.requestBody) expect(statuses, what).toContain(400);
       if (['post', 'put', 'patch', 'delete'].includes(method)) expect(statuses, what).toEqual(expect.arrayContaining([400, 413]));
       if (/\{id\}/.test(path)) expect(statuses, what).toContain(404);
