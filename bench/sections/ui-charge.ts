@@ -9,10 +9,11 @@ const WARMUP = 5;
 
 /**
  * Run in the page (as text: it is browser code, and the bench's own compiler must not rewrite it):
- * clicks Charge and resolves with the ms until the payment QR is in the page and painted.
+ * clicks Charge and resolves with the ms until the sale's QR code is in the page and painted: the
+ * wallet QR (the till shows the payment link's only where a phone can reach it, never on loopback).
  */
 const CHARGE_AND_TIME = `new Promise((resolve, reject) => {
-  const selector = 'svg[aria-label="QR code: payment link"]';
+  const selector = 'svg[role="img"][aria-label^="QR code:"]';
   const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Charge');
   if (!button) return reject(new Error('no Charge button'));
   const t0 = performance.now();
@@ -72,7 +73,7 @@ export const uiChargeSection: Section = {
         ],
         notes: [
           'timed in the page: performance.now() at the click, a MutationObserver for the QR, then the next animation frame',
-          'core with the test-mode devnets (payment options for 2 networks x 2 coins, so 5 QR codes per sale); Chromium from Debian, headless',
+          'core with the test-mode devnets (every network\'s options; the till draws one wallet QR at a time, the payment link\'s QR not on loopback); Chromium from Debian, headless',
           describeRuntime(settings.runtime),
         ],
       };

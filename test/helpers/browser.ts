@@ -59,7 +59,8 @@ export async function openPage(browser: Browser): Promise<{ page: Page; errors: 
   page.setDefaultTimeout(UI_WAIT_MS.step);
   // The same bound for what the tests poll on screen (expect.poll): vitest's default of 1 s is less
   // than a UI step may take on a loaded machine.
-  vi.setConfig({ expect: { poll: { interval: 50, timeout: UI_WAIT_MS.step } } });
+  // (Only inside vitest: the ui-charge benchmark opens pages with this helper too.)
+  if (process.env.VITEST) vi.setConfig({ expect: { poll: { interval: 50, timeout: UI_WAIT_MS.step } } });
   page.on('response', (response) => trackCheck(checkPageResponse(response)));
   const errors: string[] = [];
   page.on('console', (m) => {

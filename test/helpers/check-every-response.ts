@@ -133,5 +133,9 @@ if (owner) {
   globalThis.fetch = checkedFetch;
 }
 
-afterEach(reportProblems);
-afterAll(reportProblems);
+// Only inside a vitest run: the benchmarks reuse the browser helpers (bench/sections/ui-charge.ts),
+// and a hook registered outside a test file throws.
+if (process.env.VITEST) {
+  afterEach(reportProblems);
+  afterAll(reportProblems);
+}
