@@ -66,7 +66,7 @@ export function App() {
     <div className="app">
       <header className={menuOpen ? 'bar menu-open' : 'bar'}>
         <img className="logo" src={iconUrl} alt="" width={32} height={32} />
-        <span className="brand">stablepos</span>
+        <h1 className="brand">stablepos</h1>
         {signedIn ? (
           <>
             <span className="menu-current" aria-hidden="true">
@@ -100,9 +100,12 @@ export function App() {
         ) : null}
       </header>
       {signedIn && livemode === false ? (
-        <p className="banner" role="note">
-          Test mode: payments use local test networks and test coins. No real money moves.
-        </p>
+        // A landmark of its own, so that a screen reader's landmark list reaches it too.
+        <aside aria-label="Mode">
+          <p className="banner" role="note">
+            Test mode: payments use local test networks and test coins. No real money moves.
+          </p>
+        </aside>
       ) : null}
       <main className="main">
         {state === 'loading' ? (

@@ -50,12 +50,21 @@ async function checkPageResponse(response: Response): Promise<void> {
   await checkResponse(url.origin, { method, path: url.pathname + url.search, status: response.status(), header: (name) => headers[name.toLowerCase()], body });
 }
 
+export interface PageOptions {
+  /**
+   * Lets the test inject a script of its own (axe-core, test/helpers/axe.ts): the app's CSP is
+   * `script-src 'self'`, which refuses an inline script. Only for scans; other tests keep the CSP on,
+   * so a violation of the page's own still shows as a console error.
+   */
+  bypassCSP?: boolean;
+}
+
 /**
  * A page that records console errors and uncaught exceptions, for "opens without errors", and has
  * every answer from the app checked against the app's OpenAPI document.
  */
-export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1200 } });
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 1200 }, bypassCSP: options.bypassCSP ?? false });
   page.setDefaultTimeout(UI_WAIT_MS.step);
   // The same bound for what the tests poll on screen (expect.poll): vitest's default of 1 s is less
   // than a UI step may take on a loaded machine.

@@ -30,7 +30,7 @@ const finished = (s: SaleStatus | undefined) => s?.status === 'SUCCEEDED' || s?.
 function Welcome() {
   return (
     <main className="display display-idle">
-      <p className="display-title">Welcome</p>
+      <h1 className="display-title">Welcome</h1>
       <p className="muted">Pay with USDT or USDC</p>
     </main>
   );
@@ -71,7 +71,7 @@ export function DisplayScreen() {
     return (
       <main className="display display-paid" aria-live="polite">
         <PaidCheck />
-        <p className="display-title">Paid. Thank you!</p>
+        <h1 className="display-title">Paid. Thank you!</h1>
         <p className="display-amount">{formatMoney(status.amount)}</p>
       </main>
     );
@@ -90,7 +90,7 @@ export function DisplayScreen() {
       <main className={`display display-pending${underpaid ? ' display-underpaid' : ''}`} aria-live="polite">
         <div className="display-due">
           {underpaid ? <p className="display-due-label">Still to pay</p> : null}
-          <p className="display-amount">{formatMoney(due)}</p>
+          <h1 className="display-amount">{formatMoney(due)}</h1>
           {underpaid ? (
             <p>
               Received {formatMoney(status.amount_received)} of {formatMoney(status.amount)}: please pay the rest.
@@ -111,7 +111,7 @@ export function DisplayScreen() {
   }
   return (
     <main className="display" aria-live="polite">
-      <p className="display-amount">{formatMoney(status.amount)}</p>
+      <h1 className="display-amount">{formatMoney(status.amount)}</h1>
       <p className="display-title">{status.status_text}</p>
     </main>
   );

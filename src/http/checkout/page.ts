@@ -246,7 +246,7 @@ export async function renderCheckoutPage(view: SessionView, merchant: Merchant, 
   </div>
   <p class="vh" id="announcer" aria-live="polite"></p>
 </main>
-<p class="footer"${(open && view.options.length) || session.status === 'PROCESSING' ? '' : ' hidden'}>Payments are detected on chain automatically: keep this page open after sending.</p>
+<footer class="footer"${(open && view.options.length) || session.status === 'PROCESSING' ? '' : ' hidden'}>Payments are detected on chain automatically: keep this page open after sending.</footer>
 <script src="/pay/assets/checkout.js" defer></script>
 </body>
 </html>`;
