@@ -1,8 +1,10 @@
 /**
  * Changing PINs over real HTTP: a signed-in user changes their own (current PIN asked, under the
  * sign-in lockout; their other sign-ins end, this one stays), an owner sets a staff member's new PIN
- * without the old one (live mode only; all that user's sign-ins end).
+ * without the old one (live mode only; all that user's sign-ins end), and the live readiness an owner
+ * reads before switching to live mode.
  */
+import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
@@ -114,5 +116,27 @@ describe('an owner sets a staff member\'s PIN', () => {
     expect((await t.api('GET', '/v1/ui/sessions/current', { key: owner })).status).toBe(200);
     expectError(await signIn('Cas', '4826'), 401, 'api_key_invalid');
     expect((await signIn('Cas', '9753')).status).toBe(200);
+  });
+});
+
+describe('live readiness', () => {
+  test('an owner in test mode reads what each live network lacks; a cashier cannot', async () => {
+    const owner = await token('Olga', '2580');
+    const res = await t.api('GET', '/v1/ui/live-readiness', { key: owner });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.object).toBe('live_readiness');
+    expect(res.body.data.ready).toBe(false);
+    const ethereum = res.body.data.networks.find((n: any) => n.network === 'ethereum');
+    expect(ethereum).toEqual({ network: 'ethereum', name: expect.any(String), ready: false, missing: ['rpc_url', 'wallet'], applies_at_next_start: false });
+    expectError(await t.api('GET', '/v1/ui/live-readiness', { key: await token('Cem', '3141') }), 403, 'role_forbidden');
+  });
+
+  test('a live wallet and a saved endpoint show: the endpoint applies at the next start', async () => {
+    const xpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(11)).derive("m/44'/60'/0'").publicExtendedKey;
+    expect((await t.api('PUT', '/v1/settings/wallets/evm', { key: t.liveKey, body: { xpub } })).status).toBe(200);
+    expect((await t.api('PATCH', '/v1/settings/networks/ethereum', { key: t.liveKey, body: { rpc_url: 'https://rpc.example.com' } })).status).toBe(200);
+    const networks = (await t.api('GET', '/v1/ui/live-readiness', { key: t.testKey })).body.data.networks;
+    expect(networks.find((n: any) => n.network === 'ethereum')).toMatchObject({ ready: false, missing: ['rpc_url'], applies_at_next_start: true });
+    expect(networks.find((n: any) => n.network === 'bsc')).toMatchObject({ missing: ['rpc_url'], applies_at_next_start: false });
   });
 });
