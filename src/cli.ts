@@ -38,6 +38,7 @@ Commands:
   users add           add a user of the app's UI (owner or cashier) with a PIN
   users list          list the UI's users (id, role, name, added)
   users remove USER   remove a user by name or id (never the last owner)
+  users pin USER      set a user's new PIN (--pin); their sign-ins end
   devnet pay ID       pay a test-mode session on the local devnet from a test wallet
 
 Every command takes --help.`,
@@ -101,8 +102,7 @@ cashier may create, follow and cancel payment sessions and see today's sessions.
   --name NAME         1–40 characters, unique among users (case does not count)
   --pin PIN           4–12 digits; one digit repeated (0000) or a straight run (1234, 9876) is refused.
                       The PIN is visible to other users of this machine while the command runs and
-                      may stay in your shell's history; to change a PIN, remove the user and add
-                      them again.
+                      may stay in your shell's history; to change a PIN later, use "users pin".
 ${DATA_DIR_HELP}`,
   usersList: `Usage: stablepos users list [--data-dir DIR]
 
@@ -115,6 +115,15 @@ ${DATA_DIR_HELP}`,
 Removes a user, given by name (any case) or id: they can no longer sign in, and their sign-ins end
 at once. The last owner cannot be removed: add another owner first.
 
+${DATA_DIR_HELP}`,
+  usersPin: `Usage: stablepos users pin USER --pin PIN [--data-dir DIR]
+
+Sets the new PIN of a user, given by name (any case) or id, without the old one: for a forgotten PIN,
+an owner's too (the machine itself is trusted). All of the user's sign-ins end at once.
+
+  --pin PIN           4–12 digits; one digit repeated (0000) or a straight run (1234, 9876) is refused.
+                      The PIN is visible to other users of this machine while the command runs and
+                      may stay in your shell's history.
 ${DATA_DIR_HELP}`,
   devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ${DEVNET_NETWORKS.join('|')} --currency USDT|USDC [--amount DECIMAL] [--payer N] [--data-dir DIR]
 
@@ -372,10 +381,22 @@ async function users(args: string[], io: Io): Promise<number> {
       io.out(`removed ${removed.role} ${removed.name} (${removed.id})`);
       return 0;
     }
+    case 'pin': {
+      const { values, positionals } = parse(rest, { pin: { type: 'string' }, 'data-dir': { type: 'string' } }, true);
+      if (values.help) return io.out(HELP.usersPin), 0;
+      if (positionals.length !== 1) throw new UsageError('give exactly one user (name or id) whose PIN to set');
+      const { pin } = values;
+      if (typeof pin !== 'string') throw new UsageError('--pin is required');
+      const pinError = pinProblem(pin);
+      if (pinError) throw new UsageError(`--pin: ${pinError}`);
+      const user = await withServicesAsync(values['data-dir'] as string | undefined, (s) => s.users.resetPin(s.merchants.defaultMerchant().id, positionals[0] as string, pin));
+      io.out(`new PIN set for ${user.role} ${user.name} (${user.id}); their sign-ins have ended`);
+      return 0;
+    }
     case undefined:
     case '--help':
     case '-h': {
-      const usage = `${HELP.usersAdd}\n\n${HELP.usersList}\n\n${HELP.usersRemove}`;
+      const usage = `${HELP.usersAdd}\n\n${HELP.usersList}\n\n${HELP.usersRemove}\n\n${HELP.usersPin}`;
       if (sub === undefined) return io.err(usage), 2;
       return io.out(usage), 0;
     }

@@ -3,6 +3,7 @@ import { type ReactElement, useEffect, useState } from 'react';
 import iconUrl from '../../resources/icon.svg';
 import { type Role, useAuth } from './auth.js';
 import { BalancesScreen } from './balances/BalancesScreen.js';
+import { ChangeMyPin } from './ChangeMyPin.js';
 import { CashierScreen } from './cashier/CashierScreen.js';
 import { DisplayScreen } from './display/DisplayScreen.js';
 import { useMode } from './mode.js';
@@ -90,9 +91,11 @@ export function App() {
         </nav>
         {signedIn ? (
           <>
-            <span className="who menu">
-              <strong>{user.name}</strong> <span className="role">{user.role}</span>
-            </span>
+            <ChangeMyPin>
+              <span className="who">
+                <strong>{user.name}</strong> <span className="role">{user.role}</span>
+              </span>
+            </ChangeMyPin>
             <button type="button" className="secondary menu" onClick={() => void signOut()}>
               Sign out
             </button>

@@ -30,6 +30,8 @@ const FIELDS: Record<string, { label: string; limits?: string }> = {
   'amount.value': { label: 'Amount' },
   destination_address: { label: "The customer's address" },
   pin: { label: 'PIN' },
+  current_pin: { label: 'Current PIN' },
+  new_pin: { label: 'New PIN' },
 };
 
 /** `settings.time_zone` → "Time zone": the last part of the path, in words. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Role, StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Db } from './open-database.js';
 import { uiSessions, users } from './schema.js';
@@ -84,6 +84,15 @@ export class UserRepository {
   disable(id: string, now: number): void {
     this.db.update(users).set({ disabledAt: now }).where(and(eq(users.id, id), isNull(users.disabledAt))).run();
     this.db.update(uiSessions).set({ endedAt: now }).where(and(eq(uiSessions.userId, id), isNull(uiSessions.endedAt))).run();
+  }
+
+  setPinHash(id: string, pinHash: string): void {
+    this.db.update(users).set({ pinHash }).where(eq(users.id, id)).run();
+  }
+
+  endSessionsOf(userId: string, now: number, keepSessionId?: string): void {
+    const open = and(eq(uiSessions.userId, userId), isNull(uiSessions.endedAt));
+    this.db.update(uiSessions).set({ endedAt: now }).where(keepSessionId === undefined ? open : and(open, ne(uiSessions.id, keepSessionId))).run();
   }
 
   insertSession(session: UiSessionRecord & { tokenHash: string }): void {

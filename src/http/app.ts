@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health.js';
 import { networkSettingsRoutes } from './routes/network-settings.js';
 import { userRoutes } from './routes/users.js';
 import { merchantRoutes } from './routes/merchant.js';
+import { liveReadinessRoutes } from './routes/live-readiness.js';
 import { networkRoutes } from './routes/networks.js';
 import { rateRoutes } from './routes/rates.js';
 import { refundRoutes } from './routes/refunds.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(refundRoutes, services);
     await api.register(depositRoutes, services);
     await api.register(uiSessionRoutes, services);
+    await api.register(liveReadinessRoutes, services);
   });
 
   if (options.rendererDir) {

@@ -68,6 +68,10 @@ export interface UserStore {
   countActiveOwners(merchantId: string): number;
   /** Marks the user removed and ends their UI sessions. */
   disable(id: string, now: number): void;
+  /** Replaces the user's PIN hash. */
+  setPinHash(id: string, pinHash: string): void;
+  /** Ends the user's open UI sessions, except `keepSessionId` (the sign-in that changed the PIN). */
+  endSessionsOf(userId: string, now: number, keepSessionId?: string): void;
   insertSession(session: UiSessionRecord & { tokenHash: string }): void;
   findOpenSession(tokenHash: string): { session: UiSessionRecord; user: StoredUser } | undefined;
   touchSession(id: string, lastUsedAt: number, expiresAt: number): void;

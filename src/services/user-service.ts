@@ -156,13 +156,66 @@ export class UserService {
     this.o.store.setSessionMode(caller.uiSessionId, livemode);
   }
 
+  /**
+   * The signed-in user changes their own PIN: the current PIN is asked (under the sign-in lockout,
+   * from `address`), so a sign-in left open is no way to take the account over. Their other sign-ins
+   * end at once; this one stays.
+   * @throws ApiError invalid_state for an API key; parameter_invalid (`current_pin`) for a wrong
+   *   current PIN, (`new_pin`) for a weak one or the same one; rate_limited while locked out
+   */
+  async changeOwnPin(caller: Caller, input: { currentPin: string; newPin: string }, address: string): Promise<User> {
+    if (caller.uiSessionId === undefined || caller.userId === undefined) {
+      throw new ApiError('invalid_state', 'An API key has no PIN; only a UI sign-in changes its own PIN.');
+    }
+    // The new PIN's rules first: a weak new PIN is refused without spending a counted attempt.
+    const hash = await this.newPinHash('new_pin', input.newPin);
+    const user = await this.confirmPin(caller.merchantId, caller.userId, input.currentPin, address, 'current_pin');
+    if (input.newPin === input.currentPin) throw invalidParam('new_pin', 'The new PIN must differ from the current one.');
+    return this.replacePin(user, hash, caller.uiSessionId);
+  }
+
+  /**
+   * An owner (or `stablepos users pin` on the machine) sets another user's PIN without knowing the
+   * old one, as Square and Shopify POS let owners do; all of that user's sign-ins end at once.
+   * `byUserId`, the owner doing it, may not reset their own PIN this way: that needs their current PIN.
+   * @throws ApiError resource_missing for no such user; parameter_invalid (`pin`) for a weak PIN;
+   *   invalid_state for the caller's own PIN
+   */
+  async resetPin(merchantId: string, ref: string, pin: string, byUserId?: string): Promise<User> {
+    const user = this.find(merchantId, ref);
+    if (!user) throw new ApiError('resource_missing', `No such user: '${ref}'`, 'id');
+    if (user.id === byUserId) throw new ApiError('invalid_state', 'To change your own PIN, use "Change my PIN": it asks for your current PIN.');
+    const hash = await this.newPinHash('pin', pin);
+    return this.replacePin(user, hash);
+  }
+
+  /** Stores the new hash and ends the user's sign-ins (all, or all but `keepSessionId`), in one write. */
+  private replacePin(user: StoredUser, pinHash: string, keepSessionId?: string): User {
+    return this.o.tx(() => {
+      const still = this.o.store.findActiveById(user.merchantId, user.id);
+      if (!still) throw new ApiError('resource_missing', `No such user: '${user.name}'`, 'id');
+      this.o.store.setPinHash(user.id, pinHash);
+      this.o.store.endSessionsOf(user.id, this.o.now(), keepSessionId);
+      return publicUser(still);
+    });
+  }
+
+  private async newPinHash(param: string, pin: string): Promise<string> {
+    const problem = pinProblem(pin);
+    if (problem) throw invalidParam(param, capitalise(problem));
+    return hashPin(pin);
+  }
+
   /** Checks the signed-in user's own PIN again, under the sign-in lockout. */
-  private async confirmPin(merchantId: string, userId: string, pin: string | undefined, address: string): Promise<void> {
-    if (pin === undefined || pin === '') throw new ApiError('parameter_missing', 'Enter your PIN to switch to live mode.', 'pin');
+  private async confirmPin(merchantId: string, userId: string, pin: string | undefined, address: string, param = 'pin'): Promise<StoredUser> {
+    if (pin === undefined || pin === '') {
+      throw new ApiError('parameter_missing', param === 'pin' ? 'Enter your PIN to switch to live mode.' : 'Enter your current PIN.', param);
+    }
     const user = this.o.store.findActiveById(merchantId, userId);
     const ok = await this.countedPinCheck(userId, address, pin, user);
-    if (!user || !ok) throw new ApiError('parameter_invalid', 'Wrong PIN.', 'pin');
+    if (!user || !ok) throw new ApiError('parameter_invalid', param === 'pin' ? 'Wrong PIN.' : 'Wrong current PIN.', param);
     this.guard.succeeded(userId, address);
+    return user;
   }
 
   /**

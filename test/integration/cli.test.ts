@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { createServices } from '../../src/core-services.js';
 import { requestWithHost } from '../helpers/raw-http.js';
 import { descendants, running } from '../helpers/processes.js';
 
@@ -344,6 +346,7 @@ describe('users', () => {
       [['users', 'add', '--help', '--data-dir', never], /^Usage: stablepos users add[\s\S]*--role[\s\S]*--name[\s\S]*--pin/],
       [['users', 'list', '-h', '--data-dir', never], /^Usage: stablepos users list/],
       [['users', 'remove', '--help', '--data-dir', never], /^Usage: stablepos users remove/],
+      [['users', 'pin', '--help', '--data-dir', never], /^Usage: stablepos users pin[\s\S]*--pin/],
       [['--help'], /users add[\s\S]*users list[\s\S]*users remove/],
     ];
     const bad: string[][] = [
@@ -360,6 +363,8 @@ describe('users', () => {
       ['users', 'add', '--role', 'owner', '--name', 'Ann', '--pin', '2580', '--bogus', '--data-dir', never],
       ['users', 'remove', '--data-dir', never],
       ['users', 'remove', 'a', 'b', '--data-dir', never],
+      ['users', 'pin', 'Ann', '--data-dir', never],
+      ['users', 'pin', '--pin', '4826', '--data-dir', never],
     ];
     const results = await runAll([...helps.map(([a]) => a), ...bad, ['users']]);
     helps.forEach(([args, usage], i) => {
@@ -414,6 +419,23 @@ describe('users', () => {
     expect(removed.code, show(['users', 'remove'], removed)).toBe(0);
     expect(removed.stdout).toBe(`removed cashier Cas (${cashier.stdout.trim()})\n`);
     expect((await run(['users', 'list', '--data-dir', dir])).stdout.trimEnd().split('\n')).toHaveLength(1);
+
+    // A forgotten PIN, an owner's too: `users pin` sets a new one without the old; weak ones are usage errors.
+    const weak = await run(['users', 'pin', 'olga', '--pin', '1234', '--data-dir', dir]);
+    expect(weak.code).toBe(2);
+    expect(weak.stderr).toMatch(/--pin: the PIN must not be a run of consecutive digits/);
+    expect((await run(['users', 'pin', 'Zed', '--pin', '4826', '--data-dir', dir])).stderr).toMatch(/No such user: 'Zed'/);
+    const pin = await run(['users', 'pin', 'olga', '--pin', '4826', '--data-dir', dir]);
+    expect(pin.code, show(['users', 'pin'], pin)).toBe(0);
+    expect(pin.stdout).toBe(`new PIN set for owner Olga (${owner.stdout.trim()}); their sign-ins have ended\n`);
+    const s = createServices(resolveConfig({ dataDir: dir }));
+    try {
+      const merchantId = s.merchants.defaultMerchant().id;
+      await expect(s.users.signIn(merchantId, { user: 'Olga', pin: '2580' }, '127.0.0.1')).rejects.toThrow(/Wrong name or PIN/);
+      expect((await s.users.signIn(merchantId, { user: 'Olga', pin: '4826' }, '127.0.0.1')).user.name).toBe('Olga');
+    } finally {
+      s.close();
+    }
   }, 60_000);
 });
 

@@ -28,6 +28,7 @@ const CASHIER = [
   'GET /v1/rates',
   'GET /v1/ui/sessions/current',
   'DELETE /v1/ui/sessions/current',
+  'POST /v1/ui/pin', // anyone signed in changes their own PIN (with their current one)
   'PUT /v1/display', // the till shows its sale on the customer display
 ];
 

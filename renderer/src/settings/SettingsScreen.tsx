@@ -1,9 +1,12 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
+import { useAuth } from '../auth.js';
 import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
 import type { Page } from '../types.js';
+import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
+import { StaffPinForm } from './StaffPinForm.js';
 import { type NetworkToken, UnpayableCoins } from './UnpayableCoins.js';
 
 interface Merchant {
@@ -169,10 +172,11 @@ function LiveOnlyNote({ what }: { what: string }) {
 }
 
 /**
- * The test/live switch. Going live asks for the owner's PIN again and says plainly what changes;
- * going back to test needs no PIN.
+ * The test/live switch. Going live asks for the owner's PIN again and says plainly what changes, and
+ * what live mode still lacks before the till can take a payment; going back to test needs no PIN.
  */
 function ModeCard({ livemode }: { livemode: boolean }) {
+  const readiness = useLiveReadiness();
   const [confirming, setConfirming] = useState(false);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
@@ -192,6 +196,7 @@ function ModeCard({ livemode }: { livemode: boolean }) {
         This sign-in works in <strong>{livemode ? 'live' : 'test'} mode</strong>
         {livemode ? ': real payments on the real networks.' : ': test networks and test coins, no real money.'}
       </p>
+      {livemode ? <LiveNotReady readiness={readiness} live /> : null}
       {livemode ? (
         <button type="button" onClick={() => void switchTo(false)}>
           Switch to test mode
@@ -209,11 +214,12 @@ function ModeCard({ livemode }: { livemode: boolean }) {
             In live mode this sign-in takes <strong>real payments</strong>, refunds <strong>real money</strong> and can change the shop's
             wallets, networks and staff. Enter your PIN to switch.
           </p>
+          <LiveNotReady readiness={readiness} live={false} />
           <label>
             Your PIN
             <input type="password" inputMode="numeric" autoComplete="current-password" value={pin} onChange={(e) => setPin(e.target.value)} required autoFocus />
           </label>
-          <button type="submit">Switch to live mode</button>
+          <button type="submit">{readiness && !readiness.ready ? 'Switch to live mode anyway' : 'Switch to live mode'}</button>
           <button type="button" className="secondary" onClick={() => (setConfirming(false), setPin(''), setError(undefined))}>
             Stay in test mode
           </button>
@@ -460,6 +466,9 @@ export function SettingsScreen() {
   const [wallets, setWallets] = useState<RefundWallet[]>([]);
   const [live, setLive] = useState<LiveSettings>();
   const [person, setPerson] = useState({ name: '', role: 'cashier', pin: '' });
+  /** The staff member whose new PIN the owner is typing (Change PIN), if any. */
+  const [pinFor, setPinFor] = useState<StaffUser>();
+  const me = useAuth((a) => a.user);
   const [error, setError] = useState<string>();
   const [dialog, confirm] = useConfirm();
   /** Runs `f` once the owner has confirmed what it changes. */
@@ -508,7 +517,12 @@ export function SettingsScreen() {
               <tr key={u.id}>
                 <th scope="row">{u.name}</th>
                 <td>{u.role}</td>
-                <td>
+                <td className="staff-actions">
+                  {u.id !== me?.id ? (
+                    <button type="button" className="secondary" aria-label={`Change PIN of ${u.name}`} onClick={() => setPinFor(u)}>
+                      Change PIN
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="secondary"
@@ -535,6 +549,7 @@ export function SettingsScreen() {
             ))}
           </tbody>
         </table>
+        {pinFor ? <StaffPinForm key={pinFor.id} user={pinFor} confirm={confirm} onDone={() => setPinFor(undefined)} /> : null}
         <form
           className="convert"
           onSubmit={(e) => {
@@ -573,7 +588,7 @@ export function SettingsScreen() {
           </label>
           <button type="submit">Add person</button>
         </form>
-        <p className="muted">To change a PIN, remove the person and add them again.</p>
+        <p className="muted">Change PIN sets a new PIN without the old one (for a forgotten PIN) and signs the person out on every till. Your own PIN: Change my PIN, under your name at the top.</p>
         </>
         )}
       </div>

@@ -163,6 +163,23 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
     return ok({ object: 'ui_session' as const, livemode: request.body.livemode });
   });
 
+  app.post('/v1/ui/pin', {
+    config: CASHIER_TOO,
+    schema: {
+      tags,
+      summary: 'Change the signed-in user\'s own PIN (current PIN + new PIN); their other sign-ins end',
+      description:
+        'Any signed-in user, owner or cashier, in either mode: the current PIN proves it is them, as a new sign-in would. ' +
+        'A wrong `current_pin` is 400 `parameter_invalid` and counts towards the sign-in lockout (429 `rate_limited`); a weak `new_pin`, or the current one again, is 400 `parameter_invalid` (`param: "new_pin"`). ' +
+        'Every other sign-in of the user ends at once (401 there); this one stays. An API key has no PIN: 409 `invalid_state`.',
+      body: Type.Object({ current_pin: Pin, new_pin: Pin }, { additionalProperties: false }),
+      response: { 200: Envelope(Type.Object({ object: Type.Literal('ui_session'), user: UserOut, pin_changed: Type.Literal(true) })), ...errorResponses(409) },
+    },
+  }, async (request) => {
+    const user = await services.users.changeOwnPin(callerOf(request), { currentPin: request.body.current_pin, newPin: request.body.new_pin }, request.ip);
+    return ok({ object: 'ui_session' as const, user: presentUser(user), pin_changed: true as const });
+  });
+
   app.delete('/v1/ui/sessions/current', {
     config: CASHIER_TOO,
     schema: {

@@ -47,6 +47,24 @@ export const userRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, s
     },
   }, async (request) => ok(present(await services.users.add(callerOf(request).merchantId, request.body))));
 
+  app.post('/v1/users/:id/pin', {
+    config: LIVE_ONLY,
+    schema: {
+      tags,
+      summary: 'Set a user\'s new PIN without the old one (owner): all their sign-ins end at once',
+      description:
+        '**Decision:** like Square and Shopify POS, an owner sets a staff member\'s new PIN without knowing the old one (a forgotten PIN is the usual reason), ' +
+        'and is not asked for their own PIN again: the route is live-only, and entering live mode asked for it. ' +
+        'The user is signed out everywhere. An owner\'s own PIN is changed with `POST /v1/ui/pin` (it asks for the current PIN): here it is 409 `invalid_state`.',
+      params: IdParams,
+      body: Type.Object({ pin: Type.String({ minLength: 1, maxLength: 12, description: '4–12 digits, not one digit repeated nor a straight run.' }) }, { additionalProperties: false }),
+      response: { 200: Envelope(UserOut), ...errorResponses(404, 409) },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    return ok(present(await services.users.resetPin(caller.merchantId, request.params.id, request.body.pin, caller.userId)));
+  });
+
   app.delete('/v1/users/:id', {
     config: LIVE_ONLY,
     schema: {
