@@ -119,6 +119,10 @@ test('when the sign-in expires, the UI returns to the sign-in screen', async () 
   await signIn('Olga', '2580');
   await page.goto(`${t.url}/#/balances`);
   await page.getByRole('heading', { name: 'Balances' }).waitFor();
+  // The screen done loading (its chart's code comes in a chunk of its own, redrawing the screen, and
+  // Refresh is disabled while it loads), so the click below is the call that is refused.
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
   t.advance(9 * 3_600_000); // past the owner's 8 h
   await page.getByRole('button', { name: 'Refresh' }).click();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
