@@ -1,3 +1,5 @@
+// First: the catalogs are loaded before any component reads a text.
+import './i18n/index.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';

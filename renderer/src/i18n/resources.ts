@@ -1,0 +1,15 @@
+/**
+ * Every text of the UI, per language and namespace (one namespace per screen folder, `common` for
+ * what several share). English is the reference: the Spanish catalog must have exactly its keys and
+ * placeholders (test/unit/i18n-catalogs.test.ts), and `t()` keys are type-checked against English
+ * (i18next.d.ts), so a missing or misspelt key does not compile.
+ */
+import enCommon from './en/common.json';
+import esCommon from './es/common.json';
+
+export const resources = {
+  en: { common: enCommon },
+  es: { common: esCommon },
+} as const;
+
+export const defaultNS = 'common';
