@@ -5,11 +5,13 @@
  * (i18next.d.ts), so a missing or misspelt key does not compile.
  */
 import enCommon from './en/common.json';
+import enDeposits from './en/deposits.json';
 import esCommon from './es/common.json';
+import esDeposits from './es/deposits.json';
 
 export const resources = {
-  en: { common: enCommon },
-  es: { common: esCommon },
+  en: { common: enCommon, deposits: enDeposits },
+  es: { common: esCommon, deposits: esDeposits },
 } as const;
 
 export const defaultNS = 'common';

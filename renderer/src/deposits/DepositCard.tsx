@@ -1,0 +1,168 @@
+/**
+ * One deposit in the inbox: what arrived (amount, coin or raw token, network, sender, time, its
+ * transaction), why it paid no sale, and — while unmatched — the three ways to resolve it, each
+ * confirmed in plain words first: count it toward a sale (the likely one suggested), send it back to
+ * the sender, or dismiss it with a note.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getJson, postJson } from '../api.js';
+import type { Confirmation } from '../ConfirmDialog.js';
+import { CopyButton } from '../CopyButton.js';
+import { coinAmount, formatMoney } from '../format.js';
+import { networkName, type NetworkFacts } from '../networks.js';
+import { FindSale } from '../refunds/FindSale.js';
+import { sessionState } from '../session-words.js';
+import type { Page, Session } from '../types.js';
+import type { DepositObject } from './deposit-object.js';
+import { pickLikelySale, searchDecimal } from './likely-sale.js';
+
+/** A long base58 or hex address, shortened for the eye; the whole one is in the title and copied. */
+const short = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-4)}` : text);
+
+interface Props {
+  deposit: DepositObject;
+  networks: readonly NetworkFacts[];
+  confirm: (c: Confirmation) => Promise<boolean>;
+  onResolved: () => void;
+}
+
+export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props) {
+  const { t, i18n } = useTranslation('deposits');
+  const [likely, setLikely] = useState<Session>();
+  const [picking, setPicking] = useState(false);
+  const [dismissing, setDismissing] = useState(false);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const network = networkName(networks, d.network);
+  const amount = d.currency ? formatMoney({ value: coinAmount(d.amount), currency: d.currency }, i18n.language) : t('rawAmount', { amount: d.amount, contract: short(d.token_contract) });
+  const open = d.status === 'unmatched';
+
+  useEffect(() => {
+    // A token the app does not take is never counted toward a sale: nothing to suggest.
+    if (!open || !d.currency) return;
+    const abort = new AbortController();
+    const query = new URLSearchParams({ search: searchDecimal(d.amount), limit: '20' });
+    getJson<Page<Session>>(`/v1/payment/sessions?${query}`, abort.signal).then(
+      (page) => setLikely(pickLikelySale(d, page.items)),
+      () => undefined, // a suggestion only: none when the sales cannot be read
+    );
+    return () => abort.abort();
+  }, [d, open]);
+
+  const act = async (path: string, body: unknown, confirmation: Confirmation) => {
+    if (!(await confirm(confirmation))) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await postJson(`/v1/deposits/${encodeURIComponent(d.id)}/${path}`, body, { 'idempotency-key': crypto.randomUUID() });
+      onResolved();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saleWords = (s: Session) =>
+    t('sale', { amount: formatMoney(s.amount, i18n.language), state: sessionState(s), when: new Date(s.created_at).toLocaleString(i18n.language), description: s.description ?? '—' });
+
+  const attribute = (s: Session) =>
+    act(
+      'attribute',
+      { session_id: s.session_id },
+      { title: t('attribute.title'), body: <p>{t('attribute.body', { amount, network, sale: saleWords(s) })}</p>, confirm: t('attribute.confirm', { amount }) },
+    );
+  const refund = () =>
+    act('refund', {}, { title: t('refund.title'), body: <p>{t('refund.body', { amount, network, to: d.from })}</p>, confirm: t('refund.confirm', { amount }) });
+  const dismiss = (e: FormEvent) => {
+    e.preventDefault();
+    void act('dismiss', { note: note.trim() }, { title: t('dismiss.title'), body: <p>{t('dismiss.body', { amount, note: note.trim() })}</p>, confirm: t('dismiss.confirm') });
+  };
+
+  return (
+    <article className="card deposit" aria-label={t('cardName', { amount, network })}>
+      <h3>
+        {amount} <span className="muted">{t('onNetwork', { network })}</span>
+      </h3>
+      <p>{t(`reason.${d.reason}`)}</p>
+      <dl className="facts">
+        <dt>{t('from')}</dt>
+        <dd>
+          <code title={d.from}>{short(d.from)}</code> <CopyButton text={d.from} label={t('copySender')} />
+        </dd>
+        <dt>{t('arrived')}</dt>
+        <dd>
+          <time dateTime={d.block_time}>{new Date(d.block_time).toLocaleString(i18n.language)}</time>
+        </dd>
+        <dt>{t('transaction')}</dt>
+        <dd>
+          {d.explorer_url ? (
+            <a href={d.explorer_url} target="_blank" rel="noopener noreferrer" title={d.tx_hash}>
+              {short(d.tx_hash)}
+            </a>
+          ) : (
+            <code title={d.tx_hash}>{short(d.tx_hash)}</code>
+          )}
+        </dd>
+        {!d.currency ? (
+          <>
+            <dt>{t('token')}</dt>
+            <dd>
+              <code title={d.token_contract}>{short(d.token_contract)}</code> {t('notTaken')}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {d.status === 'attributed' && d.session_id ? <p role="status">{t('outcome.attributed', { session: d.session_id })}</p> : null}
+      {d.status === 'refunded' ? <p role="status">{t('outcome.refunded', { refund: d.refund_id ?? '' })}</p> : null}
+      {d.status === 'dismissed' ? <p role="status">{t('outcome.dismissed', { note: d.note ?? '' })}</p> : null}
+      {open ? (
+        <>
+          {d.currency && likely ? (
+            <p className="likely">
+              {t('likely', { sale: saleWords(likely) })}{' '}
+              <button type="button" disabled={busy} onClick={() => void attribute(likely)}>
+                {t('attribute.toLikely')}
+              </button>
+            </p>
+          ) : null}
+          <div className="actions">
+            {d.currency ? (
+              <button type="button" className="secondary" disabled={busy} aria-expanded={picking} onClick={() => setPicking(!picking)}>
+                {t('attribute.other')}
+              </button>
+            ) : null}
+            {d.currency ? (
+              <button type="button" className="secondary" disabled={busy} onClick={() => void refund()}>
+                {t('refund.button')}
+              </button>
+            ) : null}
+            <button type="button" className="secondary" disabled={busy} aria-expanded={dismissing} onClick={() => setDismissing(!dismissing)}>
+              {t('dismiss.button')}
+            </button>
+          </div>
+          {picking ? <FindSale onPick={(s) => s && void attribute(s)} /> : null}
+          {dismissing ? (
+            <form className="convert" onSubmit={dismiss}>
+              <label>
+                {t('dismiss.note')}
+                <input value={note} onChange={(e) => setNote(e.target.value)} required maxLength={500} placeholder={t('dismiss.placeholder')} />
+              </label>
+              <button type="submit" disabled={busy}>
+                {t('dismiss.button')}
+              </button>
+            </form>
+          ) : null}
+          {!d.currency ? <p className="muted">{t('unsupportedHint')}</p> : null}
+        </>
+      ) : null}
+      {error ? (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </article>
+  );
+}

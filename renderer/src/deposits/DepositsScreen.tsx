@@ -1,0 +1,69 @@
+/**
+ * The inbox of deposits (issue 17, owner only): money that reached the shop's addresses or accounts
+ * without paying a sale — late, in a coin or token the sale did not ask for, or (Solana) without the
+ * sale's reference. Each is counted toward a sale, sent back to its sender, or dismissed with a note;
+ * until then it is in no balance. docs/ui.md, "Deposits"; docs/payments.md, "Unmatched deposits".
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getJson } from '../api.js';
+import { useConfirm } from '../ConfirmDialog.js';
+import { useNetworks } from '../networks.js';
+import type { Page } from '../types.js';
+import { DepositCard } from './DepositCard.js';
+import type { DepositObject } from './deposit-object.js';
+
+const STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed'] as const;
+type Status = (typeof STATUSES)[number];
+
+export function DepositsScreen() {
+  const { t } = useTranslation('deposits');
+  const networks = useNetworks();
+  const [dialog, confirm] = useConfirm();
+  const [status, setStatus] = useState<Status>('unmatched');
+  const [page, setPage] = useState<Page<DepositObject>>();
+  const [error, setError] = useState<string>();
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setError(undefined);
+    getJson<Page<DepositObject>>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`, abort.signal).then(setPage, (err: unknown) => {
+      if (!abort.signal.aborted) setError(err instanceof Error ? err.message : String(err));
+    });
+    return () => abort.abort();
+  }, [status, version]);
+
+  return (
+    <section className="deposits" aria-labelledby="deposits-heading">
+      <h2 id="deposits-heading">{t('title')}</h2>
+      <p className="muted">{t('intro')}</p>
+      <div className="segmented" role="group" aria-label={t('filter')}>
+        {STATUSES.map((s) => (
+          <button key={s} type="button" className={s === status ? '' : 'secondary'} aria-pressed={s === status} onClick={() => setStatus(s)}>
+            {t(`status.${s}`)}
+          </button>
+        ))}
+        <button type="button" className="secondary" onClick={reload}>
+          {t('refresh')}
+        </button>
+      </div>
+      {error ? (
+        <p className="error" role="alert">
+          {t('loadFailed', { error })}
+        </p>
+      ) : null}
+      {page && page.items.length === 0 ? <p role="status">{t(`empty.${status}`)}</p> : null}
+      <ul className="deposit-list">
+        {page?.items.map((d) => (
+          <li key={d.id}>
+            <DepositCard deposit={d} networks={networks} confirm={confirm} onResolved={reload} />
+          </li>
+        ))}
+      </ul>
+      {page?.has_more ? <p className="muted">{t('more')}</p> : null}
+      {dialog}
+    </section>
+  );
+}
