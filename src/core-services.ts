@@ -244,8 +244,10 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
   });
   const testBox = new PassphraseSecretBox(testWalletPassphrase(config.dataDir));
   let refundHook: () => void = () => undefined;
+  const refundRepo = new RefundRepository(db);
+  const depositRepo = new DepositRepository(db);
   const refunds = new RefundService({
-    store: new RefundRepository(db),
+    store: refundRepo,
     sessions: new SessionRepository(db),
     payments: paymentRepo,
     ledger,
@@ -255,15 +257,34 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     secretBox: (livemode) => (livemode ? liveBox : testBox),
     chains,
     renderEvent: (view) => presentRefund(view),
+    deposits: depositRepo,
+    // `deposits` is made below (it creates its refunds here); this runs only once a refund succeeds.
+    onDepositRefunded: (r) => deposits.refundSucceededInTransaction(r),
     onChange: (r) => {
       webhooks.wake();
-      live.publish(r.sessionId);
+      if (r.sessionId !== null) live.publish(r.sessionId);
       refundHook();
     },
     onError: (message, err) => hooks.onError?.(message, err),
   });
   refunds.checkWalletKeys(merchant.id);
-  const deposits = new DepositService({ store: new DepositRepository(db), events: eventLog, now, merchantId: merchant.id, renderEvent: presentDeposit });
+  const deposits = new DepositService({
+    store: depositRepo,
+    events: eventLog,
+    now,
+    merchantId: merchant.id,
+    renderEvent: presentDeposit,
+    payments: paymentRepo,
+    resolution: {
+      tx,
+      sessions: new SessionRepository(db),
+      sessionState: sessions,
+      refunds,
+      refundStatus: (id) => refundRepo.findById(id)?.status,
+      live,
+      onChange: () => webhooks.wake(),
+    },
+  });
   const apiKeys = new ApiKeyService(new ApiKeyRepository(db), now);
   const users = new UserService({ store: new UserRepository(db), tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {

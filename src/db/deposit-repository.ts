@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
 import type { Stablecoin } from '../domain/currencies.js';
-import type { Deposit, DepositReason, DepositStatus } from '../domain/deposit.js';
+import type { Deposit, DepositListQuery, DepositPatch, DepositReason, DepositStatus } from '../domain/deposit.js';
 import type { Network } from '../domain/networks.js';
 import type { Db } from './open-database.js';
 import { deposits } from './schema.js';
@@ -26,19 +26,13 @@ const toDeposit = (r: Row): Deposit => ({
   reason: r.reason as DepositReason,
   status: r.status as DepositStatus,
   createdAt: r.createdAt,
+  resolvedSessionId: r.resolvedSessionId,
+  refundId: r.refundId,
+  note: r.note,
+  resolvedAt: r.resolvedAt,
+  resolvedBy: r.resolvedBy,
 });
 
-export interface DepositListQuery {
-  merchantId: string;
-  livemode: boolean;
-  limit: number;
-  startingAfter?: string;
-  endingBefore?: string;
-  status?: DepositStatus;
-  network?: string;
-}
-
-/** Unmatched deposits (and, with issue 17, their resolution), newest first. */
 export class DepositRepository {
   constructor(private readonly db: Db) {}
 
@@ -58,11 +52,18 @@ export class DepositRepository {
     return row ? toDeposit(row) : undefined;
   }
 
+  update(id: string, patch: DepositPatch, now: number): void {
+    this.db.update(deposits).set({ ...patch, updatedAt: now }).where(eq(deposits.id, id)).run();
+  }
+
   list(q: DepositListQuery): { items: Deposit[]; hasMore: boolean } {
     const t = deposits;
     const c = [eq(t.merchantId, q.merchantId), eq(t.livemode, q.livemode)];
     if (q.status !== undefined) c.push(eq(t.status, q.status));
     if (q.network !== undefined) c.push(eq(t.network, q.network));
+    if (q.currency !== undefined) c.push(q.currency === null ? isNull(t.currency) : eq(t.currency, q.currency));
+    if (q.createdGte !== undefined) c.push(gte(t.createdAt, q.createdGte));
+    if (q.createdLt !== undefined) c.push(lt(t.createdAt, q.createdLt));
     const seqOf = (id: string) => this.db.select({ seq: t.seq }).from(t).where(eq(t.id, id)).get()?.seq;
     if (q.endingBefore !== undefined) {
       const seq = seqOf(q.endingBefore);

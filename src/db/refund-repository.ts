@@ -13,6 +13,7 @@ const toRefund = (r: Row): Refund => ({
   livemode: r.livemode,
   sessionId: r.sessionId,
   paymentId: r.paymentId,
+  depositId: r.depositId,
   network: r.network as Network,
   currency: r.currency as Stablecoin,
   tokenContract: r.tokenContract,

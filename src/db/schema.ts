@@ -220,6 +220,15 @@ export const deposits = sqliteTable(
     status: text('status').notNull(),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
+    /** `attributed`: the session it now pays (its payment row carries the deposit's transfer). */
+    resolvedSessionId: text('resolved_session_id'),
+    /** The refund sending it back: set when the refund is made, the deposit `refunded` once it succeeds. */
+    refundId: text('refund_id'),
+    /** The owner's note (required to dismiss). */
+    note: text('note'),
+    /** When and by whom (API key id, or `ui:<user id>`) it was attributed, refunded or dismissed. */
+    resolvedAt: ms('resolved_at'),
+    resolvedBy: text('resolved_by'),
   },
   (t) => [
     uniqueIndex('deposits_id').on(t.id),
@@ -466,9 +475,12 @@ export const refunds = sqliteTable(
     id: text('id').notNull(),
     merchantId: text('merchant_id').notNull().references(() => merchants.id),
     livemode: integer('livemode', { mode: 'boolean' }).notNull(),
-    sessionId: text('session_id').notNull().references(() => paymentSessions.id),
-    /** The payment whose route (network, coin, payer) the refund follows. */
-    paymentId: text('payment_id').notNull(),
+    /** Null for a deposit's refund (`deposit_id`): it pays back money no session received. */
+    sessionId: text('session_id').references(() => paymentSessions.id),
+    /** The payment whose route (network, coin, payer) the refund follows; null for a deposit's refund. */
+    paymentId: text('payment_id'),
+    /** An unmatched deposit sent back to its sender (issue 17): the refund follows its transfer's route. */
+    depositId: text('deposit_id'),
     network: text('network').notNull(),
     currency: text('currency').notNull(),
     tokenContract: text('token_contract').notNull(),
@@ -508,6 +520,7 @@ export const refunds = sqliteTable(
     uniqueIndex('refunds_id').on(t.id),
     index('refunds_list').on(t.merchantId, t.livemode, t.seq),
     index('refunds_session').on(t.sessionId),
+    index('refunds_deposit').on(t.depositId),
     index('refunds_open').on(t.network, t.livemode, t.status),
     // A payout's key belongs to one refund only (EVM: a wallet's nonce, which can be mined once).
     uniqueIndex('refunds_payout_key').on(t.network, t.livemode, t.payoutKey),

@@ -14,8 +14,14 @@ import type { Network } from './networks.js';
 export const DEPOSIT_REASONS = ['no_reference'] as const;
 export type DepositReason = (typeof DEPOSIT_REASONS)[number];
 
-/** Issue 17 adds `attributed`, `refunded` and `dismissed`: the owner resolving one. */
-export const DEPOSIT_STATUSES = ['unmatched'] as const;
+/**
+ * The owner resolving one (docs/payments.md, "Unmatched deposits"). Each resolution is final:
+ *
+ *   unmatched ──attribute──▶ attributed   (it pays a session: a payment row, the session's state, the ledger)
+ *       │ ──refund (succeeds)──▶ refunded (sent back by the refund machinery; `refund_id` set when made)
+ *       └──dismiss──▶ dismissed           (kept out of balances for good, with the owner's note)
+ */
+export const DEPOSIT_STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export interface Deposit {
@@ -42,4 +48,34 @@ export interface Deposit {
   readonly reason: DepositReason;
   readonly status: DepositStatus;
   readonly createdAt: number;
+  /** `attributed`: the session it was attributed to. */
+  readonly resolvedSessionId: string | null;
+  /** The refund sending it back (the latest one made; the deposit is `refunded` once it succeeds). */
+  readonly refundId: string | null;
+  readonly note: string | null;
+  /** When it was attributed, dismissed, or its refund succeeded. */
+  readonly resolvedAt: number | null;
+  /** Who resolved it: the API key's id, or `ui:<user id>`. */
+  readonly resolvedBy: string | null;
 }
+
+export interface DepositListQuery {
+  merchantId: string;
+  livemode: boolean;
+  limit: number;
+  startingAfter?: string;
+  endingBefore?: string;
+  status?: DepositStatus;
+  network?: string;
+  /** A coin, or null for tokens the app does not support (`currency=other`). */
+  currency?: Stablecoin | null;
+  /** Recorded at or after / before (ms). */
+  createdGte?: number;
+  createdLt?: number;
+}
+
+/** What resolving a deposit changes. */
+export type DepositPatch = Partial<Pick<Deposit, 'status' | 'resolvedSessionId' | 'refundId' | 'note' | 'resolvedAt' | 'resolvedBy'>>;
+
+/** The filter for deposits of tokens the app does not support (`currency` null): `GET /v1/deposits?currency=other`. */
+export const OTHER_TOKEN_FILTER = 'other';

@@ -30,8 +30,12 @@ export interface Refund {
   readonly id: string;
   readonly merchantId: string;
   readonly livemode: boolean;
-  readonly sessionId: string;
-  readonly paymentId: string;
+  /** Null for a deposit's refund: money no session received (domain/deposit.ts). */
+  readonly sessionId: string | null;
+  /** The payment whose route it follows; null for a deposit's refund (it follows the deposit's transfer). */
+  readonly paymentId: string | null;
+  /** The unmatched deposit it sends back, or null for a session's refund. */
+  readonly depositId: string | null;
   readonly network: Network;
   readonly currency: Stablecoin;
   readonly tokenContract: string;
@@ -94,6 +98,7 @@ export function refundableByPayment(payments: readonly Payment[], refunds: reado
   for (const p of payments) if (p.status === 'confirmed' && p.amountMinor > 0n) left.set(p.id, p.amountMinor);
   for (const r of refunds) {
     if (!holdsMoney(r.status)) continue;
+    if (r.paymentId === null) continue; // a deposit's refund: no session's payment
     const l = left.get(r.paymentId);
     if (l !== undefined) left.set(r.paymentId, l - r.amountMinor);
   }

@@ -21,6 +21,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund.succeeded',
   'refund.failed',
   'deposit.unmatched',
+  'deposit.attributed',
+  'deposit.refunded',
+  'deposit.dismissed',
   'balance.available',
 ] as const;
 

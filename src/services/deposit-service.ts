@@ -1,17 +1,36 @@
 import type { UnmatchedTransfer } from '../domain/chain-scan.js';
-import type { Deposit, DepositStatus } from '../domain/deposit.js';
-import { resourceMissing } from '../domain/errors.js';
+import type { Deposit, DepositListQuery } from '../domain/deposit.js';
+import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
 import { fromBaseUnits, type Network } from '../domain/networks.js';
-import type { Clock, DepositStore, EventStore } from './ports.js';
+import { holdsMoney, type Refund, type RefundStatus } from '../domain/refund.js';
+import type { LiveFeed } from './live-feed.js';
+import type { Clock, DepositStore, EventStore, PaymentStore, SessionStore, UnitOfWork } from './ports.js';
+import type { RefundService, RefundView } from './refund-service.js';
+import type { SessionService } from './session-service.js';
 
-export type DepositEventType = 'deposit.unmatched';
+export type DepositEventType = 'deposit.unmatched' | 'deposit.attributed' | 'deposit.refunded' | 'deposit.dismissed';
+
+/** What the owner's actions on a deposit need besides recording them (core-services.ts wires them). */
+export interface DepositResolution {
+  tx: UnitOfWork;
+  sessions: SessionStore;
+  /** Re-derives a session from its payments (state, ledger, events), as a watcher's scan does. */
+  sessionState: Pick<SessionService, 'refreshInTransaction'>;
+  refunds: Pick<RefundService, 'createForDeposit'>;
+  /** A refund's status, to tell one still holding the deposit's money from one that failed or was canceled. */
+  refundStatus: (id: string) => RefundStatus | undefined;
+  live: LiveFeed;
+  /** After a committed change: wake the webhook dispatcher. */
+  onChange: () => void;
+}
 
 /**
  * Unmatched deposits: money that reached the merchant's accounts without paying a session, recorded
- * from the watchers' scans and shown to the owner. Never in balances or the ledger (docs/payments.md,
- * "Unmatched deposits"). Issue 17 adds attributing, refunding and dismissing them.
+ * from the watchers' scans and shown to the owner, who attributes it to a session, refunds it to its
+ * sender or dismisses it. Never in balances or the ledger until attributed (docs/payments.md,
+ * "Unmatched deposits").
  */
 export class DepositService {
   constructor(
@@ -23,13 +42,17 @@ export class DepositService {
       merchantId: string;
       /** A deposit as the API shows it, for its event's `data.object`. */
       renderEvent: (d: Deposit) => unknown;
+      /** Payments, so that one transfer is never both a payment and a deposit. */
+      payments?: Pick<PaymentStore, 'find' | 'insert'>;
+      /** The owner's actions; without them (a recorder alone) only recording and reading work. */
+      resolution?: DepositResolution;
     },
   ) {}
 
   /**
    * Records a scan's unmatched transfers, with a `deposit.unmatched` event for each new one. Runs inside
    * the payment recorder's transaction, so it commits with the cursor move that found them; a transfer
-   * recorded already (a repeated scan) is left alone. @returns how many were new
+   * recorded already (a repeated scan), or already a session's payment, is left alone. @returns how many were new
    */
   recordInTransaction(network: Network, livemode: boolean, transfers: readonly UnmatchedTransfer[]): number {
     const now = this.d.now();
@@ -37,6 +60,8 @@ export class DepositService {
     for (const t of transfers) {
       // Zero-value and sub-micro "dust" transfers are address-poisoning spam, as for payments: not money to show.
       if (fromBaseUnits(t.amountBase, t.decimals) === 0n) continue;
+      // Counted once: a transfer that pays a session is never also a deposit.
+      if (this.d.payments?.find(network, livemode, t.txId, t.eventIndex, t.blockRef)) continue;
       const deposit: Deposit = {
         id: newId('deposit', now),
         merchantId: this.d.merchantId,
@@ -56,6 +81,11 @@ export class DepositService {
         reason: t.reason,
         status: 'unmatched',
         createdAt: now,
+        resolvedSessionId: null,
+        refundId: null,
+        note: null,
+        resolvedAt: null,
+        resolvedBy: null,
       };
       if (!this.d.store.insertIfNew(deposit)) continue;
       this.emit('deposit.unmatched', deposit);
@@ -64,15 +94,164 @@ export class DepositService {
     return recorded;
   }
 
-  list(caller: Caller, q: { limit: number; startingAfter?: string; endingBefore?: string; status?: DepositStatus; network?: string }): { items: Deposit[]; hasMore: boolean } {
+  /** @throws ApiError resource_missing (starting_after, ending_before) */
+  list(caller: Caller, q: Omit<DepositListQuery, 'merchantId' | 'livemode'>): { items: Deposit[]; hasMore: boolean } {
+    for (const [param, id] of [['starting_after', q.startingAfter], ['ending_before', q.endingBefore]] as const) {
+      if (id !== undefined) this.owned(caller, id, param);
+    }
     return this.d.store.list({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
   }
 
   /** @throws ApiError resource_missing for another merchant's, the other mode's, or no such deposit */
   get(caller: Caller, id: string): Deposit {
-    const d = this.d.store.findById(id);
-    if (!d || d.merchantId !== caller.merchantId || d.livemode !== caller.livemode) throw resourceMissing('deposit', id);
+    return this.owned(caller, id);
+  }
+
+  /**
+   * The deposit pays `sessionId` as if the customer had paid the session with it when it arrived: a
+   * payment row carrying its transfer (confirmations counted by the network's watcher, as any
+   * payment's), the session re-derived by its state machine (which books the ledger and writes the
+   * session's events), and the deposit `attributed`. All in one transaction.
+   * @throws ApiError resource_missing (id, session_id), invalid_state (resolved already, a refund under
+   *   way, a token the app does not support, a session not taking the coin, the transfer a payment already)
+   */
+  attribute(caller: Caller, id: string, sessionId: string): Deposit {
+    const r = this.resolution();
+    const after = r.tx(() => {
+      const d = this.open(caller, id);
+      if (d.currency === null) {
+        throw new ApiError('invalid_state', 'A token the app does not support cannot pay a session (it is never converted nor counted); refund it by hand or dismiss it.');
+      }
+      const session = r.sessions.findById(sessionId);
+      if (!session || session.merchantId !== caller.merchantId || session.livemode !== caller.livemode) throw resourceMissing('payment session', sessionId, 'session_id');
+      if (!session.quotes.some((q) => q.currency === d.currency)) {
+        throw new ApiError('invalid_state', `This session takes no ${d.currency} (it locked rates for ${session.quotes.map((q) => q.currency).join(', ') || 'no coin'}).`, 'session_id');
+      }
+      const payments = this.payments();
+      if (payments.find(d.network, d.livemode, d.txId, d.eventIndex, d.blockRef)) {
+        throw new ApiError('invalid_state', 'This transfer is already a payment of a session; it cannot be counted twice.');
+      }
+      const now = this.d.now();
+      payments.insert(
+        {
+          id: newId('payment'),
+          sessionId: session.id,
+          network: d.network,
+          livemode: d.livemode,
+          currency: d.currency,
+          tokenContract: d.tokenContract,
+          txId: d.txId,
+          eventIndex: d.eventIndex,
+          blockNumber: d.blockNumber,
+          blockRef: d.blockRef,
+          blockTime: d.blockTime,
+          from: d.from,
+          to: d.to,
+          amountBase: d.amountBase,
+          amountMinor: fromBaseUnits(d.amountBase, d.decimals),
+          // Counted up by the network's watcher on its next pass, as every payment's confirmations are.
+          confirmations: 0,
+          status: 'detected',
+          detectedAt: now,
+        },
+        now,
+      );
+      this.d.store.update(d.id, { status: 'attributed', resolvedSessionId: session.id, resolvedAt: now, resolvedBy: actor(caller) }, now);
+      r.sessionState.refreshInTransaction(session.id, ['payment_session.payment_detected']);
+      const after = this.d.store.findById(d.id) as Deposit;
+      this.emit('deposit.attributed', after);
+      return after;
+    });
+    r.live.publish(sessionId);
+    r.onChange();
+    return after;
+  }
+
+  /**
+   * Sends the deposit back through the refund machinery (refund-service.ts: signed, sent, confirmed and
+   * retried like a session's refund). The deposit shows the refund's id at once and becomes `refunded`
+   * when the refund succeeds; a refund that fails or is canceled leaves it `unmatched`.
+   * @throws ApiError resource_missing, invalid_state (resolved already, a refund under way, a token the
+   *   app does not support), network_unavailable, parameter_invalid (destination_address)
+   */
+  async refund(caller: Caller, id: string, input: { reason?: string; destinationAddress?: string }): Promise<RefundView> {
+    const r = this.resolution();
+    const d = this.open(caller, id);
+    const currency = d.currency;
+    if (currency === null) {
+      throw new ApiError(
+        'invalid_state',
+        'The app cannot pay out a token it does not support: send it back by hand from the wallet that received it, then dismiss the deposit with a note saying so.',
+      );
+    }
+    const view = await r.refunds.createForDeposit(caller, {
+      deposit: { ...d, currency },
+      ...(input.reason !== undefined && { reason: input.reason }),
+      ...(input.destinationAddress !== undefined && { destinationAddress: input.destinationAddress }),
+      claim: (refundId) => {
+        this.open(caller, id); // again inside the transaction: two requests at once never both pass
+        this.d.store.update(id, { refundId, resolvedBy: actor(caller) }, this.d.now());
+      },
+    });
+    r.onChange();
+    return view;
+  }
+
+  /** Dismissed for good, with the owner's note: never attributed, refunded nor counted. @throws ApiError resource_missing | invalid_state */
+  dismiss(caller: Caller, id: string, note: string): Deposit {
+    const r = this.resolution();
+    const after = r.tx(() => {
+      const d = this.open(caller, id);
+      const now = this.d.now();
+      this.d.store.update(d.id, { status: 'dismissed', note, resolvedAt: now, resolvedBy: actor(caller) }, now);
+      const after = this.d.store.findById(d.id) as Deposit;
+      this.emit('deposit.dismissed', after);
+      return after;
+    });
+    r.onChange();
+    return after;
+  }
+
+  /** A deposit's refund SUCCEEDED (called inside the refund's transaction): the deposit is `refunded`. */
+  refundSucceededInTransaction(refund: Refund): void {
+    if (refund.depositId === null) return;
+    const d = this.d.store.findById(refund.depositId);
+    if (!d || d.status !== 'unmatched') return;
+    const now = this.d.now();
+    this.d.store.update(d.id, { status: 'refunded', refundId: refund.id, resolvedAt: now }, now);
+    this.emit('deposit.refunded', this.d.store.findById(d.id) as Deposit);
+  }
+
+  /**
+   * A deposit the caller may resolve: `unmatched`, with no refund holding its money.
+   * @throws ApiError resource_missing | invalid_state (409)
+   */
+  private open(caller: Caller, id: string): Deposit {
+    const d = this.owned(caller, id);
+    if (d.status !== 'unmatched') {
+      throw new ApiError('invalid_state', `This deposit is ${d.status} already; a deposit is attributed, refunded or dismissed once.`);
+    }
+    const refundStatus = d.refundId === null ? undefined : this.resolution().refundStatus(d.refundId);
+    if (refundStatus !== undefined && holdsMoney(refundStatus)) {
+      throw new ApiError('invalid_state', `A refund of this deposit (${d.refundId}) is ${refundStatus}; it cannot be resolved otherwise unless that refund fails or is canceled.`);
+    }
     return d;
+  }
+
+  private owned(caller: Caller, id: string, param = 'id'): Deposit {
+    const d = this.d.store.findById(id);
+    if (!d || d.merchantId !== caller.merchantId || d.livemode !== caller.livemode) throw resourceMissing('deposit', id, param);
+    return d;
+  }
+
+  private resolution(): DepositResolution {
+    if (!this.d.resolution) throw new Error('deposits cannot be resolved here: no resolution services were given');
+    return this.d.resolution;
+  }
+
+  private payments(): Pick<PaymentStore, 'find' | 'insert'> {
+    if (!this.d.payments) throw new Error('deposits cannot be attributed here: no payment store was given');
+    return this.d.payments;
   }
 
   private emit(type: DepositEventType, d: Deposit): void {
@@ -87,3 +266,6 @@ export class DepositService {
     });
   }
 }
+
+/** Who acted, as `resolved_by` shows it: the API key's id, or the signed-in user. */
+const actor = (caller: Caller): string => (caller.userId !== undefined ? `ui:${caller.userId}` : caller.via);

@@ -56,7 +56,8 @@ export class PaymentRecorder {
       touched.set(sessionId, list);
     };
     let deposits = 0;
-    const seen = new Set(scan.transfers.map((t) => `${t.txId}:${t.eventIndex}:${t.blockRef}`));
+    // A deposit attributed to a session is a payment its watcher reports as unmatched: still seen, not orphaned.
+    const seen = new Set([...scan.transfers, ...(scan.unmatched ?? [])].map((t) => `${t.txId}:${t.eventIndex}:${t.blockRef}`));
 
     this.deps.tx(() => {
       const now = this.deps.now();

@@ -1,7 +1,7 @@
 import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
 import type { StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Currency } from '../domain/currencies.js';
-import type { Deposit, DepositStatus } from '../domain/deposit.js';
+import type { Deposit, DepositListQuery, DepositPatch } from '../domain/deposit.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
 import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type {
@@ -137,7 +137,8 @@ export interface DepositStore {
   /** @returns whether it was new (a transfer already recorded is left as it is) */
   insertIfNew(d: Deposit): boolean;
   findById(id: string): Deposit | undefined;
-  list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; status?: DepositStatus; network?: string }): { items: Deposit[]; hasMore: boolean };
+  list(q: DepositListQuery): { items: Deposit[]; hasMore: boolean };
+  update(id: string, patch: DepositPatch, now: number): void;
 }
 
 export interface ChainStateStore {

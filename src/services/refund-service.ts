@@ -4,12 +4,13 @@ import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
 import { RATE_SCALE } from '../domain/rates.js';
-import { type FamilyId, type Network, toBaseUnits } from '../domain/networks.js';
+import { type FamilyId, fromBaseUnits, type Network, toBaseUnits } from '../domain/networks.js';
 import type { Payment } from '../domain/payment.js';
 import type { QrContent } from '../domain/payment-option.js';
 import type { PayoutPort } from '../domain/payout.js';
 import { assertRefundable, chooseRoute, holdsMoney, type PayoutMethod, type Refund, type RefundLedgerPart, type RefundStatus, refundableByPayment } from '../domain/refund.js';
 import type { PaymentSession } from '../domain/session.js';
+import type { Deposit } from '../domain/deposit.js';
 import type { LedgerService } from './ledger-service.js';
 import type { ChainDirectory, Clock, EventStore, FamilyFacts, PaymentStore, SessionStore, UnitOfWork } from './ports.js';
 import type { SecretBox } from './secret-box.js';
@@ -63,6 +64,18 @@ export interface RefundView {
   nonce: number | null;
 }
 
+/** A deposit to send back (domain/deposit.ts): its transfer is the route, its sender the destination. */
+export interface DepositRefundInput {
+  deposit: Pick<Deposit, 'id' | 'merchantId' | 'livemode' | 'network' | 'tokenContract' | 'decimals' | 'amountBase' | 'from' | 'txId' | 'eventIndex'> & { currency: Stablecoin };
+  reason?: string;
+  destinationAddress?: string;
+  /**
+   * Runs first in the refund's write transaction with the new refund's id: re-checks the deposit may
+   * still be refunded and ties the refund to it, so two requests never send one deposit back twice.
+   */
+  claim: (refundId: string) => void;
+}
+
 export interface NewRefundInput {
   sessionId: string;
   amount?: { value: bigint; currency: Currency };
@@ -85,6 +98,10 @@ export interface RefundServiceDeps {
   /** The registered chain families: their addresses, refund keys and payout data. */
   chains: ChainDirectory;
   renderEvent: (view: RefundView) => unknown;
+  /** Reads a deposit's transfer, for the route a deposit's refund follows (GET shows it as `payment`). */
+  deposits?: { findById(id: string): Deposit | undefined };
+  /** A deposit's refund SUCCEEDED, inside its transaction: the deposit becomes `refunded` (deposit-service.ts). */
+  onDepositRefunded?: (r: Refund) => void;
   /** After a committed change: wake the webhook dispatcher, the payout worker and the session feed. */
   onChange?: (refund: Refund) => void;
   onError?: (message: string, err: unknown) => void;
@@ -262,6 +279,7 @@ export class RefundService {
         livemode: s.livemode,
         sessionId: s.id,
         paymentId: p.id,
+        depositId: null,
         network: p.network,
         currency: p.currency,
         tokenContract: p.tokenContract,
@@ -291,6 +309,83 @@ export class RefundService {
       };
       this.d.store.insert(r);
       this.syncSession(s.id);
+      this.emit('refund.created', r);
+      return r;
+    });
+    this.changed(refund);
+    return this.view(refund);
+  }
+
+  /**
+   * Sends an unmatched deposit back to its sender by the route it came (its network and token), through
+   * the same payout machinery as a session's refund. Nothing is debited from the ledger: the deposit was
+   * never in it. The exact amount received is paid, in the token's base units.
+   * @throws ApiError network_unavailable, parameter_invalid (destination_address), or what `claim` throws
+   */
+  async createForDeposit(caller: Caller, input: DepositRefundInput): Promise<RefundView> {
+    const dep = input.deposit;
+    const chain = this.networks.get(dep.network, dep.livemode);
+    if (!chain) throw new ApiError('network_unavailable', `The ${this.name(dep.network)} network is not available in this mode, so this deposit cannot be refunded now.`);
+    const family = this.familyOfNetwork(dep.network);
+    let destination: string | null = null;
+    let actionReason: string | null = null;
+    if (input.destinationAddress !== undefined) {
+      destination = family.addresses.normalize(input.destinationAddress);
+      if (destination === null) throw this.badDestination(dep.network);
+    } else {
+      // As for a session's refund: money from a contract (an exchange's hot wallet) may not reach the customer.
+      let isContract: boolean | undefined;
+      try {
+        isContract = await chain.payouts.isContract(dep.from);
+      } catch (err) {
+        throw new ApiError('network_unavailable', `The ${this.name(dep.network)} network cannot be reached right now to check the refund's destination; retry shortly.`, null, { cause: err });
+      }
+      if (isContract) {
+        actionReason = `The deposit came from a contract (${dep.from}), such as an exchange's or a smart wallet's, which may not credit the customer; confirm the customer's wallet address.`;
+      } else {
+        destination = family.addresses.normalize(dep.from);
+      }
+    }
+    const refund = this.d.tx(() => {
+      const now = this.d.now();
+      const id = newId('refund', now);
+      input.claim(id);
+      const amountMinor = fromBaseUnits(dep.amountBase, dep.decimals);
+      const r: Refund = {
+        id,
+        merchantId: dep.merchantId,
+        livemode: dep.livemode,
+        sessionId: null,
+        paymentId: null,
+        depositId: dep.id,
+        network: dep.network,
+        currency: dep.currency,
+        tokenContract: dep.tokenContract,
+        decimals: dep.decimals,
+        amountMinor,
+        amountPricingMinor: amountMinor,
+        amountBase: dep.amountBase,
+        destination,
+        destinationSource: input.destinationAddress !== undefined ? 'owner' : 'payer',
+        status: destination === null ? 'REQUIRES_ACTION' : 'PENDING',
+        reason: input.reason ?? null,
+        actionReason,
+        failureReason: null,
+        payoutMethod: this.walletKeyOrNull(dep.merchantId, family.id, dep.livemode) ? 'wallet' : 'manual',
+        fromAddress: null,
+        payoutKey: null,
+        payoutData: null,
+        rawTx: null,
+        txId: null,
+        blockNumber: null,
+        confirmations: 0,
+        broadcasts: 0,
+        lastError: null,
+        ledgerEntries: [],
+        createdAt: now,
+        updatedAt: now,
+      };
+      this.d.store.insert(r);
       this.emit('refund.created', r);
       return r;
     });
@@ -340,8 +435,14 @@ export class RefundService {
   }
 
   view(refund: Refund): RefundView {
-    const session = this.d.sessions.findById(refund.sessionId);
-    const payment = this.d.payments.forSession(refund.sessionId).find((p) => p.id === refund.paymentId) ?? null;
+    const session = refund.sessionId === null ? undefined : this.d.sessions.findById(refund.sessionId);
+    // A deposit's refund follows the deposit's transfer: shown where a session's refund shows its payment.
+    const payment =
+      refund.sessionId !== null
+        ? (this.d.payments.forSession(refund.sessionId).find((p) => p.id === refund.paymentId) ?? null)
+        : refund.depositId !== null
+          ? (this.d.deposits?.findById(refund.depositId) ?? null)
+          : null;
     const chain = this.networks.get(refund.network, refund.livemode);
     const uri = refund.payoutMethod === 'manual' && refund.destination && chain ? chain.payouts.request(refund.tokenContract, refund.destination, refund.amountBase) : null;
     const nonce = refund.payoutData === null ? null : (this.d.chains.familyOf(refund.network)?.payoutNonce(refund.payoutData) ?? null);
@@ -403,6 +504,7 @@ export class RefundService {
         const after = this.d.store.findById(id) as Refund;
         this.syncSession(r.sessionId);
         this.emit('refund.succeeded', after);
+        if (after.depositId !== null) this.d.onDepositRefunded?.(after);
         return after;
       }
       if (r.blockNumber !== blockNumber || r.confirmations !== confirmations) this.d.store.update(id, { blockNumber, confirmations }, this.d.now());
@@ -581,7 +683,8 @@ export class RefundService {
     return after;
   }
 
-  private syncSession(sessionId: string): void {
+  private syncSession(sessionId: string | null): void {
+    if (sessionId === null) return; // a deposit's refund: no session's total to keep
     const total = this.d.store.forSession(sessionId).reduce((sum, r) => sum + (holdsMoney(r.status) ? r.amountPricingMinor : 0n), 0n);
     this.d.sessions.setRefunded(sessionId, total, this.d.now());
   }

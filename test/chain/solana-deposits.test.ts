@@ -3,13 +3,17 @@
  * real HTTP: a transfer into the merchant's token account that carries no reference, sent by a wallet
  * built on an independent library (@solana/web3.js 1.x and @solana/spl-token), as an exchange
  * withdrawal sends it, is listed once in GET /v1/deposits with its sender and amount, credits no
- * session, and stays out of balances and the ledger.
+ * session, and stays out of balances and the ledger. Then the owner resolves such deposits: attributed,
+ * one completes a waiting session (counted once in the ledger); refunded, the exact amount reaches the
+ * sender's token account by the refund machinery (test mode's refund wallet, funded on the devnet);
+ * dismissed, it stays out of balances.
  */
 import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
 import type { RunningSolanaDevnet } from '../../src/chains/solana/devnet/index.js';
 import { budget, createSession, getSession, paymentRows, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import type { TestCoin } from '../helpers/solana-chain.js';
 import {
   ataOf,
   CONFIRM_MS,
@@ -19,11 +23,14 @@ import {
   solanaDevnetOf,
   solanaOption,
   testMerchantWalletOf,
+  tokenBalance,
   waitForSolanaPayable,
 } from '../helpers/solana-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const E6 = 10n ** 6n;
+/** A refund paid by test mode's refund wallet: signed and sent on the worker's next pass (500 ms), finalized 30 slots later; room for a loaded machine. */
+const REFUND_MS = 20_000;
 
 let t: TestCore;
 let devnet: RunningSolanaDevnet;
@@ -34,6 +41,7 @@ beforeAll(async () => {
   t = await startTestCore({
     networks: { test: { ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])), solana: 'devnet' } },
     devnetBlockTimeSeconds: 0.05,
+    refundPollMs: 100,
   });
   devnet = solanaDevnetOf(t.core.chains);
   chain = devnetChain(devnet);
@@ -89,3 +97,72 @@ test('a transfer to the merchant\'s token account without reference is listed on
   await waitForSession(t, later.session_id, (x) => x.status === 'SUCCEEDED');
   expect((await deposits()).filter((d: any) => d.tx_hash === signature)).toEqual([deposit]);
 }, budget([CONFIRM_MS, 10_000, CONFIRM_MS, 10_000]));
+
+/** A customer's transfer of `amount` into the merchant's token account with no reference, once listed as a deposit. */
+async function unreferenced(coin: TestCoin, amount: bigint): Promise<{ payer: SolanaPayer; deposit: any }> {
+  const payer = new SolanaPayer(chain);
+  await payer.receive(coin, amount);
+  const signature = await payer.send([payer.transfer(coin, wallet, amount)]);
+  const deposit = await waitFor(async () => (await deposits()).find((d: any) => d.tx_hash === signature) ?? false, 10_000, 'the deposit listed');
+  return { payer, deposit };
+}
+
+const balances = async () => (await t.api('GET', '/v1/balance')).body.data.accounts;
+
+test('attributed to the session waiting for it, a deposit completes it: SUCCEEDED, in the ledger once', async () => {
+  const s = await createSession(t, '2.50', 'USDT');
+  const { deposit } = await unreferenced(chain.coins.USDT, 2_500_000n);
+  expect((await getSession(t, s.session_id)).status).toBe('PENDING');
+  const res = await t.api('POST', `/v1/deposits/${deposit.id}/attribute`, { body: { session_id: s.session_id } });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.data).toMatchObject({ status: 'attributed', session_id: s.session_id });
+
+  // Finalized as any payment is (the watcher counts its confirmations).
+  const done = await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', CONFIRM_MS);
+  expect(done).toMatchObject({ exception: null, amount_received: { value: '2.500000' } });
+  expect(done.payments.map((p: any) => [p.tx_hash, p.status])).toEqual([[deposit.tx_hash, 'confirmed']]);
+  const booked = (await t.api('GET', '/v1/balance/transactions?limit=100')).body.data.items.filter((e: any) => e.source === s.session_id);
+  expect(booked.map((e: any) => [e.type, e.amount.value])).toEqual([['payment', '2.500000']]);
+  // Still one deposit for the transfer, however many passes the watcher made since.
+  expect((await deposits()).filter((d: any) => d.tx_hash === deposit.tx_hash)).toHaveLength(1);
+  expect((await t.api('GET', `/v1/events?object_id=${deposit.id}`)).body.data.items.map((e: any) => e.type)).toEqual(['deposit.attributed', 'deposit.unmatched']);
+  // The session's events, as for a payment sent to it (newest first).
+  expect((await t.api('GET', `/v1/events?object_id=${s.session_id}`)).body.data.items.map((e: any) => e.type)).toEqual([
+    'payment_session.succeeded',
+    'payment_session.processing',
+    'payment_session.payment_detected',
+    'payment_session.created',
+  ]);
+}, budget([10_000, CONFIRM_MS]));
+
+test('refunded, the exact amount goes back to the sender\'s token account through the refund machinery; the deposit is then refunded', async () => {
+  const { payer, deposit } = await unreferenced(chain.coins.USDC, 1_750_001n);
+  expect(await tokenBalance(chain, chain.coins.USDC, payer.keypair.publicKey)).toBe(0n);
+  const res = await t.api('POST', `/v1/deposits/${deposit.id}/refund`, { body: {} });
+  expect(res.status, res.text).toBe(200);
+  const refund = res.body.data;
+  expect(refund).toMatchObject({ deposit_id: deposit.id, session_id: null, destination_address: payer.address, amount: { value: '1.750001', currency: 'USDC' }, payout: { method: 'wallet' } });
+  expect((await t.api('GET', `/v1/deposits/${deposit.id}`)).body.data).toMatchObject({ status: 'unmatched', refund_id: refund.id });
+
+  const after = await waitFor(async () => {
+    const d = (await t.api('GET', `/v1/deposits/${deposit.id}`)).body.data;
+    return d.status === 'refunded' ? d : false;
+  }, REFUND_MS, 'the deposit refunded');
+  expect(after.refund_id).toBe(refund.id);
+  expect((await t.api('GET', `/v1/refunds/${refund.id}`)).body.data.status).toBe('SUCCEEDED');
+  expect(await tokenBalance(chain, chain.coins.USDC, payer.keypair.publicKey)).toBe(1_750_001n);
+  // Never paid twice.
+  expect((await t.api('POST', `/v1/deposits/${deposit.id}/refund`, { body: {} })).status).toBe(409);
+}, budget([10_000, REFUND_MS]));
+
+test('dismissed with a note, a deposit stays out of balances', async () => {
+  const before = await balances();
+  const { deposit } = await unreferenced(chain.coins.USDT, 900_000n);
+  const res = await t.api('POST', `/v1/deposits/${deposit.id}/dismiss`, { body: { note: 'staff test transfer' } });
+  expect(res.body.data).toMatchObject({ status: 'dismissed', note: 'staff test transfer' });
+  // The watcher's later passes (up to a transfer after it, listed too) change nothing.
+  const { deposit: later } = await unreferenced(chain.coins.USDT, 100_000n);
+  expect(later.block_number).toBeGreaterThan(deposit.block_number);
+  expect(await balances()).toEqual(before);
+  expect((await t.api('GET', `/v1/deposits/${deposit.id}`)).body.data.status).toBe('dismissed');
+}, budget([10_000, 10_000]));

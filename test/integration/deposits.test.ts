@@ -124,6 +124,12 @@ describe('recorded from the scan that found them', () => {
         explorer_url: null, // test mode: a devnet is on no public explorer
         livemode: false,
         created_at: expect.any(String),
+        // Unresolved: no session, refund, note nor who resolved it.
+        session_id: null,
+        refund_id: null,
+        note: null,
+        resolved_at: null,
+        resolved_by: null,
       },
     ]);
     const one = await get(`/v1/deposits/${found[0].id}`);

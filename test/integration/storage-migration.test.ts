@@ -35,7 +35,15 @@ test('payments, cursors and signed refunds of the previous schema are keyed chai
   const file = join(dir, 'stablepos.sqlite');
   const old = openDatabase(file, previousMigrations());
   const sql = old.$client;
-  sql.pragma('foreign_keys = OFF'); // rows without their merchant and session: only these tables matter
+  // The refunds' merchant and session, so that later migrations that copy the refunds table (0011:
+  // session_id nullable) find what a real data dir always has; nothing else of theirs matters here.
+  sql.prepare("INSERT INTO merchants (id, name, created_at) VALUES ('m_1', 'Shop', 1)").run();
+  sql.prepare("INSERT INTO merchant_domains (id, merchant_id, domain, created_at) VALUES ('md_1', 'm_1', 'shop.example', 1)").run();
+  sql.prepare(
+    `INSERT INTO payment_sessions (id, merchant_id, merchant_domain_id, livemode, status, currency, amount_minor, created_at, expires_at, updated_at)
+     VALUES ('ps_1', 'm_1', 'md_1', 0, 'SUCCEEDED', 'USD', 1, 1, 1, 1)`,
+  ).run();
+  sql.pragma('foreign_keys = OFF'); // payments without their session: only these tables matter
   sql.prepare(
     `INSERT INTO payments (id, session_id, network, livemode, currency, token_contract, tx_hash, log_index, block_number, block_hash, block_time,
        from_address, to_address, amount_base, amount_minor, confirmations, status, detected_at, updated_at)

@@ -94,6 +94,7 @@ function refund(network: string, livemode: boolean, txId: string | null): Refund
     confirmations: txId ? 20 : 0,
     broadcasts: txId ? 1 : 0,
     lastError: null,
+    depositId: null,
     ledgerEntries: [],
     createdAt: NOW,
     updatedAt: NOW,

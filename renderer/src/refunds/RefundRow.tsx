@@ -10,7 +10,9 @@ import { QrCode } from '../QrCode.js';
 export interface Refund {
   id: string;
   status: string;
-  session_id: string;
+  /** Null for an unmatched deposit's refund (`deposit_id`). */
+  session_id: string | null;
+  deposit_id: string | null;
   amount: Money;
   session_amount: Money;
   network: string;
@@ -53,7 +55,7 @@ export function RefundRow({
       <p>
         <strong>{formatMoney(r.amount)}</strong> on {network} to <code>{r.destination_address}</code> · <span className={`badge badge-${r.status.toLowerCase()}`}>{r.status}</span>{' '}
         <span className="muted">
-          {when.format(new Date(r.created_at))} · session {r.session_id.slice(0, 14)}…
+          {when.format(new Date(r.created_at))} · {r.session_id !== null ? `session ${r.session_id.slice(0, 14)}…` : `deposit ${(r.deposit_id ?? '').slice(0, 14)}…`}
         </span>
       </p>
       {r.failure_reason ? <p className="error">Failed: {r.failure_reason.replace(/_/g, ' ')}</p> : null}

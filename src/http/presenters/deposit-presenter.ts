@@ -26,5 +26,10 @@ export function presentDeposit(d: Deposit): Static<typeof DepositOut> {
     explorer_url: explorerUrl(d.livemode, d.network, d.txId),
     livemode: d.livemode,
     created_at: iso(d.createdAt),
+    session_id: d.resolvedSessionId,
+    refund_id: d.refundId,
+    note: d.note,
+    resolved_at: d.resolvedAt === null ? null : iso(d.resolvedAt),
+    resolved_by: d.resolvedBy,
   };
 }

@@ -12,6 +12,7 @@ export function presentRefund(view: RefundView): Static<typeof RefundOut> {
     object: 'refund',
     status: r.status,
     session_id: r.sessionId,
+    deposit_id: r.depositId,
     amount: formatMoney({ minor: r.amountMinor, currency: r.currency }),
     session_amount: formatMoney({ minor: r.amountPricingMinor, currency: view.session.currency }),
     network: r.network,
