@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { toBaseUnits } from '../../../domain/networks.js';
 import type { FamilyDevnet } from '../../family.js';
-import { type Devnet, DEVNET_CHAIN_IDS, DEVNET_PAYER_KEYS, type DevnetNetwork, mintAndPay, startDevnet } from './devnet.js';
+import { type Devnet, DEVNET_CHAIN_IDS, DEVNET_DAI, DEVNET_PAYER_KEYS, type DevnetNetwork, mintAndPay, startDevnet } from './devnet.js';
 import { readDevnetEndpoint, removeDevnetEndpoint, writeDevnetEndpoint } from './endpoint.js';
 import { fundOnDevnet } from './fund.js';
 
@@ -35,6 +35,8 @@ export const evmDevnet: FamilyDevnet<Devnet> = {
       USDT: { contract: devnet.tokens.USDT, decimals: devnet.decimals.USDT },
       USDC: { contract: devnet.tokens.USDC, decimals: devnet.decimals.USDC },
     },
+    // Watched, never offered: its transfers to deposit addresses are unmatched deposits (issue 17).
+    extraTokens: [{ symbol: DEVNET_DAI.symbol, contract: DEVNET_DAI.address, decimals: DEVNET_DAI.decimals, currency: null }],
   }),
 
   async fund(devnet, wallet, wholeCoins) {

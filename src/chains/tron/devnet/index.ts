@@ -40,6 +40,8 @@ export const tronDevnet: FamilyDevnet<RunningTronDevnet> = {
   describe: (devnet) => ({
     chainId: String(devnet.chainId),
     tokens: { USDT: { contract: devnet.tokens.USDT, decimals: devnet.decimals.USDT } },
+    // Watched, never offered: its transfers to deposit addresses are unmatched deposits (issue 17).
+    extraTokens: [{ symbol: 'DAI', contract: devnet.dai.contract, decimals: devnet.dai.decimals, currency: null }],
   }),
 
   async fund(devnet, wallet, wholeCoins) {
