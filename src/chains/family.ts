@@ -301,5 +301,19 @@ export interface FamilyDevnet<D extends RunningDevnet> {
    * family whose deposit (`to`) is not where the money goes (Solana: `to` is the session's reference). @throws Error when no devnet of
    * `network` runs for `dir`
    */
-  pay(options: { dir: string; network: Network; payer: number; currency: Stablecoin; to: string; amountMinor: bigint; recipient?: string }): Promise<string>;
+  pay(options: {
+    dir: string;
+    network: Network;
+    payer: number;
+    currency: Stablecoin;
+    to: string;
+    amountMinor: bigint;
+    recipient?: string;
+    /**
+     * Sends the devnet's extra test token of this symbol (`DAI`, watched but never offered: an unmatched
+     * deposit, issue 17) instead of `currency`, the same amount at its own decimals.
+     * @throws Error when the devnet has no such token
+     */
+    token?: string;
+  }): Promise<string>;
 }

@@ -46,12 +46,14 @@ export const evmDevnet: FamilyDevnet<Devnet> = {
 
   payers: DEVNET_PAYER_KEYS.length,
 
-  async pay({ dir, network, payer, currency, to, amountMinor }) {
+  async pay({ dir, network, payer, currency, to, amountMinor, token }) {
     const running = isDevnetNetwork(network) ? readDevnetEndpoint(dir, network) : undefined;
     if (!running) throw new Error(`no ${network} devnet is running in ${dir}: start "stablepos serve" in test mode first`);
     const key = DEVNET_PAYER_KEYS[payer - 1];
     if (!key) throw new Error(`no test payer ${payer}: there are ${DEVNET_PAYER_KEYS.length}`);
-    const paid = await mintAndPay(running, { payerKey: key, token: currency, to: to as `0x${string}`, amountBaseUnits: toBaseUnits(amountMinor, running.decimals[currency]) });
+    if (token !== undefined && token !== DEVNET_DAI.symbol) throw new Error(`the ${network} devnet has no test ${token}: --token must be "DAI"`);
+    const amountBaseUnits = toBaseUnits(amountMinor, token ? DEVNET_DAI.decimals : running.decimals[currency]);
+    const paid = await mintAndPay(running, { payerKey: key, token: token ? DEVNET_DAI.symbol : currency, to: to as `0x${string}`, amountBaseUnits });
     return paid.txHash;
   },
 };
