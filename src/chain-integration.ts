@@ -4,7 +4,7 @@ import { type AnyDevnet, FAMILIES, familyById, familyOf } from './chains/registr
 import type { NetworkConfig, ResolvedConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
 import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
-import type { FamilyId, NetworkInfo } from './domain/networks.js';
+import type { ExtraToken, FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
 import type { RefundNetwork, RefundNetworks } from './services/refund-service.js';
@@ -52,7 +52,7 @@ function tokensOf(info: NetworkInfo, contract: (coin: Stablecoin, live: { liveCo
 /** `{ commitment }` on a network that has commitments (NetworkInfo.commitments), else nothing. */
 type Commitment = { commitment?: string };
 
-function fromRpc(info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfig, 'devnet' | 'off'>, confirmations: number, commitment: Commitment): NetworkSettings {
+function fromRpc(family: ChainFamily<AnyDevnet>, info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfig, 'devnet' | 'off'>, confirmations: number, commitment: Commitment): NetworkSettings {
   const chainId = rpc.chainId !== undefined ? String(rpc.chainId) : livemode ? info.liveChainId : null;
   // Given contracts (a test chain's) or, in live mode, the live ones; never a coin the network does not offer.
   const given = rpc.tokens;
@@ -70,7 +70,43 @@ function fromRpc(info: NetworkInfo, livemode: boolean, rpc: Exclude<NetworkConfi
     confirmations: rpc.confirmations ?? confirmations,
     ...chosen,
     tokens,
+    extraTokens: extraTokensOf(family, info, livemode, rpc, tokens),
   };
+}
+
+/**
+ * What a ready network watches beside the coins it offers (issue 17): the configured extra tokens, else
+ * in live mode the network's well-known ones; and in live mode every coin the network offers that this
+ * configuration left out (the merchant turned it off), at its live contract, as a wrong asset.
+ * @throws Error naming the configuration key of a token that is not written as the family's address
+ */
+function extraTokensOf(
+  family: ChainFamily<AnyDevnet>,
+  info: NetworkInfo,
+  livemode: boolean,
+  rpc: Exclude<NetworkConfig, 'devnet' | 'off'>,
+  offered: NetworkSettings['tokens'],
+): ExtraToken[] {
+  const where = `networks.${modeName(livemode)}.${info.id}.extraTokens`;
+  const extra: ExtraToken[] = (rpc.extraTokens ?? (livemode ? (info.liveExtraTokens ?? []) : [])).map((t, i) => {
+    const contract = typeof t.contract === 'string' ? family.addresses.normalize(t.contract) : null;
+    if (contract === null) throw new Error(`${where}[${i}].contract: must be written as ${family.addresses.format}`);
+    if (!Number.isInteger(t.decimals) || t.decimals < 0 || t.decimals > 36) throw new Error(`${where}[${i}].decimals: must be an integer from 0 to 36`);
+    if (typeof t.symbol !== 'string' || !/^[A-Za-z0-9.$-]{1,16}$/.test(t.symbol)) throw new Error(`${where}[${i}].symbol: must be 1 to 16 letters, digits, ".", "$" or "-"`);
+    const currency = (STABLECOINS as readonly string[]).includes(t.symbol) ? (t.symbol as Stablecoin) : null;
+    return { symbol: t.symbol, contract, decimals: t.decimals, currency };
+  });
+  if (livemode) {
+    for (const coin of STABLECOINS) {
+      const live = info.tokens[coin];
+      if (!live || offered[coin] !== undefined || extra.some((t) => t.currency === coin)) continue;
+      extra.push({ symbol: coin, contract: live.liveContract, decimals: live.decimals, currency: coin });
+    }
+  }
+  const key = (contract: string) => family.addresses.key(contract);
+  const offeredContracts = new Set(Object.values(offered).map((t) => key(t.contract)));
+  // A contract offered for payment stays a payment: never also watched as a mistake.
+  return extra.filter((t, i) => !offeredContracts.has(key(t.contract)) && extra.findIndex((u) => key(u.contract) === key(t.contract)) === i);
 }
 
 /** A network's configuration in a mode: given, else its family's devnet in test mode, else off. */
@@ -104,7 +140,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
             devnets.push(devnet);
             s = { network: info.id, livemode, status: 'ready', rpcUrl: devnet.rpcUrl, devnet: true, confirmations, ...commitment, ...family.devnet.describe(devnet) };
           } else if (choice && typeof choice === 'object') {
-            s = fromRpc(info, livemode, choice, confirmations, commitment);
+            s = fromRpc(family, info, livemode, choice, confirmations, commitment);
           } else {
             s = notConfigured(info, livemode, confirmations, commitment);
           }
@@ -155,7 +191,9 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         recentBlocks: () => services.chainState.recentBlocks(network, livemode),
         // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
         isWatched: (address) => services.addressBook.lookup(family.id, livemode, address) !== undefined || services.refunds.isManualDestination(family.id, livemode, address),
-        anyWatched: () => services.addressBook.any(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
+        isPastDeposit: (address) => services.addressBook.ended(family.id, livemode, address),
+        // Ended deposit addresses count: money can arrive at one long after its window (a `late` deposit).
+        anyWatched: () => services.addressBook.any(family.id, livemode) || services.addressBook.anyIssued(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
         manualDestinations: () => services.refunds.manualDestinations(family.id, livemode),
         apply: (scan) => {
           const isDeposit = (to: string) => services.addressBook.lookup(family.id, livemode, to) !== undefined;
@@ -164,7 +202,10 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
           const payouts = scan.transfers.filter((t) => !isDeposit(t.to) && isManual(t.to));
           const matched = new Set(payouts.filter((t) => services.refunds.matchManual(network, livemode, t)).map((t) => `${t.txId}:${t.eventIndex}`));
           const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txId}:${t.eventIndex}`) && !isManual(t.to)));
-          services.payments.apply({ ...scan, transfers, network, livemode, confirmations: s.confirmations });
+          // Unmatched deposits are money into the merchant's own addresses: never a refund's destination
+          // (the customer's wallet, watched while its payout is awaited) receiving some other token.
+          const unmatched = scan.unmatched?.filter((t) => isDeposit(t.to) || !isManual(t.to));
+          services.payments.apply({ ...scan, transfers, ...(unmatched && { unmatched }), network, livemode, confirmations: s.confirmations });
         },
         onError: (err) => log(`${network} (${modeName(livemode)}) watcher: RPC failed`, err),
       });

@@ -125,7 +125,7 @@ an owner's too (the machine itself is trusted). All of the user's sign-ins end a
                       The PIN is visible to other users of this machine while the command runs and
                       may stay in your shell's history.
 ${DATA_DIR_HELP}`,
-  devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ${DEVNET_NETWORKS.join('|')} --currency USDT|USDC [--amount DECIMAL] [--payer N] [--data-dir DIR]
+  devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ${DEVNET_NETWORKS.join('|')} --currency USDT|USDC|--token DAI [--amount DECIMAL] [--payer N] [--data-dir DIR]
 
 Pays a test-mode session on the devnet that "stablepos serve" runs for the same data dir: mints test
 tokens to a devnet test wallet, then sends them to the session's deposit address, as a customer's
@@ -133,6 +133,8 @@ wallet would (two signed transactions). Prints the transaction hash.
 
   --network NAME      ${DEVNET_NETWORKS.join(' or ')}
   --currency COIN     a coin the network offers (${DEVNET_NETWORKS.map((n) => `${n}: ${Object.keys(networkInfo(n)?.tokens ?? {}).join(' or ')}`).join('; ')})
+  --token DAI         instead of a coin, the devnet's test DAI (ethereum, bsc, tron), which the app watches but
+                      never offers: the transfer becomes an unmatched deposit (default amount: the USDT still due)
   --amount DECIMAL    coin amount to send (default: all that is still due, e.g. "12.5")
   --payer N           which devnet test wallet pays (from 1, default 1)
 ${DATA_DIR_HELP}`,
@@ -415,6 +417,7 @@ async function devnet(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(rest, {
     network: { type: 'string' },
     currency: { type: 'string' },
+    token: { type: 'string' },
     amount: { type: 'string' },
     payer: { type: 'string' },
     'data-dir': { type: 'string' },
@@ -424,7 +427,11 @@ async function devnet(args: string[], io: Io): Promise<number> {
   const network = values.network;
   const family = typeof network === 'string' ? familyOf(network) : undefined;
   if (typeof network !== 'string' || !family?.devnet) throw new UsageError(`--network must be ${DEVNET_NETWORKS.map((n) => `"${n}"`).join(' or ')}`);
-  const currency = typeof values.currency === 'string' ? values.currency.toUpperCase() : '';
+  const token = typeof values.token === 'string' ? values.token.toUpperCase() : undefined;
+  if (token !== undefined && token !== 'DAI') throw new UsageError('--token must be "DAI"');
+  if (token !== undefined && values.currency !== undefined) throw new UsageError('give --currency or --token, not both');
+  // A token's amount is the USDT due, by default: the customer's mistake is the coin, not the sum.
+  const currency = token !== undefined ? 'USDT' : typeof values.currency === 'string' ? values.currency.toUpperCase() : '';
   const offered = Object.keys(networkInfo(network)?.tokens ?? {});
   if (currency !== 'USDT' && currency !== 'USDC') throw new UsageError('--currency must be "USDT" or "USDC"');
   if (!offered.includes(currency)) throw new UsageError(`${network} offers no ${currency}: --currency must be ${offered.map((c) => `"${c}"`).join(' or ')}`);
@@ -447,7 +454,7 @@ async function devnet(args: string[], io: Io): Promise<number> {
   if (!to) throw new Error(`session ${sessionId} has no ${family.name} deposit address (it was created with no ${family.name} network ready)`);
   const coinAmount = amount ?? due.remaining[currency] ?? 0n;
   if (coinAmount === 0n) throw new Error('nothing is due on this session; give --amount to send more anyway');
-  io.out(await family.devnet.pay({ dir: join(dataDir, 'devnet'), network, payer, currency, to, amountMinor: coinAmount, recipient: deposit?.wallet }));
+  io.out(await family.devnet.pay({ dir: join(dataDir, 'devnet'), network, payer, currency, to, amountMinor: coinAmount, recipient: deposit?.wallet, ...(token && { token }) }));
   return 0;
 }
 

@@ -138,6 +138,20 @@ export interface RpcNetworkConfig {
   confirmations?: number;
   /** The commitment at which a payment counts, where the network has commitments (NetworkInfo.commitments). */
   commitment?: string;
+  /**
+   * Tokens watched but never offered, whose transfers to deposit addresses become unmatched deposits
+   * (docs/payments.md, "Unmatched deposits"); replaces the network's live defaults (NetworkInfo.liveExtraTokens),
+   * `[]` watches none. A symbol USDT or USDC names a coin the network does not offer (`wrong_asset`);
+   * any other is an `unsupported_token`.
+   */
+  extraTokens?: ExtraTokenConfig[];
+}
+
+/** One extra token of a network: its contract (Solana: mint) as the family writes it, and its decimals. */
+export interface ExtraTokenConfig {
+  symbol: string;
+  contract: string;
+  decimals: number;
 }
 
 /** What runs for one network: its family's devnet (test mode), nothing, or an RPC endpoint. */

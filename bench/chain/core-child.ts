@@ -3,13 +3,16 @@
  * bench's clients, signing and timing never share its event loop. Its only network (test mode) is the
  * section's: ethereum on the section's own anvil, tron on the section's TRON stand-in, or solana on the
  * section's surfnet, given as an RPC endpoint (every other registered network is off, so the core starts
- * no devnet of its own); the watcher's poll interval and the confirmations are the section's.
+ * no devnet of its own); the watcher's poll interval and the confirmations are the section's. It watches
+ * the network's live list of other well-known tokens too (issue 17: DAI, FDUSD, PYUSD, BUSD; USDC on
+ * TRON), as a live shop does by default: more contracts in the same log scans, which `chain-rpc` checks
+ * cost no more calls.
  *
  *   node bin/run-ts.mjs bench/chain/core-child.ts <data-dir> '<ChainCoreOptions JSON>'
  */
 import { performance } from 'node:perf_hooks';
 import type { WatcherStats } from '../../src/chains/family.js';
-import { familyOf, NETWORK_IDS } from '../../src/chains/registry.js';
+import { familyOf, NETWORK_IDS, networkInfo } from '../../src/chains/registry.js';
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { createCore } from '../../src/create-core.js';
@@ -40,7 +43,12 @@ const core = createCore({
   networks: {
     test: {
       ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])),
-      [options.network]: { rpcUrl: options.rpcUrl, chainId: options.chainId, tokens: options.tokens },
+      [options.network]: {
+        rpcUrl: options.rpcUrl,
+        chainId: options.chainId,
+        tokens: options.tokens,
+        extraTokens: (networkInfo(options.network)?.liveExtraTokens ?? []).map(({ symbol, contract, decimals }) => ({ symbol, contract, decimals })),
+      },
     },
   },
   chainPollMs: options.pollMs,

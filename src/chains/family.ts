@@ -243,7 +243,13 @@ export interface WatcherPorts {
   recentBlocks(): { number: number; hash: string }[];
   /** Whether a recipient is watched (a session's deposit, or a refund the owner pays by hand). */
   isWatched(address: string): boolean;
-  /** Whether anything is watched at all; when nothing is, transfer scans are skipped. */
+  /**
+   * Whether a recipient is a session's deposit address whose monitoring window has ended: a supported
+   * coin arriving there is a `late` unmatched deposit (issue 17). Answered from a compact in-memory
+   * filter, confirmed by the store only on a hit (services/address-book.ts).
+   */
+  isPastDeposit(address: string): boolean;
+  /** Whether anything is watched at all, ended deposit addresses included; when nothing is, transfer scans are skipped. */
   anyWatched(): boolean;
   /**
    * The destinations of refunds the owner pays by hand (wallet QR) still waiting for their transfer.
@@ -271,8 +277,11 @@ export interface RunningDevnet {
 export interface FamilyDevnet<D extends RunningDevnet> {
   /** Starts `network`'s chain with test tokens; its files live in `dir`. */
   start(network: Network, options: { dir: string; blockTimeSeconds: number }): Promise<D>;
-  /** What the app reads from a running devnet: its chain id and test tokens. */
-  describe(devnet: D): { chainId: string; tokens: NetworkSettings['tokens'] };
+  /**
+   * What the app reads from a running devnet: its chain id, test tokens, and the extra token(s) it
+   * deploys so that unmatched deposits can be tried (a test "DAI"), watched as NetworkSettings.extraTokens.
+   */
+  describe(devnet: D): { chainId: string; tokens: NetworkSettings['tokens']; extraTokens?: NetworkSettings['extraTokens'] };
   /**
    * Gives the test refund wallet `wholeCoins` of each test coin and money for fees, without a
    * transaction of the wallet's own (its transactions are its payouts'), waiting until done.
@@ -292,5 +301,19 @@ export interface FamilyDevnet<D extends RunningDevnet> {
    * family whose deposit (`to`) is not where the money goes (Solana: `to` is the session's reference). @throws Error when no devnet of
    * `network` runs for `dir`
    */
-  pay(options: { dir: string; network: Network; payer: number; currency: Stablecoin; to: string; amountMinor: bigint; recipient?: string }): Promise<string>;
+  pay(options: {
+    dir: string;
+    network: Network;
+    payer: number;
+    currency: Stablecoin;
+    to: string;
+    amountMinor: bigint;
+    recipient?: string;
+    /**
+     * Sends the devnet's extra test token of this symbol (`DAI`, watched but never offered: an unmatched
+     * deposit, issue 17) instead of `currency`, the same amount at its own decimals.
+     * @throws Error when the devnet has no such token
+     */
+    token?: string;
+  }): Promise<string>;
 }

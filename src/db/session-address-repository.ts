@@ -55,6 +55,17 @@ export class SessionAddressRepository {
     return this.watchOfRow.get({ row });
   }
 
+  watchOfAddress(family: string, livemode: boolean, address: string): { sessionId: string; watchUntil: number } | undefined {
+    const found = this.find(family, livemode, address);
+    return found && { sessionId: found.sessionId, watchUntil: found.watchUntil };
+  }
+
+  eachIssued(fn: (family: string, livemode: boolean, address: string) => void): void {
+    // Iterated, not read whole: a busy shop has hundreds of thousands of rows.
+    const rows = this.db.$client.prepare('SELECT family, livemode, address FROM session_addresses').raw().iterate() as IterableIterator<[string, number, string]>;
+    for (const [family, livemode, address] of rows) fn(family, livemode === 1, address);
+  }
+
   find(family: string, livemode: boolean, address: string): SessionAddress | undefined {
     return this.db
       .select()

@@ -6,12 +6,14 @@ import type { Network } from './networks.js';
  * session (docs/payments.md, "Unmatched deposits"). Recorded so the owner sees it, and **never** counted
  * in balances or the ledger: nothing says which sale, if any, it belongs to.
  *
- * Why a transfer could not be matched. Issue 17 adds `late` (after a deposit address's window),
- * `unsupported_token` and `wrong_asset`; today only Solana reports `no_reference`: a transfer into the
- * merchant's token account naming no open session's reference (an exchange withdrawal, a wallet that
- * dropped it) or more than one.
+ * Why a transfer could not be matched (docs/payments.md, "Unmatched deposits"):
+ * - `no_reference` (Solana): into the merchant's token account naming no open session's reference (an
+ *   exchange withdrawal, a wallet that dropped it) or more than one;
+ * - `late` (EVM, TRON): a supported coin to a session's deposit address after its monitoring window;
+ * - `wrong_asset`: a supported coin the network or the merchant does not offer there (USDC on TRON);
+ * - `unsupported_token`: a token of the network's list of other well-known tokens (`currency` null).
  */
-export const DEPOSIT_REASONS = ['no_reference'] as const;
+export const DEPOSIT_REASONS = ['no_reference', 'late', 'wrong_asset', 'unsupported_token'] as const;
 export type DepositReason = (typeof DEPOSIT_REASONS)[number];
 
 /**

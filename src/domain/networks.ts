@@ -46,6 +46,27 @@ export interface NetworkInfo {
   readonly rpcHint: string;
   /** Where a transaction can be looked at by a person: the transaction id is appended. */
   readonly liveExplorerTx: string;
+  /**
+   * Other well-known tokens on the live network, watched so that a customer's mistake is seen (issue 17):
+   * a transfer of one to a deposit address is an unmatched deposit, never a payment. Unless configured
+   * otherwise (`extraTokens` of the network's RPC configuration). Absent: none.
+   */
+  readonly liveExtraTokens?: readonly ExtraToken[];
+}
+
+/**
+ * A token the network does not offer for payment but watched all the same, so that what a customer sent
+ * by mistake becomes an unmatched deposit (domain/deposit.ts): a supported coin the network does not offer
+ * (`currency` set: USDC on TRON, `wrong_asset`) or another well-known token (`currency` null,
+ * `unsupported_token`, shown as sent with its contract and decimals, never converted).
+ */
+export interface ExtraToken {
+  /** For people: `DAI`. */
+  readonly symbol: string;
+  /** As the family writes it (EVM: checksummed hex; TRON: base58 `T…`; Solana: the mint). */
+  readonly contract: string;
+  readonly decimals: number;
+  readonly currency: Stablecoin | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Stablecoin } from './currencies.js';
-import type { Network } from './networks.js';
+import type { ExtraToken, Network } from './networks.js';
 
 /**
  * What a payment option's QR code encodes: the wallet request (`uri`) where wallets understand the
@@ -49,6 +49,11 @@ export interface NetworkSettings {
   readonly tokens: Readonly<Partial<Record<Stablecoin, { contract: string; decimals: number }>>>;
   /** Extra HTTP headers every request to the RPC carries (an API key: NetworkInfo.apiKeyHeader). */
   readonly rpcHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Tokens watched but not offered (issue 17): their transfers to deposit addresses become unmatched
+   * deposits, found by the same scans. Absent or empty: none.
+   */
+  readonly extraTokens?: readonly ExtraToken[];
 }
 
 /** A network's settings plus how its watcher is doing, as /v1/networks shows it. */

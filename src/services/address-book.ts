@@ -1,5 +1,6 @@
 import type { FamilyId } from '../domain/networks.js';
 import type { WatchedAddressRow } from '../domain/records.js';
+import { AddressFilter } from './address-filter.js';
 import type { Clock, SessionAddressStore } from './ports.js';
 
 /**
@@ -12,10 +13,16 @@ import type { Clock, SessionAddressStore } from './ports.js';
  * row in the store: about 80 bytes, where an object with the session id and deadline cost about 260.
  * The session and the deadline are read from the store on a hit, which is rare (a payment), and the
  * deadline is checked there, so an address whose window has ended never matches, swept or not.
+ *
+ * Every address ever issued is also remembered, as a 4-byte hash (address-filter.ts), so that money
+ * sent to one after its window is seen as a `late` deposit (issue 17) rather than ignored: the filter
+ * says "maybe ours" and the store's address index confirms, only for the rare transfer that hits.
  */
 export class AddressBook {
   /** One map per family and mode: normalised address → row id in the store. */
   private readonly buckets = new Map<string, Map<string, number>>();
+  /** One filter per family and mode: every address issued, watched or ended. */
+  private readonly issued = new Map<string, AddressFilter>();
   /** Until when the last sweep removed ended windows (the next one reads from there). */
   private sweptUpTo: number;
 
@@ -38,15 +45,38 @@ export class AddressBook {
     return bucket;
   }
 
+  private filter(family: string, livemode: boolean): AddressFilter {
+    const name = `${family}:${livemode ? 'live' : 'test'}`;
+    let filter = this.issued.get(name);
+    if (!filter) this.issued.set(name, (filter = new AddressFilter()));
+    return filter;
+  }
+
   load(): void {
     this.buckets.clear();
+    this.issued.clear();
     this.sweptUpTo = this.now();
-    for (const a of this.store.watched(this.sweptUpTo)) this.add(a.family, a.livemode, a.address, a.row);
+    for (const a of this.store.watched(this.sweptUpTo)) this.bucket(a.family, a.livemode).set(this.keyOf(a.family, a.address), a.row);
+    this.store.eachIssued((family, livemode, address) => this.filter(family, livemode).add(this.keyOf(family, address)));
+    for (const f of this.issued.values()) f.merge();
   }
 
   /** `row`: the address's row id, as the store's `insert` returned it. */
   add(family: FamilyId, livemode: boolean, address: string, row: number): void {
-    this.bucket(family, livemode).set(this.keyOf(family, address), row);
+    const key = this.keyOf(family, address);
+    this.bucket(family, livemode).set(key, row);
+    this.filter(family, livemode).add(key);
+  }
+
+  /**
+   * Whether `address` is a deposit address issued by this app whose watch window has ended (a transfer
+   * there is `late`). `address` as the family writes it (the store keeps that form): the filter rules
+   * out almost every stranger's address in memory, and only a hit reads the store.
+   */
+  ended(family: FamilyId, livemode: boolean, address: string): boolean {
+    if (!this.filter(family, livemode).mayHave(this.keyOf(family, address))) return false;
+    const watch = this.store.watchOfAddress(family, livemode, address);
+    return watch !== undefined && watch.watchUntil <= this.now();
   }
 
   /** The session an address belongs to, while it is watched. */
@@ -69,6 +99,11 @@ export class AddressBook {
    */
   any(family: FamilyId, livemode: boolean): boolean {
     return this.bucket(family, livemode).size > 0;
+  }
+
+  /** Whether any address of a family and mode was ever issued: a watcher then scans for `late` transfers. */
+  anyIssued(family: FamilyId, livemode: boolean): boolean {
+    return this.filter(family, livemode).size > 0;
   }
 
   /** Forgets addresses whose watch window has ended (run periodically, so memory stays bounded). */

@@ -120,6 +120,10 @@ export interface SessionAddressStore {
   watchEnded(after: number, upTo: number): WatchedAddressRow[];
   /** The session and watch window of one row, or undefined when it does not exist. */
   watchOf(row: number): { sessionId: string; watchUntil: number } | undefined;
+  /** The same, found by the address as stored (the family's canonical form), through its unique index. */
+  watchOfAddress(family: string, livemode: boolean, address: string): { sessionId: string; watchUntil: number } | undefined;
+  /** Calls `fn` for every address ever issued, row by row (not all in memory at once). */
+  eachIssued(fn: (family: string, livemode: boolean, address: string) => void): void;
 }
 
 export interface PaymentStore {

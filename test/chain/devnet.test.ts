@@ -11,6 +11,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   DEVNET_CHAIN_IDS,
+  DEVNET_DAI,
   DEVNET_DEPLOYER_ADDRESS,
   DEVNET_PAYER_KEYS,
   type Devnet,
@@ -71,7 +72,7 @@ describe('local EVM devnet', () => {
   let ethereum: Devnet;
   let blockBeforeStop: bigint;
 
-  test('a fresh chain gets USDT and USDC with the live decimals', async () => {
+  test('a fresh chain gets USDT and USDC with the live decimals, and a test DAI with 18', async () => {
     // Dumps only on stop, so the restart below proves that SIGTERM makes anvil write its state.
     ethereum = await start({ network: 'ethereum', stateIntervalSeconds: 3_600 });
     const client = createDevnetPublicClient(ethereum);
@@ -88,8 +89,11 @@ describe('local EVM devnet', () => {
       expect(await read('decimals')).toBe(6);
       expect(await read('symbol')).toBe(token);
     }
-    // Two deployments and nothing else: the addresses follow from nonces 0 and 1.
-    expect(await client.getTransactionCount({ address: DEVNET_DEPLOYER_ADDRESS })).toBe(2);
+    // The token the app does not support (issue 17), watched for unmatched deposits.
+    const readDai = (functionName: 'decimals' | 'symbol') => client.readContract({ address: DEVNET_DAI.address, abi: TEST_TOKEN_ABI, functionName });
+    expect([await readDai('symbol'), await readDai('decimals')]).toEqual(['DAI', 18]);
+    // Three deployments and nothing else: the addresses follow from nonces 0, 1 and 2.
+    expect(await client.getTransactionCount({ address: DEVNET_DEPLOYER_ADDRESS })).toBe(3);
   }, budget([START_MS]));
 
   test('anyone can mint, and minting is a Transfer from the zero address', async () => {
@@ -150,7 +154,7 @@ describe('local EVM devnet', () => {
 
     expect(ethereum.tokens).toEqual(tokens);
     expect(await balanceOf(ethereum, 'USDT', recipient)).toBe(parseUnits('12.34', 6));
-    expect(await client.getTransactionCount({ address: DEVNET_DEPLOYER_ADDRESS })).toBe(2);
+    expect(await client.getTransactionCount({ address: DEVNET_DEPLOYER_ADDRESS })).toBe(3);
     expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(blockBeforeStop);
   }, budget([STOP_MS, START_MS]));
 

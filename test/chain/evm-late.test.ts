@@ -132,7 +132,7 @@ test('a zero-value transfer after expiry does not make an expired, unpaid sessio
   expect(after.exception).toBeNull();
 }, budget([5_000, PAY_MS, PAY_MS, 10_000]));
 
-test('after the monitoring window (24 h past expiry) a transfer to the session address is not recorded', async () => {
+test('after the monitoring window (24 h past expiry) a transfer to the session address is not a payment (it is a late deposit: evm-deposits)', async () => {
   const s = await createSession(t, '12.50');
   t.advance(EXPIRY + 24 * 60 * MINUTE + MINUTE);
   await waitForSession(t, s.session_id, (x) => x.status === 'EXPIRED', 5_000);

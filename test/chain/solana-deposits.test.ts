@@ -6,11 +6,16 @@
  * session, and stays out of balances and the ledger. Then the owner resolves such deposits: attributed,
  * one completes a waiting session (counted once in the ledger); refunded, the exact amount reaches the
  * sender's token account by the refund machinery (test mode's refund wallet, funded on the devnet);
- * dismissed, it stays out of balances.
+ * dismissed, it stays out of balances. A transfer naming the reference of a session whose monitoring
+ * window has ended is listed as `late` (issue 17), once, across a restart.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
+import type { CoreConfig } from '../../src/config.js';
 import type { RunningSolanaDevnet } from '../../src/chains/solana/devnet/index.js';
 import { budget, createSession, getSession, paymentRows, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import type { TestCoin } from '../helpers/solana-chain.js';
@@ -32,23 +37,33 @@ const E6 = 10n ** 6n;
 /** A refund paid by test mode's refund wallet: signed and sent on the worker's next pass (500 ms), finalized 30 slots later; room for a loaded machine. */
 const REFUND_MS = 20_000;
 
+let dir: string;
 let t: TestCore;
 let devnet: RunningSolanaDevnet;
 let chain: SolanaTestChain;
 let wallet: PublicKey;
+const config: Partial<CoreConfig> = {
+  networks: { test: { ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])), solana: 'devnet' } },
+  devnetBlockTimeSeconds: 0.05,
+  refundPollMs: 100,
+};
 
-beforeAll(async () => {
-  t = await startTestCore({
-    networks: { test: { ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])), solana: 'devnet' } },
-    devnetBlockTimeSeconds: 0.05,
-    refundPollMs: 100,
-  });
+async function start(): Promise<void> {
+  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
   devnet = solanaDevnetOf(t.core.chains);
   chain = devnetChain(devnet);
   wallet = testMerchantWalletOf(t.dataDir);
   await waitForSolanaPayable(t);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stablepos-solana-deposits-'));
+  await start();
 }, 60_000);
-afterAll(async () => t?.stop());
+afterAll(async () => {
+  await t?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 const deposits = async () => (await t.api('GET', '/v1/deposits?network=solana&limit=100')).body.data.items;
 
@@ -166,3 +181,41 @@ test('dismissed with a note, a deposit stays out of balances', async () => {
   expect(await balances()).toEqual(before);
   expect((await t.api('GET', `/v1/deposits/${deposit.id}`)).body.data.status).toBe('dismissed');
 }, budget([10_000, 10_000]));
+
+test('a transfer naming the reference of a session past its monitoring window is listed once as late; a restart changes nothing', async () => {
+  const s = await createSession(t, '2.50');
+  const o = solanaOption(s);
+  // The session's expiry (15 min) and monitoring window (24 h), and a minute more.
+  t.advance((15 + 24 * 60 + 1) * 60_000);
+  const payer = new SolanaPayer(chain);
+  const signature = await payer.pay(chain.coins.USDT, o, 2_500_000n);
+
+  const [deposit] = await waitFor(async () => {
+    const found = (await deposits()).filter((d: any) => d.tx_hash === signature);
+    return found.length > 0 ? found : false;
+  }, 10_000, 'the late deposit listed');
+  expect(deposit).toMatchObject({
+    status: 'unmatched',
+    reason: 'late',
+    network: 'solana',
+    currency: 'USDT',
+    token_contract: devnet.mints.USDT,
+    amount: '2.500000',
+    amount_base: '2500000',
+    decimals: 6,
+    from: payer.address,
+    // The merchant's token account it landed in: a session's reference is not an account.
+    to: ataOf(chain.coins.USDT, wallet).toBase58(),
+  });
+  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(signature);
+  expect((await getSession(t, s.session_id)).payments).toEqual([]);
+
+  await t.core.stop();
+  await start();
+  t.advance((15 + 24 * 60 + 1) * 60_000);
+  // A payment after the restart, seen: the watcher has passed the late transfer again, or resumed after it.
+  const later = await createSession(t, '1.00');
+  await new SolanaPayer(chain).pay(chain.coins.USDT, solanaOption(later), E6);
+  await waitForSession(t, later.session_id, (x) => x.payments.length === 1);
+  expect((await deposits()).filter((d: any) => d.tx_hash === signature)).toEqual([deposit]);
+}, budget([CONFIRM_MS, 10_000, 60_000, CONFIRM_MS, 10_000]));

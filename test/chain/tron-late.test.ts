@@ -122,7 +122,7 @@ test('underpaid on time, then expired: EXPIRED with UNDERPAID; the owner resolve
   expect(resolved.body.data).toMatchObject({ status: 'SUCCEEDED', resolved_by: 'owner', exception: 'UNDERPAID', amount_received: { value: '5.00', currency: 'USD' } });
 }, budget([PAY_MS, 10_000, 5_000]));
 
-test('after the monitoring window (24 h past expiry) a transfer to the session address is not recorded', async () => {
+test('after the monitoring window (24 h past expiry) a transfer to the session address is not a payment (it is a late deposit: tron-deposits)', async () => {
   const s = await createSession(t, '12.50');
   t.advance(EXPIRY + 24 * 60 * MINUTE + MINUTE);
   await waitForSession(t, s.session_id, (x) => x.status === 'EXPIRED', 5_000);

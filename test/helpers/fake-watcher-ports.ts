@@ -30,13 +30,18 @@ export class FakeWatcherPorts implements WatcherPorts {
   isWatched(address: string): boolean {
     return this.watched.has(address);
   }
+  /** Deposit addresses (Solana: references) whose window a test has ended. */
+  readonly ended = new Set<string>();
+  isPastDeposit(address: string): boolean {
+    return this.ended.has(address);
+  }
   /** Refund destinations paid by hand that a test has the watcher follow. */
   readonly manual = new Set<string>();
   manualDestinations(): readonly string[] {
     return [...this.manual];
   }
   anyWatched(): boolean {
-    return this.watched.size > 0;
+    return this.watched.size > 0 || this.ended.size > 0;
   }
   apply(scan: ChainScan): void {
     this.applied.push(scan);

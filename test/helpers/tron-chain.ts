@@ -166,13 +166,17 @@ export class TronPayer {
     return { mint, transfer };
   }
 
-  /** `pay`, then waits until the transfer is in a block (at most `inclusionMs` of the devnet); fails if it reverted. */
+  /**
+   * `pay`, then waits until the transfer is in a block (at most `inclusionMs` of the devnet); fails if it
+   * reverted. `token`: the test USDT unless given (the devnet's test DAI, a token TRON does not offer).
+   */
   async payAndWait(
     devnet: Pick<TronDevnet, 'blockTimeSeconds' | 'tokens'>,
     to: string,
     amount: bigint,
+    token: string = devnet.tokens.USDT,
   ): Promise<{ txId: string; from: string; blockNumber: number; blockTime: number }> {
-    const { transfer } = await this.pay(devnet.tokens.USDT, to, amount);
+    const { transfer } = await this.pay(token, to, amount);
     const info = await waitForInfo(this.web, transfer.txID, inclusionMs(devnet));
     if (info.receipt?.result !== 'SUCCESS') throw new Error(`the payment ${transfer.txID} failed: ${JSON.stringify(info.receipt)}`);
     return { txId: transfer.txID, from: this.address, blockNumber: info.blockNumber, blockTime: info.blockTimeStamp };

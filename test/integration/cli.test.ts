@@ -575,6 +575,7 @@ describe('chain flags and devnet pay', () => {
       ['serve', '--rpc-bsc', 'not a url', '--port', '0', '--data-dir', dataDir],
       ['devnet', 'pay', 'ps_x', '--network', 'bitcoin', '--currency', 'USDT', '--data-dir', dataDir],
       ['devnet', 'pay', 'ps_x', '--network', 'tron', '--currency', 'USDC', '--data-dir', dataDir],
+      ['devnet', 'pay', 'ps_x', '--network', 'bsc', '--token', 'PEPE', '--data-dir', dataDir],
     ];
     const results = await runAll(list);
     results.forEach((r, i) => {
@@ -588,6 +589,7 @@ describe('chain flags and devnet pay', () => {
     expect(results[4]!.stderr).toContain('--rpc-bsc must be an absolute http(s) URL');
     expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc" or "tron" or "solana"');
     expect(results[6]!.stderr).toContain('tron offers no USDC: --currency must be "USDT"');
+    expect(results[7]!.stderr).toContain('--token must be "DAI"');
     const fromEnv = await run(['serve', '--port', '0', '--data-dir', dataDir], 20_000, { STABLEPOS_RPC_ETHEREUM: 'ftp://eth.example' });
     expect(fromEnv.code, show(['serve (STABLEPOS_RPC_ETHEREUM=ftp://…)'], fromEnv)).toBe(2);
     expect(fromEnv.stderr).toMatch(/^stablepos: STABLEPOS_RPC_ETHEREUM must be an absolute http\(s\) URL/);
@@ -629,6 +631,20 @@ describe('chain flags and devnet pay', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(session.payments, JSON.stringify(session)).toMatchObject([{ network: 'bsc', currency: 'USDT', tx_hash: paid.stdout.trim(), amount: '3.250000' }]);
+
+    // --token DAI: the devnet's test DAI, watched, never offered: an unmatched deposit, the session untouched.
+    const daiArgs = ['devnet', 'pay', id, '--network', 'bsc', '--token', 'DAI', '--amount', '2', '--data-dir', dir];
+    const daiPaid = await run(daiArgs, 30_000);
+    expect(daiPaid.code, show(daiArgs, daiPaid)).toBe(0);
+    let deposits: any[] = [];
+    const daiDeadline = Date.now() + 15_000;
+    while (Date.now() < daiDeadline) {
+      deposits = (await http(server, 'GET', '/v1/deposits?network=bsc', testKey)).body.data.items;
+      if (deposits.length > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(deposits).toMatchObject([{ reason: 'unsupported_token', currency: null, tx_hash: daiPaid.stdout.trim(), amount: '2.000000000000000000', decimals: 18 }]);
+    expect((await http(server, 'GET', `/v1/payment/sessions/${id}`, testKey)).body.data.payments).toHaveLength(1);
 
     // Solana: the session's reference goes into the transfer, the money to the merchant's wallet.
     const second = (await http(server, 'POST', '/v1/payment/sessions', testKey, { merchant_id: merchantId, amount: { value: '1.75', currency: 'USDC' } })).body.data;

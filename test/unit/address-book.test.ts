@@ -99,3 +99,41 @@ test('the book compares addresses as their family says: case-sensitive ones stay
   expect(book.lookup('b58', false, upper)).toBe('ps_b58');
   expect(book.lookup('b58', false, upper.toLowerCase())).toBeUndefined();
 });
+
+test('an address whose window has ended is recognised as a past deposit, in its own mode only; one still watched or never issued is not', () => {
+  const book = new AddressBook(store, clock, familyKey);
+  book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
+  expect(book.ended('evm', false, ADDRESS_A)).toBe(false); // still watched: a payment, not a late deposit
+  expect(book.ended('evm', false, ADDRESS_B)).toBe(false); // never issued
+  expect(book.anyIssued('evm', false)).toBe(true);
+  expect(book.anyIssued('evm', true)).toBe(false);
+  now += 60_000;
+  expect(book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+  expect(book.sweep()).toBe(0); // the lookup dropped it already: swept or not, it stays known as ours
+  expect(book.ended('evm', false, ADDRESS_A)).toBe(true);
+  expect(book.ended('evm', true, ADDRESS_A)).toBe(false);
+  expect(book.ended('evm', false, ADDRESS_B)).toBe(false);
+});
+
+test('load() at start remembers every address ever issued, ended ones included, without watching them', () => {
+  insert('ps_old', ADDRESS_A, now - 1);
+  insert('ps_live', ADDRESS_B, now + 60_000, true);
+  const book = new AddressBook(store, clock, familyKey);
+  book.load();
+  expect(book.size).toBe(1);
+  expect(book.ended('evm', false, ADDRESS_A)).toBe(true);
+  expect(book.ended('evm', true, ADDRESS_B)).toBe(false);
+  now += 60_000;
+  expect(book.ended('evm', true, ADDRESS_B)).toBe(true);
+});
+
+test('among thousands of issued addresses, a stranger\'s is never taken for one (the store confirms what the filter suspects)', () => {
+  const book = new AddressBook(store, clock, familyKey);
+  for (let i = 1; i <= 5_000; i++) {
+    const address = `0x${i.toString(16).padStart(40, '0')}`;
+    book.add('evm', false, address, insert(`ps_${i}`, address, now + 1));
+  }
+  now += 1;
+  expect(book.ended('evm', false, `0x${(2_500).toString(16).padStart(40, '0')}`)).toBe(true);
+  for (let i = 1; i <= 5_000; i++) expect(book.ended('evm', false, `0x${(i + 10_000).toString(16).padStart(40, '0')}`)).toBe(false);
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem';
 import { STABLECOINS } from '../../domain/currencies.js';
 import type { ChainFamily } from '../family.js';
-import { TransferLogWatcher } from '../transfer-logs/transfer-log-watcher.js';
+import { TransferLogWatcher, type WatchedToken } from '../transfer-logs/transfer-log-watcher.js';
 import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
 import { EvmAddressDeriver } from '../keccak-accounts/xpub-deriver.js';
 import { newTestWallet } from './addresses.js';
@@ -53,10 +53,12 @@ export const evmFamily: ChainFamily<Devnet> = {
 
   connect(network, ports) {
     const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0, timeout: 10_000, ...(network.rpcHeaders && { fetchOptions: { headers: { ...network.rpcHeaders } } }) }), cacheTime: 0 }) as PublicClient;
-    const tokens = STABLECOINS.flatMap((currency) => {
+    const tokens: WatchedToken[] = STABLECOINS.flatMap((currency) => {
       const token = network.tokens[currency];
       return token ? [{ currency, logAddress: token.contract as Address, contract: token.contract, decimals: token.decimals }] : [];
     });
+    // Watched for customers' mistakes in the same eth_getLogs (more contracts, not more calls).
+    for (const t of network.extraTokens ?? []) tokens.push({ ...t, logAddress: t.contract as Address, mistake: t.currency ? 'wrong_asset' : 'unsupported_token' });
     const name = EVM_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
     return {
       watcher: new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, address: getAddress, txId: (hash) => hash }, ports),

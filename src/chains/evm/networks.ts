@@ -14,6 +14,14 @@ export const EVM_NETWORKS: readonly NetworkInfo[] = [
       USDC: { decimals: 6, liveContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
     },
     liveExplorerTx: 'https://etherscan.io/tx/',
+    // Contracts as their issuers publish them and Etherscan's token pages show them: DAI (MakerDAO/Sky),
+    // FDUSD (First Digital), PYUSD (Paxos for PayPal), BUSD (Paxos; no longer minted, still held).
+    liveExtraTokens: [
+      { symbol: 'DAI', contract: '0x6B175474E89094C44Da98b954EedeAC495271d0F', decimals: 18, currency: null },
+      { symbol: 'FDUSD', contract: '0xc5f0f7b66764F6ec8C8Dff7BA683102295E16409', decimals: 18, currency: null },
+      { symbol: 'PYUSD', contract: '0x6c3ea9036406852006290770BEdFcAbA0e23A0e8', decimals: 6, currency: null },
+      { symbol: 'BUSD', contract: '0x4Fabb145d64652a948d72533023f6E7A623C7C53', decimals: 18, currency: null },
+    ],
     rpcHint: 'An Ethereum mainnet JSON-RPC URL: your own node, or a provider\'s URL with its key in it.',
   },
   {
@@ -29,6 +37,13 @@ export const EVM_NETWORKS: readonly NetworkInfo[] = [
       USDC: { decimals: 18, liveContract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d' },
     },
     liveExplorerTx: 'https://bscscan.com/tx/',
+    // As BscScan's token pages show them: Binance-Peg DAI, FDUSD (First Digital), Binance-Peg BUSD.
+    // PYUSD has no BNB Smart Chain contract of its issuer.
+    liveExtraTokens: [
+      { symbol: 'DAI', contract: '0x1AF3F329e8BE154074D8769D1FFa4eE058B1DBc3', decimals: 18, currency: null },
+      { symbol: 'FDUSD', contract: '0xc5f0f7b66764F6ec8C8Dff7BA683102295E16409', decimals: 18, currency: null },
+      { symbol: 'BUSD', contract: '0xe9e7CEA3DedcA5984780Bafc599bD69ADd087D56', decimals: 18, currency: null },
+    ],
     rpcHint: 'A BNB Smart Chain mainnet JSON-RPC URL: your own node, or a provider\'s URL with its key in it.',
   },
 ];

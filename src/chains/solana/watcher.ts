@@ -253,6 +253,8 @@ export class SolanaWatcher implements Watcher {
       const account = this.byAccount.get(t.account) as MerchantTokenAccount;
       const reference = account.payoutTo ?? this.referenceOf(t, txKeys, manual);
       if (reference === null) this.stats.unattributedTransfers++;
+      // A reference known, but of a session whose window has ended: late, not anonymous (issue 17).
+      const reason = reference !== null ? undefined : this.namesEndedReference(t, txKeys, manual) ? ('late' as const) : ('no_reference' as const);
       transfers.push({
         txId: listed.signature,
         eventIndex: t.eventIndex,
@@ -265,7 +267,7 @@ export class SolanaWatcher implements Watcher {
         // Unmatched: the merchant's token account it landed in (a deposit to show, never a session's).
         to: reference ?? t.account,
         amountBase: t.amountBase,
-        ...(reference === null && { reason: 'no_reference' as const }),
+        ...(reason !== undefined && { reason }),
       });
     }
     return transfers;
@@ -284,6 +286,20 @@ export class SolanaWatcher implements Watcher {
     if (own.length > 0) return own.length === 1 ? (own[0] as string) : null;
     const anywhere = watched(txKeys);
     return anywhere.length === 1 ? (anywhere[0] as string) : null;
+  }
+
+  /**
+   * Whether a transfer that names no open session's reference names one of a session whose monitoring
+   * window has ended (exactly one, at the level that decides, as `referenceOf` counts). Asked
+   * only for unattributed transfers, of the in-memory filter first (AddressBook.ended).
+   */
+  private namesEndedReference(t: IncomingTransfer, txKeys: readonly string[], manual: ReadonlySet<string>): boolean {
+    const candidate = (k: string) => !this.byAccount.has(k) && !manual.has(k);
+    // Open references named more than once (ambiguous) stay no_reference: late would name the wrong one.
+    if (txKeys.some((k) => candidate(k) && this.ports.isWatched(k))) return false;
+    const ended = (keys: readonly string[]) => new Set(keys.filter((k) => candidate(k) && this.ports.isPastDeposit(k))).size;
+    const own = ended(t.instructionKeys);
+    return own > 0 ? own === 1 : ended(txKeys) === 1;
   }
 
   private async blockhash(slot: number): Promise<string> {

@@ -1,13 +1,21 @@
 import { type Address, type Hex, parseAbiItem, type PublicClient } from 'viem';
-import type { ChainScan, ObservedTransfer } from '../../domain/chain-scan.js';
+import type { ChainScan, ObservedTransfer, UnmatchedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
+import type { DepositReason } from '../../domain/deposit.js';
 import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
-/** A token as the watcher scans it: its contract as the logs give it, and as the family writes it. */
+/**
+ * A token as the watcher scans it: its contract as the logs give it, and as the family writes it. An
+ * offered coin's transfers to a watched address are payments; a token watched only so that mistakes are
+ * seen (`mistake` set: NetworkSettings.extraTokens) makes unmatched deposits instead.
+ */
 export interface WatchedToken {
-  currency: Stablecoin;
+  /** Null for a token the app does not support (`unsupported_token`). */
+  currency: Stablecoin | null;
+  /** Set for a token not offered on the network: why its transfers match no session. */
+  mistake?: Extract<DepositReason, 'wrong_asset' | 'unsupported_token'>;
   /** The contract's 20-byte address, as `eth_getLogs` takes and returns it. */
   logAddress: Address;
   /** The contract as the family writes it (EVM: checksummed hex; TRON: base58 `T…`), reported as is. */
@@ -37,8 +45,10 @@ export interface TransferLogWatcherOptions {
 /**
  * Watches one network of a family whose node speaks Ethereum's JSON-RPC and whose tokens emit ERC-20
  * `Transfer` logs: EVM networks, and TRON through java-tron's `/jsonrpc`. Every new block, it scans the
- * Transfer logs of the supported token contracts (one eth_getLogs for all of them, whatever the number
- * of open sessions) and keeps the transfers whose recipient is a watched address. It notices
+ * Transfer logs of the supported token contracts and of the extra ones watched for mistakes (one
+ * eth_getLogs for all of them, whatever the number of open sessions) and keeps the transfers whose
+ * recipient is a watched address: payments, or unmatched deposits (a token not offered; an address whose
+ * window has ended, `late`). It notices
  * reorganisations by re-checking the hash of the last block it scanned, walks back to the common
  * ancestor using the hashes it stored, and rescans from there. It only reports what it saw; the payment
  * recorder decides what it means.
@@ -146,6 +156,7 @@ export class TransferLogWatcher implements Watcher {
     }
 
     const transfers: ObservedTransfer[] = [];
+    const unmatched: UnmatchedTransfer[] = [];
     if (this.ports.anyWatched()) {
       const logs = await this.rpc(() =>
         client.getLogs({ address: [...this.byContract.values()].map((t) => t.logAddress), event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to) }),
@@ -156,7 +167,10 @@ export class TransferLogWatcher implements Watcher {
         const token = this.byContract.get(log.address.toLowerCase());
         if (!recipient || !token || log.removed || log.blockHash === null || log.transactionHash === null) continue;
         const to = this.options.address(recipient);
-        if (!this.ports.isWatched(to)) continue;
+        // Money for a session (or a refund paid by hand), else money to an address whose window ended.
+        const watched = this.ports.isWatched(to);
+        const reason = watched ? token.mistake : token.mistake ?? 'late';
+        if (!watched && !this.ports.isPastDeposit(to)) continue;
         const blockNumber = log.blockNumber as bigint;
         // Nodes that return `blockTimestamp` with logs (anvil, recent geth) spare a getBlock per block.
         let blockTime = blockTimes.get(blockNumber) ?? (log.blockTimestamp ? Number(log.blockTimestamp) * 1000 : undefined);
@@ -165,26 +179,27 @@ export class TransferLogWatcher implements Watcher {
           blockTime = Number(block.timestamp) * 1000;
           blockTimes.set(blockNumber, blockTime);
         }
-        transfers.push({
+        const seen = {
           txId: this.options.txId(log.transactionHash),
           eventIndex: log.logIndex as number,
           blockNumber: Number(blockNumber),
           blockRef: log.blockHash,
           blockTime,
-          currency: token.currency,
           tokenContract: token.contract,
           decimals: token.decimals,
           from: this.options.address(log.args.from as Address),
           to,
           amountBase: log.args.value as bigint,
-        });
+        };
+        if (reason === undefined && token.currency !== null) transfers.push({ ...seen, currency: token.currency });
+        else unmatched.push({ ...seen, currency: token.currency, reason: reason ?? 'unsupported_token' });
       }
     }
     const last = to === head && latest.hash ? { hash: latest.hash } : await this.rpc(() => client.getBlock({ blockNumber: BigInt(to) }));
     const blocks = [{ number: to, hash: last.hash as string }];
     for (const t of transfers) blocks.push({ number: t.blockNumber, hash: t.blockRef });
     this.stats.scans++;
-    const scan: ChainScan = { chainId, head, cursor: String(to), blocks, transfers, ...(reorgAncestor !== undefined && { reorgAncestor }) };
+    const scan: ChainScan = { chainId, head, cursor: String(to), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...(reorgAncestor !== undefined && { reorgAncestor }) };
     this.ports.apply(scan);
     return to >= head;
   }

@@ -4,7 +4,7 @@ import { type Address, createPublicClient, http, type PublicClient } from 'viem'
 import { STABLECOINS } from '../../domain/currencies.js';
 import type { ChainFamily } from '../family.js';
 import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
-import { TransferLogWatcher } from '../transfer-logs/transfer-log-watcher.js';
+import { TransferLogWatcher, type WatchedToken } from '../transfer-logs/transfer-log-watcher.js';
 import { isTronAddress, toEvmAddress, toTronBase58 } from './address-format.js';
 import { newTestTronWallet, TRON_ACCOUNT_PATH, TronAddressDeriver, tronAddressOfPublicKey } from './addresses.js';
 import { type RunningTronDevnet, tronDevnet } from './devnet/index.js';
@@ -87,11 +87,13 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
       transport: http(`${base}/jsonrpc`, { retryCount: 0, timeout: 10_000, ...(headers && { fetchOptions: { headers } }) }),
       cacheTime: 0,
     }) as PublicClient;
-    const tokens = STABLECOINS.flatMap((currency) => {
+    const tokens: WatchedToken[] = STABLECOINS.flatMap((currency) => {
       const token = network.tokens[currency];
       // /jsonrpc speaks 20-byte hex addresses and rejects TRON's 41 form.
       return token ? [{ currency, logAddress: toEvmAddress(token.contract) as Address, contract: token.contract, decimals: token.decimals }] : [];
     });
+    // Watched for customers' mistakes (USDC, other tokens) in the same eth_getLogs: more contracts, not more calls.
+    for (const t of network.extraTokens ?? []) tokens.push({ ...t, logAddress: toEvmAddress(t.contract) as Address, mistake: t.currency ? 'wrong_asset' : 'unsupported_token' });
     const name = TRON_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
     return {
       watcher: new TransferLogWatcher(

@@ -31,7 +31,11 @@ export const DepositOut = Type.Object({
   }),
   reason: Type.String({
     enum: [...DEPOSIT_REASONS],
-    description: 'Why it matched no session. `no_reference` (Solana): the transfer named no open session\'s reference, or more than one.',
+    description:
+      'Why it matched no session. `no_reference` (Solana): the transfer named no open session\'s reference, or more than one. ' +
+      '`late` (EVM, TRON): a supported coin to a session\'s deposit address after its monitoring window. ' +
+      '`wrong_asset`: a supported coin the network does not offer there (USDC on TRON) or the merchant turned off. ' +
+      '`unsupported_token`: one of the network\'s other well-known tokens (`currency` null; shown as sent, never converted).',
   }),
   network: Type.String({ enum: [...NETWORK_IDS] }),
   currency: Nullable(CoinOut),

@@ -61,15 +61,28 @@ export const DEVNET_PAYER_KEYS: readonly Hex[] = [
  */
 export const DEVNET_FAUCET_KEY: Hex = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897';
 
-/** Deployment order is the deployer's nonce order: never reorder, or existing state files break. */
-const DEPLOY_ORDER = ['USDT', 'USDC'] as const satisfies readonly Stablecoin[];
-const TOKEN_NAMES: Readonly<Record<Stablecoin, string>> = { USDT: 'Test Tether USD', USDC: 'Test USD Coin' };
+/**
+ * Deployment order is the deployer's nonce order: never reorder, or existing state files break. DAI
+ * came later (issue 17) at the next nonce, so a chain made before it gets it at its next start.
+ */
+const DEPLOY_ORDER = ['USDT', 'USDC', 'DAI'] as const;
+/** A token the devnet deploys: the two coins it offers, and a test DAI that it does not (issue 17). */
+export type DevnetToken = (typeof DEPLOY_ORDER)[number];
+const TOKEN_NAMES: Readonly<Record<DevnetToken, string>> = { USDT: 'Test Tether USD', USDC: 'Test USD Coin', DAI: 'Test Dai Stablecoin' };
 
 /** Where each token lives on every devnet, fresh or reloaded: fixed by the deployer's nonces. */
 export const DEVNET_TOKEN_ADDRESSES: Readonly<Record<Stablecoin, Address>> = {
   USDT: getContractAddress({ from: DEVNET_DEPLOYER_ADDRESS, nonce: 0n }),
   USDC: getContractAddress({ from: DEVNET_DEPLOYER_ADDRESS, nonce: 1n }),
 };
+
+/**
+ * The devnet's test DAI, with live DAI's 18 decimals on both networks: a token the app does not support,
+ * watched as an extra token so that unmatched deposits (`unsupported_token`) can be tried in test mode.
+ */
+export const DEVNET_DAI = { symbol: 'DAI', address: getContractAddress({ from: DEVNET_DEPLOYER_ADDRESS, nonce: 2n }), decimals: 18 } as const;
+
+const addressOf = (token: DevnetToken): Address => (token === 'DAI' ? DEVNET_DAI.address : DEVNET_TOKEN_ADDRESSES[token]);
 
 /** Seconds between state dumps while running, so a crash loses little (a clean stop dumps as well). */
 const DEFAULT_STATE_INTERVAL_SECONDS = 5;
@@ -105,8 +118,8 @@ export interface Devnet {
 }
 
 /**
- * Starts anvil for `network` and makes sure the test tokens are deployed: on a fresh chain USDT then
- * USDC are deployed and mined; on a chain loaded from `stateFile` nothing is deployed again.
+ * Starts anvil for `network` and makes sure the test tokens are deployed: on a fresh chain USDT, USDC
+ * then DAI are deployed and mined; on a chain loaded from `stateFile` nothing is deployed again.
  * @throws Error when anvil is missing, exits early (e.g. an unreadable state file), the state file is
  * still in use by another devnet after `lockWaitMs`, or the chain's tokens are not where they should be.
  */
@@ -186,7 +199,8 @@ export interface PaymentRequest {
   /** Signs both transactions. Gas is paid in ether, which only anvil's dev accounts hold at genesis:
    * use one of DEVNET_PAYER_KEYS. */
   payerKey: Hex;
-  token: Stablecoin;
+  /** A coin the devnet offers, or its test DAI (a token the app does not support). */
+  token: DevnetToken;
   to: Address;
   amountBaseUnits: bigint;
 }
@@ -208,7 +222,7 @@ export async function mintAndPay(devnet: Devnet, request: PaymentRequest): Promi
   const account = privateKeyToAccount(request.payerKey);
   const client = createDevnetPublicClient(devnet);
   const wallet = createWalletClient({ account, chain: devnet.chain, transport: http(devnet.rpcUrl) });
-  const token = devnet.tokens[request.token];
+  const token = request.token === 'DAI' ? DEVNET_DAI.address : devnet.tokens[request.token];
   // Both are sent before either is mined, so they usually share one block: a payment costs one
   // block time, not two.
   const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
@@ -273,7 +287,7 @@ async function ensureTokens(
   decimals: number,
 ): Promise<void> {
   const codes = await Promise.all(
-    DEPLOY_ORDER.map((symbol) => client.getCode({ address: DEVNET_TOKEN_ADDRESSES[symbol] })),
+    DEPLOY_ORDER.map((symbol) => client.getCode({ address: addressOf(symbol) })),
   );
   const missing = DEPLOY_ORDER.map((symbol, nonce) => ({ symbol, nonce })).filter(({ nonce }) => !codes[nonce]);
   if (missing.length > 0) {
@@ -287,7 +301,7 @@ async function ensureTokens(
     for (const { symbol, nonce } of missing) {
       if (nonce < deployerNonce) {
         throw new Error(
-          `test ${symbol} is missing at ${DEVNET_TOKEN_ADDRESSES[symbol]} but the deployer's nonce ${nonce} is ` +
+          `test ${symbol} is missing at ${addressOf(symbol)} but the deployer's nonce ${nonce} is ` +
             'already spent: the state file holds another chain; remove it to start a fresh devnet',
         );
       }
@@ -296,7 +310,7 @@ async function ensureTokens(
         await wallet.deployContract({
           abi: TEST_TOKEN_ABI,
           bytecode: TEST_TOKEN_BYTECODE,
-          args: [TOKEN_NAMES[symbol], symbol, decimals],
+          args: [TOKEN_NAMES[symbol], symbol, symbol === 'DAI' ? DEVNET_DAI.decimals : decimals],
           nonce,
         }),
       );
@@ -308,7 +322,7 @@ async function ensureTokens(
     const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout })));
     receipts.forEach((receipt, i) => {
       const { symbol } = missing[i]!;
-      const expected = DEVNET_TOKEN_ADDRESSES[symbol].toLowerCase();
+      const expected = addressOf(symbol).toLowerCase();
       if (receipt.status !== 'success' || receipt.contractAddress?.toLowerCase() !== expected) {
         throw new Error(`deploying test ${symbol} failed (${receipt.transactionHash})`);
       }
@@ -316,13 +330,13 @@ async function ensureTokens(
   }
   for (const symbol of DEPLOY_ORDER) {
     const actual = await client.readContract({
-      address: DEVNET_TOKEN_ADDRESSES[symbol],
+      address: addressOf(symbol),
       abi: TEST_TOKEN_ABI,
       functionName: 'decimals',
     });
-    if (actual !== decimals) {
+    if (actual !== (symbol === 'DAI' ? DEVNET_DAI.decimals : decimals)) {
       throw new Error(
-        `test ${symbol} has ${actual} decimals, expected ${decimals}: the state file belongs to another network`,
+        `test ${symbol} has ${actual} decimals, expected ${symbol === 'DAI' ? DEVNET_DAI.decimals : decimals}: the state file belongs to another network`,
       );
     }
   }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { toBaseUnits } from '../../../domain/networks.js';
 import type { FamilyDevnet } from '../../family.js';
-import { type Devnet, DEVNET_CHAIN_IDS, DEVNET_PAYER_KEYS, type DevnetNetwork, mintAndPay, startDevnet } from './devnet.js';
+import { type Devnet, DEVNET_CHAIN_IDS, DEVNET_DAI, DEVNET_PAYER_KEYS, type DevnetNetwork, mintAndPay, startDevnet } from './devnet.js';
 import { readDevnetEndpoint, removeDevnetEndpoint, writeDevnetEndpoint } from './endpoint.js';
 import { fundOnDevnet } from './fund.js';
 
@@ -35,6 +35,8 @@ export const evmDevnet: FamilyDevnet<Devnet> = {
       USDT: { contract: devnet.tokens.USDT, decimals: devnet.decimals.USDT },
       USDC: { contract: devnet.tokens.USDC, decimals: devnet.decimals.USDC },
     },
+    // Watched, never offered: its transfers to deposit addresses are unmatched deposits (issue 17).
+    extraTokens: [{ symbol: DEVNET_DAI.symbol, contract: DEVNET_DAI.address, decimals: DEVNET_DAI.decimals, currency: null }],
   }),
 
   async fund(devnet, wallet, wholeCoins) {
@@ -44,12 +46,14 @@ export const evmDevnet: FamilyDevnet<Devnet> = {
 
   payers: DEVNET_PAYER_KEYS.length,
 
-  async pay({ dir, network, payer, currency, to, amountMinor }) {
+  async pay({ dir, network, payer, currency, to, amountMinor, token }) {
     const running = isDevnetNetwork(network) ? readDevnetEndpoint(dir, network) : undefined;
     if (!running) throw new Error(`no ${network} devnet is running in ${dir}: start "stablepos serve" in test mode first`);
     const key = DEVNET_PAYER_KEYS[payer - 1];
     if (!key) throw new Error(`no test payer ${payer}: there are ${DEVNET_PAYER_KEYS.length}`);
-    const paid = await mintAndPay(running, { payerKey: key, token: currency, to: to as `0x${string}`, amountBaseUnits: toBaseUnits(amountMinor, running.decimals[currency]) });
+    if (token !== undefined && token !== DEVNET_DAI.symbol) throw new Error(`the ${network} devnet has no test ${token}: --token must be "DAI"`);
+    const amountBaseUnits = toBaseUnits(amountMinor, token ? DEVNET_DAI.decimals : running.decimals[currency]);
+    const paid = await mintAndPay(running, { payerKey: key, token: token ? DEVNET_DAI.symbol : currency, to: to as `0x${string}`, amountBaseUnits });
     return paid.txHash;
   },
 };

@@ -71,7 +71,8 @@ export const solanaDevnet: FamilyDevnet<RunningSolanaDevnet> = {
 
   payers: SOLANA_DEVNET_PAYERS,
 
-  async pay({ dir, network, payer, currency, to, amountMinor, recipient }) {
+  async pay({ dir, network, payer, currency, to, amountMinor, recipient, token }) {
+    if (token !== undefined) throw new Error(`the Solana devnet has no test ${token}: it watches no extra mints yet`);
     const running = network === 'solana' ? readSolanaEndpoint(dir) : undefined;
     if (!running) throw new Error(`no ${network} devnet is running in ${dir}: start "stablepos serve" in test mode first`);
     if (recipient === undefined) throw new Error('a Solana payment needs the merchant\'s wallet (the recipient) besides the session\'s reference');

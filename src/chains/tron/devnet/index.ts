@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { toBaseUnits } from '../../../domain/networks.js';
 import type { FamilyDevnet, RunningDevnet } from '../../family.js';
 import { readTronEndpoint, removeTronEndpoint, writeTronEndpoint } from './endpoint.js';
-import { TRON_DEVNET_PAYER_KEYS } from './test-accounts.js';
+import { TRON_DEVNET_DAI, TRON_DEVNET_PAYER_KEYS } from './test-accounts.js';
 import { callToken, sendTrx, tronWebOf, waitForTronTransaction } from './test-wallet.js';
 import { startTronDevnet, type TronDevnet } from './tron-devnet.js';
 
@@ -40,6 +40,8 @@ export const tronDevnet: FamilyDevnet<RunningTronDevnet> = {
   describe: (devnet) => ({
     chainId: String(devnet.chainId),
     tokens: { USDT: { contract: devnet.tokens.USDT, decimals: devnet.decimals.USDT } },
+    // Watched, never offered: its transfers to deposit addresses are unmatched deposits (issue 17).
+    extraTokens: [{ symbol: 'DAI', contract: devnet.dai.contract, decimals: devnet.dai.decimals, currency: null }],
   }),
 
   async fund(devnet, wallet, wholeCoins) {
@@ -53,18 +55,20 @@ export const tronDevnet: FamilyDevnet<RunningTronDevnet> = {
 
   payers: TRON_DEVNET_PAYER_KEYS.length,
 
-  async pay({ dir, network, payer, currency, to, amountMinor }) {
+  async pay({ dir, network, payer, currency, to, amountMinor, token }) {
     const running = network === 'tron' ? readTronEndpoint(dir) : undefined;
     if (!running) throw new Error(`no ${network} devnet is running in ${dir}: start "stablepos serve" in test mode first`);
-    if (currency !== 'USDT') throw new Error(`TRON offers no ${currency}: pay USDT`);
+    if (token !== undefined && token !== TRON_DEVNET_DAI.symbol) throw new Error(`the TRON devnet has no test ${token}: --token must be "DAI"`);
+    if (token === undefined && currency !== 'USDT') throw new Error(`TRON offers no ${currency}: pay USDT`);
     const key = TRON_DEVNET_PAYER_KEYS[payer - 1];
     if (!key) throw new Error(`no test payer ${payer}: there are ${TRON_DEVNET_PAYER_KEYS.length}`);
     const web = tronWebOf(running.httpUrl, key);
-    const amountBase = toBaseUnits(amountMinor, running.decimals.USDT);
-    // The payer mints what it pays (the test USDT's mint is open), then pays like a wallet.
-    const minted = await callToken(web, running.tokens.USDT, 'mint', web.defaultAddress.base58 as string, amountBase);
+    const contract = token ? TRON_DEVNET_DAI.address : running.tokens.USDT;
+    const amountBase = toBaseUnits(amountMinor, token ? TRON_DEVNET_DAI.decimals : running.decimals.USDT);
+    // The payer mints what it pays (the test tokens' mint is open), then pays like a wallet.
+    const minted = await callToken(web, contract, 'mint', web.defaultAddress.base58 as string, amountBase);
     await waitForTronTransaction(web, minted, inclusionMs(running.blockTimeSeconds));
-    const paid = await callToken(web, running.tokens.USDT, 'transfer', to, amountBase);
+    const paid = await callToken(web, contract, 'transfer', to, amountBase);
     await waitForTronTransaction(web, paid, inclusionMs(running.blockTimeSeconds));
     return paid;
   },

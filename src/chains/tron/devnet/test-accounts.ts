@@ -40,3 +40,14 @@ export const TRON_DEVNET_INITIAL_SUN = 1_000_000n * 1_000_000n;
 export const TRON_DEVNET_USDT_ADDRESS = toTronBase58(
   getContractAddress({ from: toEvmAddress(TRON_DEVNET_DEPLOYER_ADDRESS), nonce: 0n }),
 );
+
+/**
+ * The stand-in's test DAI (18 decimals, as live DAI): a token TRON does not offer, watched as an extra
+ * token so that unmatched deposits (`unsupported_token`) can be tried in test mode. The deployer's next
+ * nonce after USDT, so a chain made before it (issue 17) gets it at its next start.
+ */
+export const TRON_DEVNET_DAI = {
+  symbol: 'DAI',
+  address: toTronBase58(getContractAddress({ from: toEvmAddress(TRON_DEVNET_DEPLOYER_ADDRESS), nonce: 1n })),
+  decimals: 18,
+} as const;

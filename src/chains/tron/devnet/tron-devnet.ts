@@ -19,6 +19,7 @@ import {
   TRON_DEVNET_INITIAL_SUN,
   TRON_DEVNET_PAYER_ADDRESSES,
   TRON_DEVNET_PAYER_KEYS,
+  TRON_DEVNET_DAI,
   TRON_DEVNET_USDT_ADDRESS,
 } from './test-accounts.js';
 import { toTronAbi } from './tron-abi.js';
@@ -83,6 +84,8 @@ export interface TronDevnet {
   /** Token contracts, base58 `T…`. */
   readonly tokens: Readonly<{ USDT: string }>;
   readonly decimals: Readonly<{ USDT: number }>;
+  /** The test DAI: not offered, watched for mistakes (issue 17). */
+  readonly dai: Readonly<{ contract: string; decimals: number }>;
   /** Private keys (hex, as TronWeb takes them) of the test wallets that pay sessions, given TRX. */
   readonly payerKeys: readonly string[];
   /** Private key of the faucet, given TRX, that funds other test wallets. */
@@ -151,13 +154,14 @@ export async function startTronDevnet(options: TronDevnetOptions): Promise<TronD
     index = TransactionIndex.open(`${stateFile}.transactions.jsonl`);
     await recoverUnsent(rpc, index);
     await ensureTestUsdt(rpc);
+    await ensureTestDai(rpc);
 
-    const contracts = new Map<string, KnownContract>([
-      [
-        toTronHex(TRON_DEVNET_USDT_ADDRESS),
+    const contracts = new Map<string, KnownContract>(
+      [TRON_DEVNET_USDT_ADDRESS, TRON_DEVNET_DAI.address].map((address) => [
+        toTronHex(address),
         { name: 'TestStablecoin', abi: toTronAbi(TEST_TOKEN_ABI), originAddress: toTronHex(TRON_DEVNET_DEPLOYER_ADDRESS) },
-      ],
-    ]);
+      ]),
+    );
     const view = new TronChainView(rpc, index, contracts, await rpc.blockNumber());
     const resources = new AccountResources();
     const http = await serveHttp({
@@ -176,6 +180,7 @@ export async function startTronDevnet(options: TronDevnetOptions): Promise<TronD
       blockTimeSeconds,
       tokens: { USDT: TRON_DEVNET_USDT_ADDRESS },
       decimals: { USDT: TRON_DEVNET_USDT_DECIMALS },
+      dai: { contract: TRON_DEVNET_DAI.address, decimals: TRON_DEVNET_DAI.decimals },
       payerKeys: TRON_DEVNET_PAYER_KEYS,
       faucetKey: TRON_DEVNET_FAUCET_KEY,
       setAccountResources: (address, figures) => resources.set(toTronHex(address), figures),
@@ -236,4 +241,35 @@ async function ensureTestUsdt(rpc: AnvilRpc): Promise<void> {
   if (decimals !== TRON_DEVNET_USDT_DECIMALS) {
     throw new Error(`the test USDT has ${decimals} decimals, expected ${TRON_DEVNET_USDT_DECIMALS}: the state file belongs to another chain`);
   }
+}
+
+/**
+ * Deploys the test DAI (issue 17) at its fixed address, the deployer's nonce 1 right after USDT's, on a
+ * fresh chain or one made before it; then checks its 18 decimals.
+ */
+async function ensureTestDai(rpc: AnvilRpc): Promise<void> {
+  const token = toEvmAddress(TRON_DEVNET_DAI.address);
+  const deployer = toEvmAddress(TRON_DEVNET_DEPLOYER_ADDRESS);
+  if ((await rpc.call<Hex>('eth_getCode', [token, 'latest'])) === '0x') {
+    if (BigInt(await rpc.call<Hex>('eth_getTransactionCount', [deployer, 'pending'])) !== 1n) {
+      throw new Error(`the test DAI is missing at ${TRON_DEVNET_DAI.address} but its deployer's nonce 1 is spent: the state file holds another chain`);
+    }
+    const hash = await rpc.call<Hex>('eth_sendTransaction', [
+      {
+        from: deployer,
+        data: encodeDeployData({ abi: TEST_TOKEN_ABI, bytecode: TEST_TOKEN_BYTECODE, args: ['Test Dai Stablecoin', 'DAI', TRON_DEVNET_DAI.decimals] }),
+        gas: hexNumber(3_000_000),
+        gasPrice: '0x0',
+      },
+    ]);
+    await rpc.call('anvil_mine', [hexNumber(1)]);
+    const receipt = await rpc.call<AnvilReceipt | null>('eth_getTransactionReceipt', [hash]);
+    if (receipt?.status !== '0x1' || receipt.contractAddress?.toLowerCase() !== token) throw new Error(`deploying the test DAI failed (${hash})`);
+  }
+  const decimals = decodeFunctionResult({
+    abi: TEST_TOKEN_ABI,
+    functionName: 'decimals',
+    data: await rpc.call<Hex>('eth_call', [{ to: token, data: encodeFunctionData({ abi: TEST_TOKEN_ABI, functionName: 'decimals' }) }, 'latest']),
+  });
+  if (decimals !== TRON_DEVNET_DAI.decimals) throw new Error(`the test DAI has ${decimals} decimals, expected ${TRON_DEVNET_DAI.decimals}: the state file belongs to another chain`);
 }

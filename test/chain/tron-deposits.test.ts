@@ -1,0 +1,133 @@
+/**
+ * Unmatched deposits on test mode's TRON devnet (the java-tron stand-in, 0.25 s blocks), end to end over
+ * real HTTP with an unmodified TronWeb wallet (issue 17): USDT sent to a session's deposit address after
+ * its monitoring window (`late`), and the stand-in's test DAI, a token TRON does not offer, sent to an
+ * open session's address (`unsupported_token`), are each listed once in GET /v1/deposits with the right
+ * amount, decimals, sender, recipient and transaction; neither is a payment, credits a session, or
+ * reaches balances or the ledger. A restart in between changes nothing: the new core lists them once
+ * still, and finds a late transfer to an address it only knows from the store.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { RunningTronDevnet } from '../../src/chains/tron/devnet/index.js';
+import type { CoreConfig } from '../../src/config.js';
+import { budget, createSession, getSession, paymentRows, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import { inclusionMs, TronPayer, tronDevnetOf, tronOption } from '../helpers/tron-chain.js';
+
+const MINUTE = 60_000;
+/** The merchant's default expiry (15 min) and monitoring window (24 h), and a minute more. */
+const PAST_WINDOW = 15 * MINUTE + 24 * 60 * MINUTE + MINUTE;
+const BLOCK_TIME_SECONDS = 0.25;
+const PAY_MS = inclusionMs({ blockTimeSeconds: BLOCK_TIME_SECONDS });
+
+let dir: string;
+let t: TestCore;
+const config: Partial<CoreConfig> = {
+  networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } },
+  devnetBlockTimeSeconds: BLOCK_TIME_SECONDS,
+  confirmations: { tron: 2 },
+  // The expiry timer re-reads the (test-advanced) clock at least this often.
+  expiryMaxSleepMs: 100,
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stablepos-tron-deposits-'));
+  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+}, 60_000);
+afterAll(async () => {
+  await t?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const tron = (): RunningTronDevnet => tronDevnetOf(t.core.chains);
+const deposits = async () => (await t.api('GET', '/v1/deposits?network=tron&limit=100')).body.data.items;
+const listedOnce = (txId: string) =>
+  waitFor(async () => {
+    const found = (await deposits()).filter((d: any) => d.tx_hash === txId);
+    return found.length > 0 ? found : false;
+  }, 10_000, `the deposit ${txId} listed`);
+
+let first: any;
+let dai: any;
+
+test('a late USDT transfer and a transfer of a token TRON does not offer are each listed once, never counted', async () => {
+  const s = await createSession(t, '12.50');
+  t.advance(PAST_WINDOW);
+  await waitForSession(t, s.session_id, (x) => x.status === 'EXPIRED', 5_000);
+  const open = await createSession(t, '3.00');
+  const devnet = tron();
+  const payer = new TronPayer(devnet, devnet.payerKeys[0]!);
+  const other = new TronPayer(devnet, devnet.payerKeys[1]!);
+
+  const lateTo = tronOption(s).address;
+  const latePaid = await payer.payAndWait(devnet, lateTo, 12_500_000n);
+  const daiTo = tronOption(open).address;
+  const daiPaid = await other.payAndWait(devnet, daiTo, 3n * 10n ** 18n + 1n, devnet.dai.contract);
+
+  [first] = await listedOnce(latePaid.txId);
+  expect(first).toMatchObject({
+    object: 'deposit',
+    status: 'unmatched',
+    reason: 'late',
+    network: 'tron',
+    currency: 'USDT',
+    token_contract: devnet.tokens.USDT,
+    amount: '12.500000',
+    amount_base: '12500000',
+    decimals: 6,
+    from: payer.address,
+    to: lateTo,
+    block_number: latePaid.blockNumber,
+    explorer_url: null,
+    livemode: false,
+  });
+  [dai] = await listedOnce(daiPaid.txId);
+  expect(dai).toMatchObject({
+    status: 'unmatched',
+    reason: 'unsupported_token',
+    network: 'tron',
+    currency: null,
+    token_contract: devnet.dai.contract,
+    amount: '3.000000000000000001',
+    amount_base: '3000000000000000001',
+    decimals: 18,
+    from: other.address,
+    to: daiTo,
+  });
+  const events = (await t.api('GET', `/v1/events?object_id=${first.id}`)).body.data.items;
+  expect(events.map((e: any) => e.type)).toEqual(['deposit.unmatched']);
+
+  // Never counted: no payment, no session credited, balances and ledger untouched.
+  const recorded = paymentRows(t.dataDir).map((r) => r.tx_hash);
+  expect(recorded).not.toContain(latePaid.txId);
+  expect(recorded).not.toContain(daiPaid.txId);
+  expect(await getSession(t, s.session_id)).toMatchObject({ status: 'EXPIRED', exception: null, payments: [] });
+  expect(await getSession(t, open.session_id)).toMatchObject({ status: 'PENDING', payments: [], amount_received: { value: '0.00' } });
+  const balance = (await t.api('GET', '/v1/balance')).body.data;
+  for (const a of balance.accounts) expect([a.currency, a.available.value, a.pending.value]).toEqual([a.currency, expect.stringMatching(/^0\.0+$/), expect.stringMatching(/^0\.0+$/)]);
+  expect((await t.api('GET', '/v1/balance/transactions')).body.data.items).toEqual([]);
+}, budget([5_000, PAY_MS, PAY_MS, 10_000, 10_000]));
+
+test('after a restart each is still listed once, and a late transfer to an address known only from the store is found', async () => {
+  if (!first || !dai) throw new Error('the first test did not run');
+  await t.core.stop();
+  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t.advance(PAST_WINDOW);
+  const devnet = tron();
+  const payer = new TronPayer(devnet, devnet.payerKeys[2]!);
+  // A payment to a new session, seen after the restart: the watcher has scanned past what it found before.
+  const sentinel = await createSession(t, '1.00');
+  await payer.payAndWait(devnet, tronOption(sentinel).address, 1_000_000n);
+  await waitForSession(t, sentinel.session_id, (x) => x.payments.length === 1, 10_000);
+  const listed = await deposits();
+  expect(listed.filter((d: any) => d.tx_hash === first.tx_hash)).toEqual([first]);
+  expect(listed.filter((d: any) => d.tx_hash === dai.tx_hash)).toEqual([dai]);
+
+  const again = await payer.payAndWait(devnet, first.to, 1_000_000n);
+  const [found] = await listedOnce(again.txId);
+  expect(found).toMatchObject({ reason: 'late', currency: 'USDT', amount: '1.000000', to: first.to, from: payer.address });
+  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(again.txId);
+}, budget([30_000, PAY_MS, 10_000, PAY_MS, 10_000]));
