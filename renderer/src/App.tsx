@@ -1,5 +1,6 @@
 /** The app shell: sign-in first, then a navigation bar and the screen the location's hash names. */
 import { type ReactElement, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import iconUrl from '../../resources/icon.svg';
 import { type Role, useAuth } from './auth.js';
 import { BalancesScreen } from './balances/BalancesScreen.js';
@@ -18,15 +19,16 @@ import { WebhooksScreen } from './webhooks/WebhooksScreen.js';
  * Each screen and who may open it (the API refuses the rest with 403 role_forbidden anyway). A
  * cashier charges and sees today's sessions; everything else is the owner's.
  */
+// Each screen's title is its key in the `screens` texts (common catalog).
 const SCREENS = {
-  cashier: { title: 'Cashier', roles: ['owner', 'cashier'], view: CashierScreen },
-  transactions: { title: 'Transactions', roles: ['owner', 'cashier'], view: TransactionsScreen },
-  refunds: { title: 'Refunds', roles: ['owner'], view: RefundsScreen },
-  balances: { title: 'Balances', roles: ['owner'], view: BalancesScreen },
-  webhooks: { title: 'Webhooks', roles: ['owner'], view: WebhooksScreen },
-  settings: { title: 'Settings', roles: ['owner'], view: SettingsScreen },
-  status: { title: 'Status', roles: ['owner', 'cashier'], view: StatusScreen },
-} as const satisfies Record<string, { title: string; roles: readonly Role[]; view: () => ReactElement }>;
+  cashier: { roles: ['owner', 'cashier'], view: CashierScreen },
+  transactions: { roles: ['owner', 'cashier'], view: TransactionsScreen },
+  refunds: { roles: ['owner'], view: RefundsScreen },
+  balances: { roles: ['owner'], view: BalancesScreen },
+  webhooks: { roles: ['owner'], view: WebhooksScreen },
+  settings: { roles: ['owner'], view: SettingsScreen },
+  status: { roles: ['owner', 'cashier'], view: StatusScreen },
+} as const satisfies Record<string, { roles: readonly Role[]; view: () => ReactElement }>;
 type Screen = keyof typeof SCREENS;
 
 function screenOf(hash: string): Screen | 'display' {
@@ -36,9 +38,14 @@ function screenOf(hash: string): Screen | 'display' {
   return name in SCREENS ? (name as Screen) : 'cashier';
 }
 
+/** The product's name: the same in every language. */
+const PRODUCT = 'stablepos';
+
 const mayOpen = (screen: Screen, role: Role) => (SCREENS[screen].roles as readonly Role[]).includes(role);
 
 export function App() {
+  const { t } = useTranslation();
+  const title = (s: Screen) => t(`screens.${s}`);
   const [screen, setScreen] = useState<Screen | 'display'>(() => screenOf(window.location.hash));
   // On a phone the screens' links fold behind a Menu button (CSS shows it below 600 px only).
   const [menuOpen, setMenuOpen] = useState(false);
@@ -67,24 +74,24 @@ export function App() {
     <div className="app">
       <header className={menuOpen ? 'bar menu-open' : 'bar'}>
         <img className="logo" src={iconUrl} alt="" width={32} height={32} />
-        <h1 className="brand">stablepos</h1>
+        <h1 className="brand">{PRODUCT}</h1>
         {signedIn ? (
           <>
             <span className="menu-current" aria-hidden="true">
-              {SCREENS[screen].title}
+              {title(screen)}
             </span>
             <button type="button" className="secondary menu-toggle" aria-expanded={menuOpen} aria-controls="screens-menu" onClick={() => setMenuOpen(!menuOpen)}>
-              {menuOpen ? 'Close' : 'Menu'}
+              {menuOpen ? t('shell.close') : t('shell.menu')}
             </button>
           </>
         ) : null}
-        <nav aria-label="Screens" id="screens-menu" className="menu">
+        <nav aria-label={t('shell.screensNav')} id="screens-menu" className="menu">
           {signedIn
             ? (Object.keys(SCREENS) as Screen[])
                 .filter((s) => mayOpen(s, user.role))
                 .map((s) => (
                   <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined}>
-                    {SCREENS[s].title}
+                    {title(s)}
                   </a>
                 ))
             : null}
@@ -93,31 +100,31 @@ export function App() {
           <>
             <ChangeMyPin>
               <span className="who">
-                <strong>{user.name}</strong> <span className="role">{user.role}</span>
+                <strong>{user.name}</strong> <span className="role">{t(`roles.${user.role}`)}</span>
               </span>
             </ChangeMyPin>
             <button type="button" className="secondary menu" onClick={() => void signOut()}>
-              Sign out
+              {t('shell.signOut')}
             </button>
           </>
         ) : null}
       </header>
       {signedIn && livemode === false ? (
         // A landmark of its own, so that a screen reader's landmark list reaches it too.
-        <aside aria-label="Mode">
+        <aside aria-label={t('shell.modeLandmark')}>
           <p className="banner" role="note">
-            Test mode: payments use local test networks and test coins. No real money moves.
+            {t('shell.testMode')}
           </p>
         </aside>
       ) : null}
       <main className="main">
         {state === 'loading' ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('shell.loading')}</p>
         ) : state === 'unreachable' ? (
           <p role="alert" className="error">
-            The app's server cannot be reached: {message}{' '}
+            {t('shell.unreachable', { message: message ?? '' })}{' '}
             <button type="button" onClick={() => void load()}>
-              Retry
+              {t('shell.retry')}
             </button>
           </p>
         ) : state === 'setup' ? (
@@ -125,7 +132,7 @@ export function App() {
         ) : !signedIn ? (
           <SignIn />
         ) : !mayOpen(screen, user.role) ? (
-          <p role="alert">Only an owner can open {SCREENS[screen].title}.</p>
+          <p role="alert">{t('shell.ownerOnly', { screen: title(screen) })}</p>
         ) : (
           <View />
         )}

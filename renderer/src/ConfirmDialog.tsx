@@ -7,9 +7,10 @@
  * Enter pressed out of habit never sends money, and returns where it was once the dialog closes.
  */
 import { type ReactElement, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface Confirmation {
-  /** The question, short: "Send this refund?" */
+  /** The question, short: "Send this refund?" (every text here already translated: `t()`). */
   title: string;
   /** What will happen, in plain words: the amount, the network, where it goes, what is written off. */
   body: ReactNode;
@@ -20,6 +21,7 @@ export interface Confirmation {
 }
 
 function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation; onClose: (confirmed: boolean) => void }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
@@ -49,7 +51,7 @@ function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation; 
       </div>
       <div className="confirm-actions">
         <button type="button" className="secondary" autoFocus onClick={() => onClose(false)}>
-          {confirmation.cancel ?? 'Cancel'}
+          {confirmation.cancel ?? t('actions.cancel')}
         </button>
         <button type="button" onClick={() => onClose(true)}>
           {confirmation.confirm}

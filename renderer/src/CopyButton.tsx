@@ -4,6 +4,7 @@
  * copy command is the fallback. The button says what happened for a moment.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 function copyByCommand(text: string): boolean {
   const area = document.createElement('textarea');
@@ -22,7 +23,9 @@ function copyByCommand(text: string): boolean {
 }
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [said, setSaid] = useState<string>();
+  const { t } = useTranslation();
+  // What happened, as a key: the words follow the language even while shown.
+  const [said, setSaid] = useState<'copied' | 'copyFailed'>();
   useEffect(() => {
     if (!said) return;
     const timer = setTimeout(() => setSaid(undefined), 2000);
@@ -32,21 +35,21 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     if (navigator.clipboard && window.isSecureContext) {
       try {
         await navigator.clipboard.writeText(text);
-        setSaid('Copied');
+        setSaid('copied');
         return;
       } catch {
         // permission refused: try the old way
       }
     }
-    setSaid(copyByCommand(text) ? 'Copied' : 'Copy failed');
+    setSaid(copyByCommand(text) ? 'copied' : 'copyFailed');
   };
   return (
     <>
       <button type="button" className="copy secondary" aria-label={label} onClick={() => void copy()}>
-        {said ?? 'Copy'}
+        {t(`actions.${said ?? 'copy'}`)}
       </button>
       <span className="offscreen" role="status">
-        {said ?? ''}
+        {said ? t(`actions.${said}`) : ''}
       </span>
     </>
   );

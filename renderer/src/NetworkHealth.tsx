@@ -3,7 +3,9 @@
  * block it saw, how long ago it last read the chain (a payment is seen only as fresh as that), and
  * what went wrong, in the API's words. Refreshed every few seconds while shown.
  */
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getJson } from './api.js';
 import type { Page } from './types.js';
 
@@ -20,21 +22,24 @@ interface NetworkHealthRow {
 
 const REFRESH_MS = 5_000;
 
-const STATUS_WORDS: Record<string, string> = {
-  ready: 'Watching',
-  unreachable: 'Cannot reach its node',
-  not_configured: 'Not set up',
-};
+const STATUS_WORDS = {
+  ready: 'networks.watching',
+  unreachable: 'networks.cannotReach',
+  not_configured: 'networks.notSetUp',
+} as const;
+
+const statusWord = (t: TFunction<'status'>, status: string): string => (status in STATUS_WORDS ? t(STATUS_WORDS[status as keyof typeof STATUS_WORDS]) : status);
 
 /** "4 s ago", "3 min ago": how stale the watcher's last read is. */
-function ago(iso: string, now: number): string {
+function ago(t: TFunction<'status'>, iso: string, now: number): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 90) return `${seconds} s ago`;
+  if (seconds < 90) return t('networks.secondsAgo', { n: seconds });
   const minutes = Math.round(seconds / 60);
-  return minutes < 90 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
+  return minutes < 90 ? t('networks.minutesAgo', { n: minutes }) : t('networks.hoursAgo', { n: Math.round(minutes / 60) });
 }
 
 export function NetworkHealth() {
+  const { t } = useTranslation('status');
   const [rows, setRows] = useState<NetworkHealthRow[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
@@ -60,37 +65,37 @@ export function NetworkHealth() {
 
   return (
     <>
-      <h3>Networks</h3>
-      {failed ? <p className="error">The networks cannot be read: {failed}</p> : null}
-      {rows === null ? <p className="muted">Loading…</p> : null}
+      <h3>{t('networks.title')}</h3>
+      {failed ? <p className="error">{t('networks.cannotRead', { message: failed })}</p> : null}
+      {rows === null ? <p className="muted">{t('networks.loading')}</p> : null}
       {rows ? (
         <div className="table-scroll">
-          <table className="table stack-on-phone" aria-label="Network health">
+          <table className="table stack-on-phone" aria-label={t('networks.table')}>
             <thead>
               <tr>
-                <th scope="col">Network</th>
-                <th scope="col">State</th>
-                <th scope="col">Newest block</th>
-                <th scope="col">Last read</th>
-                <th scope="col">Problem</th>
+                <th scope="col">{t('networks.network')}</th>
+                <th scope="col">{t('networks.state')}</th>
+                <th scope="col">{t('networks.newestBlock')}</th>
+                <th scope="col">{t('networks.lastRead')}</th>
+                <th scope="col">{t('networks.problem')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((n) => {
                 const unpayable = n.tokens.filter((t) => !t.payable);
-                const problems = [n.last_error, ...unpayable.map((t) => `${t.currency} is not offered: ${t.unpayable_reason ?? ''}`)].filter(Boolean);
+                const problems = [n.last_error, ...unpayable.map((u) => t('networks.notOffered', { currency: u.currency, reason: u.unpayable_reason ?? '' }))].filter(Boolean);
                 return (
                   <tr key={n.network}>
                     <th scope="row">
                       {n.name}
-                      {n.devnet ? <span className="muted"> (test chain)</span> : null}
+                      {n.devnet ? <span className="muted"> {t('networks.testChain')}</span> : null}
                     </th>
-                    <td data-label="State" className={n.status === 'ready' ? 'status status-ok' : n.status === 'unreachable' ? 'status status-bad' : 'muted'}>
-                      {STATUS_WORDS[n.status] ?? n.status}
+                    <td data-label={t('networks.state')} className={n.status === 'ready' ? 'status status-ok' : n.status === 'unreachable' ? 'status status-bad' : 'muted'}>
+                      {statusWord(t, n.status)}
                     </td>
-                    <td data-label="Newest block">{n.last_block ?? '—'}</td>
-                    <td data-label="Last read">{n.last_checked_at ? ago(n.last_checked_at, now) : '—'}</td>
-                    <td data-label="Problem">{problems.length ? problems.join(' · ') : n.status === 'not_configured' ? 'No node address for this mode (Settings)' : 'None'}</td>
+                    <td data-label={t('networks.newestBlock')}>{n.last_block ?? '—'}</td>
+                    <td data-label={t('networks.lastRead')}>{n.last_checked_at ? ago(t, n.last_checked_at, now) : '—'}</td>
+                    <td data-label={t('networks.problem')}>{problems.length ? problems.join(' · ') : n.status === 'not_configured' ? t('networks.noNode') : t('networks.none')}</td>
                   </tr>
                 );
               })}

@@ -4,27 +4,30 @@
  * to the PIN too.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { getJson } from './api.js';
 import { useAuth } from './auth.js';
+import { LanguagePicker } from './LanguagePicker.js';
 
 const MAX_PIN = 12;
 const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, MAX_PIN);
 
 function Keypad({ onDigit, onDelete, onClear }: { onDigit: (d: string) => void; onDelete: () => void; onClear: () => void }) {
+  const { t } = useTranslation();
   return (
-    <div className="keypad" role="group" aria-label="Keypad">
+    <div className="keypad" role="group" aria-label={t('signIn.keypad')}>
       {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d) => (
         <button key={d} type="button" onClick={() => onDigit(d)}>
           {d}
         </button>
       ))}
       <button type="button" className="secondary" onClick={onClear}>
-        Clear
+        {t('signIn.clear')}
       </button>
       <button type="button" onClick={() => onDigit('0')}>
         0
       </button>
-      <button type="button" className="secondary" aria-label="Delete last digit" onClick={onDelete}>
+      <button type="button" className="secondary" aria-label={t('signIn.deleteDigit')} onClick={onDelete}>
         ⌫
       </button>
     </div>
@@ -84,6 +87,7 @@ function useStaff(): StaffMember[] {
 }
 
 export function SignIn() {
+  const { t } = useTranslation();
   const { signIn, busy, message } = useAuth();
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
@@ -102,23 +106,24 @@ export function SignIn() {
   };
   return (
     <form className="signin pin-form" onSubmit={submit} onKeyDown={(e) => keypadKeys(e, setPin)} aria-labelledby="signin-title" aria-describedby={message ? errorId : undefined}>
-      <h2 id="signin-title">Sign in</h2>
+      <h2 id="signin-title">{t('signIn.title')}</h2>
+      <LanguagePicker />
       {staff.length > 0 ? (
-        <div className="staff-picker" role="group" aria-label="Who is signing in">
+        <div className="staff-picker" role="group" aria-label={t('signIn.whoIsSigningIn')}>
           {staff.map((m) => (
             <button key={m.name} type="button" className={m.name === name ? 'staff picked' : 'staff secondary'} aria-pressed={m.name === name} onClick={() => pick(m)}>
               {m.name}
-              <span className="role">{m.role}</span>
+              <span className="role">{t(`roles.${m.role}`)}</span>
             </button>
           ))}
         </div>
       ) : null}
       <label>
-        Name
+        {t('signIn.name')}
         <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus={staff.length === 0} />
       </label>
       <div ref={pinRef}>
-        <PinField label="PIN" value={pin} onChange={setPin} />
+        <PinField label={t('signIn.pin')} value={pin} onChange={setPin} />
       </div>
       <Keypad onDigit={(d) => setPin((p) => digitsOnly(p + d))} onDelete={() => setPin((p) => p.slice(0, -1))} onClear={() => setPin('')} />
       {message ? (
@@ -127,13 +132,14 @@ export function SignIn() {
         </p>
       ) : null}
       <button type="submit" disabled={busy}>
-        Sign in
+        {t('signIn.submit')}
       </button>
     </form>
   );
 }
 
 export function FirstOwner() {
+  const { t } = useTranslation();
   const { setup, busy, message } = useAuth();
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
@@ -147,20 +153,20 @@ export function FirstOwner() {
     setMismatch(false);
     void setup(name.trim(), pin);
   };
-  const problem = mismatch ? 'The two PINs differ.' : message;
+  const problem = mismatch ? t('setup.mismatch') : message;
   return (
     <form className="signin pin-form" onSubmit={submit} onKeyDown={(e) => keypadKeys(e, edit)} aria-labelledby="setup-title">
-      <h2 id="setup-title">Create the owner</h2>
+      <h2 id="setup-title">{t('setup.title')}</h2>
+      <LanguagePicker />
       <p className="muted">
-        This shop has no owner yet. The owner may do everything, including refunds, keys and settings; add cashiers later with{' '}
-        <code>stablepos users add --role cashier</code>. The PIN is 4 to 12 digits, not one digit repeated and not a run like 1234.
+        <Trans t={t} i18nKey="setup.intro" components={{ code: <code /> }} />
       </p>
       <label>
-        Name
+        {t('signIn.name')}
         <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus />
       </label>
-      <PinField label="PIN" value={pin} onChange={setPin} onFocus={() => setTarget('pin')} />
-      <PinField label="Confirm PIN" value={confirm} onChange={setConfirm} onFocus={() => setTarget('confirm')} />
+      <PinField label={t('signIn.pin')} value={pin} onChange={setPin} onFocus={() => setTarget('pin')} />
+      <PinField label={t('setup.confirmPin')} value={confirm} onChange={setConfirm} onFocus={() => setTarget('confirm')} />
       <Keypad onDigit={(d) => edit((p) => digitsOnly(p + d))} onDelete={() => edit((p) => p.slice(0, -1))} onClear={() => edit(() => '')} />
       {problem ? (
         <p role="alert" className="error">
@@ -168,7 +174,7 @@ export function FirstOwner() {
         </p>
       ) : null}
       <button type="submit" disabled={busy}>
-        Create owner and sign in
+        {t('setup.submit')}
       </button>
     </form>
   );

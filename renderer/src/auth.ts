@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { ApiError, credential, deleteJson, getJson, postJson, setCredential, whenUnauthorized } from './api.js';
+import { i18n } from './i18n/index.js';
 
 export type Role = 'owner' | 'cashier';
 
@@ -36,7 +37,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export const useAuth = create<AuthState>()((set, get) => {
   whenUnauthorized(() => {
-    if (get().state === 'signed-in') set({ state: 'signed-out', user: undefined, message: 'Your sign-in has ended. Sign in again.' });
+    if (get().state === 'signed-in') set({ state: 'signed-out', user: undefined, message: i18n.t('signIn.ended') });
   });
 
   const signedIn = (s: SignedIn) => {

@@ -1,9 +1,18 @@
-/** Amounts as people read them: the currency's own symbol and decimals, in the user's locale. */
+/** Amounts as people read them: the currency's own symbol and decimals, in the UI's language. */
+// The instance i18n/index.ts sets up, imported as is: this file stays free of the DOM (unit tests run it in Node).
+import i18n from 'i18next';
 
 export interface Money {
   value: string;
   currency: string;
 }
+
+/**
+ * The locale numbers and dates are written in: the UI's language (docs/ui.md, "Languages"). Spanish is
+ * written as Latin America writes it (es-419: "1,234.50", as in Mexico), not as Spain does ("1234,50").
+ */
+const LOCALES: Record<string, string> = { es: 'es-419' };
+export const uiLocale = (): string => LOCALES[i18n.language] ?? i18n.language;
 
 const COINS = new Set(['USDT', 'USDC']);
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -25,7 +34,7 @@ function formatter(currency: string, locale?: string): Intl.NumberFormat {
  * Formats a decimal string without passing through a float where precision could be lost: the
  * whole part and the fraction are formatted from the string (Intl accepts decimal strings).
  */
-export function formatMoney(money: Money, locale?: string): string {
+export function formatMoney(money: Money, locale: string = uiLocale()): string {
   const text = formatter(money.currency, locale).format(money.value as unknown as number);
   return COINS.has(money.currency) ? `${text} ${money.currency}` : text;
 }
@@ -46,7 +55,5 @@ export function subtractMoney(a: Money, b: Money): Money {
  */
 export const coinAmount = (value: string): string => value.replace(/(\.\d\d\d*?)0+$/, '$1');
 
-const rateFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
-
 /** An exchange rate as people read one: at most 6 decimals ("0.925926", not the API's 12). */
-export const formatRate = (rate: string): string => rateFormat.format(rate as unknown as number);
+export const formatRate = (rate: string): string => new Intl.NumberFormat(uiLocale(), { maximumFractionDigits: 6 }).format(rate as unknown as number);

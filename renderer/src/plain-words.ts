@@ -4,8 +4,13 @@
  * must be >= 60") and amounts at the coin's full scale ("0.000000 USDT"). A person at the till gets
  * the same fact without those: what they may not do, the field as the screen labels it, the amount as
  * the app formats amounts. Messages already in plain words pass unchanged.
+ *
+ * What this file writes is in the UI's language; a message it does not know stays as the API said it
+ * (in English: the API writes for integrators), with only the field's name and the amounts rewritten.
  */
 import { formatMoney } from './format.js';
+// The instance i18n/index.ts sets up, imported as is: this file stays free of the DOM (unit tests run it in Node).
+import i18n from 'i18next';
 
 /** A route named in a message: "(POST /v1/payment/sessions/:id/resolve)". */
 const ROUTE = /\s*\((?:GET|POST|PUT|PATCH|DELETE) \/[^)]*\)/;
@@ -21,41 +26,52 @@ const AMOUNT = /\b(\d+\.\d+) (USDT|USDC|USD|EUR|GBP|AUD|CAD|JPY|HKD|SGD|IDR|PHP|
  * typed in minutes and hours: their limits are given in those (the API's own are 60–86,400 s and
  * 0–604,800 s).
  */
-const FIELDS: Record<string, { label: string; limits?: string }> = {
-  'settings.session_expiry_seconds': { label: 'Sessions expire after', limits: 'must be from 1 to 1,440 minutes (24 hours)' },
-  'settings.monitoring_window_seconds': { label: 'Watch for late payments', limits: 'must be from 0 to 168 hours (7 days)' },
-  'settings.fee.percent': { label: 'Fee, percent' },
-  'settings.fee.fixed.value': { label: 'Fee, fixed' },
-  'settings.conversion_fee.percent': { label: 'Conversion fee, percent' },
-  'amount.value': { label: 'Amount' },
-  destination_address: { label: "The customer's address" },
-  pin: { label: 'PIN' },
-  current_pin: { label: 'Current PIN' },
-  new_pin: { label: 'New PIN' },
+const FIELDS: Record<string, { label: () => string; limits?: () => string }> = {
+  'settings.session_expiry_seconds': { label: () => i18n.t('errors.fields.sessionExpiry'), limits: () => i18n.t('errors.limits.sessionExpiry') },
+  'settings.monitoring_window_seconds': { label: () => i18n.t('errors.fields.monitoringWindow'), limits: () => i18n.t('errors.limits.monitoringWindow') },
+  'settings.fee.percent': { label: () => i18n.t('errors.fields.feePercent') },
+  'settings.fee.fixed.value': { label: () => i18n.t('errors.fields.feeFixed') },
+  'settings.conversion_fee.percent': { label: () => i18n.t('errors.fields.conversionFeePercent') },
+  'amount.value': { label: () => i18n.t('errors.fields.amount') },
+  destination_address: { label: () => i18n.t('errors.fields.destinationAddress') },
+  pin: { label: () => i18n.t('errors.fields.pin') },
+  current_pin: { label: () => i18n.t('errors.fields.currentPin') },
+  new_pin: { label: () => i18n.t('errors.fields.newPin') },
 };
+
+/** Messages the API words the same every time, by code: said in the UI's language. */
+const KNOWN: { code: string; message: RegExp; say: (m: RegExpExecArray) => string }[] = [
+  { code: 'api_key_invalid', message: /^Wrong name or PIN\.$/, say: () => i18n.t('errors.wrongPin') },
+  { code: 'rate_limited', message: /^Too many wrong PINs: sign-in is locked for (\d+) s\./, say: (m) => i18n.t('errors.lockedOut', { seconds: m[1] }) },
+];
 
 /** `settings.time_zone` → "Time zone": the last part of the path, in words. */
 function labelOf(param: string): string {
-  const known = FIELDS[param]?.label;
+  const known = FIELDS[param]?.label();
   if (known) return known;
   const last = (param.split('.').pop() ?? param).replace(/\[\d+\]$/, '').replace(/_/g, ' ');
   return last.charAt(0).toUpperCase() + last.slice(1);
 }
 
 export function inPlainWords(message: string, code?: string, param?: string | null): string {
-  if (code === 'role_forbidden' && ROUTE.test(message)) return 'Only an owner can do this. Ask an owner to sign in.';
+  if (code === 'role_forbidden' && ROUTE.test(message)) return i18n.t('errors.ownerOnly');
+  for (const known of KNOWN) {
+    const m = known.code === code ? known.message.exec(message) : null;
+    if (m) return known.say(m);
+  }
   let text = message.replace(ROUTES, '');
   const invalid = INVALID.exec(text);
   if (invalid) {
     const field = invalid[1] as string;
-    text = `${labelOf(field)}: ${FIELDS[field]?.limits ?? (invalid[2] as string).replace(/\.$/, '')}.`;
+    text = i18n.t('errors.fieldRule', { field: labelOf(field), rule: FIELDS[field]?.limits?.() ?? (invalid[2] as string).replace(/\.$/, '') });
   }
   const missing = MISSING.exec(text);
-  if (missing) text = `${labelOf(missing[1] as string)} is required.`;
+  if (missing) text = i18n.t('errors.fieldRequired', { field: labelOf(missing[1] as string) });
   if (!invalid && !missing && param) {
     // A service's own check names the field only in `param` ("must be an IANA time zone…"): say which.
-    if (FIELDS[param]?.limits) text = `${labelOf(param)}: ${FIELDS[param].limits}.`;
-    else if (/^[a-z]/.test(text)) text = `${labelOf(param)}: ${text}`;
+    const limits = FIELDS[param]?.limits?.();
+    if (limits) text = i18n.t('errors.fieldRule', { field: labelOf(param), rule: limits });
+    else if (/^[a-z]/.test(text)) text = i18n.t('errors.fieldSays', { field: labelOf(param), said: text });
   }
   return text.replace(AMOUNT, (_, value: string, currency: string) => formatMoney({ value, currency }));
 }

@@ -3,6 +3,7 @@
  * Laid out for a 1024×768 tablet first (keypad and Charge on one screen), and for a phone.
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatMoney } from '../format.js';
 import { HostedPageQr } from './HostedPageQr.js';
 import { Outcome } from './Outcome.js';
@@ -27,6 +28,7 @@ export function validAmount(text: string, currency: string): boolean {
 }
 
 function Countdown({ until }: { until: string }) {
+  const { t } = useTranslation('cashier');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -35,7 +37,7 @@ function Countdown({ until }: { until: string }) {
   const left = Math.max(0, Math.floor((Date.parse(until) - now) / 1000));
   return (
     <p className="countdown">
-      Expires in <span className="countdown-time">{`${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`}</span>
+      <Trans t={t} i18nKey="sale.expiresIn" values={{ time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` }} components={{ time: <span className="countdown-time" /> }} />
     </p>
   );
 }
@@ -53,6 +55,7 @@ function useEscape(action: (() => void) | undefined): void {
 }
 
 function LiveSale() {
+  const { t } = useTranslation('cashier');
   const { status, paymentUrl, reconnecting, error, cancel, newSale, chargeAgain } = useSale();
   const title = useRef<HTMLHeadingElement>(null);
   const pending = status?.status === 'PENDING';
@@ -65,7 +68,7 @@ function LiveSale() {
   useEffect(() => {
     if (shown) title.current?.focus();
   }, [shown]);
-  if (!status || !paymentUrl) return <p className="muted">Creating the payment…</p>;
+  if (!status || !paymentUrl) return <p className="muted">{t('sale.creating')}</p>;
   if (status.status === 'SUCCEEDED') return <PaidScreen status={status} newSale={newSale} />;
   return (
     <section className="sale" aria-labelledby="sale-title">
@@ -79,35 +82,35 @@ function LiveSale() {
         <div className="sale-actions">
           {cancelable ? (
             <button type="button" className="secondary" onClick={() => void cancel()}>
-              Cancel
+              {t('actions.cancel', { ns: 'common' })}
             </button>
           ) : null}
           <button type="button" onClick={newSale}>
-            New sale
+            {t('sale.newSale')}
           </button>
         </div>
       </div>
-      {reconnecting ? <p className="muted" role="status">Reconnecting to the live status…</p> : null}
+      {reconnecting ? <p className="muted" role="status">{t('sale.reconnecting')}</p> : null}
       {error ? <p className="error" role="alert">{error}</p> : null}
       <Outcome status={status} chargeAgain={() => void chargeAgain()} />
       {pending ? (
         status.payment_options.length ? (
           <section className="sale-pay" aria-labelledby="sale-wallet-title">
-            <h3 id="sale-wallet-title">Scan with a wallet app</h3>
+            <h3 id="sale-wallet-title">{t('sale.scan')}</h3>
             <WalletChoice
               options={status.payment_options}
               qrSize={300}
               remember
               aside={
                 <>
-                  <h3>Or open the payment page</h3>
-                  <HostedPageQr paymentUrl={paymentUrl} size={280} hint="Opens the payment page on the customer's phone: they choose the network and coin there." />
+                  <h3>{t('sale.orPaymentPage')}</h3>
+                  <HostedPageQr paymentUrl={paymentUrl} size={280} hint={t('sale.paymentPageHint')} />
                 </>
               }
             />
           </section>
         ) : (
-          <p className="error">No network is ready to take payments: an owner can fix this in Settings → Networks.</p>
+          <p className="error">{t('sale.noNetworkReady')}</p>
         )
       ) : null}
     </section>
@@ -115,6 +118,7 @@ function LiveSale() {
 }
 
 function SoundSetting() {
+  const { t } = useTranslation('cashier');
   const [on, setOn] = useState(paidSoundOn);
   return (
     <label className="sound-setting">
@@ -126,12 +130,13 @@ function SoundSetting() {
           setOn(e.target.checked);
         }}
       />
-      Sound when paid
+      {t('entry.sound')}
     </label>
   );
 }
 
 function AmountEntry() {
+  const { t } = useTranslation('cashier');
   const { merchant, phase, error, charge } = useSale();
   const readiness = useReadiness();
   const defaultCurrency = merchant?.settings.default_currency ?? 'USD';
@@ -155,16 +160,16 @@ function AmountEntry() {
   return (
     <form className="entry" onSubmit={submit} aria-labelledby="entry-title">
       <h2 id="entry-title" className="offscreen">
-        New sale
+        {t('entry.title')}
       </h2>
       <div className="entry-side">
         <div className="entry-fields">
           <label>
-            Amount
+            {t('entry.amount')}
             <input className="amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} placeholder="0.00" autoFocus />
           </label>
           <label>
-            Currency
+            {t('entry.currency')}
             <select value={chosen} onChange={(e) => setCurrency(e.target.value)}>
               {ordered.map((c) => (
                 <option key={c}>{c}</option>
@@ -173,19 +178,19 @@ function AmountEntry() {
           </label>
         </div>
         <label className="description">
-          Description (optional)
-          <input value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} placeholder="e.g. 2 coffees" />
+          {t('entry.description')}
+          <input value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} placeholder={t('entry.descriptionExample')} />
         </label>
       </div>
-      <div className="keypad" role="group" aria-label="Keypad">
+      <div className="keypad" role="group" aria-label={t('entry.keypad')}>
         {KEYS.map((k) => (
-          <button key={k} type="button" className="key" onClick={() => press(k)} aria-label={k === '⌫' ? 'Delete' : k}>
+          <button key={k} type="button" className="key" onClick={() => press(k)} aria-label={k === '⌫' ? t('entry.delete') : k}>
             {k}
           </button>
         ))}
       </div>
       <div className="entry-charge">
-        {amount && !ok ? <p className="error">Enter an amount above zero with at most {scaleOf(chosen)} decimals for {chosen}.</p> : null}
+        {amount && !ok ? <p className="error">{t('entry.badAmount', { count: scaleOf(chosen), currency: chosen })}</p> : null}
         {error ? <p className="error" role="alert">{error}</p> : null}
         {readiness.ready === false ? (
           <p className="error" id="charge-blocked">
@@ -193,15 +198,16 @@ function AmountEntry() {
           </p>
         ) : null}
         <button type="submit" className="charge" disabled={!ok || phase === 'charging' || !merchant || readiness.ready === false} aria-describedby={readiness.ready === false ? 'charge-blocked' : undefined}>
-          {phase === 'charging' ? 'Charging…' : 'Charge'}
+          {phase === 'charging' ? t('entry.charging') : t('entry.charge')}
         </button>
         <SoundSetting />
         <p className="muted display-link">
-          Customer display for this till:{' '}
-          <a href={`#/display?till=${tillId()}`} target="_blank" rel="noopener">
-            open it
-          </a>{' '}
-          (on a screen facing the customer, or a tablet at <code>/display?till={tillId()}</code>)
+          <Trans
+            t={t}
+            i18nKey="entry.displayLink"
+            values={{ till: tillId() }}
+            components={{ a: <a href={`#/display?till=${tillId()}`} target="_blank" rel="noopener" />, code: <code /> }}
+          />
         </p>
       </div>
     </form>

@@ -4,21 +4,23 @@
  * what the owner can do with what did); paid late. Paid itself is the full-screen PaidScreen.
  */
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { coinAmount, formatMoney, subtractMoney } from '../format.js';
 import type { PublicPayment, SaleStatus } from './sale.js';
 
 /** The payments that count (not those a reorganisation dropped), each with its transaction. */
 export function PaymentLines({ payments }: { payments: readonly PublicPayment[] }) {
+  const { t } = useTranslation('cashier');
   const counted = payments.filter((p) => p.status !== 'orphaned');
   if (counted.length === 0) return null;
   return (
-    <ul className="payment-lines" aria-label="Payments">
+    <ul className="payment-lines" aria-label={t('outcome.payments')}>
       {counted.map((p, i) => (
         <li key={`${p.network}-${p.tx_hash}-${i}`}>
-          {coinAmount(p.amount)} {p.currency} on {p.network_name}:{' '}
+          {t('outcome.paymentOn', { amount: coinAmount(p.amount), currency: p.currency, network: p.network_name })}{' '}
           {p.explorer_url ? (
             <a href={p.explorer_url} target="_blank" rel="noopener noreferrer">
-              view transaction
+              {t('outcome.viewTransaction')}
             </a>
           ) : (
             <code title={p.tx_hash}>{`${p.tx_hash.slice(0, 10)}…${p.tx_hash.slice(-6)}`}</code>
@@ -40,33 +42,34 @@ function Card({ tone, title, children }: { tone: 'wait' | 'due' | 'bad'; title: 
   );
 }
 
-/** What the owner can do with money that came in for a sale that did not complete. */
-const OWNER_NEXT = 'An owner can accept it as paid or refund it in Transactions.';
-
 export function Outcome({ status, chargeAgain }: { status: SaleStatus; chargeAgain: () => void }) {
+  const { t } = useTranslation('cashier');
   const received = formatMoney(status.amount_received);
+  const amount = formatMoney(status.amount);
+  /** What the owner can do with money that came in for a sale that did not complete. */
+  const ownerNext = t('outcome.ownerNext');
   const again = (
     <button type="button" onClick={chargeAgain}>
-      Charge again
+      {t('outcome.chargeAgain')}
     </button>
   );
   switch (status.status) {
     case 'PROCESSING': {
       const last = status.payments.filter((p) => p.status !== 'orphaned').at(-1);
       return (
-        <Card tone="wait" title="Payment received, confirming…">
-          <p>{last ? `${last.confirmations} confirmation${last.confirmations === 1 ? '' : 's'} so far on ${last.network_name}` : status.detail}</p>
+        <Card tone="wait" title={t('outcome.confirming')}>
+          <p>{last ? t('outcome.confirmations', { count: last.confirmations, network: last.network_name }) : status.detail}</p>
         </Card>
       );
     }
     case 'EXPIRED':
     case 'CANCELED': {
-      const verb = status.status === 'EXPIRED' ? 'Expired' : 'Canceled';
+      const expired = status.status === 'EXPIRED';
       if (status.exception === 'UNDERPAID') {
         return (
-          <Card tone="due" title={`${verb}: underpaid`}>
+          <Card tone="due" title={expired ? t('outcome.expiredUnderpaid') : t('outcome.canceledUnderpaid')}>
             <p>
-              Received {received} of {formatMoney(status.amount)}. {OWNER_NEXT}
+              {t('outcome.receivedOf', { received, amount })} {ownerNext}
             </p>
             <PaymentLines payments={status.payments} />
           </Card>
@@ -74,39 +77,34 @@ export function Outcome({ status, chargeAgain }: { status: SaleStatus; chargeAga
       }
       if (status.exception === 'PAID_LATE') {
         return (
-          <Card tone="due" title={`Paid after it was ${verb.toLowerCase()}`}>
+          <Card tone="due" title={expired ? t('outcome.paidAfterExpired') : t('outcome.paidAfterCanceled')}>
             <p>
-              {received} arrived too late for this sale. {OWNER_NEXT}
+              {t('outcome.arrivedTooLate', { received })} {ownerNext}
             </p>
             <PaymentLines payments={status.payments} />
           </Card>
         );
       }
       return (
-        <Card tone="bad" title={verb}>
-          <p>Nothing was paid.</p>
+        <Card tone="bad" title={expired ? t('outcome.expired') : t('outcome.canceled')}>
+          <p>{t('outcome.nothingPaid')}</p>
           {nothingReceived(status) ? again : null}
         </Card>
       );
     }
     default:
       return status.exception === 'UNDERPAID' ? (
-        <Card tone="due" title="Underpaid">
+        <Card tone="due" title={t('outcome.underpaid')}>
           <p className="due">
-            <span className="due-amount">{formatMoney(subtractMoney(status.amount, status.amount_received))}</span> still due
+            <Trans t={t} i18nKey="outcome.stillDue" values={{ amount: formatMoney(subtractMoney(status.amount, status.amount_received)) }} components={{ due: <span className="due-amount" /> }} />
           </p>
-          <p>
-            Received {received} of {formatMoney(status.amount)}. The QR codes now ask for the rest.
-          </p>
-          <p>
-            If the customer pays the rest another way (cash, card), an owner can accept the sale as paid in Transactions. Money has arrived, so the sale
-            cannot be canceled: left unpaid, it expires and what came in can be refunded.
-          </p>
+          <p>{t('outcome.askForRest', { received, amount })}</p>
+          <p>{t('outcome.restAnotherWay')}</p>
           <PaymentLines payments={status.payments} />
         </Card>
       ) : (
-        <Card tone="wait" title="Waiting for payment">
-          <p>The customer scans a QR code below with a wallet app.</p>
+        <Card tone="wait" title={t('outcome.waiting')}>
+          <p>{t('outcome.waitingHint')}</p>
         </Card>
       );
   }

@@ -3,29 +3,28 @@
  * unlike a card among others. Lists every payment (a sale paid in two goes shows both), explains an
  * overpayment, and offers the next sale, focused, so Enter starts it.
  */
+import { useTranslation } from 'react-i18next';
 import { formatMoney, subtractMoney } from '../format.js';
 import { PaymentLines } from './Outcome.js';
 import { PaidCheck } from './PaidCheck.js';
 import type { SaleStatus } from './sale.js';
 
 export function PaidScreen({ status, newSale }: { status: SaleStatus; newSale: () => void }) {
+  const { t } = useTranslation('cashier');
   return (
     <section className="paid-screen" role="status" aria-labelledby="paid-title">
       <PaidCheck />
       <p id="paid-title" className="paid-title">
-        Paid
+        {t('paid.title')}
       </p>
       <p className="paid-amount">{formatMoney(status.amount)}</p>
       {status.exception === 'OVERPAID' ? (
-        <p>
-          Overpaid: received {formatMoney(status.amount_received)}, {formatMoney(subtractMoney(status.amount_received, status.amount))} more than the price.
-          An owner can refund the difference to the customer.
-        </p>
+        <p>{t('paid.overpaid', { received: formatMoney(status.amount_received), extra: formatMoney(subtractMoney(status.amount_received, status.amount)) })}</p>
       ) : null}
-      {status.exception === 'PAID_LATE' ? <p>Paid after it expired; an owner accepted it.</p> : null}
+      {status.exception === 'PAID_LATE' ? <p>{t('paid.paidLate')}</p> : null}
       <PaymentLines payments={status.payments} />
       <button type="button" className="paid-next" onClick={newSale} autoFocus>
-        New sale
+        {t('paid.newSale')}
       </button>
     </section>
   );

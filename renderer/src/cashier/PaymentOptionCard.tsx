@@ -8,36 +8,39 @@
  * sale, and only its reference names this sale: the address is not shown (nor copied), since a
  * transfer typed by hand to it would not be matched, and the card says to scan.
  */
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../CopyButton.js';
 import { coinAmount } from '../format.js';
 import { QrCode } from '../QrCode.js';
 import type { PaymentOption } from './sale.js';
 
 export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: PaymentOption; qrSize: number; copy?: boolean }) {
-  const where = `${o.currency} on ${o.network_name}`;
+  const { t } = useTranslation('cashier');
+  const on = { currency: o.currency, network: o.network_name };
+  const where = t('option.coinOnNetwork', on);
   if (o.qr.content === 'address') {
     const amount = coinAmount(o.amount_due);
     return (
       <li className="option option-address">
-        <QrCode text={o.qr.payload} label={`QR code: ${o.network_name} deposit address`} size={qrSize} />
+        <QrCode text={o.qr.payload} label={t('option.qrAddress', { network: o.network_name })} size={qrSize} />
         <div className="option-body">
           <p className="option-exact">
-            <span className="option-exact-label">Send exactly</span>{' '}
+            <span className="option-exact-label">{t('option.sendExactly')}</span>{' '}
             <strong className="option-exact-amount">
               {amount} {o.currency}
             </strong>
-            {copy ? <CopyButton text={amount} label={`Copy amount (${where})`} /> : null}
+            {copy ? <CopyButton text={amount} label={t('option.copyAmount', on)} /> : null}
           </p>
           <p className="option-network">
-            on {o.network_name} <span className="nowrap">({o.token_standard})</span>
+            {t('option.onNetwork', { network: o.network_name })} <span className="nowrap">({o.token_standard})</span>
           </p>
           <p className="option-address-line">
-            <span className="address" title="Deposit address">
+            <span className="address" title={t('option.depositAddress')}>
               {o.address}
             </span>
-            {copy ? <CopyButton text={o.address} label={`Copy address (${where})`} /> : null}
+            {copy ? <CopyButton text={o.address} label={t('option.copyAddress', on)} /> : null}
           </p>
-          <p className="option-hint">The QR code holds the address only: type the amount exactly.</p>
+          <p className="option-hint">{t('option.addressOnly')}</p>
         </div>
       </li>
     );
@@ -45,7 +48,7 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
   if (o.reference) {
     return (
       <li className="option option-request">
-        <QrCode text={o.qr.payload} label={`QR code: Solana Pay request for ${coinAmount(o.amount_due)} ${where}`} size={qrSize} />
+        <QrCode text={o.qr.payload} label={t('option.qrSolanaPay', { amount: coinAmount(o.amount_due), ...on })} size={qrSize} />
         <div className="option-body">
           <p className="option-title">
             {where} <span className="muted nowrap">({o.token_standard})</span>
@@ -53,15 +56,15 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
           <p className="option-amount">
             {coinAmount(o.amount_due)} {o.currency}
           </p>
-          <p className="option-hint">Scan with a Solana Pay wallet (Phantom, Solflare…).</p>
-          <p className="option-hint">Pay by scanning only: a transfer typed by hand to the shop's address is not matched to this sale.</p>
+          <p className="option-hint">{t('option.solanaPayWallet')}</p>
+          <p className="option-hint">{t('option.solanaScanOnly')}</p>
         </div>
       </li>
     );
   }
   return (
     <li className="option">
-      <QrCode text={o.qr.payload} label={`QR code: ${coinAmount(o.amount_due)} ${where}`} size={qrSize} />
+      <QrCode text={o.qr.payload} label={t('option.qrRequest', { amount: coinAmount(o.amount_due), ...on })} size={qrSize} />
       <div className="option-body">
         <p className="option-title">
           {where} <span className="muted nowrap">({o.token_standard})</span>
@@ -69,7 +72,7 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
         <p className="option-amount">
           {coinAmount(o.amount_due)} {o.currency}
         </p>
-        <p className="address" title="Deposit address">
+        <p className="address" title={t('option.depositAddress')}>
           {o.address}
         </p>
       </div>

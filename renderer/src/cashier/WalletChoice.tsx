@@ -5,6 +5,7 @@
  * shop's preferred option; on the customer display the customer picks for this sale only.
  */
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PaymentOptionCard } from './PaymentOptionCard.js';
 import { chooseOption, optionKey, rememberOption } from './preferred-option.js';
 import type { PaymentOption } from './sale.js';
@@ -23,6 +24,7 @@ export function WalletChoice({
   remember?: boolean;
   aside?: ReactNode;
 }) {
+  const { t } = useTranslation('cashier');
   const name = useId();
   const [wanted, setWanted] = useState<string>();
   const chosen = chooseOption(options, wanted);
@@ -35,13 +37,13 @@ export function WalletChoice({
     <div className="wallet-choice">
       {options.length > 1 ? (
         <fieldset className="wallet-picker">
-          <legend>Pay with</legend>
+          <legend>{t('option.payWith')}</legend>
           {options.map((o) => {
             const key = optionKey(o);
             return (
               <label key={key} className="wallet-pick">
                 <input type="radio" name={name} checked={key === optionKey(chosen)} onChange={() => pick(key)} />
-                {o.currency} on {o.network_name}
+                {t('option.coinOnNetwork', { currency: o.currency, network: o.network_name })}
               </label>
             );
           })}

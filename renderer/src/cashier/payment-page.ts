@@ -1,7 +1,8 @@
 /**
  * Whether a customer's phone can open the hosted payment page. Its address is the core's public URL
  * (`--public-url`), else the address the core listens on; on loopback only this computer reaches it,
- * and a QR code of it would send the customer's phone nowhere. Such a QR code is not drawn at all.
+ * and a QR code of it would send the customer's phone nowhere. Such a QR code is not drawn at all
+ * (the till says why instead: `sale.paymentPageLocalOnly` in the cashier catalog).
  */
 
 /** Loopback: `localhost` (and its subdomains), 127.0.0.0/8, `[::1]`. */
@@ -14,7 +15,3 @@ export function isLoopbackUrl(url: string): boolean {
   }
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
-
-/** The one line the till shows instead of the payment page's QR code. */
-export const PAYMENT_PAGE_LOCAL_ONLY =
-  'The payment page is only reachable on this computer, so its QR code is not shown: set a public or LAN address (Settings → Payment page) to show it.';

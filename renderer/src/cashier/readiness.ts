@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { getJson } from '../api.js';
+import { i18n } from '../i18n/index.js';
 import type { Page } from '../types.js';
 
 interface NetworkReadiness {
@@ -21,22 +22,19 @@ export type Readiness = { ready: true } | { ready: false; reason: string } | { r
  * What to do about it: in test mode the devnets are the app's own; in live mode an owner has to set a
  * live network up first (docs/ui.md, "Live mode with no network ready").
  */
-const howToFix = (livemode: boolean) =>
-  livemode
-    ? 'An owner adds one in Settings → Networks (an RPC endpoint and the live wallet).'
-    : 'An owner can fix this in Settings → Networks.';
+const howToFix = (livemode: boolean) => (livemode ? i18n.t('readiness.fixLive', { ns: 'cashier' }) : i18n.t('readiness.fixTest', { ns: 'cashier' }));
 
 export function readinessOf(networks: readonly NetworkReadiness[], livemode = false): Readiness {
   if (networks.some((n) => n.status === 'ready' && n.tokens.some((t) => t.payable))) return { ready: true };
   const unreachable = networks.filter((n) => n.status === 'unreachable').map((n) => n.name);
   const why = unreachable.length
-    ? `${unreachable.join(', ')} cannot be reached right now`
+    ? i18n.t('readiness.unreachable', { ns: 'cashier', networks: unreachable.join(', ') })
     : networks.some((n) => n.status === 'ready')
-      ? 'no coin can be paid in on the networks that are set up'
+      ? i18n.t('readiness.noCoin', { ns: 'cashier' })
       : livemode
-        ? 'no live network is set up yet'
-        : 'no network is set up for this mode';
-  return { ready: false, reason: `No network can take a payment: ${why}. ${howToFix(livemode)}` };
+        ? i18n.t('readiness.noLiveNetwork', { ns: 'cashier' })
+        : i18n.t('readiness.noNetwork', { ns: 'cashier' });
+  return { ready: false, reason: `${why} ${howToFix(livemode)}` };
 }
 
 export function useReadiness(): Readiness {

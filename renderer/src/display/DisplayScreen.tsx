@@ -5,8 +5,11 @@
  * payment page's QR code where a phone can reach it, and the sale's status, with nothing the customer
  * should not see. Public endpoints only. A finished sale (paid, expired, canceled) stays up a few
  * seconds, then the display says Welcome again, whether or not the till has moved on.
+ * It speaks the language of its own device (a window or browser of its own: docs/ui.md, "Languages").
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { apiBaseUrl } from '../api.js';
 import { isLoopbackUrl } from '../cashier/payment-page.js';
 import { PaidCheck } from '../cashier/PaidCheck.js';
@@ -27,16 +30,27 @@ const FINISHED_SHOWN_MS = 8_000;
 
 const finished = (s: SaleStatus | undefined) => s?.status === 'SUCCEEDED' || s?.status === 'EXPIRED' || s?.status === 'CANCELED';
 
+/** What the display says of a sale that is no longer waiting (the checkout feed's words, translated). */
+function finishedText(t: TFunction<'display'>, s: SaleStatus): string {
+  const late = s.exception === 'PAID_LATE';
+  if (s.status === 'PROCESSING') return t('status.confirming');
+  if (s.status === 'EXPIRED') return late ? t('status.expiredPaidLate') : t('status.expired');
+  if (s.status === 'CANCELED') return late ? t('status.canceledPaidLate') : t('status.canceled');
+  return s.status_text;
+}
+
 function Welcome() {
+  const { t } = useTranslation('display');
   return (
     <main className="display display-idle">
-      <h1 className="display-title">Welcome</h1>
-      <p className="muted">Pay with USDT or USDC</p>
+      <h1 className="display-title">{t('welcome')}</h1>
+      <p className="muted">{t('payWithCoins')}</p>
     </main>
   );
 }
 
 export function DisplayScreen() {
+  const { t } = useTranslation('display');
   const [current, setCurrent] = useState<Current>({ session_id: null, payment_url: null });
   const [status, setStatus] = useState<SaleStatus>();
   const [doneWith, setDoneWith] = useState<string>();
@@ -71,7 +85,7 @@ export function DisplayScreen() {
     return (
       <main className="display display-paid" aria-live="polite">
         <PaidCheck />
-        <h1 className="display-title">Paid. Thank you!</h1>
+        <h1 className="display-title">{t('paidThanks')}</h1>
         <p className="display-amount">{formatMoney(status.amount)}</p>
       </main>
     );
@@ -82,24 +96,22 @@ export function DisplayScreen() {
     // The payment page's QR code only where a phone can open it; the customer needs no word about it.
     const link = isLoopbackUrl(current.payment_url) ? null : (
       <div className="display-link">
-        <QrCode text={current.payment_url} label="QR code: payment link" size={280} />
-        <p>Or scan this to open the payment page on your phone.</p>
+        <QrCode text={current.payment_url} label={t('paymentPageQr')} size={280} />
+        <p>{t('orPaymentPage')}</p>
       </div>
     );
     return (
       <main className={`display display-pending${underpaid ? ' display-underpaid' : ''}`} aria-live="polite">
         <div className="display-due">
-          {underpaid ? <p className="display-due-label">Still to pay</p> : null}
+          {underpaid ? <p className="display-due-label">{t('stillToPay')}</p> : null}
           <h1 className="display-amount">{formatMoney(due)}</h1>
           {underpaid ? (
-            <p>
-              Received {formatMoney(status.amount_received)} of {formatMoney(status.amount)}: please pay the rest.
-            </p>
+            <p>{t('receivedOf', { received: formatMoney(status.amount_received), amount: formatMoney(status.amount) })}</p>
           ) : null}
         </div>
         {status.payment_options.length ? (
           <section className="display-wallets" aria-labelledby="display-wallets-title">
-            <h2 id="display-wallets-title">Scan with your wallet app</h2>
+            <h2 id="display-wallets-title">{t('scan')}</h2>
             {/* The display faces the customer: a copy button would copy onto the till's computer. */}
             <WalletChoice options={status.payment_options} qrSize={360} copy={false} aside={link} />
           </section>
@@ -112,7 +124,7 @@ export function DisplayScreen() {
   return (
     <main className="display" aria-live="polite">
       <h1 className="display-amount">{formatMoney(status.amount)}</h1>
-      <p className="display-title">{status.status_text}</p>
+      <p className="display-title">{finishedText(t, status)}</p>
     </main>
   );
 }

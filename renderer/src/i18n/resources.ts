@@ -4,14 +4,20 @@
  * placeholders (test/unit/i18n-catalogs.test.ts), and `t()` keys are type-checked against English
  * (i18next.d.ts), so a missing or misspelt key does not compile.
  */
+import enCashier from './en/cashier.json';
 import enCommon from './en/common.json';
 import enDeposits from './en/deposits.json';
+import enDisplay from './en/display.json';
+import enStatus from './en/status.json';
+import esCashier from './es/cashier.json';
 import esCommon from './es/common.json';
 import esDeposits from './es/deposits.json';
+import esDisplay from './es/display.json';
+import esStatus from './es/status.json';
 
 export const resources = {
-  en: { common: enCommon, deposits: enDeposits },
-  es: { common: esCommon, deposits: esDeposits },
+  en: { common: enCommon, cashier: enCashier, display: enDisplay, status: enStatus, deposits: enDeposits },
+  es: { common: esCommon, cashier: esCashier, display: esDisplay, status: esStatus, deposits: esDeposits },
 } as const;
 
 export const defaultNS = 'common';
