@@ -6,10 +6,12 @@
  */
 import enCommon from './en/common.json';
 import esCommon from './es/common.json';
+import enTransactions from './en/transactions.json';
+import esTransactions from './es/transactions.json';
 
 export const resources = {
-  en: { common: enCommon },
-  es: { common: esCommon },
+  en: { common: enCommon, transactions: enTransactions },
+  es: { common: esCommon, transactions: esTransactions },
 } as const;
 
 export const defaultNS = 'common';
