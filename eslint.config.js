@@ -12,6 +12,7 @@ const TRANSLATED_UI = [
   'renderer/src/LanguagePicker.tsx',
   'renderer/src/i18n/**',
   'renderer/src/transactions/**',
+  'renderer/src/refunds/**',
 ];
 
 // Relative specifiers are matched as written, not resolved, so a folder is named after any run of

@@ -6,12 +6,14 @@
  */
 import enCommon from './en/common.json';
 import esCommon from './es/common.json';
+import enRefunds from './en/refunds.json';
+import esRefunds from './es/refunds.json';
 import enTransactions from './en/transactions.json';
 import esTransactions from './es/transactions.json';
 
 export const resources = {
-  en: { common: enCommon, transactions: enTransactions },
-  es: { common: esCommon, transactions: esTransactions },
+  en: { common: enCommon, refunds: enRefunds, transactions: enTransactions },
+  es: { common: esCommon, refunds: esRefunds, transactions: esTransactions },
 } as const;
 
 export const defaultNS = 'common';
