@@ -13,6 +13,7 @@ const TRANSLATED_UI = [
   'renderer/src/i18n/**',
   'renderer/src/transactions/**',
   'renderer/src/refunds/**',
+  'renderer/src/balances/**',
 ];
 
 // Relative specifiers are matched as written, not resolved, so a folder is named after any run of

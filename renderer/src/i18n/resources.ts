@@ -6,14 +6,16 @@
  */
 import enCommon from './en/common.json';
 import esCommon from './es/common.json';
+import enBalances from './en/balances.json';
+import esBalances from './es/balances.json';
 import enRefunds from './en/refunds.json';
 import esRefunds from './es/refunds.json';
 import enTransactions from './en/transactions.json';
 import esTransactions from './es/transactions.json';
 
 export const resources = {
-  en: { common: enCommon, refunds: enRefunds, transactions: enTransactions },
-  es: { common: esCommon, refunds: esRefunds, transactions: esTransactions },
+  en: { common: enCommon, balances: enBalances, refunds: enRefunds, transactions: enTransactions },
+  es: { common: esCommon, balances: esBalances, refunds: esRefunds, transactions: esTransactions },
 } as const;
 
 export const defaultNS = 'common';
