@@ -12,10 +12,12 @@ import enRefunds from './en/refunds.json';
 import esRefunds from './es/refunds.json';
 import enTransactions from './en/transactions.json';
 import esTransactions from './es/transactions.json';
+import enWebhooks from './en/webhooks.json';
+import esWebhooks from './es/webhooks.json';
 
 export const resources = {
-  en: { common: enCommon, balances: enBalances, refunds: enRefunds, transactions: enTransactions },
-  es: { common: esCommon, balances: esBalances, refunds: esRefunds, transactions: esTransactions },
+  en: { common: enCommon, balances: enBalances, refunds: enRefunds, transactions: enTransactions, webhooks: enWebhooks },
+  es: { common: esCommon, balances: esBalances, refunds: esRefunds, transactions: esTransactions, webhooks: esWebhooks },
 } as const;
 
 export const defaultNS = 'common';
