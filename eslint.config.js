@@ -11,6 +11,7 @@ import i18next from 'eslint-plugin-i18next';
 const TRANSLATED_UI = [
   'renderer/src/LanguagePicker.tsx',
   'renderer/src/i18n/**',
+  'renderer/src/settings/**',
   'renderer/src/webhooks/**',
   'renderer/src/transactions/**',
   'renderer/src/refunds/**',

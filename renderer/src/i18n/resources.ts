@@ -10,14 +10,16 @@ import enBalances from './en/balances.json';
 import esBalances from './es/balances.json';
 import enRefunds from './en/refunds.json';
 import esRefunds from './es/refunds.json';
+import enSettings from './en/settings.json';
+import esSettings from './es/settings.json';
 import enTransactions from './en/transactions.json';
 import esTransactions from './es/transactions.json';
 import enWebhooks from './en/webhooks.json';
 import esWebhooks from './es/webhooks.json';
 
 export const resources = {
-  en: { common: enCommon, balances: enBalances, refunds: enRefunds, transactions: enTransactions, webhooks: enWebhooks },
-  es: { common: esCommon, balances: esBalances, refunds: esRefunds, transactions: esTransactions, webhooks: esWebhooks },
+  en: { common: enCommon, balances: enBalances, refunds: enRefunds, settings: enSettings, transactions: enTransactions, webhooks: enWebhooks },
+  es: { common: esCommon, balances: esBalances, refunds: esRefunds, settings: esSettings, transactions: esTransactions, webhooks: esWebhooks },
 } as const;
 
 export const defaultNS = 'common';
