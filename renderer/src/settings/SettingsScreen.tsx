@@ -724,7 +724,8 @@ export function SettingsScreen() {
 
       <div className="card">
         <h3>{t('networks.title')}</h3>
-        <div className="table-scroll">
+        {/* Focusable: a keyboard scrolls it too (it holds no button of its own to reach by Tab). */}
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('networks.label')}>
         <table className="table" aria-label={t('networks.label')}>
           <tbody>
             {networks.map((n) => (
