@@ -22,8 +22,13 @@ const TRANSLATED_UI = [
   'renderer/src/StatusScreen.tsx',
   'renderer/src/cashier/**',
   'renderer/src/display/**',
-  // The deposits inbox:
   'renderer/src/deposits/**',
+  // The back office (i18n-b):
+  'renderer/src/settings/**',
+  'renderer/src/webhooks/**',
+  'renderer/src/transactions/**',
+  'renderer/src/refunds/**',
+  'renderer/src/balances/**',
 ];
 
 // Relative specifiers are matched as written, not resolved, so a folder is named after any run of

@@ -247,7 +247,7 @@ test('refunds: a sale found by its amount; nothing is sent until the confirmatio
 
   await form.getByRole('button', { name: 'Refund…' }).click();
   await dialog().getByRole('button', { name: 'Send 7.50 USDT' }).click();
-  await expect.poll(() => page.getByRole('listitem').filter({ hasText: '7.50 USDT on Ethereum' }).innerText(), { timeout: UI_WAIT_MS.refund }).toMatch(/SUCCEEDED/);
+  await expect.poll(() => page.getByRole('listitem').filter({ hasText: '7.50 USDT on Ethereum' }).innerText(), { timeout: UI_WAIT_MS.refund }).toMatch(/Refunded/);
   const refunds = await refundsOf();
   expect(refunds).toHaveLength(1);
   expect(refunds[0]).toMatchObject({ status: 'SUCCEEDED', amount: { value: '7.500000', currency: 'USDT' }, destination_address: payer });

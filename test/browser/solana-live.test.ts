@@ -97,7 +97,7 @@ test('transactions (live): a Solana payment links to Solscan by its signature', 
   const detail = page.getByRole('region', { name: 'Session details' });
   await detail.getByRole('heading', { name: 'Payments' }).waitFor();
   const item = detail.getByRole('list').first().getByRole('listitem').first();
-  await expect.poll(() => item.innerText()).toMatch(/^6\.000000 USDT on Solana, confirmed/);
+  await expect.poll(() => item.innerText()).toMatch(/^6\.00 USDT on Solana, confirmed/);
   expect(await item.getByRole('link').getAttribute('href')).toBe(`https://solscan.io/tx/${signature}`);
   await screenshot(page, 'transactions-solana-live');
   expect(errors).toEqual([]);

@@ -77,7 +77,7 @@ test('the detail view shows the payment and the timeline of events', async () =>
   await page.getByRole('button', { name: `Details of ${paidId}` }).click();
   const detail = page.getByRole('region', { name: 'Session details' });
   await expect.poll(() => detail.getByRole('listitem').allTextContents()).toEqual([
-    expect.stringMatching(/^45\.\d{6} USDC on Ethereum, confirmed \(\d+ confirmations\): 0x/),
+    expect.stringMatching(/^45\.\d{2,6} USDC on Ethereum, confirmed \(\d+ confirmations\): 0x/),
     expect.stringMatching(/created$/),
     expect.stringMatching(/payment detected$/),
     expect.stringMatching(/processing$/),
@@ -112,6 +112,16 @@ test('at 1024×768 the detail shows what was paid, the fee and the net, as the l
   expect(await fact('Paid in USDC').innerText()).toBe(coin(booked.gross));
   expect(await fact('Net to you').innerText()).toBe(coin(booked.net));
   await screenshot(page, 'transactions-detail-1024');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  // On a phone each session folds into a card (each value under its column's name): the page never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await rows().nth(1).waitFor();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await screenshot(page, 'transactions-390');
+  await page.getByRole('button', { name: `Details of ${paidId}` }).click();
+  await detail.getByRole('heading', { name: 'Payments' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await screenshot(page, 'transactions-detail-390');
   await detail.getByRole('button', { name: 'Close' }).click();
   await page.setViewportSize({ width: 1100, height: 1200 });
 });
@@ -149,6 +159,8 @@ test('an underpaid sale: "Accept as paid" says what it writes off and does nothi
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(() => dialog.count()).toBe(0);
   expect(await state()).toMatchObject({ status: 'PENDING', exception: 'UNDERPAID', resolved_by: null });
+  // The payment as the app writes amounts ("4.00 USDT", not the API's "4.000000").
+  expect(await detail.getByRole('listitem').first().innerText()).toMatch(/^4\.00 USDT on Ethereum, confirmed \(\d+ confirmations\): 0x/);
 
   // A cashier: the sale without the owner's buttons (accept, refund, export) or the Refunds screen.
   const cashier = await t.api('POST', '/v1/users', { key: t.liveKey, body: { name: 'Cato', role: 'cashier', pin: '4826' } });

@@ -103,7 +103,7 @@ test('transactions: TRON by name in the list, the network filter and the detail;
   expect(await rows().nth(1).innerText()).toMatch(/Paid[\s\S]*USDT on TRON/);
   await page.getByLabel('Network').selectOption('');
   let items = await paymentsOf(testPaid.id);
-  await expect.poll(() => items.first().innerText()).toMatch(/^5\.000000 USDT on TRON, confirmed/);
+  await expect.poll(() => items.first().innerText()).toMatch(/^5\.00 USDT on TRON, confirmed/);
   expect(await items.first().getByRole('link').count()).toBe(0); // a devnet's transaction is on no explorer
   expect(await items.first().locator('code').getAttribute('title')).toBe(testPaid.txId);
   await page.getByRole('button', { name: 'Close' }).click();
@@ -111,7 +111,7 @@ test('transactions: TRON by name in the list, the network filter and the detail;
   // Live mode: the payment's transaction on Tronscan.
   await switchMode(true);
   items = await paymentsOf(livePaid.id);
-  await expect.poll(() => items.first().innerText()).toMatch(/^6\.000000 USDT on TRON, confirmed/);
+  await expect.poll(() => items.first().innerText()).toMatch(/^6\.00 USDT on TRON, confirmed/);
   expect(await items.first().getByRole('link').getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${livePaid.txId}`);
   await screenshot(page, 'transactions-tron-live');
   await page.getByRole('button', { name: 'Close' }).click();
@@ -136,7 +136,7 @@ test('refunds (live): a TRON payment refunded to a T… address the owner types;
 
   // No refund wallet key: the owner pays it from any wallet, from the QR or the details beside it.
   const row = page.getByRole('listitem').filter({ hasText: customer });
-  await expect.poll(() => row.innerText()).toMatch(/3\.00 USDT on TRON to T[1-9A-HJ-NP-Za-km-z]{33}[\s\S]*PENDING/);
+  await expect.poll(() => row.innerText()).toMatch(/3\.00 USDT on TRON to T[1-9A-HJ-NP-Za-km-z]{33}[\s\S]*Pending/);
   const text = (await row.innerText()).replace(/\s+/g, ' ');
   expect(text).toContain('Send exactly 3.00 USDT');
   expect(text).toContain(`on TRON, to ${customer}`);

@@ -1,6 +1,8 @@
 /** Balances: funds accounts, totals in the reporting currency, daily volume, settlements, conversions. */
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { formatMoney, formatRate } from '../format.js';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatRate } from '../format.js';
+import { dateFormat, money as formatMoney } from '../i18n/locale-format.js';
 import { MoneyBreakdown } from './MoneyBreakdown.js';
 import { useBalances } from './store.js';
 import { UnmatchedDeposits } from './UnmatchedDeposits.js';
@@ -8,7 +10,7 @@ import { UnmatchedDeposits } from './UnmatchedDeposits.js';
 // The charting library is loaded with the Balances screen only, not with the till.
 const VolumeChart = lazy(() => import('./VolumeChart.js').then((m) => ({ default: m.VolumeChart })));
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const CONVERTIBLE = ['USDT', 'USDC', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
 
 export function BalancesScreen() {
@@ -16,6 +18,7 @@ export function BalancesScreen() {
   const [from, setFrom] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [to, setTo] = useState('EUR');
+  const { t } = useTranslation('balances');
 
   useEffect(() => {
     void load();
@@ -29,30 +32,30 @@ export function BalancesScreen() {
   return (
     <section className="screen" aria-labelledby="balances-title">
       <div className="screen-head">
-        <h2 id="balances-title">Balances</h2>
+        <h2 id="balances-title">{t('title')}</h2>
         <button type="button" onClick={() => void load()} disabled={state === 'loading'}>
-          Refresh
+          {t('refresh')}
         </button>
       </div>
-      {state === 'failed' ? <p className="error" role="alert">Could not load balances: {error}</p> : null}
+      {state === 'failed' ? <p className="error" role="alert">{t('loadFailed', { error })}</p> : null}
       {balance ? (
         <>
           <div className="cards">
             <div className="card total">
-              <h3>Total in {balance.total.currency}</h3>
+              <h3>{t('total.title', { currency: balance.total.currency })}</h3>
               <p className="big">{formatMoney(balance.total.available)}</p>
-              <p className="muted">available, plus {formatMoney(balance.total.pending)} pending</p>
+              <p className="muted">{t('total.pending', { pending: formatMoney(balance.total.pending) })}</p>
               {balance.total.missing_rates.length ? (
-                <p className="muted">Not counted (no rate): {balance.total.missing_rates.join(', ')}</p>
+                <p className="muted">{t('total.notCounted', { currencies: balance.total.missing_rates.join(', ') })}</p>
               ) : null}
             </div>
           </div>
-          <table className="table" aria-label="Funds accounts">
+          <table className="table" aria-label={t('accounts.label')}>
             <thead>
               <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Available</th>
-                <th scope="col">Pending</th>
+                <th scope="col">{t('accounts.account')}</th>
+                <th scope="col">{t('accounts.available')}</th>
+                <th scope="col">{t('accounts.pending')}</th>
               </tr>
             </thead>
             <tbody>
@@ -69,32 +72,32 @@ export function BalancesScreen() {
 
           {summary ? (
             <>
-              <h3>What makes up each balance</h3>
+              <h3>{t('breakdown.title')}</h3>
               <MoneyBreakdown accounts={summary.accounts} />
-              <h3>Daily net sales</h3>
-              <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+              <h3>{t('chart.title')}</h3>
+              <Suspense fallback={<p className="muted">{t('chart.loading')}</p>}>
                 <VolumeChart days={summary.days} />
               </Suspense>
             </>
           ) : null}
 
-          <h3>Upcoming settlements</h3>
+          <h3>{t('settlements.title')}</h3>
           {balance.upcoming_settlements.length === 0 ? (
-            <p className="muted">Nothing pending.</p>
+            <p className="muted">{t('settlements.none')}</p>
           ) : (
             <ul className="list">
               {balance.upcoming_settlements.map((s) => (
                 <li key={s.id}>
-                  {formatMoney(s.amount)} available {dateTime.format(new Date(s.available_on))}
+                  {t('settlements.item', { amount: formatMoney(s.amount), date: dateTime(s.available_on) })}
                 </li>
               ))}
             </ul>
           )}
 
-          <h3>Convert</h3>
+          <h3>{t('convert.title')}</h3>
           <form className="convert" onSubmit={onQuote}>
             <label>
-              From
+              {t('convert.from')}
               <select value={from} onChange={(e) => setFrom(e.target.value)}>
                 {CONVERTIBLE.map((c) => (
                   <option key={c}>{c}</option>
@@ -102,51 +105,55 @@ export function BalancesScreen() {
               </select>
             </label>
             <label>
-              Amount
+              {t('convert.amount')}
               <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required placeholder="100.00" />
             </label>
             <label>
-              To
+              {t('convert.to')}
               <select value={to} onChange={(e) => setTo(e.target.value)}>
                 {CONVERTIBLE.map((c) => (
                   <option key={c}>{c}</option>
                 ))}
               </select>
             </label>
-            <button type="submit">Get a quote</button>
+            <button type="submit">{t('convert.quote')}</button>
           </form>
           {quoteError ? <p className="error" role="alert">{quoteError}</p> : null}
           {quote ? (
             <div className="card quote" aria-live="polite">
               <p>
-                {formatMoney(quote.from)} → <strong>{formatMoney(quote.to)}</strong> (rate {formatRate(quote.rate)}, fee {formatMoney(quote.fee)}, {quote.rate_source})
+                <Trans
+                  t={t}
+                  i18nKey="convert.quoteLine"
+                  values={{ from: formatMoney(quote.from), to: formatMoney(quote.to), rate: formatRate(quote.rate), fee: formatMoney(quote.fee), source: quote.rate_source }}
+                  components={{ strong: <strong /> }}
+                />
               </p>
-              <p className="muted">Valid until {dateTime.format(new Date(quote.expires_at))}</p>
+              <p className="muted">{t('convert.validUntil', { date: dateTime(quote.expires_at) })}</p>
               <button type="button" onClick={() => void confirmQuote()}>
-                Convert
+                {t('convert.confirm')}
               </button>{' '}
               <button type="button" className="secondary" onClick={clearQuote}>
-                Cancel
+                {t('convert.cancel')}
               </button>
             </div>
           ) : null}
 
-          <h3>Recent conversions</h3>
+          <h3>{t('conversions.title')}</h3>
           {conversions.length === 0 ? (
-            <p className="muted">None yet.</p>
+            <p className="muted">{t('conversions.none')}</p>
           ) : (
             <ul className="list">
               {conversions.map((c) => (
                 <li key={c.id}>
-                  {dateTime.format(new Date(c.created_at))}: {formatMoney(c.from)} → {formatMoney(c.to)}
-                  {c.automatic ? ' (automatic, on settlement)' : ''}
+                  {t(c.automatic ? 'conversions.automatic' : 'conversions.item', { date: dateTime(c.created_at), from: formatMoney(c.from), to: formatMoney(c.to) })}
                 </li>
               ))}
             </ul>
           )}
         </>
       ) : state === 'loading' ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('loading')}</p>
       ) : null}
     </section>
   );

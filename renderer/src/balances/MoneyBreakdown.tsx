@@ -1,29 +1,33 @@
 /** What each account's pending and available money is made of: paid, fees, refunds, conversions (the API's sums). */
-import { formatMoney } from '../format.js';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/index.js';
+import { money as formatMoney } from '../i18n/locale-format.js';
 import type { MoneyParts } from './store.js';
 
 const isZero = (m: { value: string }) => /^-?0(\.0*)?$/.test(m.value);
 
 /** "12.50 USDT paid − 0.29 USDT fees − 2.00 USDT refunded = 10.21 USDT": only the parts that are not zero. */
 function sentence(p: MoneyParts): string {
-  const parts = [`${formatMoney(p.gross)} paid`];
-  if (!isZero(p.fees)) parts.push(`− ${formatMoney(p.fees)} fees`);
-  if (!isZero(p.refunds)) parts.push(`${p.refunds.value.startsWith('-') ? '+' : '−'} ${formatMoney({ ...p.refunds, value: p.refunds.value.replace(/^-/, '') })} refunded`);
+  const unsigned = (m: { value: string; currency: string }) => formatMoney({ ...m, value: m.value.replace(/^-/, '') });
+  const parts = [i18n.t('balances:breakdown.paid', { amount: formatMoney(p.gross) })];
+  if (!isZero(p.fees)) parts.push(i18n.t('balances:breakdown.fees', { amount: formatMoney(p.fees) }));
+  if (!isZero(p.refunds)) parts.push(i18n.t(p.refunds.value.startsWith('-') ? 'balances:breakdown.refundedBack' : 'balances:breakdown.refunded', { amount: unsigned(p.refunds) }));
   if (!isZero(p.conversions)) {
     const out = p.conversions.value.startsWith('-');
-    parts.push(`${out ? '−' : '+'} ${formatMoney({ ...p.conversions, value: p.conversions.value.replace(/^-/, '') })} ${out ? 'converted out' : 'converted in'}`);
+    parts.push(i18n.t(out ? 'balances:breakdown.convertedOut' : 'balances:breakdown.convertedIn', { amount: unsigned(p.conversions) }));
   }
   return parts.join(' ');
 }
 
 export function MoneyBreakdown({ accounts }: { accounts: readonly { currency: string; pending: MoneyParts; available: MoneyParts }[] }) {
+  const { t } = useTranslation('balances');
   return (
-    <table className="table" aria-label="What makes up each balance">
+    <table className="table" aria-label={t('breakdown.title')}>
       <thead>
         <tr>
-          <th scope="col">Account</th>
-          <th scope="col">Pending</th>
-          <th scope="col">Available</th>
+          <th scope="col">{t('accounts.account')}</th>
+          <th scope="col">{t('accounts.pending')}</th>
+          <th scope="col">{t('accounts.available')}</th>
         </tr>
       </thead>
       <tbody>
@@ -33,7 +37,7 @@ export function MoneyBreakdown({ accounts }: { accounts: readonly { currency: st
             {[a.pending, a.available].map((p, i) => (
               <td key={i}>
                 {isZero(p.gross) && isZero(p.net) && isZero(p.conversions) ? (
-                  <span className="muted">Nothing</span>
+                  <span className="muted">{t('breakdown.nothing')}</span>
                 ) : (
                   <>
                     <strong>{formatMoney(p.net)}</strong>

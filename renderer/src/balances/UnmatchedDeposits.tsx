@@ -4,8 +4,9 @@
  * docs/payments.md, "Unmatched deposits". Issue 17 turns this into an inbox with actions.
  */
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { getJson } from '../api.js';
-import { formatMoney } from '../format.js';
+import { dateFormat, money as formatMoney } from '../i18n/locale-format.js';
 import { networkName, useNetworks } from '../networks.js';
 import type { Page } from '../types.js';
 
@@ -21,7 +22,7 @@ export interface Deposit {
   explorer_url: string | null;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 /** A long base58 or hex address, shortened for the eye; the whole one is in the title. */
 const short = (address: string) => (address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
 
@@ -30,6 +31,7 @@ export function UnmatchedDeposits({ version }: { version: unknown }) {
   const networks = useNetworks();
   const [deposits, setDeposits] = useState<Deposit[]>([]);
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('balances');
 
   useEffect(() => {
     const abort = new AbortController();
@@ -43,21 +45,26 @@ export function UnmatchedDeposits({ version }: { version: unknown }) {
     return () => abort.abort();
   }, [version]);
 
-  if (error) return <p className="error" role="alert">Could not load unmatched deposits: {error}</p>;
+  if (error) return <p className="error" role="alert">{t('deposits.loadFailed', { error })}</p>;
   if (deposits.length === 0) return null;
   return (
     <section className="card" aria-labelledby="deposits-title">
-      <h3 id="deposits-title">Unmatched deposits</h3>
-      <p>
-        Money that reached the shop's wallet without naming a sale: on Solana, a transfer sent without the sale's payment reference (an exchange withdrawal, a
-        wallet that left it out). It is not counted in the balances; find the sale it belongs to with the customer.
-      </p>
+      <h3 id="deposits-title">{t('deposits.title')}</h3>
+      <p>{t('deposits.intro')}</p>
       <ul className="list">
         {deposits.map((d) => (
           <li key={d.id}>
-            <strong>{d.currency ? formatMoney({ value: d.amount, currency: d.currency }) : `${d.amount} (token ${short(d.token_contract)})`}</strong> on{' '}
-            {networkName(networks, d.network)} from <code title={d.from}>{short(d.from)}</code>,{' '}
-            <time dateTime={d.block_time}>{dateTime.format(new Date(d.block_time))}</time>:{' '}
+            <Trans
+              t={t}
+              i18nKey="deposits.item"
+              values={{
+                amount: d.currency ? formatMoney({ value: d.amount, currency: d.currency }) : t('deposits.unknownToken', { amount: d.amount, token: short(d.token_contract) }),
+                network: networkName(networks, d.network),
+                from: short(d.from),
+                date: dateTime(d.block_time),
+              }}
+              components={{ strong: <strong />, from: <code title={d.from} />, time: <time dateTime={d.block_time} /> }}
+            />
             {d.explorer_url ? (
               <a href={d.explorer_url} target="_blank" rel="noopener noreferrer" title={d.tx_hash}>
                 {d.tx_hash.slice(0, 12)}…

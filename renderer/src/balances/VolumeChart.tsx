@@ -3,8 +3,9 @@
  * through the DOM's style object, which the page's CSP (`style-src 'self'`) allows; it writes no
  * style attribute into markup and no <style> element (docs/ui.md, "Decisions").
  */
+import { Trans, useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../format.js';
+import { dateFormat, money as formatMoney, numberFormat } from '../i18n/locale-format.js';
 import type { DaySales } from './store.js';
 
 /** One colour per coin: fill attributes (SVG presentation attributes, not inline styles). */
@@ -12,10 +13,10 @@ const COLOURS: Record<string, string> = { USDT: '#0f766e', USDC: '#2563eb' };
 const COINS = ['USDT', 'USDC'] as const;
 
 /** "2026-05-01" → "May 1": the API's dates are calendar days of the shop's time zone, so read them as such. */
-const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayLong = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const dayLabel = dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLong = dateFormat({ dateStyle: 'medium', timeZone: 'UTC' });
 const asDay = (date: string) => new Date(`${date}T00:00:00Z`);
-const amount = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const amount = numberFormat({ maximumFractionDigits: 2 });
 
 interface Row {
   date: string;
@@ -39,16 +40,22 @@ function rows(days: readonly DaySales[]): Row[] {
 
 /** The tooltip: the day and, per coin, what the net is made of. */
 function DayDetails({ active, payload }: { active?: boolean; payload?: readonly { payload?: Row }[] }) {
+  const { t } = useTranslation('balances');
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
     <div className="chart-tooltip">
-      <strong>{dayLong.format(asDay(row.date))}</strong>
+      <strong>{dayLong(asDay(row.date))}</strong>
       {COINS.map((c) => {
         const s = row.sales[c];
         return s ? (
           <p key={c}>
-            {c}: {formatMoney(s.gross)} paid, {formatMoney(s.fees)} fees, {formatMoney(s.refunds)} refunded, <strong>{formatMoney(s.net)} net</strong>
+            <Trans
+              t={t}
+              i18nKey="chart.day"
+              values={{ coin: c, gross: formatMoney(s.gross), fees: formatMoney(s.fees), refunds: formatMoney(s.refunds), net: formatMoney(s.net) }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         ) : null;
       })}
@@ -57,29 +64,28 @@ function DayDetails({ active, payload }: { active?: boolean; payload?: readonly 
 }
 
 export function VolumeChart({ days }: { days: readonly DaySales[] }) {
+  const { t } = useTranslation('balances');
   const data = rows(days);
   const total = (coin: string) => days.filter((d) => d.currency === coin).reduce((sum, d) => sum + Number(d.net.value), 0);
-  const summary = COINS.map((c) => `${amount.format(total(c))} ${c}`).join(', ');
+  const summary = COINS.map((c) => `${amount(total(c))} ${c}`).join(', ');
   return (
     <figure className="chart">
-      <p className="muted">
-        Last {data.length} days: {summary} net in all
-      </p>
+      <p className="muted">{t('chart.summary', { count: data.length, totals: summary })}</p>
       <div className="chart-area">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#dfe3e8" vertical={false} />
-            <XAxis dataKey="date" tickFormatter={(d: string) => dayLabel.format(asDay(d))} minTickGap={16} tick={{ fontSize: 12, fill: '#5b6875' }} />
-            <YAxis tickFormatter={(v: number) => amount.format(v)} width={56} tick={{ fontSize: 12, fill: '#5b6875' }} />
+            <XAxis dataKey="date" tickFormatter={(d: string) => dayLabel(asDay(d))} minTickGap={16} tick={{ fontSize: 12, fill: '#5b6875' }} />
+            <YAxis tickFormatter={(v: number) => amount(v)} width={56} tick={{ fontSize: 12, fill: '#5b6875' }} />
             <Tooltip content={<DayDetails />} />
             <Legend />
             {COINS.map((c) => (
-              <Bar key={c} dataKey={c} name={`Net sales in ${c}`} fill={COLOURS[c]} isAnimationActive={false} />
+              <Bar key={c} dataKey={c} name={t('chart.series', { coin: c })} fill={COLOURS[c]} isAnimationActive={false} />
             ))}
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <figcaption>Net sales per day (paid, less fees and refunds), in the shop&apos;s time zone</figcaption>
+      <figcaption>{t('chart.caption')}</figcaption>
     </figure>
   );
 }

@@ -14,10 +14,42 @@ import esCommon from './es/common.json';
 import esDeposits from './es/deposits.json';
 import esDisplay from './es/display.json';
 import esStatus from './es/status.json';
+import enBalances from './en/balances.json';
+import esBalances from './es/balances.json';
+import enRefunds from './en/refunds.json';
+import esRefunds from './es/refunds.json';
+import enSettings from './en/settings.json';
+import esSettings from './es/settings.json';
+import enTransactions from './en/transactions.json';
+import esTransactions from './es/transactions.json';
+import enWebhooks from './en/webhooks.json';
+import esWebhooks from './es/webhooks.json';
 
 export const resources = {
-  en: { common: enCommon, cashier: enCashier, display: enDisplay, status: enStatus, deposits: enDeposits },
-  es: { common: esCommon, cashier: esCashier, display: esDisplay, status: esStatus, deposits: esDeposits },
+  en: {
+    common: enCommon,
+    cashier: enCashier,
+    display: enDisplay,
+    status: enStatus,
+    deposits: enDeposits,
+    balances: enBalances,
+    refunds: enRefunds,
+    settings: enSettings,
+    transactions: enTransactions,
+    webhooks: enWebhooks,
+  },
+  es: {
+    common: esCommon,
+    cashier: esCashier,
+    display: esDisplay,
+    status: esStatus,
+    deposits: esDeposits,
+    balances: esBalances,
+    refunds: esRefunds,
+    settings: esSettings,
+    transactions: esTransactions,
+    webhooks: esWebhooks,
+  },
 } as const;
 
 export const defaultNS = 'common';

@@ -4,18 +4,20 @@
  * match is taken at once, several are listed to pick from.
  */
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getJson } from '../api.js';
-import { formatMoney } from '../format.js';
+import { dateFormat, money } from '../i18n/locale-format.js';
 import { sessionState } from '../session-words.js';
 import type { Page, Session } from '../types.js';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const LIMIT = 20;
 
 export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void }) {
   const [text, setText] = useState('');
   const [matches, setMatches] = useState<Page<Session>>();
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('refunds');
 
   const find = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,19 +39,19 @@ export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void 
     <>
       <form className="convert" onSubmit={(e) => void find(e)} role="search">
         <label>
-          Find a sale
-          <input value={text} onChange={(e) => setText(e.target.value)} placeholder="12.50, a description, or ps_…" required maxLength={200} />
+          {t('find.label')}
+          <input value={text} onChange={(e) => setText(e.target.value)} placeholder={t('find.placeholder')} required maxLength={200} />
         </label>
-        <button type="submit">Find</button>
+        <button type="submit">{t('find.submit')}</button>
       </form>
       {error ? <p className="error" role="alert">{error}</p> : null}
-      {matches && matches.items.length === 0 ? <p role="status">No sale matches “{text.trim()}”.</p> : null}
+      {matches && matches.items.length === 0 ? <p role="status">{t('find.noMatch', { text: text.trim() })}</p> : null}
       {matches && matches.items.length > 1 ? (
         <>
           <p role="status">
-            {matches.has_more ? `The newest ${LIMIT} sales that match` : `${matches.items.length} sales match`}: choose one.
+            {matches.has_more ? t('find.newest', { count: LIMIT }) : t('find.several', { count: matches.items.length })}
           </p>
-          <ul className="matches" aria-label="Matching sales">
+          <ul className="matches" aria-label={t('find.matches')}>
             {matches.items.map((s) => (
               <li key={s.session_id}>
                 <button
@@ -60,7 +62,7 @@ export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void 
                     onPick(s);
                   }}
                 >
-                  <strong>{formatMoney(s.amount)}</strong> · {sessionState(s)} · {when.format(new Date(s.created_at))}
+                  <strong>{money(s.amount)}</strong> · {sessionState(s)} · {when(s.created_at)}
                   {s.description ? ` · ${s.description}` : ''} <span className="muted">{s.session_id.slice(0, 14)}…</span>
                 </button>
               </li>

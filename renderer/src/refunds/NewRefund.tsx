@@ -4,9 +4,12 @@
  * back, on which network and to which address.
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { postJson } from '../api.js';
 import type { Confirmation } from '../ConfirmDialog.js';
-import { coinAmount, formatMoney, type Money, subtractMoney } from '../format.js';
+import { coinAmount, type Money, subtractMoney } from '../format.js';
+import { i18n } from '../i18n/index.js';
+import { money as formatMoney } from '../i18n/locale-format.js';
 import type { NetworkFacts } from '../networks.js';
 import { sessionState } from '../session-words.js';
 import type { Session } from '../types.js';
@@ -23,47 +26,58 @@ const typedForm = (m: Money) => (COINS.has(m.currency) ? coinAmount(m.value) : m
 /** Whether a typed decimal is exactly this amount ("8" and "8.000000" are 8.00 USDT). */
 const isExactly = (typed: string, m: Money) => /^\d+(\.\d+)?$/.test(typed) && !/[1-9]/.test(subtractMoney({ value: typed, currency: m.currency }, m).value);
 
+/** "Ethereum or TRON", in the UI's language. */
+const either = (names: Iterable<string>) => new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format([...new Set(names)]);
+
 /** The names of the networks a session was paid on ("TRON"), for the destination's placeholder. */
-const paidOn = (routes: readonly RefundRoute[]) => [...new Set(routes.map((r) => r.networkName))].join(' or ') || 'wallet';
+const paidOn = (routes: readonly RefundRoute[]) => either(routes.map((r) => r.networkName)) || i18n.t('refunds:form.anyWallet');
 
 /** The confirmation's words: the amount, the network(s), where the money goes. */
 function refundWords(session: Session, amount: Money, routes: readonly RefundRoute[], destination: string, reason: string): Confirmation {
   const money = formatMoney(amount);
   // A fiat-priced sale is paid back in the coin it was paid in, at the rate locked when it was made.
-  const inCoin = COINS.has(amount.currency) ? '' : ` (paid back in ${[...new Set(routes.map((r) => r.coin))].join(' or ')} at the rate of the sale)`;
+  const inCoin = !COINS.has(amount.currency);
+  const coins = either(routes.map((r) => r.coin));
   const only = routes.length === 1 ? routes[0] : undefined;
-  const to = (address: string): ReactNode => <code className="address">{address}</code>;
+  const components = { strong: <strong />, address: <code className="address" /> };
   const body: ReactNode = only ? (
     <p>
-      Send <strong>{money}</strong>
-      {inCoin} on <strong>{only.networkName}</strong> to {destination ? <>{to(destination)}, the address you typed.</> : <>{to(only.from)}, the address the customer paid from.</>}
+      <Trans
+        ns="refunds"
+        i18nKey={inCoin ? (destination ? 'confirm.inCoinToTyped' : 'confirm.inCoinToPayer') : destination ? 'confirm.toTyped' : 'confirm.toPayer'}
+        values={{ amount: money, coins, network: only.networkName, address: destination || only.from }}
+        components={components}
+      />
     </p>
   ) : (
     <>
       <p>
-        Send <strong>{money}</strong>
-        {inCoin} back by the route of one of this sale's payments
-        {destination ? <>, to {to(destination)}, the address you typed:</> : ', to the address it came from:'}
+        <Trans
+          ns="refunds"
+          i18nKey={inCoin ? (destination ? 'confirm.inCoinRoutesToTyped' : 'confirm.inCoinRoutesToPayer') : destination ? 'confirm.routesToTyped' : 'confirm.routesToPayer'}
+          values={{ amount: money, coins, address: destination }}
+          components={components}
+        />
       </p>
       <ul className="list">
         {routes.map((r) => (
           <li key={`${r.network}-${r.coin}-${r.from}`}>
-            {r.coin} on {r.networkName}, from {to(r.from)}
+            <Trans ns="refunds" i18nKey="confirm.route" values={{ coin: r.coin, network: r.networkName, address: r.from }} components={components} />
           </li>
         ))}
       </ul>
     </>
   );
   return {
-    title: 'Send this refund?',
+    title: i18n.t('refunds:confirm.title'),
     body: (
       <>
         {body}
-        {reason ? <p>Reason: {reason}</p> : null}
-        <p className="muted">Once it is sent on the network it cannot be taken back.</p>
+        {reason ? <p>{i18n.t('refunds:confirm.reason', { reason })}</p> : null}
+        <p className="muted">{i18n.t('refunds:confirm.final')}</p>
       </>
     ),
-    confirm: `Send ${money}`,
+    confirm: i18n.t('refunds:confirm.send', { amount: money }),
   };
 }
 
@@ -82,6 +96,7 @@ export function NewRefund({
   const [reason, setReason] = useState('');
   const [destination, setDestination] = useState('');
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('refunds');
   const routes = refundRoutes(session, networks);
   const left = leftToRefund(session);
   const currency = session.amount.currency;
@@ -90,7 +105,7 @@ export function NewRefund({
     e.preventDefault();
     setError(undefined);
     const typed = value.trim();
-    if (!typed) return setError('Enter the amount to refund, or choose "Refund all".');
+    if (!typed) return setError(t('form.amountMissing'));
     const amount = { value: typed, currency };
     if (!(await confirm(refundWords(session, amount, routes, destination.trim(), reason.trim())))) return;
     // "Refund all" of a sale paid in one transfer is the API's full refund: exact in the coin paid,
@@ -118,49 +133,53 @@ export function NewRefund({
 
   const summary = (
     <p>
-      <strong>{formatMoney(session.amount)}</strong> · {sessionState(session)} · received {formatMoney(session.amount_received)} · refunded{' '}
-      {formatMoney(session.amount_refunded)}
+      <Trans
+        t={t}
+        i18nKey="sale.summary"
+        values={{ amount: formatMoney(session.amount), state: sessionState(session), received: formatMoney(session.amount_received), refunded: formatMoney(session.amount_refunded) }}
+        components={{ strong: <strong /> }}
+      />
       {session.description ? ` · ${session.description}` : ''}
     </p>
   );
   const why = whyNoRefund(session);
   if (why) {
     return (
-      <div className="card" aria-label="Sale to refund" role="region">
+      <div className="card" aria-label={t('sale.label')} role="region">
         {summary}
         <p role="status">{why}</p>
       </div>
     );
   }
   return (
-    <form className="card endpoint-form" onSubmit={(e) => void send(e)} aria-label="New refund">
+    <form className="card endpoint-form" onSubmit={(e) => void send(e)} aria-label={t('form.label')}>
       {summary}
       {session.exception === 'OVERPAID' ? (
         <p>
-          Overpaid by {formatMoney(excess(session))}.{' '}
+          {t('form.overpaid', { excess: formatMoney(excess(session)) })}{' '}
           <button type="button" className="secondary" onClick={() => setValue(typedForm(excess(session)))}>
-            Refund just the excess
+            {t('form.refundExcess')}
           </button>
         </p>
       ) : null}
       <label>
-        Amount to refund ({currency})
+        {t('form.amount', { currency })}
         <input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} required autoComplete="off" />
       </label>
       <p>
         <button type="button" className="secondary" onClick={() => setValue(typedForm(left))}>
-          Refund all ({formatMoney(left)})
+          {t('form.refundAll', { amount: formatMoney(left) })}
         </button>
       </p>
       <label>
-        Reason
+        {t('form.reason')}
         <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
       </label>
       <label>
-        Send to another address (if the customer paid from an exchange)
-        <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder={`The customer's ${paidOn(routes)} address`} />
+        {t('form.destination')}
+        <input value={destination} onChange={(e) => setDestination(e.target.value)} placeholder={t('form.destinationPlaceholder', { networks: paidOn(routes) })} />
       </label>
-      <button type="submit">Refund…</button>
+      <button type="submit">{t('form.submit')}</button>
       {error ? <p className="error" role="alert">{error}</p> : null}
     </form>
   );

@@ -4,6 +4,7 @@
  * each refund.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getJson } from '../api.js';
 import { useConfirm } from '../ConfirmDialog.js';
 import { useNetworks } from '../networks.js';
@@ -23,6 +24,7 @@ export function RefundsScreen() {
   const [error, setError] = useState<string>();
   const networks = useNetworks();
   const [dialog, confirm] = useConfirm();
+  const { t } = useTranslation('refunds');
 
   const load = useCallback(async () => {
     try {
@@ -58,7 +60,7 @@ export function RefundsScreen() {
 
   return (
     <section className="screen" aria-labelledby="refunds-title">
-      <h2 id="refunds-title">Refunds</h2>
+      <h2 id="refunds-title">{t('title')}</h2>
       <FindSale
         onPick={(s) => {
           setError(undefined);
@@ -78,8 +80,8 @@ export function RefundsScreen() {
           }}
         />
       ) : null}
-      <h3>Recent refunds</h3>
-      {refunds.length === 0 ? <p className="muted">None yet.</p> : null}
+      <h3>{t('recent')}</h3>
+      {refunds.length === 0 ? <p className="muted">{t('noneYet')}</p> : null}
       <ul className="endpoints">
         {refunds.map((r) => (
           <RefundRow key={r.id} r={r} networks={networks} onChange={() => void load()} confirm={confirm} />

@@ -4,7 +4,9 @@
  * The API picks the route (docs/refunds.md, "one route per refund"); with one paid transfer, as
  * nearly every sale has, that is exactly the route shown here.
  */
-import { formatMoney, type Money, subtractMoney } from '../format.js';
+import { type Money, subtractMoney } from '../format.js';
+import { i18n } from '../i18n/index.js';
+import { money } from '../i18n/locale-format.js';
 import { networkName, type NetworkFacts } from '../networks.js';
 import type { Payment, Session } from '../types.js';
 
@@ -35,10 +37,8 @@ const isPositive = (m: Money) => /[1-9]/.test(m.value) && !m.value.startsWith('-
  * end (docs/refunds.md, "Which sessions"); this keeps the form away from sales it would refuse.
  */
 export function whyNoRefund(s: Session): string | undefined {
-  if (!isPositive(s.amount_received)) return 'This sale received nothing, so there is nothing to refund.';
-  if (!isPositive(leftToRefund(s))) return `Everything this sale received (${formatMoney(s.amount_received)}) has been refunded.`;
-  if (s.status === 'PENDING' || s.status === 'PROCESSING') {
-    return 'This sale is still being paid or its payment is still confirming. It can be refunded once it is paid or has expired.';
-  }
+  if (!isPositive(s.amount_received)) return i18n.t('refunds:sale.nothingReceived');
+  if (!isPositive(leftToRefund(s))) return i18n.t('refunds:sale.allRefunded', { received: money(s.amount_received) });
+  if (s.status === 'PENDING' || s.status === 'PROCESSING') return i18n.t('refunds:sale.stillPaying');
   return undefined;
 }

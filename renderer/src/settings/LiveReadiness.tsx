@@ -5,7 +5,9 @@
  * in live mode, but nobody should find out at the till that no sale can be paid.
  */
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { getJson } from '../api.js';
+import { i18n } from '../i18n/index.js';
 
 type Missing = 'rpc_url' | 'wallet' | 'reachable' | 'payable_coin';
 
@@ -14,12 +16,7 @@ export interface LiveReadiness {
   networks: { network: string; name: string; ready: boolean; missing: Missing[]; applies_at_next_start: boolean }[];
 }
 
-const WORDS: Record<Missing, string> = {
-  rpc_url: 'an RPC endpoint',
-  wallet: "the shop's live wallet",
-  reachable: 'its RPC endpoint to answer (it does not right now)',
-  payable_coin: 'a coin customers can pay in',
-};
+const MISSING: readonly Missing[] = ['rpc_url', 'wallet', 'reachable', 'payable_coin'];
 
 /** GET /v1/ui/live-readiness, read once; undefined while loading or when it cannot be read. */
 export function useLiveReadiness(): LiveReadiness | undefined {
@@ -39,20 +36,20 @@ export function useLiveReadiness(): LiveReadiness | undefined {
 
 /** "Ethereum needs an RPC endpoint and the shop's live wallet", one line per network. */
 function needs(n: LiveReadiness['networks'][number]): string {
-  const parts = n.missing.map((m) => WORDS[m]);
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
-  const restart = n.applies_at_next_start ? ' (an endpoint is saved: it is used once the app restarts)' : '';
-  return `${n.name} needs ${list}${restart}.`;
+  const parts = n.missing.map((m) => (MISSING.includes(m) ? i18n.t(`settings:readiness.${m}`) : m));
+  // "a, b and c" in the UI's language ("a, b y c").
+  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(parts);
+  return i18n.t(n.applies_at_next_start ? 'settings:readiness.needsRestart' : 'settings:readiness.needs', { network: n.name, list });
 }
 
 /** The warning, or nothing when some live network is ready. `live`: whether the sign-in is in live mode already. */
 export function LiveNotReady({ readiness, live }: { readiness: LiveReadiness | undefined; live: boolean }) {
+  const { t } = useTranslation('settings');
   if (!readiness || readiness.ready) return null;
   return (
-    <div className="live-not-ready" role="note" aria-label="Live mode is not ready">
+    <div className="live-not-ready" role="note" aria-label={t('readiness.label')}>
       <p>
-        <strong>No live network is ready yet.</strong> {live ? 'The till' : 'In live mode the till'} will not take payments until one is: Charge stays
-        off and says why.
+        <Trans t={t} i18nKey={live ? 'readiness.noneReadyLive' : 'readiness.noneReadyTest'} components={{ strong: <strong /> }} />
       </p>
       <ul>
         {readiness.networks.map((n) => (
@@ -60,9 +57,7 @@ export function LiveNotReady({ readiness, live }: { readiness: LiveReadiness | u
         ))}
       </ul>
       <p>
-        {live
-          ? 'Set one up below under Networks → Live networks: its RPC endpoint (then restart the app) and the live wallet.'
-          : 'You can switch anyway: live networks and the live wallet are set up in live mode, under Networks → Live networks, and the till takes payments as soon as one is ready.'}
+        {live ? t('readiness.nextLive') : t('readiness.nextTest')}
       </p>
     </div>
   );

@@ -5,11 +5,13 @@
  * answers for (docs/security.md), which a web page must not be able to change.
  */
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { getJson } from '../api.js';
 import { isLoopbackUrl } from '../cashier/payment-page.js';
 
 export function PaymentPageAddress() {
   const [url, setUrl] = useState<string>();
+  const { t } = useTranslation('settings');
   useEffect(() => {
     let cancelled = false;
     getJson<{ payment_page_url?: string }>('/health').then(
@@ -24,25 +26,19 @@ export function PaymentPageAddress() {
   const local = isLoopbackUrl(url);
   return (
     <div className="card">
-      <h3 id="payment-page-title">Payment page</h3>
+      <h3 id="payment-page-title">{t('paymentPage.title')}</h3>
       <p>
-        Customers' phones open the payment page at <code>{url}</code>.
+        <Trans t={t} i18nKey="paymentPage.at" values={{ url }} components={{ code: <code /> }} />
       </p>
       {local ? (
         <>
+          <p>{t('paymentPage.localOnly')}</p>
           <p>
-            Only this computer can open that address, so the till and the customer display do not show the payment page's QR code. Customers pay by
-            scanning the wallet QR code, which works without it.
-          </p>
-          <p>
-            To show it, start the app with an address customers' phones can reach: this computer's address on the shop's Wi-Fi (
-            <code>stablepos serve --host 0.0.0.0 --public-url http://192.168.1.20:8420</code>, with this computer's own address), or a public HTTPS
-            address that forwards to the app (<code>--public-url https://pay.example.com</code>). Customers on mobile data need the public one. The
-            desktop app serves this computer only.
+            <Trans t={t} i18nKey="paymentPage.howTo" components={{ code: <code /> }} />
           </p>
         </>
       ) : (
-        <p>Customers' phones can reach it: the till and the customer display show its QR code. It is set when the app starts (--public-url).</p>
+        <p>{t('paymentPage.reachable')}</p>
       )}
     </div>
   );

@@ -1,8 +1,12 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
 import { useAuth } from '../auth.js';
 import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
+import { i18n } from '../i18n/index.js';
+import { dateFormat } from '../i18n/locale-format.js';
+import { LanguagePicker } from '../LanguagePicker.js';
 import type { Page } from '../types.js';
 import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
@@ -71,7 +75,13 @@ function familiesOf(networks: readonly Network[]): { family: string; names: stri
 const FIAT = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
 const ALL = [...FIAT, 'USDT', 'USDC'];
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const when = dateFormat({ dateStyle: 'medium' });
+const NETWORK_STATUSES = ['ready', 'not_configured', 'unreachable'] as const;
+const COMMITMENTS = ['finalized', 'confirmed'] as const;
+const ROLES = ['owner', 'cashier'] as const;
+const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+/** A role as the screen says it ("cashier"); one the app does not know yet as the API writes it. */
+const roleWord = (role: string) => (known(ROLES, role) ? i18n.t(`settings:staff.role.${role}`) : role);
 
 function Select({ label, value, options, onChange }: { label: string; value: string; options: string[]; onChange: (v: string) => void }) {
   return (
@@ -80,7 +90,7 @@ function Select({ label, value, options, onChange }: { label: string; value: str
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o || 'None (keep as received)'}
+            {o || i18n.t('settings:shop.keepAsReceived')}
           </option>
         ))}
       </select>
@@ -105,6 +115,7 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
     window_hours: String(s.monitoring_window_seconds / 3600),
   });
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
+  const { t } = useTranslation('settings');
   const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -112,10 +123,10 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
     const minutes = Number(form.expiry_minutes);
     const hours = Number(form.window_hours);
     if (!(form.expiry_minutes.trim() && minutes >= 1 && minutes <= 1440)) {
-      return setStatus({ error: 'Sessions expire after: enter from 1 to 1,440 minutes (24 hours).' });
+      return setStatus({ error: t('shop.expiryLimits') });
     }
     if (!(form.window_hours.trim() && hours >= 0 && hours <= 168)) {
-      return setStatus({ error: 'Watch for late payments: enter from 0 to 168 hours (7 days).' });
+      return setStatus({ error: t('shop.windowLimits') });
     }
     try {
       const saved = await patchJson<Merchant>('/v1/merchant', {
@@ -132,7 +143,7 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
         },
       });
       onSaved(saved);
-      setStatus({ ok: 'Saved.' });
+      setStatus({ ok: t('shop.saved') });
     } catch (err) {
       setStatus({ error: message(err) });
     }
@@ -143,22 +154,32 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
       <input value={form[k]} onChange={(e) => set(k)(e.target.value)} {...extra} />
     </label>
   );
+  // Built here, not in the JSX: the field names are code, and the lint reads strings in JSX as words to translate.
+  const fields = {
+    name: text(t('shop.name'), 'name'),
+    timeZone: text(t('shop.timeZone'), 'time_zone', { placeholder: t('shop.timeZonePlaceholder') }),
+    feePercent: text(t('shop.feePercent'), 'fee_percent', { inputMode: 'decimal' }),
+    feeFixed: text(t('shop.feeFixed'), 'fee_fixed', { inputMode: 'decimal' }),
+    conversionFee: text(t('shop.conversionFee'), 'conversion_fee', { inputMode: 'decimal' }),
+    expiry: text(t('shop.expiry'), 'expiry_minutes', { inputMode: 'numeric' }),
+    window: text(t('shop.window'), 'window_hours', { inputMode: 'numeric' }),
+  };
   return (
-    <form className="card settings-form" onSubmit={(e) => void save(e)} aria-label="Shop">
-      <h3>Shop</h3>
-      {readOnly ? <LiveOnlyNote what="The shop's settings apply to real payments too, so they" /> : null}
+    <form className="card settings-form" onSubmit={(e) => void save(e)} aria-label={t('shop.title')}>
+      <h3>{t('shop.title')}</h3>
+      {readOnly ? <LiveOnlyNote text={t('liveOnly.shop')} /> : null}
       <fieldset disabled={readOnly} className="plain">
-      {text('Name', 'name')}
-      {text('Time zone', 'time_zone', { placeholder: 'Europe/Berlin' })}
-      <Select label="Default currency" value={form.default_currency} options={ALL} onChange={set('default_currency')} />
-      <Select label="Reporting currency" value={form.reporting_currency} options={FIAT} onChange={set('reporting_currency')} />
-      <Select label="Settlement currency" value={form.settlement_currency} options={['', ...ALL]} onChange={set('settlement_currency')} />
-      {text('Fee, percent', 'fee_percent', { inputMode: 'decimal' })}
-      {text('Fee, fixed (USD)', 'fee_fixed', { inputMode: 'decimal' })}
-      {text('Conversion fee, percent', 'conversion_fee', { inputMode: 'decimal' })}
-      {text('Sessions expire after (minutes)', 'expiry_minutes', { inputMode: 'numeric' })}
-      {text('Watch for late payments (hours)', 'window_hours', { inputMode: 'numeric' })}
-      {readOnly ? null : <button type="submit">Save</button>}
+      {fields.name}
+      {fields.timeZone}
+      <Select label={t('shop.defaultCurrency')} value={form.default_currency} options={ALL} onChange={set('default_currency')} />
+      <Select label={t('shop.reportingCurrency')} value={form.reporting_currency} options={FIAT} onChange={set('reporting_currency')} />
+      <Select label={t('shop.settlementCurrency')} value={form.settlement_currency} options={['', ...ALL]} onChange={set('settlement_currency')} />
+      {fields.feePercent}
+      {fields.feeFixed}
+      {fields.conversionFee}
+      {fields.expiry}
+      {fields.window}
+      {readOnly ? null : <button type="submit">{t('shop.save')}</button>}
       </fieldset>
       {status.ok ? <p role="status">{status.ok}</p> : null}
       {status.error ? <p className="error" role="alert">{status.error}</p> : null}
@@ -166,9 +187,21 @@ function ShopForm({ merchant, onSaved }: { merchant: Merchant; onSaved: (m: Merc
   );
 }
 
-/** Why a section cannot be changed in test mode, in the owner's words. */
-function LiveOnlyNote({ what }: { what: string }) {
-  return <p className="muted">{what} can be changed only in live mode. Switch to live mode above (it asks for your PIN).</p>;
+/** Why a section cannot be changed in test mode, in the owner's words (a whole sentence per section: word order differs by language). */
+function LiveOnlyNote({ text }: { text: string }) {
+  return <p className="muted">{text}</p>;
+}
+
+/** The language of this device's screens (docs/ui.md, "Languages"): every role, both modes. */
+function LanguageCard() {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="card" role="region" aria-labelledby="settings-language-title">
+      <h3 id="settings-language-title">{t('language.title')}</h3>
+      <p className="muted">{t('language.note')}</p>
+      <LanguagePicker id="settings-language" />
+    </div>
+  );
 }
 
 /**
@@ -180,6 +213,7 @@ function ModeCard({ livemode }: { livemode: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('settings');
   const switchTo = async (toLive: boolean) => {
     try {
       await patchJson('/v1/ui/sessions/current', toLive ? { livemode: true, pin } : { livemode: false });
@@ -191,43 +225,41 @@ function ModeCard({ livemode }: { livemode: boolean }) {
   };
   return (
     <div className="card">
-      <h3>Mode</h3>
+      <h3>{t('mode.title')}</h3>
       <p>
-        This sign-in works in <strong>{livemode ? 'live' : 'test'} mode</strong>
-        {livemode ? ': real payments on the real networks.' : ': test networks and test coins, no real money.'}
+        <Trans t={t} i18nKey={livemode ? 'mode.live' : 'mode.test'} components={{ strong: <strong /> }} />
       </p>
       {livemode ? <LiveNotReady readiness={readiness} live /> : null}
       {livemode ? (
         <button type="button" onClick={() => void switchTo(false)}>
-          Switch to test mode
+          {t('mode.toTest')}
         </button>
       ) : confirming ? (
         <form
           className="convert"
-          aria-label="Switch to live mode"
+          aria-label={t('mode.toLiveLabel')}
           onSubmit={(e) => {
             e.preventDefault();
             void switchTo(true);
           }}
         >
           <p>
-            In live mode this sign-in takes <strong>real payments</strong>, refunds <strong>real money</strong> and can change the shop's
-            wallets, networks and staff. Enter your PIN to switch.
+            <Trans t={t} i18nKey="mode.warning" components={{ strong: <strong /> }} />
           </p>
           <LiveNotReady readiness={readiness} live={false} />
           <label>
-            Your PIN
+            {t('mode.pin')}
             <input type="password" inputMode="numeric" autoComplete="current-password" value={pin} onChange={(e) => setPin(e.target.value)} required autoFocus />
           </label>
-          <button type="submit">{readiness && !readiness.ready ? 'Switch to live mode anyway' : 'Switch to live mode'}</button>
+          <button type="submit">{readiness && !readiness.ready ? t('mode.toLiveAnyway') : t('mode.toLive')}</button>
           <button type="button" className="secondary" onClick={() => (setConfirming(false), setPin(''), setError(undefined))}>
-            Stay in test mode
+            {t('mode.stay')}
           </button>
           {error ? <p className="error" role="alert">{error}</p> : null}
         </form>
       ) : (
         <button type="button" onClick={() => setConfirming(true)}>
-          Switch to live mode…
+          {t('mode.toLiveStart')}
         </button>
       )}
     </div>
@@ -265,11 +297,8 @@ interface NetworkEdit {
   apiKey: string;
 }
 
-/** How a commitment reads for an owner. */
-const COMMITMENT_WORDS: Record<string, string> = {
-  finalized: 'finalized (safest, ~13 s after it is seen)',
-  confirmed: 'confirmed (seconds sooner; voted by a supermajority, not yet final)',
-};
+/** How a commitment reads for an owner ("finalized (safest, …)"); one the app does not know yet as the API names it. */
+const commitmentWords = (c: string) => (known(COMMITMENTS, c) ? i18n.t(`settings:live.commitments.${c}`) : c);
 
 /** Live RPC endpoints, API keys and confirmations (applied at the next start) and each family's live wallet (at once). */
 function LiveNetworks({
@@ -285,6 +314,7 @@ function LiveNetworks({
 }) {
   const [edits, setEdits] = useState<Record<string, NetworkEdit>>({});
   const [xpubs, setXpubs] = useState<Record<string, string>>({});
+  const { t } = useTranslation('settings');
   const namesOf = new Map(familiesOf(networks).map((f) => [f.family, f.names]));
   const info = (id: string) => networks.find((n) => n.network === id);
   const value = (n: LiveNetworkSetting): NetworkEdit => edits[n.network] ?? { rpc: n.rpc_url ?? '', confirmations: String(n.confirmations), commitment: n.commitment ?? '', apiKey: '' };
@@ -292,14 +322,14 @@ function LiveNetworks({
     setEdits({ ...edits, [n.network]: { ...value(n), ...change } });
   return (
     <>
-      <h4>Live networks</h4>
+      <h4>{t('live.title')}</h4>
       {live.networks.map((n) => {
         const name = info(n.network)?.name ?? n.network;
         return (
           <form
             key={n.network}
             className="convert network-form"
-            aria-label={`Live ${name}`}
+            aria-label={t('live.formLabel', { network: name })}
             onSubmit={(e) => {
               e.preventDefault();
               const v = value(n);
@@ -321,52 +351,52 @@ function LiveNetworks({
                 {n.api_key_header ? (
                   <>
                     {' '}
-                    The API key is sent in the <code>{n.api_key_header}</code> header{n.api_key_set ? '; one is saved' : ''}.
+                    <Trans t={t} i18nKey={n.api_key_set ? 'live.apiKeyHeaderSaved' : 'live.apiKeyHeader'} values={{ header: n.api_key_header }} components={{ code: <code /> }} />
                   </>
                 ) : null}
               </p>
             ) : null}
             <label>
-              {name} RPC URL
-              <input value={value(n).rpc} onChange={(e) => edit(n, { rpc: e.target.value })} placeholder="https://…" />
+              {t('live.rpc', { network: name })}
+              <input value={value(n).rpc} onChange={(e) => edit(n, { rpc: e.target.value })} placeholder={t('live.rpcPlaceholder')} />
             </label>
             {n.api_key_header ? (
               <label>
-                {name} API key
+                {t('live.apiKey', { network: name })}
                 <input
                   type="password"
                   autoComplete="off"
                   value={value(n).apiKey}
                   onChange={(e) => edit(n, { apiKey: e.target.value })}
-                  placeholder={n.api_key_set ? 'Saved (type to replace)' : 'None'}
+                  placeholder={n.api_key_set ? t('live.apiKeySaved') : t('live.apiKeyNone')}
                   aria-describedby={`rpc-hint-${n.network}`}
                 />
               </label>
             ) : null}
             {n.commitments?.length ? (
               <label>
-                {name}: a payment counts when
+                {t('live.commitment', { network: name })}
                 <select value={value(n).commitment} onChange={(e) => edit(n, { commitment: e.target.value })}>
                   {n.commitments.map((c) => (
                     <option key={c} value={c}>
-                      {COMMITMENT_WORDS[c] ?? c}
+                      {commitmentWords(c)}
                     </option>
                   ))}
                 </select>
               </label>
             ) : (
               <label>
-                {name} confirmations
+                {t('live.confirmations', { network: name })}
                 <input inputMode="numeric" value={value(n).confirmations} onChange={(e) => edit(n, { confirmations: e.target.value })} />
               </label>
             )}
-            <button type="submit">Save {name}</button>
+            <button type="submit">{t('live.save', { network: name })}</button>
             {n.api_key_header && n.api_key_set ? (
               <button type="button" className="secondary" onClick={() => run(() => patchJson(`/v1/settings/networks/${n.network}`, { api_key: null }))}>
-                Remove {name} API key
+                {t('live.removeKey', { network: name })}
               </button>
             ) : null}
-            {n.applies_at_next_start ? <span className="muted">Saved: applies when the app next starts.</span> : null}
+            {n.applies_at_next_start ? <span className="muted">{t('live.nextStart')}</span> : null}
           </form>
         );
       })}
@@ -374,24 +404,28 @@ function LiveNetworks({
         const names = namesOf.get(family) ?? family;
         return (
           <div key={family}>
-            <h4>Live wallet (watch-only): {names}</h4>
-            <p className="muted">{wallet.xpub ? `…${wallet.xpub.slice(-12)}` : `None: live sessions offer no ${names} payment.`}</p>
+            <h4>{t('live.walletTitle', { networks: names })}</h4>
+            <p className="muted">{wallet.xpub ? `…${wallet.xpub.slice(-12)}` : t('live.noWallet', { networks: names })}</p>
             <form
               className="convert"
-              aria-label={`Live wallet ${family}`}
+              aria-label={t('live.walletFormLabel', { family })}
               onSubmit={(e) => {
                 e.preventDefault();
                 const xpub = (xpubs[family] ?? '').trim();
                 // The wallet decides where customers' money goes: said before it changes.
                 void confirm({
-                  title: `Take live ${names} payments into this wallet?`,
+                  title: t('live.walletConfirmTitle', { networks: names }),
                   body: (
                     <p>
-                      From now on, new live sales paid on {names} go to addresses of the wallet <code className="address">{xpub}</code>
-                      {wallet.xpub ? ' instead of the one set now' : ''}. Sales already made keep their addresses.
+                      <Trans
+                        t={t}
+                        i18nKey={wallet.xpub ? 'live.walletConfirmBodyReplace' : 'live.walletConfirmBody'}
+                        values={{ networks: names, xpub }}
+                        components={{ address: <code className="address" /> }}
+                      />
                     </p>
                   ),
-                  confirm: 'Set wallet',
+                  confirm: t('live.setWallet'),
                 }).then(
                   (yes) =>
                     yes &&
@@ -407,7 +441,7 @@ function LiveNetworks({
                 {wallet.label.slice(1)}
                 <input value={xpubs[family] ?? ''} onChange={(e) => setXpubs({ ...xpubs, [family]: e.target.value })} required />
               </label>
-              <button type="submit">Set wallet</button>
+              <button type="submit">{t('live.setWallet')}</button>
             </form>
           </div>
         );
@@ -419,22 +453,21 @@ function LiveNetworks({
 /** One chain family's refund wallet: where its refunds are paid from, and storing its key. */
 function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names: string; run: (f: () => Promise<unknown>) => void }) {
   const [key, setKey] = useState('');
+  const { t } = useTranslation('settings');
   return (
     <div className="card">
-      <h3>Refund wallet ({names})</h3>
+      <h3>{t('refundWallet.title', { networks: names })}</h3>
       <p>
         {wallet.address ? (
-          <>
-            Refunds are paid from <code>{wallet.address}</code>. Keep it funded with USDT/USDC and its networks' own coin for fees.
-          </>
+          <Trans t={t} i18nKey="refundWallet.paidFrom" values={{ address: wallet.address }} components={{ code: <code className="address" /> }} />
         ) : (
-          'No key stored: each refund shows a QR code to pay from any wallet, and the app sees it arrive.'
+          t('refundWallet.noKey')
         )}
       </p>
       {wallet.protection ? (
         <form
           className="convert"
-          aria-label={`Refund wallet ${wallet.family}`}
+          aria-label={t('refundWallet.label', { family: wallet.family })}
           onSubmit={(e) => {
             e.preventDefault();
             run(async () => {
@@ -444,13 +477,13 @@ function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names:
           }}
         >
           <label>
-            Private key (sealed by {wallet.protection}; never shown again)
+            {t('refundWallet.key', { protection: wallet.protection })}
             <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} required />
           </label>
-          <button type="submit">Store key</button>
+          <button type="submit">{t('refundWallet.store')}</button>
         </form>
       ) : (
-        <p className="muted">To store a key, start the app with STABLEPOS_WALLET_PASSPHRASE set, or use the desktop app (OS keychain).</p>
+        <p className="muted">{t('refundWallet.noProtection')}</p>
       )}
     </div>
   );
@@ -471,6 +504,8 @@ export function SettingsScreen() {
   const me = useAuth((a) => a.user);
   const [error, setError] = useState<string>();
   const [dialog, confirm] = useConfirm();
+  const { t } = useTranslation('settings');
+  const owner = me?.role === 'owner';
   /** Runs `f` once the owner has confirmed what it changes. */
   const runConfirmed = (c: Confirmation, f: () => Promise<unknown>) => void confirm(c).then((yes) => yes && run(f));
 
@@ -495,60 +530,62 @@ export function SettingsScreen() {
     }
   }, []);
   useEffect(() => {
-    void load();
-  }, [load]);
+    // A cashier sees the Language card only: the rest is the owner's (docs/api.md, "Roles").
+    if (owner) void load();
+  }, [load, owner]);
   const run = (f: () => Promise<unknown>) => void f().then(() => setError(undefined)).then(load, (err: unknown) => setError(message(err)));
 
   return (
     <section className="screen" aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">{t('title')}</h2>
+      <LanguageCard />
+      {!owner ? null : (
+      <>
       {error ? <p className="error" role="alert">{error}</p> : null}
       {merchant ? <ModeCard livemode={merchant.livemode} /> : null}
       {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={setMerchant} /> : null}
       <PaymentPageAddress />
 
       <div className="card">
-        <h3>Staff</h3>
-        {merchant && !merchant.livemode ? <LiveOnlyNote what="Who may sign in, and their PINs," /> : (
+        <h3>{t('staff.title')}</h3>
+        {merchant && !merchant.livemode ? <LiveOnlyNote text={t('liveOnly.staff')} /> : (
         <>
-        <table className="table" aria-label="Staff">
+        <div className="table-scroll">
+        <table className="table" aria-label={t('staff.label')}>
           <tbody>
             {staff.map((u) => (
               <tr key={u.id}>
                 <th scope="row">{u.name}</th>
-                <td>{u.role}</td>
+                <td>{roleWord(u.role)}</td>
                 <td className="staff-actions">
                   {u.id !== me?.id ? (
-                    <button type="button" className="secondary" aria-label={`Change PIN of ${u.name}`} onClick={() => setPinFor(u)}>
-                      Change PIN
+                    <button type="button" className="secondary" aria-label={t('staff.changePinOf', { name: u.name })} onClick={() => setPinFor(u)}>
+                      {t('staff.changePin')}
                     </button>
                   ) : null}
                   <button
                     type="button"
                     className="secondary"
-                    aria-label={`Remove ${u.name}`}
+                    aria-label={t('staff.removeName', { name: u.name })}
                     onClick={() =>
                       runConfirmed(
                         {
-                          title: `Remove ${u.name}?`,
-                          body: (
-                            <p>
-                              {u.name} ({u.role}) can no longer sign in, and is signed out at once on every till. To let them back, add them again with a new PIN.
-                            </p>
-                          ),
-                          confirm: `Remove ${u.name}`,
+                          title: t('staff.removeTitle', { name: u.name }),
+                          body: <p>{t('staff.removeBody', { name: u.name, role: roleWord(u.role) })}</p>,
+                          confirm: t('staff.removeName', { name: u.name }),
                         },
                         () => deleteJson(`/v1/users/${u.id}`),
                       )
                     }
                   >
-                    Remove
+                    {t('staff.remove')}
                   </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
         {pinFor ? <StaffPinForm key={pinFor.id} user={pinFor} confirm={confirm} onDone={() => setPinFor(undefined)} /> : null}
         <form
           className="convert"
@@ -562,9 +599,9 @@ export function SettingsScreen() {
             if (person.role === 'owner') {
               runConfirmed(
                 {
-                  title: `Make ${person.name.trim()} an owner?`,
-                  body: <p>An owner can refund sales, change the shop's wallets, networks and settings, and add or remove staff, other owners included.</p>,
-                  confirm: `Add ${person.name.trim()} as owner`,
+                  title: t('staff.ownerTitle', { name: person.name.trim() }),
+                  body: <p>{t('staff.ownerBody')}</p>,
+                  confirm: t('staff.ownerConfirm', { name: person.name.trim() }),
                 },
                 add,
               );
@@ -572,23 +609,23 @@ export function SettingsScreen() {
           }}
         >
           <label>
-            Staff name
+            {t('staff.name')}
             <input value={person.name} onChange={(e) => setPerson({ ...person, name: e.target.value })} required maxLength={40} />
           </label>
           <label>
-            Role
+            {t('staff.roleLabel')}
             <select value={person.role} onChange={(e) => setPerson({ ...person, role: e.target.value })}>
-              <option value="cashier">cashier</option>
-              <option value="owner">owner</option>
+              <option value="cashier">{t('staff.role.cashier')}</option>
+              <option value="owner">{t('staff.role.owner')}</option>
             </select>
           </label>
           <label>
-            New PIN
+            {t('staff.newPin')}
             <input type="password" inputMode="numeric" autoComplete="new-password" value={person.pin} onChange={(e) => setPerson({ ...person, pin: e.target.value })} required />
           </label>
-          <button type="submit">Add person</button>
+          <button type="submit">{t('staff.add')}</button>
         </form>
-        <p className="muted">Change PIN sets a new PIN without the old one (for a forgotten PIN) and signs the person out on every till. Your own PIN: Change my PIN, under your name at the top.</p>
+        <p className="muted">{t('staff.pinNote')}</p>
         </>
         )}
       </div>
@@ -598,15 +635,15 @@ export function SettingsScreen() {
       ))}
 
       <div className="card">
-        <h3>Domains</h3>
+        <h3>{t('domains.title')}</h3>
         <ul className="list">
           {merchant?.domains.map((d) => (
             <li key={d.merchant_domain_id}>
-              {d.domain} <code className="muted">{d.merchant_domain_id}</code>
+              {d.domain} <code className="muted address">{d.merchant_domain_id}</code>
             </li>
           ))}
         </ul>
-        {merchant && !merchant.livemode ? <LiveOnlyNote what="Domains are shared by both modes and" /> : (
+        {merchant && !merchant.livemode ? <LiveOnlyNote text={t('liveOnly.domains')} /> : (
         <form
           className="convert"
           onSubmit={(e) => {
@@ -618,38 +655,40 @@ export function SettingsScreen() {
           }}
         >
           <label>
-            New domain
-            <input value={domain} onChange={(e) => setDomain(e.target.value)} placeholder="shop.example" required />
+            {t('domains.new')}
+            <input value={domain} onChange={(e) => setDomain(e.target.value)} placeholder={t('domains.placeholder')} required />
           </label>
-          <button type="submit">Add domain</button>
+          <button type="submit">{t('domains.add')}</button>
         </form>
         )}
       </div>
 
       <div className="card">
-        <h3>API keys ({merchant?.livemode ? 'live' : 'test'} mode)</h3>
+        <h3>{merchant?.livemode ? t('keys.titleLive') : t('keys.titleTest')}</h3>
         {newKey ? (
           <p role="status">
-            New key, shown only now: <code className="secret-value">{newKey}</code>{' '}
+            <Trans t={t} i18nKey="keys.newKey" values={{ key: newKey }} components={{ code: <code className="secret-value" /> }} />{' '}
             <button type="button" onClick={() => void navigator.clipboard?.writeText(newKey)}>
-              Copy
+              {t('keys.copy')}
             </button>{' '}
             <button type="button" className="secondary" onClick={() => setNewKey(undefined)}>
-              Done
+              {t('keys.done')}
             </button>
           </p>
         ) : null}
-        <table className="table" aria-label="API keys">
+        {/* Tables scroll inside their own box on a phone rather than widening the page. */}
+        <div className="table-scroll">
+        <table className="table" aria-label={t('keys.label')}>
           <tbody>
             {keys.map((k) => (
               <tr key={k.id}>
                 <td>
                   <code>{k.prefix}…</code>
                 </td>
-                <td>created {when.format(new Date(k.created_at))}</td>
+                <td>{t('keys.created', { date: when(k.created_at) })}</td>
                 <td>
                   {k.revoked_at ? (
-                    `revoked ${when.format(new Date(k.revoked_at))}`
+                    t('keys.revoked', { date: when(k.revoked_at) })
                   ) : (
                     <button
                       type="button"
@@ -657,19 +696,19 @@ export function SettingsScreen() {
                       onClick={() =>
                         runConfirmed(
                           {
-                            title: 'Revoke this API key?',
+                            title: t('keys.revokeTitle'),
                             body: (
                               <p>
-                                Programs using the key <code>{k.prefix}…</code> are refused from now on. This cannot be undone: they need a new key.
+                                <Trans t={t} i18nKey="keys.revokeBody" values={{ prefix: k.prefix }} components={{ code: <code /> }} />
                               </p>
                             ),
-                            confirm: 'Revoke key',
+                            confirm: t('keys.revokeConfirm'),
                           },
                           () => postJson(`/v1/api_keys/${k.id}/revoke`, {}),
                         )
                       }
                     >
-                      Revoke
+                      {t('keys.revoke')}
                     </button>
                   )}
                 </td>
@@ -677,30 +716,38 @@ export function SettingsScreen() {
             ))}
           </tbody>
         </table>
+        </div>
         <button type="button" onClick={() => run(async () => setNewKey((await postJson<ApiKey>('/v1/api_keys', {})).secret))}>
-          Create key
+          {t('keys.create')}
         </button>
       </div>
 
       <div className="card">
-        <h3>Networks</h3>
-        <table className="table" aria-label="Networks">
+        <h3>{t('networks.title')}</h3>
+        {/* Focusable: a keyboard scrolls it too (it holds no button of its own to reach by Tab). */}
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('networks.label')}>
+        <table className="table" aria-label={t('networks.label')}>
           <tbody>
             {networks.map((n) => (
               <tr key={n.network}>
                 <th scope="row">{n.name ?? n.network}</th>
-                <td>{n.status.replace('_', ' ')}</td>
-                <td>{n.chain_id !== null ? `chain ${n.chain_id}` : ''}</td>
-                <td>{n.commitment ? `counts when ${n.commitment}` : `${n.confirmations} confirmation${n.confirmations === 1 ? '' : 's'}`}</td>
+                <td>{known(NETWORK_STATUSES, n.status) ? t(`networks.status.${n.status}`) : n.status.replace(/_/g, ' ')}</td>
+                <td>{n.chain_id !== null ? t('networks.chain', { id: n.chain_id }) : ''}</td>
+                <td>{n.commitment ? t('networks.countsWhen', { commitment: known(COMMITMENTS, n.commitment) ? t(`networks.commitment.${n.commitment}`) : n.commitment }) : t('networks.confirmations', { count: n.confirmations })}</td>
                 <td>{n.rpc_url ?? ''}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
         <UnpayableCoins networks={networks} />
-        {live ? <LiveNetworks live={live} networks={networks} run={run} confirm={confirm} /> : merchant && !merchant.livemode ? <LiveOnlyNote what="Live networks and the live wallet" /> : null}
-        <p className="muted">Test mode always uses the app's own devnets. Command-line flags (<code>stablepos serve --help</code>) win over what is saved here.</p>
+        {live ? <LiveNetworks live={live} networks={networks} run={run} confirm={confirm} /> : merchant && !merchant.livemode ? <LiveOnlyNote text={t('liveOnly.liveNetworks')} /> : null}
+        <p className="muted">
+          <Trans t={t} i18nKey="networks.note" components={{ code: <code /> }} />
+        </p>
       </div>
+      </>
+      )}
       {dialog}
     </section>
   );

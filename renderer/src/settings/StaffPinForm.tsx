@@ -4,6 +4,7 @@
  * that the old PIN stops working and the person is signed out on every till.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { postJson } from '../api.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 
@@ -18,21 +19,19 @@ export function StaffPinForm({
 }) {
   const [pin, setPin] = useState('');
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
+  const { t } = useTranslation('settings');
+  const role = user.role === 'owner' || user.role === 'cashier' ? t(`staff.role.${user.role}`) : user.role;
   const submit = async () => {
     const yes = await confirm({
-      title: `Set a new PIN for ${user.name}?`,
-      body: (
-        <p>
-          {user.name} ({user.role}) signs in with the new PIN from now on: the old PIN stops working, and {user.name} is signed out at once on every till.
-        </p>
-      ),
-      confirm: `Set ${user.name}'s new PIN`,
+      title: t('staffPin.title', { name: user.name }),
+      body: <p>{t('staffPin.body', { name: user.name, role })}</p>,
+      confirm: t('staffPin.confirm', { name: user.name }),
     });
     if (!yes) return;
     try {
       await postJson(`/v1/users/${user.id}/pin`, { pin });
       setPin('');
-      setStatus({ ok: `${user.name}'s new PIN is set. Tell them in person.` });
+      setStatus({ ok: t('staffPin.set', { name: user.name }) });
     } catch (err) {
       setStatus({ error: err instanceof Error ? err.message : String(err) });
     }
@@ -40,19 +39,19 @@ export function StaffPinForm({
   return (
     <form
       className="convert"
-      aria-label={`New PIN for ${user.name}`}
+      aria-label={t('staffPin.label', { name: user.name })}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
       }}
     >
       <label>
-        New PIN for {user.name}
+        {t('staffPin.label', { name: user.name })}
         <input type="password" inputMode="numeric" autoComplete="new-password" value={pin} onChange={(e) => setPin(e.target.value)} required autoFocus />
       </label>
-      <button type="submit">Set new PIN</button>
+      <button type="submit">{t('staffPin.submit')}</button>
       <button type="button" className="secondary" onClick={onDone}>
-        {status.ok ? 'Done' : 'Cancel'}
+        {status.ok ? t('staffPin.done') : t('staffPin.cancel')}
       </button>
       {status.ok ? <p role="status" className="form-note">{status.ok}</p> : null}
       {status.error ? <p role="alert" className="error form-note">{status.error}</p> : null}

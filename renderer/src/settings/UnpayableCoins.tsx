@@ -4,6 +4,8 @@
  * token account, which no wallet can pay into), so the owner must read here why it is missing and what
  * to do.
  */
+import { useTranslation } from 'react-i18next';
+
 export interface NetworkToken {
   currency: string;
   payable: boolean;
@@ -17,13 +19,14 @@ interface NetworkWithTokens {
 }
 
 export function UnpayableCoins({ networks }: { networks: readonly NetworkWithTokens[] }) {
+  const { t } = useTranslation('settings');
   const unpayable = networks.flatMap((n) => n.tokens.filter((t) => !t.payable).map((t) => ({ key: `${n.network}-${t.currency}`, name: n.name ?? n.network, token: t })));
   if (unpayable.length === 0) return null;
   return (
-    <ul className="list unpayable" aria-label="Coins not offered">
+    <ul className="list unpayable" aria-label={t('networks.coinsNotOffered')}>
       {unpayable.map(({ key, name, token }) => (
         <li key={key} className="error">
-          {token.currency} on {name} is not offered: {token.unpayable_reason ?? 'it cannot be paid right now'}.
+          {t('networks.notOffered', { coin: token.currency, network: name, reason: token.unpayable_reason ?? t('networks.cannotPay') })}
         </li>
       ))}
     </ul>

@@ -1,13 +1,16 @@
 /** Sessions and their payments: filters, search, paging, a detail view with the event timeline, CSV. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { download, getJson, postJson } from '../api.js';
 import { useAuth } from '../auth.js';
 import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
-import { formatMoney, subtractMoney } from '../format.js';
+import { subtractMoney } from '../format.js';
+import { i18n } from '../i18n/index.js';
+import { dateFormat, money } from '../i18n/locale-format.js';
 import { networkName, type NetworkFacts, useNetworks } from '../networks.js';
 import type { Page, Session } from '../types.js';
-import { BookedFacts, bookedSum } from './BookedMoney.js';
-import { paidWith, statusWords } from './session-words.js';
+import { BookedFacts, bookedFee, bookedNet } from './BookedMoney.js';
+import { paidWith, statusWord, statusWords } from './session-words.js';
 
 interface EventItem {
   id: string;
@@ -18,7 +21,10 @@ interface EventItem {
 
 const STATUSES = ['', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'EXPIRED', 'CANCELED'];
 const CURRENCIES = ['', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL', 'USDT', 'USDC'];
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const PAYMENT_STATUSES = ['detected', 'confirmed', 'orphaned'] as const;
+const EVENTS = ['created', 'payment_detected', 'payment_orphaned', 'processing', 'succeeded', 'expired', 'canceled', 'exception'] as const;
+const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
 interface Filters {
   status: string;
@@ -47,27 +53,24 @@ function query(f: Filters): URLSearchParams {
 function acceptWords(s: Session): Confirmation {
   const missing = subtractMoney(s.amount, s.amount_received);
   const short = /[1-9]/.test(missing.value) && !missing.value.startsWith('-');
+  const values = { amount: money(s.amount), received: money(s.amount_received), missing: money(missing) };
   return {
-    title: 'Accept this sale as paid?',
+    title: i18n.t('transactions:accept.title'),
     body: (
       <>
         <p>
-          The sale of <strong>{formatMoney(s.amount)}</strong> received <strong>{formatMoney(s.amount_received)}</strong>
-          {s.exception === 'PAID_LATE' ? ', after it had expired' : ''}.
+          <Trans ns="transactions" i18nKey={s.exception === 'PAID_LATE' ? 'accept.receivedLate' : 'accept.received'} values={values} components={{ strong: <strong /> }} />
         </p>
         <p>
           {short ? (
-            <>
-              The missing <strong>{formatMoney(missing)}</strong> is written off: the sale counts as paid and the customer owes nothing more.
-            </>
+            <Trans ns="transactions" i18nKey="accept.writtenOff" values={values} components={{ strong: <strong /> }} />
           ) : (
-            'The sale counts as paid with what arrived.'
-          )}{' '}
-          This cannot be undone.
+            i18n.t('transactions:accept.asReceived')
+          )}
         </p>
       </>
     ),
-    confirm: short ? `Write off ${formatMoney(missing)}` : 'Accept as paid',
+    confirm: short ? i18n.t('transactions:accept.writeOff', values) : i18n.t('transactions:accept.confirm'),
   };
 }
 
@@ -80,6 +83,7 @@ function StatusCell({ s }: { s: Session }) {
 function Detail({ id, networks, onClose }: { id: string; networks: readonly NetworkFacts[]; onClose: () => void }) {
   // Accepting, refunding and the timeline are the owner's (docs/api.md, "Roles"): a cashier is not offered them.
   const owner = useAuth((a) => a.user?.role === 'owner');
+  const { t } = useTranslation('transactions');
   const [dialog, confirm] = useConfirm();
   const [session, setSession] = useState<Session>();
   const [events, setEvents] = useState<EventItem[]>([]);
@@ -112,60 +116,65 @@ function Detail({ id, networks, onClose }: { id: string; networks: readonly Netw
     }
   };
   return (
-    <section className="card detail" aria-label="Session details">
+    <section className="card detail" aria-label={t('detail.label')}>
       <div className="screen-head">
-        <h3>Session {id}</h3>
+        <h3>{t('detail.title', { id })}</h3>
         <button type="button" className="secondary" onClick={onClose}>
-          Close
+          {t('detail.close')}
         </button>
       </div>
       {error ? <p className="error" role="alert">{error}</p> : null}
       {session ? (
         <>
           <dl className="facts">
-            <dt>Amount</dt>
-            <dd>{formatMoney(session.amount)}</dd>
-            <dt>Status</dt>
+            <dt>{t('detail.amount')}</dt>
+            <dd>{money(session.amount)}</dd>
+            <dt>{t('detail.status')}</dt>
             <dd>
               <StatusCell s={session} />
             </dd>
-            <dt>Received</dt>
-            <dd>{formatMoney(session.amount_received)}</dd>
-            <dt>Refunded</dt>
-            <dd>{formatMoney(session.amount_refunded)}</dd>
+            <dt>{t('detail.received')}</dt>
+            <dd>{money(session.amount_received)}</dd>
+            <dt>{t('detail.refunded')}</dt>
+            <dd>{money(session.amount_refunded)}</dd>
             <BookedFacts booked={session.booked} />
             {session.description ? (
               <>
-                <dt>Description</dt>
+                <dt>{t('detail.description')}</dt>
                 <dd>{session.description}</dd>
               </>
             ) : null}
-            <dt>Created</dt>
-            <dd>{when.format(new Date(session.created_at))}</dd>
+            <dt>{t('detail.created')}</dt>
+            <dd>{when(session.created_at)}</dd>
           </dl>
           {owner ? (
             <p className="detail-actions">
               {(session.exception === 'UNDERPAID' || session.exception === 'PAID_LATE') && session.status !== 'SUCCEEDED' && session.status !== 'PROCESSING' ? (
                 <button type="button" onClick={() => void resolve(session)}>
-                  Accept as paid…
+                  {t('detail.acceptAsPaid')}
                 </button>
               ) : null}
               {/[1-9]/.test(session.amount_received.value) ? (
                 // The Refunds screen opens this sale's refund form (or says why it cannot be refunded).
                 <a className="button" href={`#/refunds?session=${encodeURIComponent(session.session_id)}`}>
-                  Refund…
+                  {t('detail.refund')}
                 </a>
               ) : null}
             </p>
           ) : null}
-          <h4>Payments</h4>
+          <h4>{t('detail.payments')}</h4>
           {session.payments.length === 0 ? (
-            <p className="muted">None.</p>
+            <p className="muted">{t('detail.noPayments')}</p>
           ) : (
             <ul className="list">
               {session.payments.map((p) => (
                 <li key={`${p.tx_hash}-${p.created_at}`}>
-                  {p.amount} {p.currency} on {networkName(networks, p.network)}, {p.status} ({p.confirmations} confirmations):{' '}
+                  {t('detail.payment', {
+                    amount: money({ value: p.amount, currency: p.currency }),
+                    network: networkName(networks, p.network),
+                    status: known(PAYMENT_STATUSES, p.status) ? t(`paymentStatus.${p.status}`) : p.status,
+                    count: p.confirmations,
+                  })}
                   {p.explorer_url ? (
                     <a href={p.explorer_url} target="_blank" rel="noopener noreferrer">
                       {p.tx_hash.slice(0, 12)}…
@@ -179,11 +188,11 @@ function Detail({ id, networks, onClose }: { id: string; networks: readonly Netw
           )}
           {owner ? (
             <>
-              <h4>Timeline</h4>
+              <h4>{t('detail.timeline')}</h4>
               <ol className="timeline">
                 {events.map((e) => (
                   <li key={e.id}>
-                    <time dateTime={e.created_at}>{when.format(new Date(e.created_at))}</time> {e.type.replace(/^payment_session\./, '').replace(/_/g, ' ')}
+                    <time dateTime={e.created_at}>{when(e.created_at)}</time> {eventWords(e.type)}
                   </li>
                 ))}
               </ol>
@@ -196,7 +205,14 @@ function Detail({ id, networks, onClose }: { id: string; networks: readonly Netw
   );
 }
 
+/** An event's type as a word of the timeline ("payment detected"); one the app does not know yet, from its code. */
+function eventWords(type: string): string {
+  const name = type.replace(/^payment_session\./, '');
+  return known(EVENTS, name) ? i18n.t(`transactions:event.${name}`) : name.replace(/_/g, ' ');
+}
+
 export function TransactionsScreen() {
+  const { t } = useTranslation('transactions');
   const [filters, setFilters] = useState<Filters>({ status: '', currency: '', network: '', from: '', to: '', search: '' });
   const [applied, setApplied] = useState(filters);
   const [cursor, setCursor] = useState<{ after?: string; before?: string }>({});
@@ -247,47 +263,47 @@ export function TransactionsScreen() {
   return (
     <section className="screen" aria-labelledby="transactions-title">
       <div className="screen-head">
-        <h2 id="transactions-title">Transactions</h2>
+        <h2 id="transactions-title">{t('title')}</h2>
         {owner ? (
           <div className="actions">
             <button type="button" className="secondary" onClick={() => void exportCsv('plain')}>
-              Export CSV
+              {t('exportCsv')}
             </button>
             <button type="button" className="secondary" onClick={() => void exportCsv('excel')}>
-              Export for Excel
+              {t('exportExcel')}
             </button>
           </div>
         ) : null}
       </div>
       <form className="filters" onSubmit={apply}>
         <label>
-          Search
-          <input value={filters.search} onChange={set('search')} placeholder="12.50, a description, or ps_…" />
+          {t('filters.search')}
+          <input value={filters.search} onChange={set('search')} placeholder={t('filters.searchPlaceholder')} />
         </label>
         <label>
-          Status
+          {t('filters.status')}
           <select value={filters.status} onChange={set('status')}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s || 'Any status'}
+                {s ? statusWord(s) : t('filters.anyStatus')}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Currency
+          {t('filters.currency')}
           <select value={filters.currency} onChange={set('currency')}>
             {CURRENCIES.map((c) => (
               <option key={c} value={c}>
-                {c || 'Any currency'}
+                {c || t('filters.anyCurrency')}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Network
+          {t('filters.network')}
           <select value={filters.network} onChange={set('network')}>
-            {[['', 'Any network'], ...networks.map((n): [string, string] => [n.network, n.name])].map(([v, name]) => (
+            {[['', t('filters.anyNetwork')], ...networks.map((n): [string, string] => [n.network, n.name])].map(([v, name]) => (
               <option key={v} value={v}>
                 {name}
               </option>
@@ -295,44 +311,46 @@ export function TransactionsScreen() {
           </select>
         </label>
         <label>
-          From
+          {t('filters.from')}
           <input type="date" value={filters.from} onChange={set('from')} />
         </label>
         <label>
-          To
+          {t('filters.to')}
           <input type="date" value={filters.to} onChange={set('to')} />
         </label>
-        <button type="submit">Apply</button>
+        <button type="submit">{t('filters.apply')}</button>
       </form>
       {error ? <p className="error" role="alert">{error}</p> : null}
-      <table className="table" aria-label="Payment sessions">
+      {/* One card per session on a phone (each value under its column's name), not a page wider than the screen. */}
+      <div className="table-scroll">
+      <table className="table stack-on-phone" aria-label={t('table.label')}>
         <thead>
           <tr>
-            <th scope="col">Created</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Received</th>
-            <th scope="col">Fee</th>
-            <th scope="col">Net</th>
-            <th scope="col">Paid with</th>
-            <th scope="col">Session</th>
+            <th scope="col">{t('table.created')}</th>
+            <th scope="col">{t('table.amount')}</th>
+            <th scope="col">{t('table.status')}</th>
+            <th scope="col">{t('table.received')}</th>
+            <th scope="col">{t('table.fee')}</th>
+            <th scope="col">{t('table.net')}</th>
+            <th scope="col">{t('table.paidWith')}</th>
+            <th scope="col">{t('table.session')}</th>
           </tr>
         </thead>
         <tbody>
           {items.map((s) => (
             <tr key={s.session_id}>
-              <td>{when.format(new Date(s.created_at))}</td>
-              <td>{formatMoney(s.amount)}</td>
-              <td>
+              <td data-label={t('table.created')}>{when(s.created_at)}</td>
+              <td data-label={t('table.amount')}>{money(s.amount)}</td>
+              <td data-label={t('table.status')}>
                 <StatusCell s={s} />
               </td>
-              <td>{formatMoney(s.amount_received)}</td>
-              <td>{bookedSum(s.booked, 'fee')}</td>
-              <td>{bookedSum(s.booked, 'net')}</td>
-              <td>{paidWith(s, networks)}</td>
-              <td>
+              <td data-label={t('table.received')}>{money(s.amount_received)}</td>
+              <td data-label={t('table.fee')}>{bookedFee(s.booked)}</td>
+              <td data-label={t('table.net')}>{bookedNet(s.booked)}</td>
+              <td data-label={t('table.paidWith')}>{paidWith(s, networks)}</td>
+              <td data-label={t('table.session')}>
                 {/* The whole id, cut short by CSS: a name must contain the visible text as words (WCAG 2.5.3). */}
-                <button type="button" className="link session-link" onClick={() => setSelected(s.session_id)} aria-label={`Details of ${s.session_id}`}>
+                <button type="button" className="link session-link" onClick={() => setSelected(s.session_id)} aria-label={t('table.details', { id: s.session_id })}>
                   {s.session_id}
                 </button>
               </td>
@@ -340,13 +358,14 @@ export function TransactionsScreen() {
           ))}
         </tbody>
       </table>
-      {page && items.length === 0 && !error ? <p className="muted">No sessions match.</p> : null}
-      <nav className="pager" aria-label="Pages">
+      </div>
+      {page && items.length === 0 && !error ? <p className="muted">{t('table.none')}</p> : null}
+      <nav className="pager" aria-label={t('pager.label')}>
         <button type="button" className="secondary" disabled={!items.length || (!cursor.after && !(cursor.before && page?.has_more))} onClick={() => setCursor({ before: items[0]?.session_id })}>
-          Newer
+          {t('pager.newer')}
         </button>
         <button type="button" className="secondary" disabled={!items.length || (!page?.has_more && !cursor.before)} onClick={() => setCursor({ after: items[items.length - 1]?.session_id })}>
-          Older
+          {t('pager.older')}
         </button>
       </nav>
       {selected ? <Detail id={selected} networks={networks} onClose={() => setSelected(undefined)} /> : null}

@@ -1,7 +1,9 @@
 /** Webhook endpoints: create (secret shown once), enable/disable, events, deliveries, resend, test. */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { deleteJson, getJson, patchJson, postJson } from '../api.js';
 import { useConfirm } from '../ConfirmDialog.js';
+import { dateFormat } from '../i18n/locale-format.js';
 import type { Page } from '../types.js';
 
 interface Endpoint {
@@ -49,11 +51,14 @@ export const EVENT_TYPES = [
   'refund.failed',
   'balance.available',
 ];
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+const when = dateFormat({ dateStyle: 'short', timeStyle: 'medium' });
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const isDeliveryStatus = (s: string): s is (typeof DELIVERY_STATUSES)[number] => (DELIVERY_STATUSES as readonly string[]).includes(s);
 
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const [items, setItems] = useState<Delivery[]>([]);
   const [error, setError] = useState<string>();
+  const { t } = useTranslation('webhooks');
   const load = useCallback(async () => {
     try {
       setItems((await getJson<Page<Delivery>>(`/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=20`)).items);
@@ -71,36 +76,38 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   return (
     <div className="deliveries">
       <div className="screen-head">
-        <h4>Deliveries</h4>
+        <h4>{t('deliveries.title')}</h4>
         <span>
           <button type="button" className="secondary" onClick={act(() => postJson(`/v1/webhook_endpoints/${endpoint.id}/test`, {}))}>
-            Send test event
+            {t('deliveries.test')}
           </button>{' '}
           <button type="button" className="secondary" onClick={() => void load()}>
-            Reload
+            {t('deliveries.reload')}
           </button>
         </span>
       </div>
       {error ? <p className="error" role="alert">{error}</p> : null}
-      {items.length === 0 ? <p className="muted">No deliveries yet.</p> : null}
-      <table className="table" aria-label={`Deliveries to ${endpoint.url}`}>
+      {items.length === 0 ? <p className="muted">{t('deliveries.none')}</p> : null}
+      <table className="table" aria-label={t('deliveries.label', { url: endpoint.url })}>
         <tbody>
           {items.map((d) => {
             const last = d.attempts[d.attempts.length - 1];
             return (
               <tr key={d.id}>
-                <td>{when.format(new Date(d.created_at))}</td>
+                <td>{when(d.created_at)}</td>
                 <td>{d.event_type}</td>
                 <td>
-                  <span className={`badge badge-${d.status === 'succeeded' ? 'succeeded' : d.status === 'failed' ? 'canceled' : 'pending'}`}>{d.status}</span>{' '}
-                  {d.attempt_count} attempt{d.attempt_count === 1 ? '' : 's'}
-                  {d.next_attempt_at ? `, next ${when.format(new Date(d.next_attempt_at))}` : ''}
+                  <span className={`badge badge-${d.status === 'succeeded' ? 'succeeded' : d.status === 'failed' ? 'canceled' : 'pending'}`}>
+                    {isDeliveryStatus(d.status) ? t(`deliveryStatus.${d.status}`) : d.status}
+                  </span>{' '}
+                  {t('deliveries.attempts', { count: d.attempt_count })}
+                  {d.next_attempt_at ? `, ${t('deliveries.next', { date: when(d.next_attempt_at) })}` : ''}
                 </td>
                 <td>
                   {last ? (
                     <details>
                       <summary>
-                        {last.status_code ?? last.error ?? 'no answer'} in {last.duration_ms} ms
+                        {t('deliveries.answer', { answer: last.status_code ?? last.error ?? t('deliveries.noAnswer'), ms: last.duration_ms })}
                       </summary>
                       <pre className="response">{last.response_body ?? last.error ?? ''}</pre>
                     </details>
@@ -110,7 +117,7 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
                 </td>
                 <td>
                   <button type="button" className="secondary" onClick={act(() => postJson(`/v1/events/${d.event_id}/resend`, { webhook_endpoint_id: endpoint.id }))}>
-                    Resend
+                    {t('deliveries.resend')}
                   </button>
                 </td>
               </tr>
@@ -133,6 +140,7 @@ export function WebhooksScreen() {
   const [chosen, setChosen] = useState<string[]>(['payment_session.succeeded']);
   const [open, setOpen] = useState<string>();
   const [dialog, confirm] = useConfirm();
+  const { t } = useTranslation('webhooks');
 
   const load = useCallback(async () => {
     try {
@@ -168,12 +176,12 @@ export function WebhooksScreen() {
 
   return (
     <section className="screen" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">Webhooks</h2>
+      <h2 id="webhooks-title">{t('title')}</h2>
       {error ? <p className="error" role="alert">{error}</p> : null}
       {secret ? (
         <div className="card secret" role="status">
           <p>
-            Signing secret for <strong>{secret.url}</strong>. It is shown only now: store it where your receiver reads it.
+            <Trans t={t} i18nKey="secret.shownOnce" values={{ url: secret.url }} components={{ strong: <strong /> }} />
           </p>
           <code className="secret-value">{secret.secret}</code>{' '}
           <button
@@ -182,29 +190,29 @@ export function WebhooksScreen() {
               void navigator.clipboard?.writeText(secret.secret).then(() => setCopied(true));
             }}
           >
-            {copied ? 'Copied' : 'Copy'}
+            {copied ? t('secret.copied') : t('secret.copy')}
           </button>{' '}
           <button type="button" className="secondary" onClick={() => setSecret(undefined)}>
-            Done
+            {t('secret.done')}
           </button>
         </div>
       ) : null}
-      <form className="card endpoint-form" onSubmit={create} aria-label="New endpoint">
-        <h3>New endpoint</h3>
+      <form className="card endpoint-form" onSubmit={create} aria-label={t('form.label')}>
+        <h3>{t('form.label')}</h3>
         <label>
-          Endpoint URL
-          <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://shop.example/webhooks" />
+          {t('form.url')}
+          <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder={t('form.urlPlaceholder')} />
         </label>
         <label>
-          Description
+          {t('form.description')}
           <input value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
         </label>
         <label className="check">
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> All events
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> {t('form.allEvents')}
         </label>
         {!all ? (
           <fieldset className="events">
-            <legend>Events</legend>
+            <legend>{t('form.events')}</legend>
             {EVENT_TYPES.map((type) => (
               <label key={type} className="check">
                 <input type="checkbox" checked={chosen.includes(type)} onChange={() => toggle(type)} /> {type}
@@ -212,7 +220,7 @@ export function WebhooksScreen() {
             ))}
           </fieldset>
         ) : null}
-        <button type="submit">Add endpoint</button>
+        <button type="submit">{t('form.add')}</button>
       </form>
       <ul className="endpoints">
         {endpoints.map((ep) => (
@@ -221,17 +229,17 @@ export function WebhooksScreen() {
               <div>
                 <p className="option-title">{ep.url}</p>
                 <p className="muted">
-                  {ep.status === 'enabled' ? 'Enabled' : `Disabled${ep.disabled_reason === 'gone' ? ' (the receiver answered 410 Gone)' : ''}`} ·{' '}
-                  {ep.enabled_events.includes('*') ? 'all events' : ep.enabled_events.join(', ')}
+                  {ep.status === 'enabled' ? t('endpoint.enabled') : ep.disabled_reason === 'gone' ? t('endpoint.disabledGone') : t('endpoint.disabled')} ·{' '}
+                  {ep.enabled_events.includes('*') ? t('endpoint.allEvents') : ep.enabled_events.join(', ')}
                   {ep.description ? ` · ${ep.description}` : ''}
                 </p>
               </div>
               <span>
                 <button type="button" className="secondary" onClick={() => run(() => patchJson(`/v1/webhook_endpoints/${ep.id}`, { status: ep.status === 'enabled' ? 'disabled' : 'enabled' }))}>
-                  {ep.status === 'enabled' ? 'Disable' : 'Enable'}
+                  {ep.status === 'enabled' ? t('endpoint.disable') : t('endpoint.enable')}
                 </button>{' '}
                 <button type="button" className="secondary" onClick={() => setOpen(open === ep.id ? undefined : ep.id)} aria-expanded={open === ep.id}>
-                  Deliveries
+                  {t('endpoint.deliveries')}
                 </button>{' '}
                 <button
                   type="button"
@@ -243,25 +251,24 @@ export function WebhooksScreen() {
                     })
                   }
                 >
-                  Rotate secret
+                  {t('endpoint.rotate')}
                 </button>{' '}
                 <button
                   type="button"
                   className="secondary"
                   onClick={() =>
                     void confirm({
-                      title: 'Delete this endpoint?',
+                      title: t('delete.title'),
                       body: (
                         <p>
-                          <code className="address">{ep.url}</code> gets no more events from now on: deliveries waiting for a retry are dropped and its delivery log is
-                          deleted. To receive events again, add the endpoint anew (it gets a new signing secret).
+                          <Trans t={t} i18nKey="delete.body" values={{ url: ep.url }} components={{ address: <code className="address" /> }} />
                         </p>
                       ),
-                      confirm: 'Delete endpoint',
+                      confirm: t('delete.confirm'),
                     }).then((yes) => yes && run(() => deleteJson(`/v1/webhook_endpoints/${ep.id}`)))
                   }
                 >
-                  Delete
+                  {t('endpoint.delete')}
                 </button>
               </span>
             </div>
@@ -269,7 +276,7 @@ export function WebhooksScreen() {
           </li>
         ))}
       </ul>
-      {endpoints.length === 0 ? <p className="muted">No endpoints yet.</p> : null}
+      {endpoints.length === 0 ? <p className="muted">{t('endpoint.none')}</p> : null}
       {dialog}
     </section>
   );
