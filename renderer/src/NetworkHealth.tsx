@@ -4,19 +4,8 @@
  * what went wrong, in the API's words. Refreshed every few seconds while shown.
  */
 import { useEffect, useState } from 'react';
-import { getJson } from './api.js';
-import type { Page } from './types.js';
-
-interface NetworkHealthRow {
-  network: string;
-  name: string;
-  status: string;
-  devnet: boolean;
-  last_block: number | null;
-  last_checked_at: string | null;
-  last_error: string | null;
-  tokens: { currency: string; payable: boolean; unpayable_reason: string | null }[];
-}
+import type { ApiData } from './api-types.js';
+import { useApi } from './use-api.js';
 
 const REFRESH_MS = 5_000;
 
@@ -35,28 +24,15 @@ function ago(iso: string, now: number): string {
 }
 
 export function NetworkHealth() {
-  const [rows, setRows] = useState<NetworkHealthRow[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const { data, error: failed, reload } = useApi<ApiData<'listNetworks'>>('/v1/networks');
+  const rows = data?.items ?? null;
+  // "Last read" is counted from when this answer came.
   const [now, setNow] = useState(Date.now());
+  useEffect(() => setNow(Date.now()), [data]);
   useEffect(() => {
-    let cancelled = false;
-    const load = () =>
-      getJson<Page<NetworkHealthRow>>('/v1/networks').then(
-        (page) => {
-          if (cancelled) return;
-          setRows(page.items);
-          setFailed(null);
-          setNow(Date.now());
-        },
-        (error: unknown) => cancelled || setFailed(error instanceof Error ? error.message : String(error)),
-      );
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, []);
+    const timer = setInterval(reload, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
 
   return (
     <>

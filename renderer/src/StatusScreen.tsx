@@ -1,14 +1,13 @@
 /** Is the core up, in which mode, how each network's watcher is doing, where are the docs. */
-import { useEffect } from 'react';
+import type { Health } from './api-types.js';
 import { NetworkHealth } from './NetworkHealth.js';
-import { useHealth } from './store.js';
+import { useApi } from './use-api.js';
 
 export function StatusScreen() {
-  const { state, health, error, refresh } = useHealth();
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const { data, error, unreachable, loading, reload: refresh } = useApi<Health>('/health');
+  /** `failed`: the core answered with an error; `unreachable`: no answer at all. */
+  const state = loading ? 'loading' : error ? (unreachable ? 'unreachable' : 'failed') : 'ready';
+  const health = error ? undefined : data;
 
   const label = { loading: 'checking…', failed: 'error', unreachable: 'unreachable', ready: health?.status };
   const tone = state === 'loading' ? 'muted' : state === 'ready' && health?.status === 'ok' ? 'ok' : 'bad';
@@ -22,12 +21,6 @@ export function StatusScreen() {
         <dd className={`status status-${tone}`}>{label[state]}</dd>
         <dt>Mode</dt>
         <dd>{health?.mode ?? '—'}</dd>
-        {health?.version ? (
-          <>
-            <dt>Version</dt>
-            <dd>{health.version}</dd>
-          </>
-        ) : null}
       </dl>
 
       {error ? <p className="error">{error}</p> : null}
@@ -35,7 +28,7 @@ export function StatusScreen() {
       <NetworkHealth />
 
       <nav className="actions">
-        <button type="button" onClick={() => void refresh()} disabled={state === 'loading'}>
+        <button type="button" onClick={refresh} disabled={state === 'loading'}>
           Check again
         </button>
         <a href="/docs">API documentation</a>

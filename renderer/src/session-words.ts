@@ -1,5 +1,5 @@
 /** A session's state as staff say it, not as the API codes it ("PENDING · UNDERPAID"). */
-import type { Session } from './types.js';
+import type { Session } from './api-types.js';
 
 const STATUS: Record<string, string> = {
   PENDING: 'waiting for payment',

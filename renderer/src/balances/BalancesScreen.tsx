@@ -1,25 +1,40 @@
 /** Balances: funds accounts, totals in the reporting currency, daily volume, settlements, conversions. */
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { getJson } from '../api.js';
+import type { ApiData, Balance, BalanceSummary } from '../api-types.js';
 import { formatMoney, formatRate } from '../format.js';
+import { useLoad } from '../use-api.js';
 import { MoneyBreakdown } from './MoneyBreakdown.js';
-import { useBalances } from './store.js';
+import { useQuote } from './quote.js';
 import { UnmatchedDeposits } from './UnmatchedDeposits.js';
 
 // The charting library is loaded with the Balances screen only, not with the till.
 const VolumeChart = lazy(() => import('./VolumeChart.js').then((m) => ({ default: m.VolumeChart })));
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Days the chart covers. */
+const CHART_DAYS = 30;
 const CONVERTIBLE = ['USDT', 'USDC', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
 
 export function BalancesScreen() {
-  const { state, error, balance, conversions, summary, quote, quoteError, load, requestQuote, confirmQuote, clearQuote } = useBalances();
+  // One view, read together: the figures of one moment, never a balance newer than its breakdown.
+  const view = useLoad(
+    (signal) =>
+      Promise.all([
+        getJson<Balance>('/v1/balance', signal),
+        getJson<ApiData<'listConversions'>>('/v1/conversions?limit=10', signal),
+        // The daily series and the breakdowns are the core's sums (fees and refunds counted), not the screen's.
+        getJson<BalanceSummary>(`/v1/balance/summary?days=${CHART_DAYS}`, signal),
+      ]),
+    [],
+  );
+  const [balance, conversionPage, summary] = view.data ?? [];
+  const conversions = conversionPage?.items ?? [];
+  const { quote, quoteError, requestQuote, confirmQuote, clearQuote } = useQuote();
+  const load = view.reload;
   const [from, setFrom] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [to, setTo] = useState('EUR');
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const onQuote = (e: FormEvent) => {
     e.preventDefault();
@@ -30,11 +45,11 @@ export function BalancesScreen() {
     <section className="screen" aria-labelledby="balances-title">
       <div className="screen-head">
         <h2 id="balances-title">Balances</h2>
-        <button type="button" onClick={() => void load()} disabled={state === 'loading'}>
+        <button type="button" onClick={load} disabled={view.loading}>
           Refresh
         </button>
       </div>
-      {state === 'failed' ? <p className="error" role="alert">Could not load balances: {error}</p> : null}
+      {view.error ? <p className="error" role="alert">Could not load balances: {view.error}</p> : null}
       {balance ? (
         <>
           <div className="cards">
@@ -122,7 +137,7 @@ export function BalancesScreen() {
                 {formatMoney(quote.from)} → <strong>{formatMoney(quote.to)}</strong> (rate {formatRate(quote.rate)}, fee {formatMoney(quote.fee)}, {quote.rate_source})
               </p>
               <p className="muted">Valid until {dateTime.format(new Date(quote.expires_at))}</p>
-              <button type="button" onClick={() => void confirmQuote()}>
+              <button type="button" onClick={() => void confirmQuote().then((done) => done && load())}>
                 Convert
               </button>{' '}
               <button type="button" className="secondary" onClick={clearQuote}>
@@ -145,7 +160,7 @@ export function BalancesScreen() {
             </ul>
           )}
         </>
-      ) : state === 'loading' ? (
+      ) : view.loading ? (
         <p className="muted">Loading…</p>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 /** What each account's pending and available money is made of: paid, fees, refunds, conversions (the API's sums). */
 import { formatMoney } from '../format.js';
-import type { MoneyParts } from './store.js';
+import type { MoneyParts } from '../api-types.js';
 
 const isZero = (m: { value: string }) => /^-?0(\.0*)?$/.test(m.value);
 

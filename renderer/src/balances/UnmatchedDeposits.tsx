@@ -3,23 +3,10 @@
  * shop's accounts without naming a sale, listed so the owner can sort it out with the customer.
  * docs/payments.md, "Unmatched deposits". Issue 17 turns this into an inbox with actions.
  */
-import { useEffect, useState } from 'react';
-import { getJson } from '../api.js';
+import type { ApiData } from '../api-types.js';
 import { formatMoney } from '../format.js';
 import { networkName, useNetworks } from '../networks.js';
-import type { Page } from '../types.js';
-
-export interface Deposit {
-  id: string;
-  network: string;
-  currency: string | null;
-  token_contract: string;
-  amount: string;
-  from: string;
-  tx_hash: string;
-  block_time: string;
-  explorer_url: string | null;
-}
+import { useApi } from '../use-api.js';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** A long base58 or hex address, shortened for the eye; the whole one is in the title. */
@@ -28,20 +15,8 @@ const short = (address: string) => (address.length > 14 ? `${address.slice(0, 6)
 /** Reloads whenever `version` changes (the screen's Refresh). Shows nothing while there are none. */
 export function UnmatchedDeposits({ version }: { version: unknown }) {
   const networks = useNetworks();
-  const [deposits, setDeposits] = useState<Deposit[]>([]);
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    const abort = new AbortController();
-    getJson<Page<Deposit>>('/v1/deposits?status=unmatched&limit=20', abort.signal).then(
-      (page) => {
-        setDeposits(page.items);
-        setError(undefined);
-      },
-      (err: unknown) => abort.signal.aborted || setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => abort.abort();
-  }, [version]);
+  const { data, error } = useApi<ApiData<'listDeposits'>>('/v1/deposits?status=unmatched&limit=20', [version]);
+  const deposits = data?.items ?? [];
 
   if (error) return <p className="error" role="alert">Could not load unmatched deposits: {error}</p>;
   if (deposits.length === 0) return null;

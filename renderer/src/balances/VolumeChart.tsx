@@ -5,7 +5,7 @@
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '../format.js';
-import type { DaySales } from './store.js';
+import type { DaySales } from '../api-types.js';
 
 /** One colour per coin: fill attributes (SVG presentation attributes, not inline styles). */
 const COLOURS: Record<string, string> = { USDT: '#0f766e', USDC: '#2563eb' };

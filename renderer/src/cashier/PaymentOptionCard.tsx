@@ -11,7 +11,7 @@
 import { CopyButton } from '../CopyButton.js';
 import { coinAmount } from '../format.js';
 import { QrCode } from '../QrCode.js';
-import type { PaymentOption } from './sale.js';
+import type { PaymentOption } from '../api-types.js';
 
 export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: PaymentOption; qrSize: number; copy?: boolean }) {
   const where = `${o.currency} on ${o.network_name}`;

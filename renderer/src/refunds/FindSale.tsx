@@ -7,14 +7,15 @@ import { type FormEvent, useState } from 'react';
 import { getJson } from '../api.js';
 import { formatMoney } from '../format.js';
 import { sessionState } from '../session-words.js';
-import type { Page, Session } from '../types.js';
+import { loadError } from '../use-api.js';
+import type { Session, SessionPage } from '../api-types.js';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const LIMIT = 20;
 
 export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void }) {
   const [text, setText] = useState('');
-  const [matches, setMatches] = useState<Page<Session>>();
+  const [matches, setMatches] = useState<SessionPage>();
   const [error, setError] = useState<string>();
 
   const find = async (e: FormEvent) => {
@@ -25,11 +26,11 @@ export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void 
     const q = text.trim();
     if (!q) return;
     try {
-      const page = await getJson<Page<Session>>(`/v1/payment/sessions?${new URLSearchParams({ search: q, limit: String(LIMIT) })}`);
+      const page = await getJson<SessionPage>(`/v1/payment/sessions?${new URLSearchParams({ search: q, limit: String(LIMIT) })}`);
       if (page.items.length === 1) onPick(page.items[0]);
       else setMatches(page);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(loadError(err));
     }
   };
 

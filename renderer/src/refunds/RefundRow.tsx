@@ -3,32 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { postJson } from '../api.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { CopyButton } from '../CopyButton.js';
-import { coinAmount, formatMoney, type Money } from '../format.js';
-import { networkName, type NetworkFacts } from '../networks.js';
+import { coinAmount, formatMoney } from '../format.js';
+import type { Network, Refund } from '../api-types.js';
+import { networkName } from '../networks.js';
 import { QrCode } from '../QrCode.js';
-
-export interface Refund {
-  id: string;
-  status: string;
-  session_id: string;
-  amount: Money;
-  session_amount: Money;
-  network: string;
-  destination_address: string;
-  failure_reason: string | null;
-  next_action: { type: string; message: string } | null;
-  payout: {
-    method: string;
-    uri: string | null;
-    /** A manual payout's QR: the wallet request (`uri`), or the bare destination where no URI scans everywhere (TRON). */
-    qr: { content: 'uri' | 'address'; payload: string } | null;
-    tx_hash: string | null;
-    explorer_url: string | null;
-    confirmations: number;
-    confirmations_required: number;
-  };
-  created_at: string;
-}
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -40,7 +18,7 @@ export function RefundRow({
   confirm,
 }: {
   r: Refund;
-  networks: readonly NetworkFacts[];
+  networks: readonly Network[];
   onChange: () => void;
   confirm: (c: Confirmation) => Promise<boolean>;
 }) {

@@ -4,20 +4,10 @@
  * token account, which no wallet can pay into), so the owner must read here why it is missing and what
  * to do.
  */
-export interface NetworkToken {
-  currency: string;
-  payable: boolean;
-  unpayable_reason: string | null;
-}
+import type { Network } from '../api-types.js';
 
-interface NetworkWithTokens {
-  network: string;
-  name?: string;
-  tokens: NetworkToken[];
-}
-
-export function UnpayableCoins({ networks }: { networks: readonly NetworkWithTokens[] }) {
-  const unpayable = networks.flatMap((n) => n.tokens.filter((t) => !t.payable).map((t) => ({ key: `${n.network}-${t.currency}`, name: n.name ?? n.network, token: t })));
+export function UnpayableCoins({ networks }: { networks: readonly Network[] }) {
+  const unpayable = networks.flatMap((n) => n.tokens.filter((t) => !t.payable).map((t) => ({ key: `${n.network}-${t.currency}`, name: n.name, token: t })));
   if (unpayable.length === 0) return null;
   return (
     <ul className="list unpayable" aria-label="Coins not offered">

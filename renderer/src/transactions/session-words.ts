@@ -1,6 +1,7 @@
 /** A session's status and route in the words a shop uses, never the API's codes ("PENDING · UNDERPAID"). */
-import { networkName, type NetworkFacts } from '../networks.js';
-import type { Session } from '../types.js';
+import type { Network } from '../api-types.js';
+import { networkName } from '../networks.js';
+import type { Session } from '../api-types.js';
 
 const STATUS: Record<string, string> = {
   PENDING: 'Waiting',
@@ -24,7 +25,7 @@ export function statusWords(s: Pick<Session, 'status' | 'exception' | 'resolved_
 }
 
 /** The coins and networks a session was paid with: "USDT on Ethereum", or "—". */
-export function paidWith(s: Pick<Session, 'payments'>, networks: readonly NetworkFacts[]): string {
+export function paidWith(s: Pick<Session, 'payments'>, networks: readonly Network[]): string {
   const routes = s.payments.filter((p) => p.status !== 'orphaned').map((p) => `${p.currency} on ${networkName(networks, p.network)}`);
   return [...new Set(routes)].join(', ') || '—';
 }
