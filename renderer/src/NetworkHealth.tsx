@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ApiData } from './api-types.js';
-import { useApi } from './use-api.js';
+import { useApi, useRefresh } from './use-api.js';
 
 const REFRESH_MS = 5_000;
 
@@ -24,15 +24,13 @@ function ago(iso: string, now: number): string {
 }
 
 export function NetworkHealth() {
-  const { data, error: failed, reload } = useApi<ApiData<'listNetworks'>>('/v1/networks');
+  const networks = useApi<ApiData<'listNetworks'>>('/v1/networks');
+  const { data, error: failed } = networks;
   const rows = data?.items ?? null;
   // "Last read" is counted from when this answer came.
   const [now, setNow] = useState(Date.now());
   useEffect(() => setNow(Date.now()), [data]);
-  useEffect(() => {
-    const timer = setInterval(reload, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  useRefresh(networks, REFRESH_MS);
 
   return (
     <>

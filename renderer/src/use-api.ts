@@ -86,6 +86,20 @@ export function useLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null, d
 }
 
 /**
+ * Reads `loaded` again `ms` after each answer (or failure), while the screen is open: a screen that
+ * follows something moving on its own (payouts, watchers). Counted from the answer, not on a fixed
+ * beat, so a slow answer is never cut short by the next read, and reads never pile up.
+ */
+export function useRefresh(loaded: Pick<Loaded<unknown>, 'loading' | 'reload'>, ms: number): void {
+  const { loading, reload } = loaded;
+  useEffect(() => {
+    if (loading) return;
+    const timer = setTimeout(reload, ms);
+    return () => clearTimeout(timer);
+  }, [loading, reload, ms]);
+}
+
+/**
  * `GET path` of the core, typed by the caller with a name of api-types.ts (`useApi<Merchant>('/v1/merchant')`);
  * `null` loads nothing (a screen that needs live mode, a detail with nothing chosen). `again`: values
  * whose change reads the same path again, as reload() does.

@@ -9,7 +9,7 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { setCredential, whenUnauthorized } from '../../renderer/src/api.js';
-import { type Loaded, useApi } from '../../renderer/src/use-api.js';
+import { type Loaded, useApi, useRefresh } from '../../renderer/src/use-api.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -42,6 +42,14 @@ function fakeFetch(url: URL | string, init: RequestInit = {}): Promise<Response>
 
 function Probe({ path }: { path: string | null }) {
   seen.push(useApi<unknown>(path));
+  return null;
+}
+
+/** A screen that follows its path every 3 s (fake timers: nothing here waits for real time). */
+function Following({ path }: { path: string }) {
+  const loaded = useApi<unknown>(path);
+  useRefresh(loaded, 3000);
+  seen.push(loaded);
   return null;
 }
 
@@ -128,4 +136,23 @@ test('a 401 ends the sign-in through api.ts', async () => {
   expect(ended).toHaveBeenCalledTimes(1);
   expect(window.sessionStorage.getItem('stablepos.uiSession')).toBeNull();
   expect(last().error).toBe('Your sign-in has ended.');
+});
+
+test('useRefresh reads again a while after each answer, never while a read is under way', async () => {
+  vi.useFakeTimers();
+  try {
+    await act(async () => root.render(createElement(Following, { path: '/v1/refunds' })));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    // The first answer has not come: no second read piles up, and the first is not cut short.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.signal.aborted).toBe(false);
+    await calls[0]!.answer(200, ok({ items: [] }));
+    await act(async () => vi.advanceTimersByTime(2_999));
+    expect(calls).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(calls).toHaveLength(2);
+    expect(last()).toMatchObject({ loading: true, data: { items: [] } });
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { ApiData, Session } from '../api-types.js';
 import { useConfirm } from '../ConfirmDialog.js';
 import { useNetworks } from '../networks.js';
-import { useApi } from '../use-api.js';
+import { useApi, useRefresh } from '../use-api.js';
 import { FindSale } from './FindSale.js';
 import { NewRefund } from './NewRefund.js';
 import { RefundRow } from './RefundRow.js';
@@ -29,11 +29,7 @@ export function RefundsScreen() {
   const networks = useNetworks();
   const [dialog, confirm] = useConfirm();
 
-  const reloadList = list.reload;
-  useEffect(() => {
-    const timer = setInterval(reloadList, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [reloadList]);
+  useRefresh(list, REFRESH_MS);
 
   useEffect(() => {
     const fromHash = () => {
