@@ -6,6 +6,8 @@ import { type Role, useAuth } from './auth.js';
 import { BalancesScreen } from './balances/BalancesScreen.js';
 import { ChangeMyPin } from './ChangeMyPin.js';
 import { CashierScreen } from './cashier/CashierScreen.js';
+import { DepositsBadge } from './deposits/DepositsBadge.js';
+import { DepositsScreen } from './deposits/DepositsScreen.js';
 import { DisplayScreen } from './display/DisplayScreen.js';
 import { useMode } from './mode.js';
 import { RefundsScreen } from './refunds/RefundsScreen.js';
@@ -25,6 +27,7 @@ const SCREENS = {
   transactions: { roles: ['owner', 'cashier'], view: TransactionsScreen },
   refunds: { roles: ['owner'], view: RefundsScreen },
   balances: { roles: ['owner'], view: BalancesScreen },
+  deposits: { roles: ['owner'], view: DepositsScreen },
   webhooks: { roles: ['owner'], view: WebhooksScreen },
   settings: { roles: ['owner'], view: SettingsScreen },
   status: { roles: ['owner', 'cashier'], view: StatusScreen },
@@ -92,6 +95,7 @@ export function App() {
                 .map((s) => (
                   <a key={s} href={`#/${s}`} aria-current={s === screen ? 'page' : undefined}>
                     {title(s)}
+                    {s === 'deposits' ? <DepositsBadge again={screen} /> : null}
                   </a>
                 ))
             : null}

@@ -6,19 +6,8 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson } from './api.js';
-import type { Page } from './types.js';
-
-interface NetworkHealthRow {
-  network: string;
-  name: string;
-  status: string;
-  devnet: boolean;
-  last_block: number | null;
-  last_checked_at: string | null;
-  last_error: string | null;
-  tokens: { currency: string; payable: boolean; unpayable_reason: string | null }[];
-}
+import type { ApiData } from './api-types.js';
+import { useApi, useRefresh } from './use-api.js';
 
 const REFRESH_MS = 5_000;
 
@@ -40,28 +29,13 @@ function ago(t: TFunction<'status'>, iso: string, now: number): string {
 
 export function NetworkHealth() {
   const { t } = useTranslation('status');
-  const [rows, setRows] = useState<NetworkHealthRow[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const networks = useApi<ApiData<'listNetworks'>>('/v1/networks');
+  const { data, error: failed } = networks;
+  const rows = data?.items ?? null;
+  // "Last read" is counted from when this answer came.
   const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    let cancelled = false;
-    const load = () =>
-      getJson<Page<NetworkHealthRow>>('/v1/networks').then(
-        (page) => {
-          if (cancelled) return;
-          setRows(page.items);
-          setFailed(null);
-          setNow(Date.now());
-        },
-        (error: unknown) => cancelled || setFailed(error instanceof Error ? error.message : String(error)),
-      );
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, []);
+  useEffect(() => setNow(Date.now()), [data]);
+  useRefresh(networks, REFRESH_MS);
 
   return (
     <>

@@ -3,11 +3,12 @@
  * (buttons, so also reachable with Tab and Enter); digits typed while a keypad button has focus go
  * to the PIN too.
  */
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { getJson } from './api.js';
+import type { ApiData, StaffMember } from './api-types.js';
 import { useAuth } from './auth.js';
 import { LanguagePicker } from './LanguagePicker.js';
+import { useApi } from './use-api.js';
 
 const MAX_PIN = 12;
 const digitsOnly = (s: string) => s.replace(/\D/g, '').slice(0, MAX_PIN);
@@ -65,25 +66,9 @@ function PinField({ label, value, onChange, onFocus }: { label: string; value: s
   );
 }
 
-interface StaffMember {
-  name: string;
-  role: 'owner' | 'cashier';
-}
-
 /** The shop's staff, for the picker; empty until loaded, or when the list cannot be read (names are typed then). */
 function useStaff(): StaffMember[] {
-  const [staff, setStaff] = useState<StaffMember[]>([]);
-  useEffect(() => {
-    let cancelled = false;
-    getJson<{ items: StaffMember[] }>('/v1/ui/staff').then(
-      (list) => cancelled || setStaff(list.items),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return staff;
+  return useApi<ApiData<'getUiStaff'>>('/v1/ui/staff').data?.items ?? [];
 }
 
 export function SignIn() {

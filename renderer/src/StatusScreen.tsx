@@ -1,16 +1,15 @@
 /** Is the core up, in which mode, how each network's watcher is doing, where are the docs. */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Health } from './api-types.js';
 import { NetworkHealth } from './NetworkHealth.js';
-import { useHealth } from './store.js';
+import { useApi } from './use-api.js';
 
 export function StatusScreen() {
   const { t } = useTranslation('status');
-  const { state, health, error, refresh } = useHealth();
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const { data, error, unreachable, loading, reload: refresh } = useApi<Health>('/health');
+  /** `failed`: the core answered with an error; `unreachable`: no answer at all. */
+  const state = loading ? 'loading' : error ? (unreachable ? 'unreachable' : 'failed') : 'ready';
+  const health = error ? undefined : data;
 
   const label = { loading: t('checking'), failed: t('error'), unreachable: t('unreachable'), ready: health?.status === 'ok' ? t('ok') : health?.status };
   const mode = health?.mode === 'test' || health?.mode === 'live' ? t(`modes.${health.mode}`) : health?.mode;
@@ -25,12 +24,6 @@ export function StatusScreen() {
         <dd className={`status status-${tone}`}>{label[state]}</dd>
         <dt>{t('mode')}</dt>
         <dd>{mode ?? '—'}</dd>
-        {health?.version ? (
-          <>
-            <dt>{t('version')}</dt>
-            <dd>{health.version}</dd>
-          </>
-        ) : null}
       </dl>
 
       {error ? <p className="error">{error}</p> : null}
@@ -38,7 +31,7 @@ export function StatusScreen() {
       <NetworkHealth />
 
       <nav className="actions">
-        <button type="button" onClick={() => void refresh()} disabled={state === 'loading'}>
+        <button type="button" onClick={refresh} disabled={state === 'loading'}>
           {t('checkAgain')}
         </button>
         <a href="/docs">{t('apiDocs')}</a>

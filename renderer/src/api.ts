@@ -3,6 +3,7 @@
  * `{ error: { type, code, message, param } }`, turned into an ApiError whose message is the core's in
  * plain words (plain-words.ts): every screen shows `error.message` as it is.
  */
+import type { ApiErrorBody } from './api-types.js';
 import { bridge } from './bridge.js';
 import { inPlainWords } from './plain-words.js';
 
@@ -30,10 +31,11 @@ export function whenUnauthorized(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** What an answer may hold: the success envelope, or the contract's error object. */
 interface Envelope<T> {
   base?: { code: number; message: string };
   data?: T;
-  error?: { type: string; code: string; message: string; param: string | null };
+  error?: ApiErrorBody['error'];
 }
 
 export class ApiError extends Error {

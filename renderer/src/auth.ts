@@ -5,21 +5,10 @@
  */
 import { create } from 'zustand';
 import { ApiError, credential, deleteJson, getJson, postJson, setCredential, whenUnauthorized } from './api.js';
+import type { ApiData, SignedIn, UiSetup, UiUser } from './api-types.js';
 import { i18n } from './i18n/index.js';
 
-export type Role = 'owner' | 'cashier';
-
-export interface UiUser {
-  id: string;
-  name: string;
-  role: Role;
-}
-
-interface SignedIn {
-  token: string;
-  user: UiUser;
-  expires_at: string;
-}
+export type { Role } from './api-types.js';
 
 interface AuthState {
   state: 'loading' | 'setup' | 'signed-out' | 'signed-in' | 'unreachable';
@@ -63,7 +52,7 @@ export const useAuth = create<AuthState>()((set, get) => {
       try {
         if (credential()) {
           try {
-            const current = await getJson<{ user: UiUser }>('/v1/ui/sessions/current');
+            const current = await getJson<ApiData<'getCurrentUiSession'>>('/v1/ui/sessions/current');
             set({ state: 'signed-in', user: current.user, message: undefined });
             return;
           } catch (error) {
@@ -71,7 +60,7 @@ export const useAuth = create<AuthState>()((set, get) => {
             setCredential(null);
           }
         }
-        const { needs_owner } = await getJson<{ needs_owner: boolean }>('/v1/ui/setup');
+        const { needs_owner } = await getJson<UiSetup>('/v1/ui/setup');
         set({ state: needs_owner ? 'setup' : 'signed-out', user: undefined });
       } catch (error) {
         set({ state: 'unreachable', message: errorText(error) });

@@ -1,6 +1,6 @@
 /** A session's state as staff say it, not as the API codes it ("PENDING · UNDERPAID"). */
+import type { Session } from './api-types.js';
 import { i18n } from './i18n/index.js';
-import type { Session } from './types.js';
 
 // Functions, not words: each is read in the language the UI has when the state is shown.
 const STATUS: Record<string, () => string> = {

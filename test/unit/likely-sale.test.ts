@@ -1,7 +1,7 @@
 /** The inbox's suggestion: the waiting sale of the same amount made nearest before the money arrived. */
 import { expect, test } from 'vitest';
 import { pickLikelySale, searchDecimal } from '../../renderer/src/deposits/likely-sale.js';
-import type { Session } from '../../renderer/src/types.js';
+import type { Session } from '../../renderer/src/api-types.js';
 
 const sale = (id: string, created: string, status = 'EXPIRED', exception: string | null = null) =>
   ({ session_id: id, created_at: created, status, exception }) as unknown as Session;

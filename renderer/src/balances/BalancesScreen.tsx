@@ -1,28 +1,43 @@
 /** Balances: funds accounts, totals in the reporting currency, daily volume, settlements, conversions. */
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { getJson } from '../api.js';
+import type { ApiData, Balance, BalanceSummary } from '../api-types.js';
 import { formatRate } from '../format.js';
 import { dateFormat, money as formatMoney } from '../i18n/locale-format.js';
+import { useLoad } from '../use-api.js';
 import { MoneyBreakdown } from './MoneyBreakdown.js';
-import { useBalances } from './store.js';
+import { useQuote } from './quote.js';
 import { UnmatchedDeposits } from './UnmatchedDeposits.js';
 
 // The charting library is loaded with the Balances screen only, not with the till.
 const VolumeChart = lazy(() => import('./VolumeChart.js').then((m) => ({ default: m.VolumeChart })));
 
 const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+/** Days the chart covers. */
+const CHART_DAYS = 30;
 const CONVERTIBLE = ['USDT', 'USDC', 'USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL'];
 
 export function BalancesScreen() {
-  const { state, error, balance, conversions, summary, quote, quoteError, load, requestQuote, confirmQuote, clearQuote } = useBalances();
+  // One view, read together: the figures of one moment, never a balance newer than its breakdown.
+  const view = useLoad(
+    (signal) =>
+      Promise.all([
+        getJson<Balance>('/v1/balance', signal),
+        getJson<ApiData<'listConversions'>>('/v1/conversions?limit=10', signal),
+        // The daily series and the breakdowns are the core's sums (fees and refunds counted), not the screen's.
+        getJson<BalanceSummary>(`/v1/balance/summary?days=${CHART_DAYS}`, signal),
+      ]),
+    [],
+  );
+  const [balance, conversionPage, summary] = view.data ?? [];
+  const conversions = conversionPage?.items ?? [];
+  const { quote, quoteError, requestQuote, confirmQuote, clearQuote } = useQuote();
+  const load = view.reload;
   const [from, setFrom] = useState('USDT');
   const [amount, setAmount] = useState('');
   const [to, setTo] = useState('EUR');
   const { t } = useTranslation('balances');
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const onQuote = (e: FormEvent) => {
     e.preventDefault();
@@ -33,11 +48,11 @@ export function BalancesScreen() {
     <section className="screen" aria-labelledby="balances-title">
       <div className="screen-head">
         <h2 id="balances-title">{t('title')}</h2>
-        <button type="button" onClick={() => void load()} disabled={state === 'loading'}>
+        <button type="button" onClick={load} disabled={view.loading}>
           {t('refresh')}
         </button>
       </div>
-      {state === 'failed' ? <p className="error" role="alert">{t('loadFailed', { error })}</p> : null}
+      {view.error ? <p className="error" role="alert">{t('loadFailed', { error: view.error })}</p> : null}
       {balance ? (
         <>
           <div className="cards">
@@ -130,7 +145,7 @@ export function BalancesScreen() {
                 />
               </p>
               <p className="muted">{t('convert.validUntil', { date: dateTime(quote.expires_at) })}</p>
-              <button type="button" onClick={() => void confirmQuote()}>
+              <button type="button" onClick={() => void confirmQuote().then((done) => done && load())}>
                 {t('convert.confirm')}
               </button>{' '}
               <button type="button" className="secondary" onClick={clearQuote}>
@@ -152,7 +167,7 @@ export function BalancesScreen() {
             </ul>
           )}
         </>
-      ) : state === 'loading' ? (
+      ) : view.loading ? (
         <p className="muted">{t('loading')}</p>
       ) : null}
     </section>

@@ -1,8 +1,8 @@
 /** What each account's pending and available money is made of: paid, fees, refunds, conversions (the API's sums). */
 import { useTranslation } from 'react-i18next';
+import type { MoneyParts } from '../api-types.js';
 import { i18n } from '../i18n/index.js';
 import { money as formatMoney } from '../i18n/locale-format.js';
-import type { MoneyParts } from './store.js';
 
 const isZero = (m: { value: string }) => /^-?0(\.0*)?$/.test(m.value);
 

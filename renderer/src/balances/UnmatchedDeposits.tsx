@@ -3,24 +3,11 @@
  * shop's accounts without naming a sale, listed so the owner can sort it out with the customer.
  * docs/payments.md, "Unmatched deposits". Issue 17 turns this into an inbox with actions.
  */
-import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { getJson } from '../api.js';
+import type { ApiData } from '../api-types.js';
 import { dateFormat, money as formatMoney } from '../i18n/locale-format.js';
 import { networkName, useNetworks } from '../networks.js';
-import type { Page } from '../types.js';
-
-export interface Deposit {
-  id: string;
-  network: string;
-  currency: string | null;
-  token_contract: string;
-  amount: string;
-  from: string;
-  tx_hash: string;
-  block_time: string;
-  explorer_url: string | null;
-}
+import { useApi } from '../use-api.js';
 
 const dateTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 /** A long base58 or hex address, shortened for the eye; the whole one is in the title. */
@@ -29,21 +16,9 @@ const short = (address: string) => (address.length > 14 ? `${address.slice(0, 6)
 /** Reloads whenever `version` changes (the screen's Refresh). Shows nothing while there are none. */
 export function UnmatchedDeposits({ version }: { version: unknown }) {
   const networks = useNetworks();
-  const [deposits, setDeposits] = useState<Deposit[]>([]);
-  const [error, setError] = useState<string>();
+  const { data, error } = useApi<ApiData<'listDeposits'>>('/v1/deposits?status=unmatched&limit=20', [version]);
+  const deposits = data?.items ?? [];
   const { t } = useTranslation('balances');
-
-  useEffect(() => {
-    const abort = new AbortController();
-    getJson<Page<Deposit>>('/v1/deposits?status=unmatched&limit=20', abort.signal).then(
-      (page) => {
-        setDeposits(page.items);
-        setError(undefined);
-      },
-      (err: unknown) => abort.signal.aborted || setError(err instanceof Error ? err.message : String(err)),
-    );
-    return () => abort.abort();
-  }, [version]);
 
   if (error) return <p className="error" role="alert">{t('deposits.loadFailed', { error })}</p>;
   if (deposits.length === 0) return null;

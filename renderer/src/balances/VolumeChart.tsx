@@ -5,8 +5,8 @@
  */
 import { Trans, useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DaySales } from '../api-types.js';
 import { dateFormat, money as formatMoney, numberFormat } from '../i18n/locale-format.js';
-import type { DaySales } from './store.js';
 
 /** One colour per coin: fill attributes (SVG presentation attributes, not inline styles). */
 const COLOURS: Record<string, string> = { USDT: '#0f766e', USDC: '#2563eb' };

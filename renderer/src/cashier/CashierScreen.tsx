@@ -4,7 +4,9 @@
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import type { Merchant } from '../api-types.js';
 import { formatMoney } from '../format.js';
+import { useApi } from '../use-api.js';
 import { HostedPageQr } from './HostedPageQr.js';
 import { Outcome } from './Outcome.js';
 import { PaidScreen } from './PaidScreen.js';
@@ -135,9 +137,11 @@ function SoundSetting() {
   );
 }
 
-function AmountEntry() {
+/** `merchant`: the shop, undefined until loaded (Charge waits for it); `loadError`: why it could not be. */
+function AmountEntry({ merchant, loadError }: { merchant: Merchant | undefined; loadError: string | undefined }) {
   const { t } = useTranslation('cashier');
-  const { merchant, phase, error, charge } = useSale();
+  const { phase, error: saleError, charge } = useSale();
+  const error = saleError ?? loadError;
   const readiness = useReadiness();
   const defaultCurrency = merchant?.settings.default_currency ?? 'USD';
   const [currency, setCurrency] = useState<string | undefined>(undefined);
@@ -148,7 +152,7 @@ function AmountEntry() {
   const press = (key: (typeof KEYS)[number]) => setAmount((a) => (key === '⌫' ? a.slice(0, -1) : a.length < 18 ? a + key : a));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (ok && readiness.ready !== false) void charge({ value: amount, currency: chosen }, description);
+    if (ok && merchant && readiness.ready !== false) void charge(merchant.merchant_id, { value: amount, currency: chosen }, description);
   };
   useEscape(
     useCallback(() => {
@@ -215,9 +219,8 @@ function AmountEntry() {
 }
 
 export function CashierScreen() {
-  const { phase, loadMerchant } = useSale();
-  useEffect(() => {
-    void loadMerchant();
-  }, [loadMerchant]);
-  return <div className="cashier">{phase === 'live' ? <LiveSale /> : <AmountEntry />}</div>;
+  const { phase } = useSale();
+  // Loaded while the till is open, not again for each sale.
+  const merchant = useApi<Merchant>('/v1/merchant');
+  return <div className="cashier">{phase === 'live' ? <LiveSale /> : <AmountEntry merchant={merchant.data} loadError={merchant.error} />}</div>;
 }

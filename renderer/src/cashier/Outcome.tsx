@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { coinAmount, formatMoney, subtractMoney } from '../format.js';
-import type { PublicPayment, SaleStatus } from './sale.js';
+import type { PublicPayment, SaleStatus } from '../api-types.js';
 
 /** The payments that count (not those a reorganisation dropped), each with its transaction. */
 export function PaymentLines({ payments }: { payments: readonly PublicPayment[] }) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, subtractMoney } from '../format.js';
 import { PaymentLines } from './Outcome.js';
 import { PaidCheck } from './PaidCheck.js';
-import type { SaleStatus } from './sale.js';
+import type { SaleStatus } from '../api-types.js';
 
 export function PaidScreen({ status, newSale }: { status: SaleStatus; newSale: () => void }) {
   const { t } = useTranslation('cashier');

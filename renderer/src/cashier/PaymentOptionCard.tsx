@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../CopyButton.js';
 import { coinAmount } from '../format.js';
 import { QrCode } from '../QrCode.js';
-import type { PaymentOption } from './sale.js';
+import type { PaymentOption } from '../api-types.js';
 
 export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: PaymentOption; qrSize: number; copy?: boolean }) {
   const { t } = useTranslation('cashier');

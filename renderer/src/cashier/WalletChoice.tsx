@@ -8,7 +8,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentOptionCard } from './PaymentOptionCard.js';
 import { chooseOption, optionKey, rememberOption } from './preferred-option.js';
-import type { PaymentOption } from './sale.js';
+import type { PaymentOption } from '../api-types.js';
 
 /** `aside` goes beside the QR code on a wide screen (under the picker), below it on a narrow one. */
 export function WalletChoice({

@@ -3,7 +3,7 @@
  * remembers the network and coin its cashier picked last (this computer only, localStorage); until
  * then, or when that option is not offered, the first option in the API's order.
  */
-import type { PaymentOption } from './sale.js';
+import type { PaymentOption } from '../api-types.js';
 
 const STORAGE = 'stablepos.walletOption';
 

@@ -5,16 +5,13 @@
  * than showing a QR code nobody can pay. Read again each time a new sale starts. When the list cannot be read, Charge stays enabled: the API then
  * answers the charge itself.
  */
-import { useEffect, useState } from 'react';
 import { getJson } from '../api.js';
+import type { ApiData, Merchant, Network } from '../api-types.js';
 import { i18n } from '../i18n/index.js';
-import type { Page } from '../types.js';
+import { useLoad } from '../use-api.js';
 
-interface NetworkReadiness {
-  name: string;
-  status: 'ready' | 'not_configured' | 'unreachable';
-  tokens: { currency: string; payable: boolean }[];
-}
+/** What readiness reads of a network. */
+type NetworkReadiness = Pick<Network, 'name' | 'status' | 'tokens'>;
 
 export type Readiness = { ready: true } | { ready: false; reason: string } | { ready: undefined };
 
@@ -38,16 +35,10 @@ export function readinessOf(networks: readonly NetworkReadiness[], livemode = fa
 }
 
 export function useReadiness(): Readiness {
-  const [readiness, setReadiness] = useState<Readiness>({ ready: undefined });
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([getJson<Page<NetworkReadiness>>('/v1/networks'), getJson<{ livemode: boolean }>('/v1/merchant')]).then(
-      ([page, merchant]) => cancelled || setReadiness(readinessOf(page.items, merchant.livemode)),
-      () => cancelled || setReadiness({ ready: undefined }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return readiness;
+  const { data } = useLoad(
+    (signal) => Promise.all([getJson<ApiData<'listNetworks'>>('/v1/networks', signal), getJson<Merchant>('/v1/merchant', signal)]),
+    [],
+  );
+  // Unknown while loading or when it cannot be read (an error leaves `data` undefined).
+  return data ? readinessOf(data[0].items, data[1].livemode) : { ready: undefined };
 }

@@ -4,62 +4,14 @@
  * capability). Kept outside components so the screen can be re-rendered freely.
  */
 import { create } from 'zustand';
-import { apiBaseUrl, getJson, postJson, putJson } from '../api.js';
+import { apiBaseUrl, postJson, putJson } from '../api.js';
+import type { CreatedSession, SaleStatus } from '../api-types.js';
 import type { Money } from '../format.js';
+import { loadError } from '../use-api.js';
 import { playPaidSound, preparePaidSound } from './paid-sound.js';
 import { tillId } from '../till-id.js';
 
-export interface PaymentOption {
-  network: string;
-  network_name: string;
-  token_standard: string;
-  currency: string;
-  amount_due: string;
-  address: string;
-  /** Solana Pay's reference: `address` is then the shop's wallet, shared by every sale; null elsewhere. */
-  reference: string | null;
-  uri: string;
-  /** What the option's QR encodes: the wallet request (`uri`) or the bare address (`address`). */
-  qr: { content: 'uri' | 'address'; payload: string };
-}
-
-export interface PublicPayment {
-  network: string;
-  network_name: string;
-  currency: string;
-  amount: string;
-  confirmations: number;
-  status: string;
-  tx_hash: string;
-  explorer_url: string | null;
-}
-
-/** What the checkout feed says about a session. */
-export interface SaleStatus {
-  session_id: string;
-  status: 'PENDING' | 'PROCESSING' | 'SUCCEEDED' | 'EXPIRED' | 'CANCELED';
-  status_text: string;
-  detail: string | null;
-  exception: 'UNDERPAID' | 'OVERPAID' | 'PAID_LATE' | null;
-  amount: Money;
-  amount_received: Money;
-  expires_at: string;
-  payment_options: PaymentOption[];
-  payments: PublicPayment[];
-}
-
-interface Merchant {
-  merchant_id: string;
-  settings: { default_currency: string };
-}
-
-interface Created {
-  session_id: string;
-  payment_url: string;
-}
-
 interface SaleState {
-  merchant?: Merchant;
   phase: 'entry' | 'charging' | 'live';
   error?: string;
   paymentUrl?: string;
@@ -67,9 +19,9 @@ interface SaleState {
   /** The feed is down (the core restarted, the network dropped): the browser reconnects by itself. */
   reconnecting: boolean;
   /** What was charged last, for "Charge again" after a sale expired or was canceled unpaid. */
-  lastCharge?: { amount: Money; description: string };
-  loadMerchant(): Promise<void>;
-  charge(amount: Money, description: string): Promise<void>;
+  lastCharge?: { merchantId: string; amount: Money; description: string };
+  /** Charges `amount` for the shop `merchantId` (GET /v1/merchant, which the till loads). */
+  charge(merchantId: string, amount: Money, description: string): Promise<void>;
   chargeAgain(): Promise<void>;
   cancel(): Promise<void>;
   newSale(): void;
@@ -99,33 +51,24 @@ function follow(id: string, set: (s: Partial<SaleState>) => void): void {
 export const useSale = create<SaleState>()((set, get) => ({
   phase: 'entry',
   reconnecting: false,
-  async loadMerchant() {
-    try {
-      set({ merchant: await getJson<Merchant>('/v1/merchant') });
-    } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
-    }
-  },
-  async charge(amount, description) {
-    const merchant = get().merchant;
-    if (!merchant) return;
+  async charge(merchantId, amount, description) {
     preparePaidSound(); // the click is the user gesture browsers ask for before audio
-    set({ phase: 'charging', error: undefined, lastCharge: { amount, description } });
+    set({ phase: 'charging', error: undefined, lastCharge: { merchantId, amount, description } });
     try {
-      const body: Record<string, unknown> = { merchant_id: merchant.merchant_id, amount };
+      const body: Record<string, unknown> = { merchant_id: merchantId, amount };
       if (description.trim()) body.description = description.trim();
       // A retry after a dropped answer must not create a second sale: one key per charge.
-      const created = await postJson<Created>('/v1/payment/sessions', body, { 'Idempotency-Key': crypto.randomUUID() });
+      const created = await postJson<CreatedSession>('/v1/payment/sessions', body, { 'Idempotency-Key': crypto.randomUUID() });
       set({ phase: 'live', paymentUrl: created.payment_url, status: undefined });
       follow(created.session_id, set);
       showOnDisplay(created.session_id);
     } catch (error) {
-      set({ phase: 'entry', error: error instanceof Error ? error.message : String(error) });
+      set({ phase: 'entry', error: loadError(error) });
     }
   },
   async chargeAgain() {
     const last = get().lastCharge;
-    if (last) await get().charge(last.amount, last.description);
+    if (last) await get().charge(last.merchantId, last.amount, last.description);
   },
   async cancel() {
     const id = get().status?.session_id;
@@ -133,7 +76,7 @@ export const useSale = create<SaleState>()((set, get) => ({
     try {
       await postJson(`/v1/payment/sessions/${encodeURIComponent(id)}/cancel`, {});
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      set({ error: loadError(error) });
     }
   },
   newSale() {

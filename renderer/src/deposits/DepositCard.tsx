@@ -4,16 +4,18 @@
  * confirmed in plain words first: count it toward a sale (the likely one suggested), send it back to
  * the sender, or dismiss it with a note.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson, postJson } from '../api.js';
+import { postJson } from '../api.js';
+import type { Network, SessionPage } from '../api-types.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { CopyButton } from '../CopyButton.js';
 import { coinAmount, formatMoney } from '../format.js';
-import { networkName, type NetworkFacts } from '../networks.js';
+import { networkName } from '../networks.js';
 import { FindSale } from '../refunds/FindSale.js';
 import { sessionState } from '../session-words.js';
-import type { Page, Session } from '../types.js';
+import type { Session } from '../api-types.js';
+import { useApi } from '../use-api.js';
 import type { DepositObject } from './deposit-object.js';
 import { pickLikelySale, searchDecimal } from './likely-sale.js';
 
@@ -22,14 +24,13 @@ const short = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${tex
 
 interface Props {
   deposit: DepositObject;
-  networks: readonly NetworkFacts[];
+  networks: readonly Network[];
   confirm: (c: Confirmation) => Promise<boolean>;
   onResolved: () => void;
 }
 
 export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props) {
   const { t, i18n } = useTranslation('deposits');
-  const [likely, setLikely] = useState<Session>();
   const [picking, setPicking] = useState(false);
   const [dismissing, setDismissing] = useState(false);
   const [note, setNote] = useState('');
@@ -39,17 +40,10 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
   const amount = d.currency ? formatMoney({ value: coinAmount(d.amount), currency: d.currency }, i18n.language) : t('rawAmount', { amount: d.amount, contract: short(d.token_contract) });
   const open = d.status === 'unmatched';
 
-  useEffect(() => {
-    // A token the app does not take is never counted toward a sale: nothing to suggest.
-    if (!open || !d.currency) return;
-    const abort = new AbortController();
-    const query = new URLSearchParams({ search: searchDecimal(d.amount), limit: '20' });
-    getJson<Page<Session>>(`/v1/payment/sessions?${query}`, abort.signal).then(
-      (page) => setLikely(pickLikelySale(d, page.items)),
-      () => undefined, // a suggestion only: none when the sales cannot be read
-    );
-    return () => abort.abort();
-  }, [d, open]);
+  // A token the app does not take is never counted toward a sale: nothing to suggest. A suggestion
+  // only: none when the sales cannot be read (an error leaves `data` undefined).
+  const sales = useApi<SessionPage>(open && d.currency ? `/v1/payment/sessions?${new URLSearchParams({ search: searchDecimal(d.amount), limit: '20' })}` : null);
+  const likely = sales.data ? pickLikelySale(d, sales.data.items) : undefined;
 
   const act = async (path: string, body: unknown, confirmation: Confirmation) => {
     if (!(await confirm(confirmation))) return;

@@ -4,12 +4,12 @@
  * sale's reference. Each is counted toward a sale, sent back to its sender, or dismissed with a note;
  * until then it is in no balance. docs/ui.md, "Deposits"; docs/payments.md, "Unmatched deposits".
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson } from '../api.js';
+import type { ApiData } from '../api-types.js';
 import { useConfirm } from '../ConfirmDialog.js';
 import { useNetworks } from '../networks.js';
-import type { Page } from '../types.js';
+import { useApi } from '../use-api.js';
 import { DepositCard } from './DepositCard.js';
 import type { DepositObject } from './deposit-object.js';
 
@@ -21,19 +21,7 @@ export function DepositsScreen() {
   const networks = useNetworks();
   const [dialog, confirm] = useConfirm();
   const [status, setStatus] = useState<Status>('unmatched');
-  const [page, setPage] = useState<Page<DepositObject>>();
-  const [error, setError] = useState<string>();
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setError(undefined);
-    getJson<Page<DepositObject>>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`, abort.signal).then(setPage, (err: unknown) => {
-      if (!abort.signal.aborted) setError(err instanceof Error ? err.message : String(err));
-    });
-    return () => abort.abort();
-  }, [status, version]);
+  const { data: page, error, reload } = useApi<Omit<ApiData<'listDeposits'>, 'items'> & { items: DepositObject[] }>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`);
 
   return (
     <section className="deposits" aria-labelledby="deposits-heading">

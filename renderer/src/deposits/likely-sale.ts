@@ -4,7 +4,7 @@
  * amount in any currency ("12.5" is 12.50 USD and 12.5 USDT), so a USD price paid in USDT is found.
  * Sales already paid in full are left out: the deposit cannot be what they were waiting for.
  */
-import type { Session } from '../types.js';
+import type { Session } from '../api-types.js';
 import type { DepositObject } from './deposit-object.js';
 
 /** "12.500000" → "12.5": the search box's decimal, which matches every currency's scale. */

@@ -13,17 +13,12 @@ import type { TFunction } from 'i18next';
 import { apiBaseUrl } from '../api.js';
 import { isLoopbackUrl } from '../cashier/payment-page.js';
 import { PaidCheck } from '../cashier/PaidCheck.js';
-import type { SaleStatus } from '../cashier/sale.js';
+import type { DisplayShown, SaleStatus } from '../api-types.js';
 import { WalletChoice } from '../cashier/WalletChoice.js';
 import { formatMoney, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
 import '../cashier/till.css';
 import { displayTillId } from '../till-id.js';
-
-interface Current {
-  session_id: string | null;
-  payment_url: string | null;
-}
 
 /** How long a finished sale stays on the display before Welcome. */
 const FINISHED_SHOWN_MS = 8_000;
@@ -51,7 +46,7 @@ function Welcome() {
 
 export function DisplayScreen() {
   const { t } = useTranslation('display');
-  const [current, setCurrent] = useState<Current>({ session_id: null, payment_url: null });
+  const [current, setCurrent] = useState<DisplayShown>({ session_id: null, payment_url: null });
   const [status, setStatus] = useState<SaleStatus>();
   const [doneWith, setDoneWith] = useState<string>();
 
@@ -60,7 +55,7 @@ export function DisplayScreen() {
     const url = new URL('/display/current', apiBaseUrl);
     url.searchParams.set('till', displayTillId());
     const feed = new EventSource(url);
-    feed.addEventListener('display', (e) => setCurrent((JSON.parse((e as MessageEvent<string>).data) as { data: Current }).data));
+    feed.addEventListener('display', (e) => setCurrent((JSON.parse((e as MessageEvent<string>).data) as { data: DisplayShown }).data));
     return () => feed.close();
   }, []);
 

@@ -4,26 +4,26 @@
  * placeholders (test/unit/i18n-catalogs.test.ts), and `t()` keys are type-checked against English
  * (i18next.d.ts), so a missing or misspelt key does not compile.
  */
-import enCashier from './en/cashier.json';
-import enCommon from './en/common.json';
-import enDeposits from './en/deposits.json';
-import enDisplay from './en/display.json';
-import enStatus from './en/status.json';
-import esCashier from './es/cashier.json';
-import esCommon from './es/common.json';
-import esDeposits from './es/deposits.json';
-import esDisplay from './es/display.json';
-import esStatus from './es/status.json';
-import enBalances from './en/balances.json';
-import esBalances from './es/balances.json';
-import enRefunds from './en/refunds.json';
-import esRefunds from './es/refunds.json';
-import enSettings from './en/settings.json';
-import esSettings from './es/settings.json';
-import enTransactions from './en/transactions.json';
-import esTransactions from './es/transactions.json';
-import enWebhooks from './en/webhooks.json';
-import esWebhooks from './es/webhooks.json';
+import enCashier from './en/cashier.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enDeposits from './en/deposits.json' with { type: 'json' };
+import enDisplay from './en/display.json' with { type: 'json' };
+import enStatus from './en/status.json' with { type: 'json' };
+import esCashier from './es/cashier.json' with { type: 'json' };
+import esCommon from './es/common.json' with { type: 'json' };
+import esDeposits from './es/deposits.json' with { type: 'json' };
+import esDisplay from './es/display.json' with { type: 'json' };
+import esStatus from './es/status.json' with { type: 'json' };
+import enBalances from './en/balances.json' with { type: 'json' };
+import esBalances from './es/balances.json' with { type: 'json' };
+import enRefunds from './en/refunds.json' with { type: 'json' };
+import esRefunds from './es/refunds.json' with { type: 'json' };
+import enSettings from './en/settings.json' with { type: 'json' };
+import esSettings from './es/settings.json' with { type: 'json' };
+import enTransactions from './en/transactions.json' with { type: 'json' };
+import esTransactions from './es/transactions.json' with { type: 'json' };
+import enWebhooks from './en/webhooks.json' with { type: 'json' };
+import esWebhooks from './es/webhooks.json' with { type: 'json' };
 
 export const resources = {
   en: {

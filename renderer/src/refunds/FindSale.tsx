@@ -8,14 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { getJson } from '../api.js';
 import { dateFormat, money } from '../i18n/locale-format.js';
 import { sessionState } from '../session-words.js';
-import type { Page, Session } from '../types.js';
+import { loadError } from '../use-api.js';
+import type { Session, SessionPage } from '../api-types.js';
 
 const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const LIMIT = 20;
 
 export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void }) {
   const [text, setText] = useState('');
-  const [matches, setMatches] = useState<Page<Session>>();
+  const [matches, setMatches] = useState<SessionPage>();
   const [error, setError] = useState<string>();
   const { t } = useTranslation('refunds');
 
@@ -27,11 +28,11 @@ export function FindSale({ onPick }: { onPick: (s: Session | undefined) => void 
     const q = text.trim();
     if (!q) return;
     try {
-      const page = await getJson<Page<Session>>(`/v1/payment/sessions?${new URLSearchParams({ search: q, limit: String(LIMIT) })}`);
+      const page = await getJson<SessionPage>(`/v1/payment/sessions?${new URLSearchParams({ search: q, limit: String(LIMIT) })}`);
       if (page.items.length === 1) onPick(page.items[0]);
       else setMatches(page);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(loadError(err));
     }
   };
 

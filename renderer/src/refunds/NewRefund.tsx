@@ -10,9 +10,8 @@ import type { Confirmation } from '../ConfirmDialog.js';
 import { coinAmount, type Money, subtractMoney } from '../format.js';
 import { i18n } from '../i18n/index.js';
 import { money as formatMoney } from '../i18n/locale-format.js';
-import type { NetworkFacts } from '../networks.js';
 import { sessionState } from '../session-words.js';
-import type { Session } from '../types.js';
+import type { Network, Session } from '../api-types.js';
 import { leftToRefund, type RefundRoute, refundRoutes, whyNoRefund } from './refund-route.js';
 
 const COINS = new Set(['USDT', 'USDC']);
@@ -88,9 +87,9 @@ export function NewRefund({
   onSent,
 }: {
   session: Session;
-  networks: readonly NetworkFacts[];
+  networks: readonly Network[];
   confirm: (c: Confirmation) => Promise<boolean>;
-  onSent: () => Promise<void>;
+  onSent: () => void;
 }) {
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
@@ -125,7 +124,7 @@ export function NewRefund({
       setValue('');
       setReason('');
       setDestination('');
-      await onSent();
+      onSent();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }

@@ -4,35 +4,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { postJson } from '../api.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { CopyButton } from '../CopyButton.js';
-import { coinAmount, type Money } from '../format.js';
+import type { Network, Refund } from '../api-types.js';
+import { coinAmount } from '../format.js';
 import { dateFormat, money as formatMoney } from '../i18n/locale-format.js';
-import { networkName, type NetworkFacts } from '../networks.js';
+import { networkName } from '../networks.js';
 import { QrCode } from '../QrCode.js';
-
-export interface Refund {
-  id: string;
-  status: string;
-  /** Null for an unmatched deposit's refund (`deposit_id`). */
-  session_id: string | null;
-  deposit_id: string | null;
-  amount: Money;
-  session_amount: Money;
-  network: string;
-  destination_address: string;
-  failure_reason: string | null;
-  next_action: { type: string; message: string } | null;
-  payout: {
-    method: string;
-    uri: string | null;
-    /** A manual payout's QR: the wallet request (`uri`), or the bare destination where no URI scans everywhere (TRON). */
-    qr: { content: 'uri' | 'address'; payload: string } | null;
-    tx_hash: string | null;
-    explorer_url: string | null;
-    confirmations: number;
-    confirmations_required: number;
-  };
-  created_at: string;
-}
 
 const when = dateFormat({ dateStyle: 'short', timeStyle: 'short' });
 const STATUSES = ['REQUIRES_ACTION', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'CANCELED'] as const;
@@ -46,7 +22,7 @@ export function RefundRow({
   confirm,
 }: {
   r: Refund;
-  networks: readonly NetworkFacts[];
+  networks: readonly Network[];
   onChange: () => void;
   confirm: (c: Confirmation) => Promise<boolean>;
 }) {

@@ -3,70 +3,49 @@
  * `#/refunds?session=ps_…`), refund all or part of it by its original route once confirmed, follow
  * each refund.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getJson } from '../api.js';
+import type { ApiData, Session } from '../api-types.js';
 import { useConfirm } from '../ConfirmDialog.js';
 import { useNetworks } from '../networks.js';
-import type { Page, Session } from '../types.js';
+import { useApi, useRefresh } from '../use-api.js';
 import { FindSale } from './FindSale.js';
 import { NewRefund } from './NewRefund.js';
-import { type Refund, RefundRow } from './RefundRow.js';
+import { RefundRow } from './RefundRow.js';
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** How often the list is read again while shown: payouts move on their own (confirmations, a manual payout seen). */
+const REFRESH_MS = 3000;
 
 /** The sale the location names (`#/refunds?session=ps_…`), as the transaction detail's Refund button opens it. */
 const sessionInHash = () => new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('session') ?? undefined;
 
 export function RefundsScreen() {
-  const [session, setSession] = useState<Session>();
-  const [refunds, setRefunds] = useState<Refund[]>([]);
-  const [error, setError] = useState<string>();
+  /** The sale whose refund form is open: picked in FindSale, or named by the location. */
+  const [sessionId, setSessionId] = useState<string | undefined>(sessionInHash);
+  const chosen = useApi<Session>(sessionId ? `/v1/payment/sessions/${encodeURIComponent(sessionId)}` : null);
+  const session = chosen.error ? undefined : chosen.data;
+  const list = useApi<ApiData<'listRefunds'>>('/v1/refunds?limit=50');
+  const refunds = list.data?.items ?? [];
+  const error = chosen.error ?? list.error;
   const networks = useNetworks();
   const [dialog, confirm] = useConfirm();
   const { t } = useTranslation('refunds');
 
-  const load = useCallback(async () => {
-    try {
-      setRefunds((await getJson<Page<Refund>>('/v1/refunds?limit=50')).items);
-    } catch (err) {
-      setError(message(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), 3000);
-    return () => clearInterval(timer);
-  }, [load]);
+  useRefresh(list, REFRESH_MS);
 
-  const open = useCallback(async (id: string) => {
-    setError(undefined);
-    try {
-      setSession(await getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(id)}`));
-    } catch (err) {
-      setSession(undefined);
-      setError(message(err));
-    }
-  }, []);
   useEffect(() => {
     const fromHash = () => {
       const id = sessionInHash();
-      if (id) void open(id);
+      if (id) setSessionId(id);
     };
-    fromHash();
     window.addEventListener('hashchange', fromHash);
     return () => window.removeEventListener('hashchange', fromHash);
-  }, [open]);
+  }, []);
 
   return (
     <section className="screen" aria-labelledby="refunds-title">
       <h2 id="refunds-title">{t('title')}</h2>
-      <FindSale
-        onPick={(s) => {
-          setError(undefined);
-          setSession(s);
-        }}
-      />
+      <FindSale onPick={(s) => setSessionId(s?.session_id)} />
       {error ? <p className="error" role="alert">{error}</p> : null}
       {session ? (
         <NewRefund
@@ -74,9 +53,9 @@ export function RefundsScreen() {
           session={session}
           networks={networks}
           confirm={confirm}
-          onSent={async () => {
-            await open(session.session_id);
-            await load();
+          onSent={() => {
+            chosen.reload();
+            list.reload();
           }}
         />
       ) : null}
@@ -84,7 +63,7 @@ export function RefundsScreen() {
       {refunds.length === 0 ? <p className="muted">{t('noneYet')}</p> : null}
       <ul className="endpoints">
         {refunds.map((r) => (
-          <RefundRow key={r.id} r={r} networks={networks} onChange={() => void load()} confirm={confirm} />
+          <RefundRow key={r.id} r={r} networks={networks} onChange={list.reload} confirm={confirm} />
         ))}
       </ul>
       {dialog}

@@ -4,11 +4,11 @@
  * The API picks the route (docs/refunds.md, "one route per refund"); with one paid transfer, as
  * nearly every sale has, that is exactly the route shown here.
  */
+import type { Network, Payment, Session } from '../api-types.js';
 import { type Money, subtractMoney } from '../format.js';
 import { i18n } from '../i18n/index.js';
 import { money } from '../i18n/locale-format.js';
-import { networkName, type NetworkFacts } from '../networks.js';
-import type { Payment, Session } from '../types.js';
+import { networkName } from '../networks.js';
 
 export interface RefundRoute {
   network: string;
@@ -19,7 +19,7 @@ export interface RefundRoute {
 }
 
 /** The confirmed transfers a refund can follow, one per network, coin and sender. */
-export function refundRoutes(session: Session, networks: readonly NetworkFacts[]): RefundRoute[] {
+export function refundRoutes(session: Session, networks: readonly Network[]): RefundRoute[] {
   const seen = new Map<string, RefundRoute>();
   for (const p of session.payments.filter((x: Payment) => x.status === 'confirmed')) {
     seen.set(`${p.network}:${p.currency}:${p.from}`, { network: p.network, networkName: networkName(networks, p.network), coin: p.currency, from: p.from });

@@ -4,34 +4,19 @@
  * while no network is ready: the switch is not refused, because live networks and wallets are set up
  * in live mode, but nobody should find out at the till that no sale can be paid.
  */
-import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { getJson } from '../api.js';
+import type { LiveReadiness } from '../api-types.js';
 import { i18n } from '../i18n/index.js';
+import { useApi } from '../use-api.js';
 
-type Missing = 'rpc_url' | 'wallet' | 'reachable' | 'payable_coin';
-
-export interface LiveReadiness {
-  ready: boolean;
-  networks: { network: string; name: string; ready: boolean; missing: Missing[]; applies_at_next_start: boolean }[];
-}
+type Missing = LiveReadiness['networks'][number]['missing'][number];
 
 const MISSING: readonly Missing[] = ['rpc_url', 'wallet', 'reachable', 'payable_coin'];
 
 /** GET /v1/ui/live-readiness, read once; undefined while loading or when it cannot be read. */
 export function useLiveReadiness(): LiveReadiness | undefined {
-  const [readiness, setReadiness] = useState<LiveReadiness>();
-  useEffect(() => {
-    let cancelled = false;
-    getJson<LiveReadiness>('/v1/ui/live-readiness').then(
-      (r) => cancelled || setReadiness(r),
-      () => undefined, // the switch still works; only the warning is missing
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return readiness;
+  // An error leaves it undefined: the switch still works; only the warning is missing.
+  return useApi<LiveReadiness>('/v1/ui/live-readiness').data;
 }
 
 /** "Ethereum needs an RPC endpoint and the shop's live wallet", one line per network. */

@@ -4,24 +4,14 @@
  * The address is set where the app starts (`--public-url`), not here: it is also the host the app
  * answers for (docs/security.md), which a web page must not be able to change.
  */
-import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { getJson } from '../api.js';
+import type { Health } from '../api-types.js';
 import { isLoopbackUrl } from '../cashier/payment-page.js';
+import { useApi } from '../use-api.js';
 
 export function PaymentPageAddress() {
-  const [url, setUrl] = useState<string>();
+  const url = useApi<Health>('/health').data?.payment_page_url;
   const { t } = useTranslation('settings');
-  useEffect(() => {
-    let cancelled = false;
-    getJson<{ payment_page_url?: string }>('/health').then(
-      (h) => cancelled || setUrl(h.payment_page_url),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, []);
   if (!url) return null;
   const local = isLoopbackUrl(url);
   return (

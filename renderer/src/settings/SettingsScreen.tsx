@@ -1,74 +1,23 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
+import type { ApiData, CreatedApiKey, LiveNetworkSetting, LiveSettings, Merchant, Network, RefundWallet, StaffUser } from '../api-types.js';
 import { useAuth } from '../auth.js';
 import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
 import { i18n } from '../i18n/index.js';
 import { dateFormat } from '../i18n/locale-format.js';
 import { LanguagePicker } from '../LanguagePicker.js';
-import type { Page } from '../types.js';
+import { useLoad } from '../use-api.js';
 import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
 import { StaffPinForm } from './StaffPinForm.js';
-import { type NetworkToken, UnpayableCoins } from './UnpayableCoins.js';
-
-interface Merchant {
-  merchant_id: string;
-  name: string;
-  livemode: boolean;
-  domains: { merchant_domain_id: string; domain: string }[];
-  settings: {
-    time_zone: string;
-    reporting_currency: string;
-    default_currency: string;
-    fee: { percent: string; fixed: { value: string; currency: string } };
-    session_expiry_seconds: number;
-    monitoring_window_seconds: number;
-    settlement_currency: string | null;
-    conversion_fee: { percent: string };
-  };
-}
-
-interface ApiKey {
-  id: string;
-  prefix: string;
-  created_at: string;
-  revoked_at: string | null;
-  secret?: string;
-}
-
-interface StaffUser {
-  id: string;
-  name: string;
-  role: 'owner' | 'cashier';
-}
-
-interface Network {
-  network: string;
-  /** Its chain family: one wallet, one deposit address and one refund wallet serve all its networks. */
-  family: string;
-  name?: string;
-  status: string;
-  chain_id: number | null;
-  rpc_url: string | null;
-  confirmations: number;
-  /** Solana: the commitment at which a payment counts; null where confirmations are counted. */
-  commitment?: string | null;
-  tokens: NetworkToken[];
-}
-
-
-interface RefundWallet {
-  family: string;
-  address: string | null;
-  protection: string | null;
-}
+import { UnpayableCoins } from './UnpayableCoins.js';
 
 /** Each chain family with the names of its networks, in the order /v1/networks lists them. */
 function familiesOf(networks: readonly Network[]): { family: string; names: string }[] {
   const names = new Map<string, string[]>();
-  for (const n of networks) names.set(n.family, [...(names.get(n.family) ?? []), n.name ?? n.network]);
+  for (const n of networks) names.set(n.family, [...(names.get(n.family) ?? []), n.name]);
   return [...names].map(([family, list]) => ({ family, names: list.join(', ') }));
 }
 
@@ -264,29 +213,6 @@ function ModeCard({ livemode }: { livemode: boolean }) {
       )}
     </div>
   );
-}
-
-interface LiveNetworkSetting {
-  network: string;
-  rpc_url: string | null;
-  confirmations: number;
-  /** Solana: the commitment at which a live payment counts, and the choices (default first); null/empty elsewhere. */
-  commitment?: string | null;
-  commitments?: string[];
-  running_status: string;
-  applies_at_next_start: boolean;
-  /** What endpoint the network takes, in the API's words (the kind of node, what it must have enabled). */
-  rpc_hint?: string;
-  /** The header a hosted endpoint takes its API key in (TronGrid: TRON-PRO-API-KEY); null where keys go in the URL. */
-  api_key_header?: string | null;
-  /** Whether a key is saved (the key itself is never shown again). */
-  api_key_set?: boolean;
-}
-
-interface LiveSettings {
-  networks: LiveNetworkSetting[];
-  /** Per chain family: its live watch-only wallet and what that is (e.g. an account xpub). */
-  wallets: Record<string, { xpub: string | null; label: string }>;
 }
 
 /** What the owner is typing for one live network. */
@@ -489,51 +415,42 @@ function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names:
   );
 }
 
+/**
+ * What the screen shows, read together as before each change is shown: staff and live networks are
+ * read with live credentials only (docs/api.md, "Modes").
+ */
+async function loadSettings(signal: AbortSignal) {
+  const [merchant, keys, networks] = await Promise.all([
+    getJson<Merchant>('/v1/merchant', signal),
+    getJson<ApiData<'listApiKeys'>>('/v1/api_keys', signal),
+    getJson<ApiData<'listNetworks'>>('/v1/networks', signal),
+  ]);
+  // One refund wallet per chain family of the networks this app has.
+  const wallets = await Promise.all(familiesOf(networks.items).map((f) => getJson<RefundWallet>(`/v1/refund_wallets/${f.family}`, signal)));
+  const live = merchant.livemode ? await getJson<LiveSettings>('/v1/settings/networks', signal) : undefined;
+  const staff = merchant.livemode ? (await getJson<ApiData<'listUsers'>>('/v1/users', signal)).items : [];
+  return { merchant, keys: keys.items, networks: networks.items, wallets, live, staff };
+}
+
 export function SettingsScreen() {
-  const [merchant, setMerchant] = useState<Merchant>();
-  const [keys, setKeys] = useState<ApiKey[]>([]);
-  const [networks, setNetworks] = useState<Network[]>([]);
+  const me = useAuth((a) => a.user);
+  const owner = me?.role === 'owner';
+  // A cashier sees the Language card only: the rest is the owner's, and is not read (docs/api.md, "Roles").
+  const view = useLoad(owner ? loadSettings : null, [owner]);
+  const { merchant, keys = [], networks = [], wallets = [], live, staff = [] } = view.data ?? {};
+  const load = view.reload;
   const [newKey, setNewKey] = useState<string>();
   const [domain, setDomain] = useState('');
-  const [staff, setStaff] = useState<StaffUser[]>([]);
-  const [wallets, setWallets] = useState<RefundWallet[]>([]);
-  const [live, setLive] = useState<LiveSettings>();
   const [person, setPerson] = useState({ name: '', role: 'cashier', pin: '' });
   /** The staff member whose new PIN the owner is typing (Change PIN), if any. */
   const [pinFor, setPinFor] = useState<StaffUser>();
-  const me = useAuth((a) => a.user);
-  const [error, setError] = useState<string>();
+  const [actionError, setActionError] = useState<string>();
+  const error = actionError ?? view.error;
   const [dialog, confirm] = useConfirm();
   const { t } = useTranslation('settings');
-  const owner = me?.role === 'owner';
   /** Runs `f` once the owner has confirmed what it changes. */
   const runConfirmed = (c: Confirmation, f: () => Promise<unknown>) => void confirm(c).then((yes) => yes && run(f));
-
-  const load = useCallback(async () => {
-    try {
-      const [m, k, n] = await Promise.all([
-        getJson<Merchant>('/v1/merchant'),
-        getJson<Page<ApiKey>>('/v1/api_keys'),
-        getJson<Page<Network>>('/v1/networks'),
-      ]);
-      // One refund wallet per chain family of the networks this app has.
-      setWallets(await Promise.all(familiesOf(n.items).map((f) => getJson<RefundWallet>(`/v1/refund_wallets/${f.family}`))));
-      // Staff and live networks are read with live credentials only (docs/api.md, "Modes").
-      setLive(m.livemode ? await getJson<LiveSettings>('/v1/settings/networks') : undefined);
-      const u = m.livemode ? await getJson<Page<StaffUser>>('/v1/users') : undefined;
-      setMerchant(m);
-      setKeys(k.items);
-      setNetworks(n.items);
-      setStaff(u?.items ?? []);
-    } catch (err) {
-      setError(message(err));
-    }
-  }, []);
-  useEffect(() => {
-    // A cashier sees the Language card only: the rest is the owner's (docs/api.md, "Roles").
-    if (owner) void load();
-  }, [load, owner]);
-  const run = (f: () => Promise<unknown>) => void f().then(() => setError(undefined)).then(load, (err: unknown) => setError(message(err)));
+  const run = (f: () => Promise<unknown>) => void f().then(() => setActionError(undefined)).then(load, (err: unknown) => setActionError(message(err)));
 
   return (
     <section className="screen" aria-labelledby="settings-title">
@@ -543,7 +460,7 @@ export function SettingsScreen() {
       <>
       {error ? <p className="error" role="alert">{error}</p> : null}
       {merchant ? <ModeCard livemode={merchant.livemode} /> : null}
-      {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={setMerchant} /> : null}
+      {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={load} /> : null}
       <PaymentPageAddress />
 
       <div className="card">
@@ -717,7 +634,7 @@ export function SettingsScreen() {
           </tbody>
         </table>
         </div>
-        <button type="button" onClick={() => run(async () => setNewKey((await postJson<ApiKey>('/v1/api_keys', {})).secret))}>
+        <button type="button" onClick={() => run(async () => setNewKey((await postJson<CreatedApiKey>('/v1/api_keys', {})).secret))}>
           {t('keys.create')}
         </button>
       </div>
@@ -731,7 +648,7 @@ export function SettingsScreen() {
             {networks.map((n) => (
               <tr key={n.network}>
                 <th scope="row">{n.name ?? n.network}</th>
-                <td>{known(NETWORK_STATUSES, n.status) ? t(`networks.status.${n.status}`) : n.status.replace(/_/g, ' ')}</td>
+                <td>{known(NETWORK_STATUSES, n.status) ? t(`networks.status.${n.status}`) : (n.status as string).replace(/_/g, ' ')}</td>
                 <td>{n.chain_id !== null ? t('networks.chain', { id: n.chain_id }) : ''}</td>
                 <td>{n.commitment ? t('networks.countsWhen', { commitment: known(COMMITMENTS, n.commitment) ? t(`networks.commitment.${n.commitment}`) : n.commitment }) : t('networks.confirmations', { count: n.confirmations })}</td>
                 <td>{n.rpc_url ?? ''}</td>

@@ -5,22 +5,11 @@
  * to do.
  */
 import { useTranslation } from 'react-i18next';
+import type { Network } from '../api-types.js';
 
-export interface NetworkToken {
-  currency: string;
-  payable: boolean;
-  unpayable_reason: string | null;
-}
-
-interface NetworkWithTokens {
-  network: string;
-  name?: string;
-  tokens: NetworkToken[];
-}
-
-export function UnpayableCoins({ networks }: { networks: readonly NetworkWithTokens[] }) {
+export function UnpayableCoins({ networks }: { networks: readonly Network[] }) {
   const { t } = useTranslation('settings');
-  const unpayable = networks.flatMap((n) => n.tokens.filter((t) => !t.payable).map((t) => ({ key: `${n.network}-${t.currency}`, name: n.name ?? n.network, token: t })));
+  const unpayable = networks.flatMap((n) => n.tokens.filter((t) => !t.payable).map((t) => ({ key: `${n.network}-${t.currency}`, name: n.name, token: t })));
   if (unpayable.length === 0) return null;
   return (
     <ul className="list unpayable" aria-label={t('networks.coinsNotOffered')}>

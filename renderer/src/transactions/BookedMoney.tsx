@@ -1,7 +1,7 @@
 /** A session's gross, fee, refunds and net as the ledger booked them (the API's `booked`), per coin. */
 import { useTranslation } from 'react-i18next';
+import type { Booked } from '../api-types.js';
 import { money } from '../i18n/locale-format.js';
-import type { Booked } from '../types.js';
 
 /** One column of `booked` for a table cell: "0.29 USDT", both coins when paid in two, "—" before it is paid. */
 export function bookedSum(booked: readonly Booked[], part: 'fee' | 'net'): string {

@@ -1,22 +1,17 @@
 /** Sessions and their payments: filters, search, paging, a detail view with the event timeline, CSV. */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { download, getJson, postJson } from '../api.js';
+import { download, postJson } from '../api.js';
+import type { ApiData, Network, Session, SessionPage } from '../api-types.js';
 import { useAuth } from '../auth.js';
 import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
 import { subtractMoney } from '../format.js';
 import { i18n } from '../i18n/index.js';
 import { dateFormat, money } from '../i18n/locale-format.js';
-import { networkName, type NetworkFacts, useNetworks } from '../networks.js';
-import type { Page, Session } from '../types.js';
+import { networkName, useNetworks } from '../networks.js';
+import { loadError, useApi } from '../use-api.js';
 import { BookedFacts, bookedFee, bookedNet } from './BookedMoney.js';
 import { paidWith, statusWord, statusWords } from './session-words.js';
-
-interface EventItem {
-  id: string;
-  type: string;
-  created_at: string;
-}
 
 
 const STATUSES = ['', 'PENDING', 'PROCESSING', 'SUCCEEDED', 'EXPIRED', 'CANCELED'];
@@ -80,39 +75,28 @@ function StatusCell({ s }: { s: Session }) {
   );
 }
 
-function Detail({ id, networks, onClose }: { id: string; networks: readonly NetworkFacts[]; onClose: () => void }) {
+function Detail({ id, networks, onClose }: { id: string; networks: readonly Network[]; onClose: () => void }) {
   // Accepting, refunding and the timeline are the owner's (docs/api.md, "Roles"): a cashier is not offered them.
   const owner = useAuth((a) => a.user?.role === 'owner');
   const { t } = useTranslation('transactions');
   const [dialog, confirm] = useConfirm();
-  const [session, setSession] = useState<Session>();
-  const [events, setEvents] = useState<EventItem[]>([]);
-  const [error, setError] = useState<string>();
-  const load = useCallback(async () => {
-    try {
-      const [s, e] = await Promise.all([
-        getJson<Session>(`/v1/payment/sessions/${encodeURIComponent(id)}`),
-        // The timeline is the owner's (the events API); a cashier sees the session without it.
-        owner
-          ? getJson<Page<EventItem>>(`/v1/events?object_id=${encodeURIComponent(id)}&limit=100`).catch(() => ({ items: [], has_more: false }))
-          : { items: [], has_more: false },
-      ]);
-      setSession(s);
-      setEvents([...e.items].reverse());
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
-  }, [id, owner]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loaded = useApi<Session>(`/v1/payment/sessions/${encodeURIComponent(id)}`);
+  // The timeline is the owner's (the events API); a cashier sees the session without it, and so does
+  // an owner when it cannot be read (its error is not shown: the session is what was asked for).
+  const timeline = useApi<ApiData<'listEvents'>>(owner ? `/v1/events?object_id=${encodeURIComponent(id)}&limit=100` : null);
+  const session = loaded.data;
+  const events = [...(timeline.data?.items ?? [])].reverse();
+  const [actionError, setActionError] = useState<string>();
+  const error = actionError ?? loaded.error;
   const resolve = async (s: Session) => {
     if (!(await confirm(acceptWords(s)))) return;
     try {
       await postJson(`/v1/payment/sessions/${encodeURIComponent(id)}/resolve`, {});
-      await load();
+      setActionError(undefined);
+      loaded.reload();
+      timeline.reload();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setActionError(loadError(err));
     }
   };
   return (
@@ -216,48 +200,34 @@ export function TransactionsScreen() {
   const [filters, setFilters] = useState<Filters>({ status: '', currency: '', network: '', from: '', to: '', search: '' });
   const [applied, setApplied] = useState(filters);
   const [cursor, setCursor] = useState<{ after?: string; before?: string }>({});
-  const [page, setPage] = useState<Page<Session>>();
-  const [error, setError] = useState<string>();
+  const [exportError, setExportError] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const owner = useAuth((a) => a.user?.role === 'owner');
   // The networks of the chain families the app has: the filter offers nothing it would refuse.
   const networks = useNetworks();
 
-  useEffect(() => {
-    let cancelled = false;
-    const run = async () => {
-      setError(undefined);
-      try {
-        const q = query(applied);
-        q.set('limit', '20');
-        if (cursor.after) q.set('starting_after', cursor.after);
-        if (cursor.before) q.set('ending_before', cursor.before);
-        const result = await getJson<Page<Session>>(`/v1/payment/sessions?${q}`);
-        if (!cancelled) setPage(result);
-      } catch (err) {
-        if (!cancelled) {
-          setPage({ items: [], has_more: false });
-          setError(err instanceof Error ? err.message : String(err));
-        }
-      }
-    };
-    void run();
-    return () => {
-      cancelled = true;
-    };
-  }, [applied, cursor]);
+  const q = query(applied);
+  q.set('limit', '20');
+  if (cursor.after) q.set('starting_after', cursor.after);
+  if (cursor.before) q.set('ending_before', cursor.before);
+  const list = useApi<SessionPage>(`/v1/payment/sessions?${q}`);
+  const page = list.error ? undefined : list.data;
+  const error = exportError ?? list.error;
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
+    setExportError(undefined);
     setCursor({});
     setApplied(filters);
+    list.reload(); // Apply reads the list again even when the filters did not change
   };
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
   const items = page?.items ?? [];
   // `format=excel`: the byte order mark and text amounts Excel needs (docs/api.md, "CSV exports").
   const exportCsv = (format: 'plain' | 'excel') =>
-    download(`/v1/payment/sessions.csv?${query(applied)}${format === 'excel' ? '&format=excel' : ''}`, 'payment-sessions.csv').catch((err: unknown) =>
-      setError(err instanceof Error ? err.message : String(err)),
+    download(`/v1/payment/sessions.csv?${query(applied)}${format === 'excel' ? '&format=excel' : ''}`, 'payment-sessions.csv').then(
+      () => setExportError(undefined),
+      (err: unknown) => setExportError(loadError(err)),
     );
 
   return (

@@ -1,40 +1,11 @@
 /** Webhook endpoints: create (secret shown once), enable/disable, events, deliveries, resend, test. */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { deleteJson, getJson, patchJson, postJson } from '../api.js';
+import { deleteJson, patchJson, postJson } from '../api.js';
+import type { ApiData, CreatedWebhookEndpoint, WebhookEndpoint } from '../api-types.js';
 import { useConfirm } from '../ConfirmDialog.js';
 import { dateFormat } from '../i18n/locale-format.js';
-import type { Page } from '../types.js';
-
-interface Endpoint {
-  id: string;
-  url: string;
-  description: string | null;
-  enabled_events: string[];
-  status: 'enabled' | 'disabled';
-  disabled_reason: string | null;
-  secret?: string;
-}
-
-interface Attempt {
-  attempted_at: string;
-  status_code: number | null;
-  duration_ms: number;
-  response_body: string | null;
-  error: string | null;
-}
-
-interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: string;
-  attempt_count: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  attempts: Attempt[];
-}
-
+import { loadError, useApi } from '../use-api.js';
 
 export const EVENT_TYPES = [
   'payment_session.created',
@@ -55,24 +26,18 @@ const when = dateFormat({ dateStyle: 'short', timeStyle: 'medium' });
 const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 const isDeliveryStatus = (s: string): s is (typeof DELIVERY_STATUSES)[number] => (DELIVERY_STATUSES as readonly string[]).includes(s);
 
-function Deliveries({ endpoint }: { endpoint: Endpoint }) {
-  const [items, setItems] = useState<Delivery[]>([]);
-  const [error, setError] = useState<string>();
+function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const deliveries = useApi<ApiData<'listWebhookEndpointDeliveries'>>(`/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=20`);
+  const items = deliveries.data?.items ?? [];
+  const [actionError, setActionError] = useState<string>();
+  const error = actionError ?? deliveries.error;
+  const load = deliveries.reload;
   const { t } = useTranslation('webhooks');
-  const load = useCallback(async () => {
-    try {
-      setItems((await getJson<Page<Delivery>>(`/v1/webhook_endpoints/${endpoint.id}/deliveries?limit=20`)).items);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
-  }, [endpoint.id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const act = (f: () => Promise<unknown>) => () =>
     void f()
+      .then(() => setActionError(undefined))
       .then(load)
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+      .catch((err: unknown) => setActionError(loadError(err)));
   return (
     <div className="deliveries">
       <div className="screen-head">
@@ -130,8 +95,10 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
 }
 
 export function WebhooksScreen() {
-  const [endpoints, setEndpoints] = useState<Endpoint[]>([]);
-  const [error, setError] = useState<string>();
+  const list = useApi<ApiData<'listWebhookEndpoints'>>('/v1/webhook_endpoints?limit=100');
+  const endpoints = list.data?.items ?? [];
+  const [actionError, setActionError] = useState<string>();
+  const error = actionError ?? list.error;
   const [secret, setSecret] = useState<{ url: string; secret: string }>();
   const [copied, setCopied] = useState(false);
   const [url, setUrl] = useState('');
@@ -142,31 +109,21 @@ export function WebhooksScreen() {
   const [dialog, confirm] = useConfirm();
   const { t } = useTranslation('webhooks');
 
-  const load = useCallback(async () => {
-    try {
-      setEndpoints((await getJson<Page<Endpoint>>('/v1/webhook_endpoints?limit=100')).items);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const run = (f: () => Promise<unknown>) =>
     void f()
-      .then(() => setError(undefined))
-      .then(load)
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+      .then(() => setActionError(undefined))
+      .then(list.reload)
+      .catch((err: unknown) => setActionError(loadError(err)));
 
   const create = (e: FormEvent) => {
     e.preventDefault();
     run(async () => {
-      const made = await postJson<Endpoint>('/v1/webhook_endpoints', {
+      const made = await postJson<CreatedWebhookEndpoint>('/v1/webhook_endpoints', {
         url: url.trim(),
         enabled_events: all ? ['*'] : chosen,
         ...(description.trim() && { description: description.trim() }),
       });
-      setSecret({ url: made.url, secret: made.secret ?? '' });
+      setSecret({ url: made.url, secret: made.secret });
       setCopied(false);
       setUrl('');
       setDescription('');
@@ -246,8 +203,8 @@ export function WebhooksScreen() {
                   className="secondary"
                   onClick={() =>
                     run(async () => {
-                      const rotated = await postJson<Endpoint>(`/v1/webhook_endpoints/${ep.id}/rotate_secret`, {});
-                      setSecret({ url: rotated.url, secret: rotated.secret ?? '' });
+                      const rotated = await postJson<CreatedWebhookEndpoint>(`/v1/webhook_endpoints/${ep.id}/rotate_secret`, {});
+                      setSecret({ url: rotated.url, secret: rotated.secret });
                     })
                   }
                 >
