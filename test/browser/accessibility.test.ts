@@ -98,7 +98,7 @@ test('the sign-in with its staff picker', async () => {
 test('each screen of the navigation, with the phone\'s Menu closed and open', async () => {
   const nav = page.getByRole('navigation', { name: 'Screens' });
   const names = await nav.getByRole('link').allTextContents();
-  expect(names).toEqual(['Cashier', 'Transactions', 'Refunds', 'Balances', 'Webhooks', 'Settings', 'Status']);
+  expect(names).toEqual(['Cashier', 'Transactions', 'Refunds', 'Balances', 'Deposits', 'Webhooks', 'Settings', 'Status']);
   const findings: string[] = [];
   for (const name of names) {
     await nav.getByRole('link', { name }).click();
