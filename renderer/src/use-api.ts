@@ -7,6 +7,7 @@
  */
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, getJson } from './api.js';
+import { i18n } from './i18n/index.js';
 
 export interface Loaded<T> {
   /** The last answer; undefined until the first arrives, and again when the path changes. */
@@ -27,7 +28,7 @@ export interface Loaded<T> {
  */
 export function loadError(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  if (error instanceof TypeError) return "The app's server cannot be reached. Check that it is running, then try again.";
+  if (error instanceof TypeError) return i18n.t('common:errors.serverUnreachable');
   return error instanceof Error ? error.message : String(error);
 }
 

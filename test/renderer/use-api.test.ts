@@ -9,6 +9,8 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { setCredential, whenUnauthorized } from '../../renderer/src/api.js';
+// As main.tsx does first: the catalogs loaded, in English (happy-dom's language), before any text is read.
+import '../../renderer/src/i18n/index.js';
 import { type Loaded, useApi, useRefresh } from '../../renderer/src/use-api.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
