@@ -109,6 +109,20 @@ export interface RefundServiceDeps {
 
 const RATE_ONE = 10n ** BigInt(RATE_SCALE);
 
+/** A new refund's payout, for a session's payment and a deposit alike: nothing signed, sent or failed yet. */
+const NOT_YET_SENT = {
+  failureReason: null,
+  fromAddress: null,
+  payoutKey: null,
+  payoutData: null,
+  rawTx: null,
+  txId: null,
+  blockNumber: null,
+  confirmations: 0,
+  broadcasts: 0,
+  lastError: null,
+} as const satisfies Partial<Refund>;
+
 /**
  * Refunds: creating them (amount checks under one write transaction, so concurrent requests never
  * refund more than was received), the ledger debit and its reversal, the session's
@@ -292,17 +306,8 @@ export class RefundService {
         status: destination === null ? 'REQUIRES_ACTION' : 'PENDING',
         reason: input.reason ?? null,
         actionReason,
-        failureReason: null,
         payoutMethod,
-        fromAddress: null,
-        payoutKey: null,
-        payoutData: null,
-        rawTx: null,
-        txId: null,
-        blockNumber: null,
-        confirmations: 0,
-        broadcasts: 0,
-        lastError: null,
+        ...NOT_YET_SENT,
         ledgerEntries,
         createdAt: now,
         updatedAt: now,
@@ -370,17 +375,8 @@ export class RefundService {
         status: destination === null ? 'REQUIRES_ACTION' : 'PENDING',
         reason: input.reason ?? null,
         actionReason,
-        failureReason: null,
         payoutMethod: this.walletKeyOrNull(dep.merchantId, family.id, dep.livemode) ? 'wallet' : 'manual',
-        fromAddress: null,
-        payoutKey: null,
-        payoutData: null,
-        rawTx: null,
-        txId: null,
-        blockNumber: null,
-        confirmations: 0,
-        broadcasts: 0,
-        lastError: null,
+        ...NOT_YET_SENT,
         ledgerEntries: [],
         createdAt: now,
         updatedAt: now,
