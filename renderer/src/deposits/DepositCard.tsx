@@ -7,23 +7,21 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postJson } from '../api.js';
-import type { Network, SessionPage } from '../api-types.js';
+import type { Deposit, Network, Session, SessionPage } from '../api-types.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { CopyButton } from '../CopyButton.js';
 import { coinAmount, formatMoney } from '../format.js';
 import { networkName } from '../networks.js';
 import { FindSale } from '../refunds/FindSale.js';
 import { sessionState } from '../session-words.js';
-import type { Session } from '../api-types.js';
 import { useApi } from '../use-api.js';
-import type { DepositObject } from './deposit-object.js';
 import { pickLikelySale, searchDecimal } from './likely-sale.js';
 
 /** A long base58 or hex address, shortened for the eye; the whole one is in the title and copied. */
 const short = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-4)}` : text);
 
 interface Props {
-  deposit: DepositObject;
+  deposit: Deposit;
   networks: readonly Network[];
   confirm: (c: Confirmation) => Promise<boolean>;
   onResolved: () => void;

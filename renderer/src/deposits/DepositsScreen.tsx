@@ -12,7 +12,6 @@ import { useNetworks } from '../networks.js';
 import { useApi } from '../use-api.js';
 import { announceDepositsChanged } from './deposits-changed.js';
 import { DepositCard } from './DepositCard.js';
-import type { DepositObject } from './deposit-object.js';
 
 const STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed'] as const;
 type Status = (typeof STATUSES)[number];
@@ -22,7 +21,7 @@ export function DepositsScreen() {
   const networks = useNetworks();
   const [dialog, confirm] = useConfirm();
   const [status, setStatus] = useState<Status>('unmatched');
-  const { data: page, error, reload: load } = useApi<Omit<ApiData<'listDeposits'>, 'items'> & { items: DepositObject[] }>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`);
+  const { data: page, error, reload: load } = useApi<ApiData<'listDeposits'>>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`);
   // Refresh and a resolved deposit also bring the navigation's count up to date.
   const reload = () => {
     load();

@@ -4,15 +4,14 @@
  * amount in any currency ("12.5" is 12.50 USD and 12.5 USDT), so a USD price paid in USDT is found.
  * Sales already paid in full are left out: the deposit cannot be what they were waiting for.
  */
-import type { Session } from '../api-types.js';
-import type { DepositObject } from './deposit-object.js';
+import type { Deposit, Session } from '../api-types.js';
 
 /** "12.500000" → "12.5": the search box's decimal, which matches every currency's scale. */
 export const searchDecimal = (amount: string): string => amount.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 
 const WAITING = new Set(['PENDING', 'EXPIRED', 'CANCELED']);
 
-export function pickLikelySale(deposit: Pick<DepositObject, 'block_time'>, sales: readonly Session[]): Session | undefined {
+export function pickLikelySale(deposit: Pick<Deposit, 'block_time'>, sales: readonly Session[]): Session | undefined {
   const arrived = Date.parse(deposit.block_time);
   const candidates = sales.filter((s) => WAITING.has(s.status) || s.exception === 'UNDERPAID');
   // Made before the money arrived first (a customer pays after the sale is rung up), then nearest.
