@@ -13,12 +13,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_DAI, DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
-import { budget, createSession, evmDevnetOf, getSession, option, PAY_MS, paymentRows, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { depositsOf, listedOnce as listedOn, PAST_WINDOW } from '../helpers/deposits.js';
+import { budget, createSession, evmDevnetOf, getSession, option, PAY_MS, paymentRows, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
-const MINUTE = 60_000;
-/** The merchant's default expiry (15 min) and monitoring window (24 h), and a minute more. */
-const PAST_WINDOW = 15 * MINUTE + 24 * 60 * MINUTE + MINUTE;
 const NETWORKS = ['ethereum', 'bsc'] as const;
 type Net = (typeof NETWORKS)[number];
 
@@ -42,12 +40,8 @@ afterAll(async () => {
 });
 
 const devnet = (network: Net): Devnet => evmDevnetOf(t.core.chains, network);
-const deposits = async (network: Net) => (await t.api('GET', `/v1/deposits?network=${network}&limit=100`)).body.data.items;
-const listedOnce = (network: Net, txHash: string) =>
-  waitFor(async () => {
-    const found = (await deposits(network)).filter((d: any) => d.tx_hash === txHash);
-    return found.length > 0 ? found : false;
-  }, 10_000, `the ${network} deposit ${txHash} listed`);
+const deposits = (network: Net) => depositsOf(t, network);
+const listedOnce = (network: Net, txHash: string) => listedOn(t, network, txHash);
 
 /** Where the sessions of the first test are paid, for the restart test. */
 const late: Partial<Record<Net, { session: any; first: any; dai: any }>> = {};

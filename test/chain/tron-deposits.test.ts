@@ -13,13 +13,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RunningTronDevnet } from '../../src/chains/tron/devnet/index.js';
 import type { CoreConfig } from '../../src/config.js';
-import { budget, createSession, getSession, paymentRows, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { depositsOf, listedOnce as listedOn, PAST_WINDOW } from '../helpers/deposits.js';
+import { budget, createSession, getSession, paymentRows, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 import { inclusionMs, TronPayer, tronDevnetOf, tronOption } from '../helpers/tron-chain.js';
 
-const MINUTE = 60_000;
-/** The merchant's default expiry (15 min) and monitoring window (24 h), and a minute more. */
-const PAST_WINDOW = 15 * MINUTE + 24 * 60 * MINUTE + MINUTE;
 const BLOCK_TIME_SECONDS = 0.25;
 const PAY_MS = inclusionMs({ blockTimeSeconds: BLOCK_TIME_SECONDS });
 
@@ -43,12 +41,8 @@ afterAll(async () => {
 });
 
 const tron = (): RunningTronDevnet => tronDevnetOf(t.core.chains);
-const deposits = async () => (await t.api('GET', '/v1/deposits?network=tron&limit=100')).body.data.items;
-const listedOnce = (txId: string) =>
-  waitFor(async () => {
-    const found = (await deposits()).filter((d: any) => d.tx_hash === txId);
-    return found.length > 0 ? found : false;
-  }, 10_000, `the deposit ${txId} listed`);
+const deposits = () => depositsOf(t, 'tron');
+const listedOnce = (txId: string) => listedOn(t, 'tron', txId);
 
 let first: any;
 let dai: any;
