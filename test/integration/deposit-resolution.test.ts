@@ -4,8 +4,8 @@
  * by hand): attributing one completes a session as a payment would (state machine, ledger, events,
  * counted once), refunding goes through the refund machinery (the deposit `refunded` when its refund
  * succeeds, never twice), dismissing keeps it out for good; conflicts, bad input, owner only,
- * idempotency, list filters, and a restart on the same data dir changing nothing. The same on a real
- * surfnet: test/chain/solana-deposits.test.ts.
+ * idempotency, list filters, and a restart on the same data dir changing nothing. The same on the real
+ * devnets: test/chain/solana-deposits.test.ts, evm-deposit-resolution.test.ts and tron-deposit-resolution.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
