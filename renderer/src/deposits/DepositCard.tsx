@@ -10,7 +10,7 @@ import { ApiError, postJson } from '../api.js';
 import type { Deposit, Network, Session, SessionPage } from '../api-types.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { CopyButton } from '../CopyButton.js';
-import { coinAmount, formatMoney } from '../format.js';
+import { coinAmount, formatMoney, uiLocale } from '../format.js';
 import { networkName } from '../networks.js';
 import { FindSale } from '../refunds/FindSale.js';
 import { sessionState } from '../session-words.js';
@@ -30,14 +30,14 @@ interface Props {
 }
 
 export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props) {
-  const { t, i18n } = useTranslation('deposits');
+  const { t } = useTranslation('deposits');
   const [picking, setPicking] = useState(false);
   const [dismissing, setDismissing] = useState(false);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const network = networkName(networks, d.network);
-  const amount = d.currency ? formatMoney({ value: coinAmount(d.amount), currency: d.currency }, i18n.language) : t('rawAmount', { amount: d.amount, contract: short(d.token_contract) });
+  const amount = d.currency ? formatMoney({ value: coinAmount(d.amount), currency: d.currency }) : t('rawAmount', { amount: d.amount, contract: short(d.token_contract) });
   // A refund already sent back (or sending back) the money: no other way to resolve it meanwhile.
   const { refund: sentBack, reading } = useDepositRefund(d.status === 'unmatched' ? d.refund_id : null, onResolved);
   const open = d.status === 'unmatched' && !reading && !(sentBack && holdsMoney(sentBack));
@@ -65,7 +65,7 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
   };
 
   const saleWords = (s: Session) =>
-    t('sale', { amount: formatMoney(s.amount, i18n.language), state: sessionState(s), when: new Date(s.created_at).toLocaleString(i18n.language), description: s.description ?? '—' });
+    t('sale', { amount: formatMoney(s.amount), state: sessionState(s), when: new Date(s.created_at).toLocaleString(uiLocale()), description: s.description ?? '—' });
 
   const attribute = (s: Session) =>
     act(
@@ -103,7 +103,7 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
         </dd>
         <dt>{t('arrived')}</dt>
         <dd>
-          <time dateTime={d.block_time}>{new Date(d.block_time).toLocaleString(i18n.language)}</time>
+          <time dateTime={d.block_time}>{new Date(d.block_time).toLocaleString(uiLocale())}</time>
         </dd>
         <dt>{t('transaction')}</dt>
         <dd>
