@@ -1,8 +1,9 @@
 /**
  * The back office in Spanish, in a real browser: Español picked in Settings (the device's choice)
  * turns Transactions, a sale's detail, Refunds, Balances, Webhooks and Settings into Spanish, with
- * amounts and dates in Spanish conventions, on a POS tablet (1024×768) and a phone (390×844) without
- * a page wider than the screen, and the choice survives a reload (docs/ui.md, "Languages").
+ * amounts and dates as the till writes them (Latin American Spanish, es-419: "12.50 USDT", "6:40 p.m."),
+ * on a POS tablet (1024×768) and a phone (390×844) without a page wider than the screen, and the
+ * choice survives a reload (docs/ui.md, "Languages").
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -66,25 +67,27 @@ test.each([
 
   await open('transactions', 'Transacciones');
   const row = page.getByRole('table', { name: 'Sesiones de pago' }).getByRole('row').filter({ hasText: 'USDT en Ethereum' });
-  await expect.poll(() => row.innerText()).toMatch(/12,50 USDT[\s\S]*Pagada[\s\S]*USDT en Ethereum/);
+  await expect.poll(() => row.innerText()).toMatch(/12\.50 USDT[\s\S]*Pagada[\s\S]*USDT en Ethereum/);
   expect(await page.getByRole('button', { name: 'Aplicar' }).count()).toBe(1);
   await fits('transactions');
   await page.getByRole('button', { name: `Detalles de ${saleId}` }).click();
   const detail = page.getByRole('region', { name: 'Detalles de la sesión' });
   // The payment as the app writes amounts (not "12.500000"), its state in words.
-  await expect.poll(() => detail.getByRole('listitem').first().innerText()).toMatch(/^12,50 USDT en Ethereum, confirmado \(\d+ confirmaciones\): 0x/);
+  await expect.poll(() => detail.getByRole('listitem').first().innerText()).toMatch(/^12\.50 USDT en Ethereum, confirmado \(\d+ confirmaciones\): 0x/);
   expect(await detail.locator('dt', { hasText: 'Neto para ti' }).count()).toBe(1);
   await detail.getByRole('link', { name: 'Reembolsar…' }).scrollIntoViewIfNeeded();
   await fits('transactions-detail');
 
   await open('refunds', 'Reembolsos');
-  const refund = page.getByRole('listitem').filter({ hasText: '2,50 USDT en Ethereum' });
+  const refund = page.getByRole('listitem').filter({ hasText: '2.50 USDT en Ethereum' });
   await expect.poll(() => refund.innerText(), { timeout: UI_WAIT_MS.refund }).toMatch(/Reembolsado/);
+  // Its date as the till writes dates too: a 12-hour clock ("6:40 p. m."), not Spain's "18:40".
+  expect(await refund.innerText()).toMatch(/\d{1,2}:\d{2}\s[ap]\.\s?m\./);
   await page.getByLabel('Buscar una venta').fill('lámpara');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   const form = page.getByRole('form', { name: 'Nuevo reembolso' });
-  await form.getByRole('button', { name: 'Reembolsar todo (10,00 USDT)' }).waitFor();
-  expect(await form.locator('p').first().innerText()).toMatch(/^12,50 USDT · .* · recibido 12,50 USDT · reembolsado 2,50 USDT · lámpara$/);
+  await form.getByRole('button', { name: 'Reembolsar todo (10.00 USDT)' }).waitFor();
+  expect(await form.locator('p').first().innerText()).toMatch(/^12\.50 USDT · .* · recibido 12\.50 USDT · reembolsado 2\.50 USDT · lámpara$/);
   await fits('refunds');
 
   await open('balances', 'Saldos');

@@ -2,20 +2,22 @@
  * One deposit in the inbox: what arrived (amount, coin or raw token, network, sender, time, its
  * transaction), why it paid no sale, and — while unmatched — the three ways to resolve it, each
  * confirmed in plain words first: count it toward a sale (the likely one suggested), send it back to
- * the sender, or dismiss it with a note.
+ * the sender, or dismiss it with a note. While it is being sent back, the refund's state instead.
  */
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { postJson } from '../api.js';
+import { Trans, useTranslation } from 'react-i18next';
+import { ApiError, postJson } from '../api.js';
 import type { Deposit, Network, Session, SessionPage } from '../api-types.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { CopyButton } from '../CopyButton.js';
-import { coinAmount, formatMoney } from '../format.js';
+import { coinAmount, formatMoney, uiLocale } from '../format.js';
 import { networkName } from '../networks.js';
 import { FindSale } from '../refunds/FindSale.js';
 import { sessionState } from '../session-words.js';
 import { useApi } from '../use-api.js';
 import { pickLikelySale, searchDecimal } from './likely-sale.js';
+import { RefundUnderWay } from './RefundUnderWay.js';
+import { holdsMoney, useDepositRefund } from './use-deposit-refund.js';
 
 /** A long base58 or hex address, shortened for the eye; the whole one is in the title and copied. */
 const short = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-4)}` : text);
@@ -28,15 +30,17 @@ interface Props {
 }
 
 export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props) {
-  const { t, i18n } = useTranslation('deposits');
+  const { t } = useTranslation('deposits');
   const [picking, setPicking] = useState(false);
   const [dismissing, setDismissing] = useState(false);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const network = networkName(networks, d.network);
-  const amount = d.currency ? formatMoney({ value: coinAmount(d.amount), currency: d.currency }, i18n.language) : t('rawAmount', { amount: d.amount, contract: short(d.token_contract) });
-  const open = d.status === 'unmatched';
+  const amount = d.currency ? formatMoney({ value: coinAmount(d.amount), currency: d.currency }) : t('rawAmount', { amount: d.amount, contract: short(d.token_contract) });
+  // A refund already sent back (or sending back) the money: no other way to resolve it meanwhile.
+  const { refund: sentBack, reading } = useDepositRefund(d.status === 'unmatched' ? d.refund_id : null, onResolved);
+  const open = d.status === 'unmatched' && !reading && !(sentBack && holdsMoney(sentBack));
 
   // A token the app does not take is never counted toward a sale: nothing to suggest. A suggestion
   // only: none when the sales cannot be read (an error leaves `data` undefined).
@@ -52,13 +56,16 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
       onResolved();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
+      // Resolved meanwhile elsewhere (another till, a refund already under way): read it again, so the
+      // card shows what happened beside the API's refusal instead of offering the action again.
+      if (err instanceof ApiError && err.code === 'invalid_state') onResolved();
     } finally {
       setBusy(false);
     }
   };
 
   const saleWords = (s: Session) =>
-    t('sale', { amount: formatMoney(s.amount, i18n.language), state: sessionState(s), when: new Date(s.created_at).toLocaleString(i18n.language), description: s.description ?? '—' });
+    t('sale', { amount: formatMoney(s.amount), state: sessionState(s), when: new Date(s.created_at).toLocaleString(uiLocale()), description: s.description ?? '—' });
 
   const attribute = (s: Session) =>
     act(
@@ -67,7 +74,17 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
       { title: t('attribute.title'), body: <p>{t('attribute.body', { amount, network, sale: saleWords(s) })}</p>, confirm: t('attribute.confirm', { amount }) },
     );
   const refund = () =>
-    act('refund', {}, { title: t('refund.title'), body: <p>{t('refund.body', { amount, network, to: d.from })}</p>, confirm: t('refund.confirm', { amount }) });
+    act('refund', {}, {
+      title: t('refund.title'),
+      // The whole address, set apart, to compare with the customer's: as the Refunds screen's confirmation shows it.
+      body: (
+        <p>
+          <Trans t={t} i18nKey="refund.body" values={{ amount, network, to: d.from }} components={{ strong: <strong />, address: <code className="address" /> }} />
+        </p>
+      ),
+      confirm: t('refund.confirm', { amount }),
+    });
+  const noNote = note.trim() === '';
   const dismiss = (e: FormEvent) => {
     e.preventDefault();
     void act('dismiss', { note: note.trim() }, { title: t('dismiss.title'), body: <p>{t('dismiss.body', { amount, note: note.trim() })}</p>, confirm: t('dismiss.confirm') });
@@ -86,7 +103,7 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
         </dd>
         <dt>{t('arrived')}</dt>
         <dd>
-          <time dateTime={d.block_time}>{new Date(d.block_time).toLocaleString(i18n.language)}</time>
+          <time dateTime={d.block_time}>{new Date(d.block_time).toLocaleString(uiLocale())}</time>
         </dd>
         <dt>{t('transaction')}</dt>
         <dd>
@@ -110,6 +127,7 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
       {d.status === 'attributed' && d.session_id ? <p role="status">{t('outcome.attributed', { session: d.session_id })}</p> : null}
       {d.status === 'refunded' ? <p role="status">{t('outcome.refunded', { refund: d.refund_id ?? '' })}</p> : null}
       {d.status === 'dismissed' ? <p role="status">{t('outcome.dismissed', { note: d.note ?? '' })}</p> : null}
+      {d.status === 'unmatched' && sentBack ? <RefundUnderWay refund={sentBack} /> : null}
       {open ? (
         <>
           {d.currency && likely ? (
@@ -137,14 +155,20 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
           </div>
           {picking ? <FindSale onPick={(s) => s && void attribute(s)} /> : null}
           {dismissing ? (
-            <form className="convert" onSubmit={dismiss}>
+            <form className="convert dismiss-note" aria-label={t('dismiss.form')} onSubmit={dismiss}>
               <label>
                 {t('dismiss.note')}
                 <input value={note} onChange={(e) => setNote(e.target.value)} required maxLength={500} placeholder={t('dismiss.placeholder')} />
               </label>
-              <button type="submit" disabled={busy}>
-                {t('dismiss.button')}
+              {/* Disabled until there is a note, and says so: a disabled button alone does not tell why. */}
+              <button type="submit" disabled={busy || noNote} aria-describedby={noNote ? `${d.id}-note-needed` : undefined}>
+                {t('dismiss.submit')}
               </button>
+              {noNote ? (
+                <p id={`${d.id}-note-needed`} className="muted hint">
+                  {t('dismiss.noteNeeded')}
+                </p>
+              ) : null}
             </form>
           ) : null}
           {!d.currency ? <p className="muted">{t('unsupportedHint')}</p> : null}

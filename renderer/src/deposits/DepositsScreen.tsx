@@ -4,7 +4,7 @@
  * sale's reference. Each is counted toward a sale, sent back to its sender, or dismissed with a note;
  * until then it is in no balance. docs/ui.md, "Deposits"; docs/payments.md, "Unmatched deposits".
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiData } from '../api-types.js';
 import { useConfirm } from '../ConfirmDialog.js';
@@ -22,11 +22,12 @@ export function DepositsScreen() {
   const [dialog, confirm] = useConfirm();
   const [status, setStatus] = useState<Status>('unmatched');
   const { data: page, error, reload: load } = useApi<ApiData<'listDeposits'>>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`);
-  // Refresh and a resolved deposit also bring the navigation's count up to date.
-  const reload = () => {
+  // Refresh and a resolved deposit also bring the navigation's count up to date. One function for the
+  // screen's life: a card calls it from an effect once its refund succeeded.
+  const reload = useCallback(() => {
     load();
     announceDepositsChanged();
-  };
+  }, [load]);
 
   return (
     <section className="deposits" aria-labelledby="deposits-heading">

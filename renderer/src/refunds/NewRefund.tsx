@@ -9,7 +9,7 @@ import { postJson } from '../api.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { coinAmount, type Money, subtractMoney } from '../format.js';
 import { i18n } from '../i18n/index.js';
-import { money as formatMoney } from '../i18n/locale-format.js';
+import { listFormat, money as formatMoney } from '../i18n/locale-format.js';
 import { sessionState } from '../session-words.js';
 import type { Network, Session } from '../api-types.js';
 import { leftToRefund, type RefundRoute, refundRoutes, whyNoRefund } from './refund-route.js';
@@ -26,7 +26,7 @@ const typedForm = (m: Money) => (COINS.has(m.currency) ? coinAmount(m.value) : m
 const isExactly = (typed: string, m: Money) => /^\d+(\.\d+)?$/.test(typed) && !/[1-9]/.test(subtractMoney({ value: typed, currency: m.currency }, m).value);
 
 /** "Ethereum or TRON", in the UI's language. */
-const either = (names: Iterable<string>) => new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format([...new Set(names)]);
+const either = (names: Iterable<string>) => listFormat(new Set(names), 'disjunction');
 
 /** The names of the networks a session was paid on ("TRON"), for the destination's placeholder. */
 const paidOn = (routes: readonly RefundRoute[]) => either(routes.map((r) => r.networkName)) || i18n.t('refunds:form.anyWallet');

@@ -7,6 +7,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import type { LiveReadiness } from '../api-types.js';
 import { i18n } from '../i18n/index.js';
+import { listFormat } from '../i18n/locale-format.js';
 import { useApi } from '../use-api.js';
 
 type Missing = LiveReadiness['networks'][number]['missing'][number];
@@ -23,7 +24,7 @@ export function useLiveReadiness(): LiveReadiness | undefined {
 function needs(n: LiveReadiness['networks'][number]): string {
   const parts = n.missing.map((m) => (MISSING.includes(m) ? i18n.t(`settings:readiness.${m}`) : m));
   // "a, b and c" in the UI's language ("a, b y c").
-  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(parts);
+  const list = listFormat(parts, 'conjunction');
   return i18n.t(n.applies_at_next_start ? 'settings:readiness.needsRestart' : 'settings:readiness.needs', { network: n.name, list });
 }
 
