@@ -10,7 +10,8 @@ import { ApiError, postJson } from '../api.js';
 import type { Deposit, Network, Session, SessionPage } from '../api-types.js';
 import type { Confirmation } from '../ConfirmDialog.js';
 import { CopyButton } from '../CopyButton.js';
-import { coinAmount, formatMoney, uiLocale } from '../format.js';
+import { coinAmount, formatMoney } from '../format.js';
+import { dateFormat } from '../i18n/locale-format.js';
 import { networkName } from '../networks.js';
 import { FindSale } from '../refunds/FindSale.js';
 import { sessionState } from '../session-words.js';
@@ -20,6 +21,9 @@ import { RefundUnderWay } from './RefundUnderWay.js';
 import { holdsMoney, useDepositRefund } from './use-deposit-refund.js';
 
 /** A long base58 or hex address, shortened for the eye; the whole one is in the title and copied. */
+/** As the other screens write a moment: date and time to the minute, in the UI's language. */
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+
 const short = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-4)}` : text);
 
 interface Props {
@@ -65,7 +69,7 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
   };
 
   const saleWords = (s: Session) =>
-    t('sale', { amount: formatMoney(s.amount), state: sessionState(s), when: new Date(s.created_at).toLocaleString(uiLocale()), description: s.description ?? '—' });
+    t('sale', { amount: formatMoney(s.amount), state: sessionState(s), when: when(s.created_at), description: s.description ?? '—' });
 
   const attribute = (s: Session) =>
     act(
@@ -103,7 +107,7 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
         </dd>
         <dt>{t('arrived')}</dt>
         <dd>
-          <time dateTime={d.block_time}>{new Date(d.block_time).toLocaleString(uiLocale())}</time>
+          <time dateTime={d.block_time}>{when(d.block_time)}</time>
         </dd>
         <dt>{t('transaction')}</dt>
         <dd>
