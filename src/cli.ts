@@ -133,8 +133,9 @@ wallet would (two signed transactions). Prints the transaction hash.
 
   --network NAME      ${DEVNET_NETWORKS.join(' or ')}
   --currency COIN     a coin the network offers (${DEVNET_NETWORKS.map((n) => `${n}: ${Object.keys(networkInfo(n)?.tokens ?? {}).join(' or ')}`).join('; ')})
-  --token DAI         instead of a coin, the devnet's test DAI (ethereum, bsc, tron), which the app watches but
-                      never offers: the transfer becomes an unmatched deposit (default amount: the USDT still due)
+  --token DAI         instead of a coin, the devnet's test DAI (every network above; on solana to the merchant's
+                      DAI account, opened if missing), which the app watches but never offers: the transfer
+                      becomes an unmatched deposit (default amount: the USDT still due)
   --amount DECIMAL    coin amount to send (default: all that is still due, e.g. "12.5")
   --payer N           which devnet test wallet pays (from 1, default 1)
 ${DATA_DIR_HELP}`,

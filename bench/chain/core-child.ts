@@ -6,7 +6,8 @@
  * no devnet of its own); the watcher's poll interval and the confirmations are the section's. It watches
  * the network's live list of other well-known tokens too (issue 17: DAI, FDUSD, PYUSD, BUSD; USDC on
  * TRON), as a live shop does by default: more contracts in the same log scans, which `chain-rpc` checks
- * cost no more calls.
+ * cost no more calls. On Solana, where each extra mint costs one more signature list per pass, the
+ * driver gives as many mints that exist on its surfnet (the devnet's test DAI for PYUSD).
  *
  *   node bin/run-ts.mjs bench/chain/core-child.ts <data-dir> '<ChainCoreOptions JSON>'
  */
@@ -47,7 +48,7 @@ const core = createCore({
         rpcUrl: options.rpcUrl,
         chainId: options.chainId,
         tokens: options.tokens,
-        extraTokens: (networkInfo(options.network)?.liveExtraTokens ?? []).map(({ symbol, contract, decimals }) => ({ symbol, contract, decimals })),
+        extraTokens: options.extraTokens ?? (networkInfo(options.network)?.liveExtraTokens ?? []).map(({ symbol, contract, decimals }) => ({ symbol, contract, decimals })),
       },
     },
   },

@@ -16,12 +16,18 @@ export interface ChainCoreOptions {
   chainId: number | string;
   /** Token contracts as the family writes them (EVM hex, TRON base58 `T…`, Solana the mints' base58). */
   tokens: Partial<Record<Stablecoin, string>>;
+  /**
+   * Tokens watched for customers' mistakes (issue 17); default the network's live list. Solana's
+   * driver gives its devnet's test DAI instead: a live mint does not exist on an offline surfnet, and
+   * the watcher follows only the accounts of mints that exist (one more signature list per pass each).
+   */
+  extraTokens?: { symbol: string; contract: string; decimals: number }[];
   pollMs: number;
   confirmations: number;
 }
 
 /** The network part of the options: which network, and where its node is. */
-export type CoreNetwork = Pick<ChainCoreOptions, 'network' | 'rpcUrl' | 'chainId' | 'tokens'>;
+export type CoreNetwork = Pick<ChainCoreOptions, 'network' | 'rpcUrl' | 'chainId' | 'tokens' | 'extraTokens'>;
 
 export type ToChild = { type: 'stats' } | { type: 'stop' };
 

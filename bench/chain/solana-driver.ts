@@ -122,7 +122,15 @@ export async function startSolanaDriver(dir: string, slotMs: number): Promise<Ch
       coins,
       pollMethods: ['getSlot(confirmed)', 'getSlot(finalized)', 'getSignaturesForAddress'],
       url: devnet.rpcUrl,
-      coreNetwork: (url = devnet.rpcUrl) => ({ network: 'solana', rpcUrl: url, chainId: devnet.genesisHash, tokens: { ...devnet.mints } }),
+      // The live extra mints (PYUSD) do not exist on an offline surfnet, and the watcher would not follow
+      // them: the test DAI in their place, one mint for one, so their account is followed and paid for.
+      coreNetwork: (url = devnet.rpcUrl) => ({
+        network: 'solana',
+        rpcUrl: url,
+        chainId: devnet.genesisHash,
+        tokens: { ...devnet.mints },
+        extraTokens: (solanaDevnet.describe(devnet).extraTokens ?? []).map(({ symbol, contract, decimals }) => ({ symbol, contract, decimals })),
+      }),
       blockNumber: async () => Number(await rpc.getSlot({ commitment: 'confirmed' }).send()),
       async mine() {
         const waiting = unmined;

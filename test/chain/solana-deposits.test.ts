@@ -7,7 +7,11 @@
  * one completes a waiting session (counted once in the ledger); refunded, the exact amount reaches the
  * sender's token account by the refund machinery (test mode's refund wallet, funded on the devnet);
  * dismissed, it stays out of balances. A transfer naming the reference of a session whose monitoring
- * window has ended is listed as `late` (issue 17), once, across a restart.
+ * window has ended is listed as `late` (issue 17), once, across a restart. The devnet's test DAI, a
+ * token the app does not support (Token-2022, 8 decimals), sent to the merchant's wallet by a wallet that
+ * opens the merchant's DAI account as it sends, is listed once as `unsupported_token` in raw units with
+ * its mint, even when it names an open session's reference (which it does not pay); it cannot be
+ * attributed nor refunded, only dismissed, and a restart in between changes nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +27,7 @@ import {
   ataOf,
   CONFIRM_MS,
   devnetChain,
+  devnetDai,
   SolanaPayer,
   type SolanaTestChain,
   solanaDevnetOf,
@@ -34,6 +39,8 @@ import {
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const E6 = 10n ** 6n;
+/** One test DAI (8 decimals); less than 10^-6 of it is dust, never recorded. */
+const E8 = 10n ** 8n;
 /** A refund paid by test mode's refund wallet: signed and sent on the worker's next pass (500 ms), finalized 30 slots later; room for a loaded machine. */
 const REFUND_MS = 20_000;
 
@@ -218,4 +225,77 @@ test('a transfer naming the reference of a session past its monitoring window is
   await new SolanaPayer(chain).pay(chain.coins.USDT, solanaOption(later), E6);
   await waitForSession(t, later.session_id, (x) => x.payments.length === 1);
   expect((await deposits()).filter((d: any) => d.tx_hash === signature)).toEqual([deposit]);
+}, budget([CONFIRM_MS, 10_000, 60_000, CONFIRM_MS, 10_000]));
+
+/** The one deposit listed for `signature`, once it is. */
+async function listedOnce(signature: string): Promise<any> {
+  const [deposit, ...more] = await waitFor(async () => {
+    const found = (await deposits()).filter((d: any) => d.tx_hash === signature);
+    return found.length > 0 ? found : false;
+  }, 10_000, 'the deposit listed');
+  expect(more).toEqual([]);
+  return deposit;
+}
+
+test('the test DAI naming an open session\'s reference pays nothing: it is listed once as an unsupported token, the session is not credited', async () => {
+  const dai = devnetDai(devnet);
+  const s = await createSession(t, '2.00', 'USDT');
+  const o = solanaOption(s);
+  const payer = new SolanaPayer(chain);
+  await payer.receive(dai, 200_000_000n);
+  // As a customer who scanned the sale's code and picked the wrong coin: the reference is there.
+  const signature = await payer.sendAnyToken(dai, o.address, 200_000_000n, [o.reference]);
+
+  const deposit = await listedOnce(signature);
+  expect(deposit).toMatchObject({ status: 'unmatched', reason: 'unsupported_token', currency: null, token_contract: devnet.dai.mint, amount_base: '200000000', decimals: 8, to: ataOf(dai, wallet).toBase58() });
+  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(signature);
+  expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', payments: [], amount_received: { value: '0.000000' } });
+}, budget([CONFIRM_MS, 10_000]));
+
+test('the test DAI sent to the merchant\'s wallet is listed once as an unsupported token in raw units with its mint, never in balances; it cannot be attributed nor refunded, a restart changes nothing, and it can be dismissed', async () => {
+  const dai = devnetDai(devnet);
+  const s = await createSession(t, '1.25', 'USDT');
+  const before = { balances: await balances(), ledger: (await t.api('GET', '/v1/balance/transactions?limit=100')).body.data.items };
+  const payer = new SolanaPayer(chain);
+  await payer.receive(dai, 125_000_001n);
+  const signature = await payer.sendAnyToken(dai, wallet, 125_000_001n);
+
+  const deposit = await listedOnce(signature);
+  expect(deposit).toMatchObject({
+    status: 'unmatched',
+    reason: 'unsupported_token',
+    network: 'solana',
+    // Never converted: the token's own units, its mint and decimals.
+    currency: null,
+    token_contract: devnet.dai.mint,
+    amount: '1.25000001',
+    amount_base: '125000001',
+    decimals: 8,
+    from: payer.address,
+    // The merchant's DAI account, which the sender's wallet opened.
+    to: ataOf(dai, wallet).toBase58(),
+    livemode: false,
+  });
+  expect((await t.api('GET', `/v1/events?object_id=${deposit.id}`)).body.data.items.map((e: any) => e.type)).toEqual(['deposit.unmatched']);
+  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(signature);
+
+  // Neither counted toward a sale nor sent back by the app (as on EVM and TRON).
+  for (const [action, body] of [['attribute', { session_id: s.session_id }], ['refund', {}]] as const) {
+    const res = await t.api('POST', `/v1/deposits/${deposit.id}/${action}`, { body });
+    expect([res.status, res.body.error?.code], res.text).toEqual([409, 'invalid_state']);
+  }
+
+  await t.core.stop();
+  await start();
+  // A DAI transfer after the restart, listed: the new core's watcher has passed the first one again, or resumed after it.
+  const again = new SolanaPayer(chain);
+  await again.receive(dai, E8);
+  await listedOnce(await again.sendAnyToken(dai, wallet, E8));
+  expect((await deposits()).filter((d: any) => d.tx_hash === signature)).toEqual([deposit]);
+
+  const res = await t.api('POST', `/v1/deposits/${deposit.id}/dismiss`, { body: { note: 'DAI: sent back by hand' } });
+  expect(res.body.data).toMatchObject({ status: 'dismissed', note: 'DAI: sent back by hand' });
+  expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', payments: [] });
+  expect(await balances()).toEqual(before.balances);
+  expect((await t.api('GET', '/v1/balance/transactions?limit=100')).body.data.items).toEqual(before.ledger);
 }, budget([CONFIRM_MS, 10_000, 60_000, CONFIRM_MS, 10_000]));

@@ -3,11 +3,11 @@
  * funding of the refund wallet and `stablepos devnet pay`. What the devnet does is read back with an
  * independent wallet library, @solana/web3.js 1.x and @solana/spl-token, as a merchant's tools would.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
-import { getAccount, getAssociatedTokenAddressSync, getMint, getOrCreateAssociatedTokenAccount, mintTo, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { getAccount, getAssociatedTokenAddressSync, getMint, getOrCreateAssociatedTokenAccount, mintTo, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { Connection, Keypair, LAMPORTS_PER_SOL, type ParsedInstruction, PublicKey, sendAndConfirmRawTransaction } from '@solana/web3.js';
 import { base58 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -68,6 +68,14 @@ describe('start', () => {
       expect(mint.mintAuthority?.toBase58()).toBe(addressOfKey(devnet.mintAuthorityKey));
       expect(mint.freezeAuthority).toBeNull();
     }
+  });
+
+  test('describes a test DAI, watched and never offered: a Token-2022 mint of 8 decimals with the same mint authority', async () => {
+    const { tokens, extraTokens } = solanaDevnet.describe(devnet);
+    expect(extraTokens).toEqual([{ symbol: 'DAI', contract: devnet.dai.mint, decimals: 8, currency: null }]);
+    expect(Object.values(tokens).map((t) => t.contract)).not.toContain(devnet.dai.mint);
+    const mint = await getMint(connection, new PublicKey(devnet.dai.mint), 'confirmed', TOKEN_2022_PROGRAM_ID);
+    expect([mint.decimals, mint.isInitialized, mint.mintAuthority?.toBase58(), mint.freezeAuthority]).toEqual([8, true, addressOfKey(devnet.mintAuthorityKey), null]);
   });
 
   test('gives every test payer SOL, and writes where it listens for `devnet pay` beside its state file', async () => {
@@ -135,6 +143,22 @@ describe('pay', () => {
     await expect(pay({ currency: 'USDT', recipient: merchant })).rejects.toThrow(`the recipient ${merchant} has no token account of ${devnet.mints.USDT}`);
   });
 
+  test('--token DAI sends the test DAI to the merchant\'s DAI account, opening it as a wallet sending any token does, naming the reference', async () => {
+    const merchant = Keypair.generate().publicKey;
+    const reference = Keypair.generate().publicKey;
+    const destination = getAssociatedTokenAddressSync(new PublicKey(devnet.dai.mint), merchant, false, TOKEN_2022_PROGRAM_ID);
+    expect(await connection.getAccountInfo(destination)).toBeNull();
+    const signature = await pay({ token: 'DAI', to: reference.toBase58(), amountMinor: 1_500_000n, recipient: merchant.toBase58() });
+    // 1.50 at DAI's 8 decimals.
+    expect((await getAccount(connection, destination, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount).toBe(150_000_000n);
+    const tx = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+    const transfer = tx!.transaction.message.instructions.find((ix) => 'parsed' in ix && ix.parsed.type === 'transferChecked') as ParsedInstruction;
+    expect(transfer.programId.equals(TOKEN_2022_PROGRAM_ID)).toBe(true);
+    expect(transfer.parsed.info).toMatchObject({ destination: destination.toBase58(), mint: devnet.dai.mint, tokenAmount: { amount: '150000000', decimals: 8 } });
+    expect(tx!.transaction.message.accountKeys.map((k) => k.pubkey.toBase58())).toContain(reference.toBase58());
+    await expect(pay({ token: 'FDUSD', recipient: merchant.toBase58() })).rejects.toThrow('--token must be "DAI"');
+  });
+
   test('needs the recipient, a known payer and a running devnet', async () => {
     await expect(pay({})).rejects.toThrow('needs the merchant\'s wallet');
     await expect(pay({ payer: solanaDevnet.payers + 1, recipient: Keypair.generate().publicKey.toBase58() })).rejects.toThrow(`no test payer ${solanaDevnet.payers + 1}`);
@@ -148,13 +172,14 @@ describe('restart', () => {
     const before = await merchantAccount(merchant, devnet.mints.USDT);
     await pay({ currency: 'USDT', recipient: merchant.toBase58(), amountMinor: 2_000_000n });
     expect(await tokenBalance(before)).toBe(2_000_000n);
-    const { mints, mintAuthorityKey, payerKeys } = devnet;
+    const { mints, mintAuthorityKey, payerKeys, dai } = devnet;
 
     await devnet.stop();
     expect(existsSync(join(devnetDir, 'solana.endpoint.json'))).toBe(false);
     devnet = await start();
 
     expect(devnet.mints).toEqual(mints);
+    expect(devnet.dai).toEqual(dai);
     expect(devnet.mintAuthorityKey).toBe(mintAuthorityKey);
     expect(devnet.payerKeys).toEqual(payerKeys);
     expect(solanaDevnet.describe(devnet).chainId).toBe(await connection.getGenesisHash());
@@ -202,5 +227,23 @@ describe('a Solana Pay transfer request', () => {
     expect(await tokenBalance(destination)).toBe(12_340_000n);
     const tx = await connection.getParsedTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
     expect(tx!.transaction.message.accountKeys.find((k) => k.pubkey.equals(reference))).toMatchObject({ signer: false, writable: false });
+  });
+});
+
+describe('an older state file', () => {
+  test('written before the test DAI existed, it keeps its mints and keys and gets a DAI mint, fixed from then on', async () => {
+    const { mints, payerKeys } = devnet;
+    await devnet.stop();
+    const file = join(devnetDir, 'solana.json');
+    const { daiMint: _dropped, ...older } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(older));
+    devnet = await start();
+    expect([devnet.mints, devnet.payerKeys]).toEqual([mints, payerKeys]);
+    expect(JSON.parse(readFileSync(file, 'utf8')).daiMint).toBe(devnet.dai.mint);
+    expect((await getMint(connection, new PublicKey(devnet.dai.mint), 'confirmed', TOKEN_2022_PROGRAM_ID)).decimals).toBe(8);
+    const { dai } = devnet;
+    await devnet.stop();
+    devnet = await start();
+    expect(devnet.dai).toEqual(dai);
   });
 });

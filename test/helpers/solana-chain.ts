@@ -61,11 +61,14 @@ export function connectionOf(rpcUrl: string, wsUrl: string): Connection {
 /** A web3.js keypair from a devnet key (base58 of the 64 secret-key bytes). */
 export const keypairOf = (key: string): Keypair => Keypair.fromSecretKey(base58.decode(key));
 
-/** A test coin: a mint of the Token or Token-2022 program, 6 decimals, and who may mint it. */
+/** A test coin: a mint of the Token or Token-2022 program, 6 decimals unless said, and who may mint it. */
 export interface TestCoin {
-  currency: Stablecoin;
+  /** Null for a token the app does not support (the devnet's test DAI). */
+  currency: Stablecoin | null;
   mint: PublicKey;
   program: PublicKey;
+  /** Default 6, the stablecoins'. */
+  decimals?: number;
 }
 
 /**
@@ -80,6 +83,9 @@ export interface SolanaTestChain {
   /** Sets an account's SOL balance (surfnet's cheatcode: no transaction). */
   fundSol(owner: PublicKey, sol?: number): void;
 }
+
+/** The built-in devnet's test DAI (Token-2022, 8 decimals): watched by the app, never offered. */
+export const devnetDai = (devnet: RunningSolanaDevnet): TestCoin => ({ currency: null, mint: new PublicKey(devnet.dai.mint), program: new PublicKey(devnet.dai.program), decimals: devnet.dai.decimals });
 
 /** The running Solana devnet of a test core, as its own type. @throws Error when the core runs none */
 export function solanaDevnetOf(chains: ChainIntegration | undefined): RunningSolanaDevnet {
@@ -143,7 +149,7 @@ export async function mintCoins(chain: SolanaTestChain, coin: TestCoin, owner: P
     chain.feePayer,
     [
       createAssociatedTokenAccountIdempotentInstruction(chain.feePayer.publicKey, account, owner, coin.mint, coin.program),
-      createMintToCheckedInstruction(coin.mint, account, chain.mintAuthority.publicKey, amount, DECIMALS, [], coin.program),
+      createMintToCheckedInstruction(coin.mint, account, chain.mintAuthority.publicKey, amount, coin.decimals ?? DECIMALS, [], coin.program),
     ],
     { signers: [chain.mintAuthority] },
   );
@@ -208,9 +214,21 @@ export class SolanaPayer {
   /** A Solana Pay transfer: `amount` of `coin` into `recipient`'s associated token account, carrying `references`. */
   transfer(coin: TestCoin, recipient: string | PublicKey, amount: bigint, references: readonly string[] = []): TransactionInstruction {
     const destination = ataOf(coin, new PublicKey(recipient));
-    const ix = createTransferCheckedInstruction(this.accountOf(coin), coin.mint, destination, this.keypair.publicKey, amount, DECIMALS, [], coin.program);
+    const ix = createTransferCheckedInstruction(this.accountOf(coin), coin.mint, destination, this.keypair.publicKey, amount, coin.decimals ?? DECIMALS, [], coin.program);
     for (const r of references) ix.keys.push({ pubkey: new PublicKey(r), isSigner: false, isWritable: false });
     return ix;
+  }
+
+  /**
+   * Any token sent as a wallet sends it to someone it was never asked by: the recipient's associated
+   * token account opened if missing (Phantom does, the sender paying the rent), then the transfer.
+   */
+  sendAnyToken(coin: TestCoin, recipient: string | PublicKey, amount: bigint, references: readonly string[] = []): Promise<string> {
+    const owner = new PublicKey(recipient);
+    return this.send([
+      createAssociatedTokenAccountIdempotentInstruction(this.keypair.publicKey, ataOf(coin, owner), owner, coin.mint, coin.program),
+      this.transfer(coin, owner, amount, references),
+    ]);
   }
 
   /** Signs and sends `instructions` in one transaction, as the fee payer; resolves with its signature once confirmed. */

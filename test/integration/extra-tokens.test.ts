@@ -1,8 +1,8 @@
 /**
  * Which extra tokens each network watches (issue 17: transfers of them to deposit addresses become
- * unmatched deposits, never payments), as the core configures them at start: live defaults, a coin the
- * network offers but the configuration left out (`wrong_asset`), a configured list replacing the
- * defaults, and a contract that is not the family's address refused at start. Live networks on a closed
+ * unmatched deposits, never payments), as the core configures them at start: live defaults (Solana's
+ * too), a coin the network offers but the configuration left out (`wrong_asset`), a configured list
+ * replacing the defaults, and a contract that is not the family's address refused at start. Live networks on a closed
  * port: configured, never reached.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +52,14 @@ test('a coin the configuration leaves out is watched at its live contract as a w
     { symbol: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6, currency: 'USDC' },
   ]);
   expect(extraOf(t, 'bsc')).toEqual([]);
+});
+
+test('Solana: PYUSD by default; a coin the configuration leaves out is watched at its live mint as a wrong asset', async () => {
+  t = await startTestCore({ networks: { test: TEST_OFF, live: { solana: { rpcUrl: CLOSED } } } });
+  expect(extraOf(t, 'solana')).toEqual([{ symbol: 'PYUSD', contract: '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo', decimals: 6, currency: null }]);
+  await t.stop();
+  t = await startTestCore({ networks: { test: TEST_OFF, live: { solana: { rpcUrl: CLOSED, tokens: { USDC: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' } } } } });
+  expect(symbols(extraOf(t, 'solana'))).toEqual(['PYUSD:null', 'USDT:USDT']);
 });
 
 test('a contract that is not written as the family\'s address is refused at start, naming the key', async () => {

@@ -53,7 +53,9 @@ export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
     });
     const name = SOLANA_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
     // The account lookups count as the watcher's RPC calls (the benchmarks read them).
-    const accounts: MerchantAccounts = new MerchantAccounts(rpc, mints, () => ports.wallet(), () => void watcher.stats.rpcCalls++);
+    // The wallet's accounts of the extra mints are followed too (one more getSignaturesForAddress per
+    // pass and mint): a transfer into one is an unmatched deposit, never a payment (issue 17).
+    const accounts: MerchantAccounts = new MerchantAccounts(rpc, { offered: mints, extra: network.extraTokens ?? [] }, () => ports.wallet(), () => void watcher.stats.rpcCalls++);
     const commitment = network.commitment === 'confirmed' ? 'confirmed' : 'finalized';
     // The merchant's accounts, and those of refunds the owner pays by hand (their payouts land there).
     const followed = async () => {

@@ -1,6 +1,7 @@
 import { address, type Address, type GetMultipleAccountsApi, type Rpc } from '@solana/kit';
 import { findAssociatedTokenPda } from '@solana-program/token';
 import type { Stablecoin } from '../../domain/currencies.js';
+import type { ExtraToken } from '../../domain/networks.js';
 import { TOKEN_PROGRAMS } from './incoming-transfers.js';
 import type { MerchantTokenAccount } from './watcher.js';
 
@@ -10,6 +11,9 @@ export interface OfferedMint {
   mint: string;
   decimals: number;
 }
+
+/** What a mint account says: its owner program and decimals, or why it cannot be used. */
+type MintFacts = { program: string; decimals: number } | { problem: string };
 
 /** How long an account found open is trusted before it is looked at again (an owner may close one). */
 const RECHECK_OPEN_MS = 5 * 60_000;
@@ -27,11 +31,17 @@ const MINT_DECIMALS_OFFSET = 44;
  * Every ATA is followed all the same (listing a missing account's signatures costs the same single call
  * and answers nothing), so a payment sent the moment it is opened is not missed.
  *
- * RPC cost: the mints once, then one `getMultipleAccounts` per pass while an account is missing and
- * one every five minutes once all exist; never per session.
+ * The wallet's ATAs of the network's extra mints (tokens customers send by mistake, issue 17) are
+ * followed too, each under its mint's own program and with the mint's own decimals, but never looked
+ * up: a wallet sending an arbitrary token opens the recipient's account itself (Phantom does), so a
+ * missing one is simply followed until it appears, and never makes a coin unpayable. An extra mint
+ * that does not exist on the cluster, or is no token mint, is not followed.
+ *
+ * RPC cost: the mints once, then one `getMultipleAccounts` per pass while an offered coin's account is
+ * missing and one every five minutes once all exist; never per session.
  */
 export class MerchantAccounts {
-  private programs: Map<string, { program: string } | { problem: string }> | undefined;
+  private programs: Map<string, MintFacts> | undefined;
   private state: { wallet: string; accounts: MerchantTokenAccount[]; open: Set<string>; checkedAt: number } | undefined;
   private problems: Partial<Record<Stablecoin, string>> = {};
   /** Payout destinations' token accounts, derived once per wallet (a few, at any time). */
@@ -39,13 +49,20 @@ export class MerchantAccounts {
 
   constructor(
     private readonly rpc: Rpc<GetMultipleAccountsApi>,
-    private readonly mints: readonly OfferedMint[],
+    /** The coins offered, and the extra tokens watched for mistakes (NetworkSettings.extraTokens). */
+    { offered, extra = [] }: { offered: readonly OfferedMint[]; extra?: readonly ExtraToken[] },
     /** The merchant's wallet in this mode, as set now (undefined: none yet). */
     private readonly wallet: () => string | undefined,
     /** Told of every RPC call, for the watcher's counters. */
     private readonly counted: () => void = () => undefined,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.mints = offered;
+    this.extra = extra;
+  }
+
+  private readonly mints: readonly OfferedMint[];
+  private readonly extra: readonly ExtraToken[];
 
   /**
    * The coins that cannot be paid right now, with the reason in words for the owner. Until the
@@ -84,19 +101,27 @@ export class MerchantAccounts {
         const [ata] = await findAssociatedTokenPda({ owner: address(wallet), mint: address(m.mint), tokenProgram: address(p.program) });
         accounts.push({ currency: m.currency, mint: m.mint, account: ata, decimals: m.decimals });
       }
+      for (const t of this.extra) {
+        const p = programs.get(t.contract);
+        if (!p || !('program' in p)) continue;
+        const [ata] = await findAssociatedTokenPda({ owner: address(wallet), mint: address(t.contract), tokenProgram: address(p.program) });
+        accounts.push({ currency: t.currency, mistake: t.currency ? 'wrong_asset' : 'unsupported_token', mint: t.contract, account: ata, decimals: p.decimals });
+      }
       state = { wallet, accounts, open: new Set(), checkedAt: -Infinity };
       this.state = state;
     }
-    const due = state.open.size < state.accounts.length || this.now() - state.checkedAt >= RECHECK_OPEN_MS;
+    // Only the offered coins' accounts decide what is payable: they alone are looked up.
+    const offered = state.accounts.filter((a) => a.mistake === undefined);
+    const due = state.open.size < offered.length || this.now() - state.checkedAt >= RECHECK_OPEN_MS;
     if (due) {
-      const found = state.accounts.length > 0 ? await this.accountsExist(state.accounts.map((a) => address(a.account))) : [];
-      state.open = new Set(state.accounts.filter((_, i) => found[i]).map((a) => a.account));
+      const found = offered.length > 0 ? await this.accountsExist(offered.map((a) => address(a.account))) : [];
+      state.open = new Set(offered.filter((_, i) => found[i]).map((a) => a.account));
       state.checkedAt = this.now();
     }
     const problems: Partial<Record<Stablecoin, string>> = {};
     for (const m of this.mints) {
       const p = programs.get(m.mint);
-      const account = state.accounts.find((a) => a.mint === m.mint);
+      const account = offered.find((a) => a.mint === m.mint);
       if (p && 'problem' in p) problems[m.currency] = p.problem;
       else if (account && !state.open.has(account.account)) {
         problems[m.currency] =
@@ -134,27 +159,25 @@ export class MerchantAccounts {
     return accounts;
   }
 
-  /** Each mint's owner program, read once; a mint that is missing or odd is a problem, not an error. */
-  private async mintPrograms(): Promise<Map<string, { program: string } | { problem: string }>> {
+  /**
+   * Each mint's owner program and decimals, offered and extra mints in one call, read once; a mint
+   * that is missing or odd is a problem, not an error (an offered coin says so; an extra one is not
+   * followed).
+   */
+  private async mintPrograms(): Promise<Map<string, MintFacts>> {
     if (this.programs) return this.programs;
     this.counted();
-    const { value } = await this.rpc.getMultipleAccounts(this.mints.map((m) => address(m.mint)), { encoding: 'base64', commitment: 'confirmed' }).send();
-    const programs = new Map<string, { program: string } | { problem: string }>();
-    this.mints.forEach((m, i) => {
-      const account = value[i];
-      if (!account) {
-        programs.set(m.mint, { problem: `the ${m.currency} mint ${m.mint} does not exist on the cluster this RPC serves` });
-        return;
-      }
-      const owner = String(account.owner);
-      const data = Buffer.from(account.data[0], 'base64');
-      if (!TOKEN_PROGRAMS.has(owner)) programs.set(m.mint, { problem: `${m.mint} is not a token mint (its account belongs to ${owner})` });
-      else if (data.length <= MINT_DECIMALS_OFFSET || data[MINT_DECIMALS_OFFSET] !== m.decimals) {
-        programs.set(m.mint, { problem: `the ${m.currency} mint ${m.mint} has ${data[MINT_DECIMALS_OFFSET] ?? '?'} decimals, not the ${m.decimals} configured` });
-      } else programs.set(m.mint, { program: owner });
-    });
-    this.programs = programs;
-    return programs;
+    const mints = [...this.mints.map((m) => ({ mint: m.mint, label: `the ${m.currency} mint` })), ...this.extra.map((t) => ({ mint: t.contract, label: `the ${t.symbol} mint` }))];
+    const { value } = await this.rpc.getMultipleAccounts(mints.map((m) => address(m.mint)), { encoding: 'base64', commitment: 'confirmed' }).send();
+    const facts = new Map<string, MintFacts>();
+    mints.forEach(({ mint, label }, i) => facts.set(mint, mintFacts(label, mint, value[i])));
+    // An offered coin's mint must have the decimals the app expects of it.
+    for (const m of this.mints) {
+      const f = facts.get(m.mint);
+      if (f && 'decimals' in f && f.decimals !== m.decimals) facts.set(m.mint, { problem: `the ${m.currency} mint ${m.mint} has ${f.decimals} decimals, not the ${m.decimals} configured` });
+    }
+    this.programs = facts;
+    return facts;
   }
 
   private async accountsExist(accounts: readonly Address[]): Promise<boolean[]> {
@@ -162,4 +185,15 @@ export class MerchantAccounts {
     const { value } = await this.rpc.getMultipleAccounts([...accounts], { encoding: 'base64', commitment: 'confirmed' }).send();
     return accounts.map((_, i) => value[i] !== null && value[i] !== undefined);
   }
+}
+
+/** What a mint's account (as getMultipleAccounts returns it, base64) says of it. */
+function mintFacts(label: string, mint: string, account: { owner: unknown; data: readonly [string, unknown] } | null | undefined): MintFacts {
+  if (!account) return { problem: `${label} ${mint} does not exist on the cluster this RPC serves` };
+  const owner = String(account.owner);
+  const data = Buffer.from(account.data[0], 'base64');
+  if (!TOKEN_PROGRAMS.has(owner)) return { problem: `${mint} is not a token mint (its account belongs to ${owner})` };
+  const decimals = data[MINT_DECIMALS_OFFSET];
+  if (data.length <= MINT_DECIMALS_OFFSET || decimals === undefined) return { problem: `${mint} is not a token mint (its account is too short)` };
+  return { program: owner, decimals };
 }

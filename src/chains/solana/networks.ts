@@ -24,6 +24,10 @@ export const SOLANA_NETWORKS: readonly NetworkInfo[] = [
       USDC: { decimals: 6, liveContract: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
       USDT: { decimals: 6, liveContract: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' },
     },
+    // Watched for customers' mistakes (issue 17): the merchant's account of each is followed, one more
+    // getSignaturesForAddress per pass. PYUSD (Paxos for PayPal) is a Token-2022 mint: its account is
+    // derived under that program, read from the mint (docs/payments.md lists the sources).
+    liveExtraTokens: [{ symbol: 'PYUSD', contract: '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo', decimals: 6, currency: null }],
     liveExplorerTx: 'https://solscan.io/tx/',
     rpcHint:
       'A Solana JSON-RPC endpoint of mainnet-beta (https://api.mainnet-beta.solana.com is rate-limited: a provider\'s URL with its key is better). ' +

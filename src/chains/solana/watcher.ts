@@ -10,6 +10,7 @@ import type {
 } from '@solana/kit';
 import type { ChainScan, ObservedTransfer, UnmatchedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
+import type { DepositReason } from '../../domain/deposit.js';
 import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 import { type IncomingTransfer, incomingTransfers, type ParsedTransactionView } from './incoming-transfers.js';
 import { readCursor, writeCursor } from './watch-cursor.js';
@@ -19,7 +20,14 @@ export type SolanaWatcherRpc = Rpc<GetGenesisHashApi & GetSlotApi & GetSignature
 
 /** One of the merchant's token accounts (its associated token account for a mint). */
 export interface MerchantTokenAccount {
-  currency: Stablecoin;
+  /** Null for an extra mint the app does not support (`mistake` is then `unsupported_token`). */
+  currency: Stablecoin | null;
+  /**
+   * Set on the account of an extra mint, watched only so that a customer's mistake is seen
+   * (NetworkSettings.extraTokens): every transfer into it is an unmatched deposit of this reason, even
+   * one naming a session's reference, since that coin never pays a sale.
+   */
+  mistake?: Extract<DepositReason, 'wrong_asset' | 'unsupported_token'>;
   /** The mint, reported as the transfer's token contract. */
   mint: string;
   account: string;
@@ -62,6 +70,9 @@ export interface SolanaWatcherStats extends WatcherStats {
    */
   unattributedTransfers: number;
 }
+
+/** A transfer found in a transaction, before its block's hash is known: a payment, or (with `reason`) an unmatched deposit. */
+type FoundTransfer = Omit<ObservedTransfer, 'blockRef'> | Omit<UnmatchedTransfer, 'blockRef'>;
 
 /** A signature to handle, as `getSignaturesForAddress` lists it. */
 interface Listed {
@@ -173,8 +184,8 @@ export class SolanaWatcher implements Watcher {
             blockRef = await this.blockhash(t.blockNumber);
             blockhashes.set(t.blockNumber, blockRef);
           }
-          if (t.reason === undefined) transfers.push({ ...t, blockRef });
-          else unmatched.push({ ...t, blockRef, reason: t.reason });
+          if ('reason' in t) unmatched.push({ ...t, blockRef });
+          else transfers.push({ ...t, blockRef });
         }
         handled.add(listed.signature);
       }
@@ -232,8 +243,11 @@ export class SolanaWatcher implements Watcher {
     return unconfirmed === -1 ? listed : listed.slice(0, unconfirmed);
   }
 
-  /** The transfers of one transaction into the followed accounts: those naming no single watched reference carry `reason`. */
-  private async transfersOf(listed: Listed): Promise<(Omit<ObservedTransfer, 'blockRef'> & { reason?: UnmatchedTransfer['reason'] })[]> {
+  /**
+   * The transfers of one transaction into the followed accounts: those of an extra mint, and those
+   * naming no single watched reference, carry `reason`.
+   */
+  private async transfersOf(listed: Listed): Promise<FoundTransfer[]> {
     if (listed.failed) return []; // a failed transaction moved no tokens: not even read
     const tx = await this.rpc(
       this.options.rpc.getTransaction(listed.signature as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
@@ -248,27 +262,23 @@ export class SolanaWatcher implements Watcher {
     const manual = new Set(this.ports.manualDestinations());
     // The signature list's block time first: it is the cluster's; the transaction's is the fallback.
     const blockTime = (listed.blockTime ?? (tx.blockTime === null ? null : Number(tx.blockTime)) ?? 0) * 1000;
-    const transfers: (Omit<ObservedTransfer, 'blockRef'> & { reason?: UnmatchedTransfer['reason'] })[] = [];
+    const transfers: FoundTransfer[] = [];
     for (const t of incoming) {
       const account = this.byAccount.get(t.account) as MerchantTokenAccount;
+      const common = { txId: listed.signature, eventIndex: t.eventIndex, blockNumber: Number(tx.slot), blockTime, tokenContract: account.mint, decimals: account.decimals, from: t.from, amountBase: t.amountBase };
+      if (account.mistake !== undefined) {
+        // A coin that never pays a sale: a deposit to show as sent, whatever reference it names.
+        transfers.push({ ...common, currency: account.currency, to: t.account, reason: account.mistake });
+        continue;
+      }
       const reference = account.payoutTo ?? this.referenceOf(t, txKeys, manual);
       if (reference === null) this.stats.unattributedTransfers++;
       // A reference known, but of a session whose window has ended: late, not anonymous (issue 17).
       const reason = reference !== null ? undefined : this.namesEndedReference(t, txKeys, manual) ? ('late' as const) : ('no_reference' as const);
-      transfers.push({
-        txId: listed.signature,
-        eventIndex: t.eventIndex,
-        blockNumber: Number(tx.slot),
-        blockTime,
-        currency: account.currency,
-        tokenContract: account.mint,
-        decimals: account.decimals,
-        from: t.from,
-        // Unmatched: the merchant's token account it landed in (a deposit to show, never a session's).
-        to: reference ?? t.account,
-        amountBase: t.amountBase,
-        ...(reason !== undefined && { reason }),
-      });
+      // Only extra mints' accounts (above) have no currency.
+      const currency = account.currency as Stablecoin;
+      // Unmatched: the merchant's token account it landed in (a deposit to show, never a session's).
+      transfers.push(reason === undefined ? { ...common, currency, to: reference as string } : { ...common, currency, to: t.account, reason });
     }
     return transfers;
   }

@@ -14,6 +14,8 @@ export interface SolanaEndpoint {
   slotTimeMs: number;
   mints: Record<Stablecoin, string>;
   decimals: Record<Stablecoin, number>;
+  /** The test DAI's mint, decimals and program (watched, never offered). */
+  dai: { mint: string; decimals: number; program: string };
   pid: number;
 }
 
@@ -26,6 +28,7 @@ export function writeSolanaEndpoint(devnetDir: string, devnet: RunningSolanaDevn
     slotTimeMs: devnet.slotTimeMs,
     mints: { ...devnet.mints },
     decimals: { ...devnet.decimals },
+    dai: { ...devnet.dai },
     pid: process.pid,
   };
   writeFileSync(fileOf(devnetDir), JSON.stringify(endpoint, null, 2));

@@ -4,7 +4,8 @@ import type { FamilyDevnet } from '../../family.js';
 import { readSolanaEndpoint, removeSolanaEndpoint, writeSolanaEndpoint } from './endpoint.js';
 import { type RunningSolanaDevnet, startSolanaDevnet } from './solana-devnet.js';
 import { readState, SOLANA_DEVNET_PAYERS } from './state-file.js';
-import { mintToOwner, payTransferRequest, rpcOf, signerOf } from './test-wallet.js';
+import { SOLANA_DEVNET_DAI } from './test-mints.js';
+import { mintToOwner, payTransferRequest, rpcOf, sendTokenTo, signerOf } from './test-wallet.js';
 
 export type { RunningSolanaDevnet };
 
@@ -43,6 +44,8 @@ export const solanaDevnet: FamilyDevnet<RunningSolanaDevnet> = {
       USDT: { contract: devnet.mints.USDT, decimals: devnet.decimals.USDT },
       USDC: { contract: devnet.mints.USDC, decimals: devnet.decimals.USDC },
     },
+    // Watched, never offered: its transfers to the merchant's wallet are unmatched deposits (issue 17).
+    extraTokens: [{ symbol: SOLANA_DEVNET_DAI.symbol, contract: devnet.dai.mint, decimals: devnet.dai.decimals, currency: null }],
   }),
 
   async fund(devnet, wallet, wholeCoins) {
@@ -72,7 +75,7 @@ export const solanaDevnet: FamilyDevnet<RunningSolanaDevnet> = {
   payers: SOLANA_DEVNET_PAYERS,
 
   async pay({ dir, network, payer, currency, to, amountMinor, recipient, token }) {
-    if (token !== undefined) throw new Error(`the Solana devnet has no test ${token}: it watches no extra mints yet`);
+    if (token !== undefined && token !== SOLANA_DEVNET_DAI.symbol) throw new Error(`the Solana devnet has no test ${token}: --token must be "DAI"`);
     const running = network === 'solana' ? readSolanaEndpoint(dir) : undefined;
     if (!running) throw new Error(`no ${network} devnet is running in ${dir}: start "stablepos serve" in test mode first`);
     if (recipient === undefined) throw new Error('a Solana payment needs the merchant\'s wallet (the recipient) besides the session\'s reference');
@@ -81,10 +84,18 @@ export const solanaDevnet: FamilyDevnet<RunningSolanaDevnet> = {
     if (!key) throw new Error(`no test payer ${payer}: there are ${state.payerKeys.length}`);
     const rpc = rpcOf(running.rpcUrl);
     const [wallet, mintAuthority] = await Promise.all([signerOf(key), signerOf(state.mintAuthorityKey)]);
+    const waitMs = inclusionMs(running.slotTimeMs);
+    if (token !== undefined) {
+      // The test DAI: minted to the payer, then sent to the merchant's DAI account (opened if missing,
+      // as a wallet sending any token does), naming the session's reference. An unmatched deposit.
+      const { mint, decimals, program } = running.dai;
+      const amount = toBaseUnits(amountMinor, decimals);
+      await mintToOwner(rpc, { feePayer: wallet, mintAuthority, mint, owner: wallet.address, amount, decimals, waitMs, program });
+      return sendTokenTo(rpc, { payer: wallet, recipient, mint, program, reference: to, amount, decimals, waitMs });
+    }
     const mint = running.mints[currency];
     const decimals = running.decimals[currency];
     const amount = toBaseUnits(amountMinor, decimals);
-    const waitMs = inclusionMs(running.slotTimeMs);
     // The payer gets what it pays (the test mints mint to anyone the authority signs for), then pays
     // the session's transfer request as a wallet would.
     await mintToOwner(rpc, { feePayer: wallet, mintAuthority, mint, owner: wallet.address, amount, decimals, waitMs });

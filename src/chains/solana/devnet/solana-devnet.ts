@@ -5,7 +5,7 @@ import type { RunningDevnet } from '../../family.js';
 import { loadOrCreateState } from './state-file.js';
 import { startSurfnet, type Surfnet } from './surfnet.js';
 import { addressOfKey, secretKeyBytes, type SecretKey58 } from './test-keys.js';
-import { restoreTestMints, SOLANA_DEVNET_DECIMALS } from './test-mints.js';
+import { restoreTestMints, SOLANA_DEVNET_DAI, SOLANA_DEVNET_DECIMALS } from './test-mints.js';
 import { rpcOf } from './test-wallet.js';
 
 /** SOL each test payer and the faucet hold after every start: fees and rent for thousands of payments. */
@@ -20,6 +20,8 @@ export interface RunningSolanaDevnet extends RunningDevnet {
   readonly slotTimeMs: number;
   readonly mints: Readonly<Record<Stablecoin, string>>;
   readonly decimals: Readonly<Record<Stablecoin, number>>;
+  /** The test DAI (Token-2022, 8 decimals): watched, never offered, so unmatched deposits can be tried. */
+  readonly dai: { readonly mint: string; readonly decimals: number; readonly program: string };
   /** The test payers' keys (base58 of the 64 secret-key bytes), each holding SOL. */
   readonly payerKeys: readonly SecretKey58[];
   /** Pays the fees of the refund wallet's funding. */
@@ -32,7 +34,7 @@ export interface RunningSolanaDevnet extends RunningDevnet {
 
 /**
  * Starts surfnet for `dir` and gives it back what the app relies on across restarts, from the state
- * file (state-file.ts): the test mints at their fixed addresses (test-mints.ts) and SOL for the payers
+ * file (state-file.ts): the test mints (USDT, USDC and the watched DAI) at their fixed addresses (test-mints.ts) and SOL for the payers
  * and the faucet. Slots last `blockTimeSeconds`, the devnets' one pace setting.
  */
 export async function startSolanaDevnet({ dir, blockTimeSeconds }: { dir: string; blockTimeSeconds: number }): Promise<RunningSolanaDevnet> {
@@ -55,6 +57,7 @@ export async function startSolanaDevnet({ dir, blockTimeSeconds }: { dir: string
       slotTimeMs,
       mints: { ...state.mints },
       decimals: { USDT: SOLANA_DEVNET_DECIMALS, USDC: SOLANA_DEVNET_DECIMALS },
+      dai: { mint: state.daiMint, decimals: SOLANA_DEVNET_DAI.decimals, program: SOLANA_DEVNET_DAI.program },
       payerKeys: state.payerKeys,
       faucetKey: state.faucetKey,
       mintAuthorityKey: state.mintAuthorityKey,

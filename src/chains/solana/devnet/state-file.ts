@@ -12,6 +12,11 @@ import { addressOfKey, newAddress, newSecretKey, type SecretKey58 } from './test
 export interface SolanaDevnetState {
   version: 1;
   mints: Record<Stablecoin, string>;
+  /**
+   * The test DAI's mint (watched, never offered: issue 17). Absent from files written before it
+   * existed: added, and the file rewritten, at the next start.
+   */
+  daiMint?: string;
   mintAuthorityKey: SecretKey58;
   /** Surfnet's own payer at genesis: pays the fees of the refund wallet's funding. */
   faucetKey: SecretKey58;
@@ -21,12 +26,23 @@ export interface SolanaDevnetState {
 /** How many test payers `stablepos devnet pay --payer N` can use. */
 export const SOLANA_DEVNET_PAYERS = 10;
 
-/** The state of `file`, made (and written) on the first start. @throws Error when the file is unreadable */
-export function loadOrCreateState(file: string): SolanaDevnetState {
-  if (existsSync(file)) return readState(file);
-  const state: SolanaDevnetState = {
-    version: 1,
+/**
+ * The state of `file`, made (and written) on the first start; an older file gets the test DAI's mint
+ * address added and is written back, so the address stays fixed from then on.
+ * @throws Error when the file is unreadable
+ */
+export function loadOrCreateState(file: string): SolanaDevnetState & { daiMint: string } {
+  if (existsSync(file)) {
+    const state = readState(file);
+    if (state.daiMint !== undefined) return { ...state, daiMint: state.daiMint };
+    const upgraded = { ...state, daiMint: newAddress() };
+    writeFileSync(file, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
+    return upgraded;
+  }
+  const state = {
+    version: 1 as const,
     mints: { USDT: newAddress(), USDC: newAddress() },
+    daiMint: newAddress(),
     mintAuthorityKey: newSecretKey(),
     faucetKey: newSecretKey(),
     payerKeys: Array.from({ length: SOLANA_DEVNET_PAYERS }, newSecretKey),
@@ -44,6 +60,7 @@ export function readState(file: string): SolanaDevnetState {
     if (state.version !== 1) throw new Error(`version ${String(state.version)} is not 1`);
     for (const key of [state.mintAuthorityKey, state.faucetKey, ...state.payerKeys]) addressOfKey(key);
     if (typeof state.mints?.USDT !== 'string' || typeof state.mints.USDC !== 'string') throw new Error('mints.USDT and mints.USDC must be addresses');
+    if (state.daiMint !== undefined && typeof state.daiMint !== 'string') throw new Error('daiMint must be an address');
   } catch (cause) {
     throw new Error(`the Solana devnet's state file ${file} is unreadable (${(cause as Error).message}); remove it to start a fresh Solana devnet`, { cause });
   }

@@ -38,23 +38,34 @@ export const rpcOf = (url: string): SolanaRpc => createSolanaRpc(url);
 
 export const signerOf = (key: SecretKey58): Promise<KeyPairSigner> => createKeyPairSignerFromBytes(secretKeyBytes(key));
 
-export async function associatedTokenAccount(owner: string, mint: string): Promise<Address> {
-  const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+/** `owner`'s associated token account of `mint`, whose program is `program` (the classic Token program by default). */
+export async function associatedTokenAccount(owner: string, mint: string, program: string = TOKEN_PROGRAM_ADDRESS): Promise<Address> {
+  const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: address(program) });
   return ata;
 }
 
 /**
- * Mints `amount` base units of `mint` into `owner`'s associated token account, creating it if missing;
- * `feePayer` pays the fee and the account's rent.
+ * Mints `amount` base units of `mint` (of `program`, the classic Token program by default) into
+ * `owner`'s associated token account, creating it if missing; `feePayer` pays the fee and the rent.
  */
 export async function mintToOwner(
   rpc: SolanaRpc,
-  { feePayer, mintAuthority, mint, owner, amount, decimals, waitMs }: { feePayer: KeyPairSigner; mintAuthority: KeyPairSigner; mint: string; owner: string; amount: bigint; decimals: number; waitMs: number },
+  {
+    feePayer,
+    mintAuthority,
+    mint,
+    owner,
+    amount,
+    decimals,
+    waitMs,
+    program = TOKEN_PROGRAM_ADDRESS,
+  }: { feePayer: KeyPairSigner; mintAuthority: KeyPairSigner; mint: string; owner: string; amount: bigint; decimals: number; waitMs: number; program?: string },
 ): Promise<string> {
-  const ata = await associatedTokenAccount(owner, mint);
+  const ata = await associatedTokenAccount(owner, mint, program);
+  // Token-2022's MintToChecked has the classic instruction's layout: only the program differs.
   return sendAndConfirm(rpc, feePayer, [
-    getCreateAssociatedTokenIdempotentInstruction({ payer: feePayer, ata, owner: address(owner), mint: address(mint) }),
-    getMintToCheckedInstruction({ mint: address(mint), token: ata, mintAuthority, amount, decimals }),
+    getCreateAssociatedTokenIdempotentInstruction({ payer: feePayer, ata, owner: address(owner), mint: address(mint), tokenProgram: address(program) }),
+    getMintToCheckedInstruction({ mint: address(mint), token: ata, mintAuthority, amount, decimals }, { programAddress: address(program) }),
   ], waitMs);
 }
 
@@ -82,6 +93,29 @@ export async function payTransferRequest(
   });
   const withReference: Instruction = { ...transfer, accounts: [...transfer.accounts, { address: address(reference), role: AccountRole.READONLY }] };
   return sendAndConfirm(rpc, payer, [withReference], waitMs);
+}
+
+/**
+ * A token the recipient was never asked for, sent as a wallet sends any token: it opens the
+ * recipient's associated token account if missing (Phantom does, the sender paying the rent), then
+ * `transferChecked` into it, with `reference` appended as Solana Pay would (a customer who scanned a
+ * sale's code and picked another coin). Such a transfer pays nothing: the app records it as an
+ * unmatched deposit.
+ */
+export async function sendTokenTo(
+  rpc: SolanaRpc,
+  { payer, recipient, mint, program, reference, amount, decimals, waitMs }: { payer: KeyPairSigner; recipient: string; mint: string; program: string; reference?: string; amount: bigint; decimals: number; waitMs: number },
+): Promise<string> {
+  const destination = await associatedTokenAccount(recipient, mint, program);
+  const transfer = getTransferCheckedInstruction(
+    { source: await associatedTokenAccount(payer.address, mint, program), mint: address(mint), destination, authority: payer, amount, decimals },
+    { programAddress: address(program) },
+  );
+  const withReference: Instruction = reference === undefined ? transfer : { ...transfer, accounts: [...transfer.accounts, { address: address(reference), role: AccountRole.READONLY }] };
+  return sendAndConfirm(rpc, payer, [
+    getCreateAssociatedTokenIdempotentInstruction({ payer, ata: destination, owner: address(recipient), mint: address(mint), tokenProgram: address(program) }),
+    withReference,
+  ], waitMs);
 }
 
 /** A v0 transaction of `instructions`, paid by `feePayer`, on the latest confirmed blockhash, signed. */
