@@ -1,0 +1,608 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigCount, bigNumeric, epochMs, minorUnits } from './columns.js';
+
+/**
+ * The PostgreSQL store's schema: the same tables, columns (names included), keys and indexes as the
+ * SQLite one (`../schema.ts`), in PostgreSQL's types (`./columns.ts`). Both are edited together and
+ * `test/integration/pg-schema.test.ts` fails when they drift; migrations: `npm run db:generate`.
+ * Comments on what the columns mean live in `../schema.ts`, and are not repeated here.
+ */
+
+/** Times are milliseconds since the Unix epoch (UTC); the API renders them as ISO 8601. */
+const ms = epochMs;
+
+/**
+ * SQLite's `INTEGER PRIMARY KEY AUTOINCREMENT`: never reused, orders lists and backs cursors.
+ * Identity `BY DEFAULT` rather than `ALWAYS`: a copy of a SQLite store keeps its sequence numbers
+ * (the cursors clients hold), then moves the identity past them.
+ */
+const insertionSeq = () => bigCount('seq').primaryKey().generatedByDefaultAsIdentity();
+
+export const merchants = pgTable('merchants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  reportingCurrency: text('reporting_currency').notNull().default('USD'),
+  defaultCurrency: text('default_currency').notNull().default('USD'),
+  /** Fee: percentage in basis points of the gross, plus a fixed amount in USD cents. */
+  feeBps: integer('fee_bps').notNull().default(150),
+  feeFixedUsdCents: integer('fee_fixed_usd_cents').notNull().default(10),
+  sessionExpirySeconds: integer('session_expiry_seconds').notNull().default(900),
+  monitoringWindowSeconds: integer('monitoring_window_seconds').notNull().default(86_400),
+  /** Currency settled funds convert into automatically; null keeps them as they came. */
+  settlementCurrency: text('settlement_currency'),
+  /** Fee of a conversion between funds accounts, basis points of the amount received. */
+  conversionFeeBps: integer('conversion_fee_bps').notNull().default(50),
+  createdAt: ms('created_at').notNull(),
+});
+
+export const merchantDomains = pgTable(
+  'merchant_domains',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    domain: text('domain').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('merchant_domains_merchant').on(t.merchantId)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: boolean('livemode').notNull(),
+    /** The first characters of the key (e.g. `sk_test_4f9Q`), enough to recognise and revoke it. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the whole key, hex; the key itself is never stored. */
+    hash: text('hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+    revokedAt: ms('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash').on(t.hash), index('api_keys_prefix').on(t.prefix)],
+);
+
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    /** Insertion order: the stable sort key behind cursor pagination (ids are random). */
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    merchantDomainId: text('merchant_domain_id').notNull().references(() => merchantDomains.id),
+    livemode: boolean('livemode').notNull(),
+    status: text('status').notNull(),
+    exception: text('exception'),
+    currency: text('currency').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    amountReceivedMinor: minorUnits('amount_received_minor').notNull().default(sql`0`),
+    amountRefundedMinor: minorUnits('amount_refunded_minor').notNull().default(sql`0`),
+    description: text('description'),
+    clientReferenceId: text('client_reference_id'),
+    /** JSON: string map. */
+    metadata: text('metadata').notNull().default('{}'),
+    /** JSON: line items as given (shape B), or []. */
+    lineItems: text('line_items').notNull().default('[]'),
+    successUrl: text('success_url'),
+    cancelUrl: text('cancel_url'),
+    resolvedBy: text('resolved_by'),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    // A constraint, not just an index (the only one): other tables' foreign keys reference the id, and
+    // PostgreSQL wants its uniqueness in place when drizzle-kit adds them, before it creates indexes.
+    unique('payment_sessions_id').on(t.id),
+    index('payment_sessions_list').on(t.merchantId, t.livemode, t.seq),
+    index('payment_sessions_expiry').on(t.status, t.expiresAt),
+  ],
+);
+
+/** The rate locked for each stablecoin when a session was created; options price from it. */
+export const sessionQuotes = pgTable(
+  'session_quotes',
+  {
+    sessionId: text('session_id').notNull().references(() => paymentSessions.id),
+    currency: text('currency').notNull(),
+    rateScaled: bigNumeric('rate_scaled').notNull(),
+    rateSource: text('rate_source').notNull(),
+    amountDueMinor: minorUnits('amount_due_minor').notNull(),
+    /** The merchant's fixed fee per payment (USD) in this coin, at the rate of the session's creation. */
+    feeFixedMinor: minorUnits('fee_fixed_minor').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.currency] })],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    merchantId: text('merchant_id').notNull(),
+    livemode: boolean('livemode').notNull(),
+    key: text('key').notNull(),
+    /** Method, path and a hash of the canonical body: what "the same request" means. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Null while the first request is still being processed. */
+    responseStatus: integer('response_status'),
+    /** Sealed by the data key (`sealed:v1:…`) when it holds a credential (a new API key, a webhook secret). */
+    responseBody: text('response_body'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.livemode, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+);
+
+/** The merchant's watch-only wallet per chain family and mode, and the next unused derivation index. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    family: text('family').notNull(),
+    livemode: boolean('livemode').notNull(),
+    /** Account-level extended public key (EVM: m/44'/60'/0'). */
+    xpub: text('xpub').notNull(),
+    nextIndex: integer('next_index').notNull().default(0),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.family, t.livemode] })],
+);
+
+/** The deposit address reserved for a session, one per chain family; never given to another session. */
+export const sessionAddresses = pgTable(
+  'session_addresses',
+  {
+    sessionId: text('session_id').notNull().references(() => paymentSessions.id),
+    family: text('family').notNull(),
+    livemode: boolean('livemode').notNull(),
+    address: text('address').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    /** Until when the watchers look for payments to it: expiry plus the monitoring window. */
+    watchUntil: ms('watch_until').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.family] }),
+    uniqueIndex('session_addresses_address').on(t.family, t.livemode, t.address),
+    index('session_addresses_watch').on(t.livemode, t.watchUntil),
+  ],
+);
+
+/**
+ * Token transfers found on chain, keyed by network, transaction id, event index and block so a
+ * transfer is recorded once however often it is seen. The words are every chain family's: `tx_id` is
+ * the network's transaction id (EVM: hash), `event_index` the transfer's index among its block's events
+ * (EVM: log index), `block_ref` the block's hash. `session_id` is null for an unattributable deposit.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    sessionId: text('session_id').references(() => paymentSessions.id),
+    network: text('network').notNull(),
+    livemode: boolean('livemode').notNull(),
+    currency: text('currency').notNull(),
+    tokenContract: text('token_contract').notNull(),
+    txId: text('tx_id').notNull(),
+    eventIndex: integer('event_index').notNull(),
+    blockNumber: bigCount('block_number').notNull(),
+    blockRef: text('block_ref').notNull(),
+    blockTime: ms('block_time').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    amountBase: bigNumeric('amount_base').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    confirmations: integer('confirmations').notNull(),
+    status: text('status').notNull(),
+    detectedAt: ms('detected_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_id').on(t.id),
+    // A transfer is the same payment only in the same block: re-included elsewhere after a
+    // reorganisation (where its event index may shift) it is a new row, the old one stays orphaned.
+    uniqueIndex('payments_transfer').on(t.network, t.livemode, t.txId, t.eventIndex, t.blockRef),
+    index('payments_session').on(t.sessionId),
+    index('payments_unconfirmed').on(t.network, t.livemode, t.status),
+  ],
+);
+
+/**
+ * Money that reached the merchant's own accounts without paying a session (domain/deposit.ts): shown
+ * to the owner, never in balances or the ledger. One row per transfer, so a repeated scan records
+ * nothing twice.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    network: text('network').notNull(),
+    livemode: boolean('livemode').notNull(),
+    txId: text('tx_id').notNull(),
+    eventIndex: integer('event_index').notNull(),
+    blockNumber: bigCount('block_number').notNull(),
+    blockRef: text('block_ref').notNull(),
+    blockTime: ms('block_time').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** Null for a token the network does not offer. */
+    currency: text('currency'),
+    tokenContract: text('token_contract').notNull(),
+    amountBase: bigNumeric('amount_base').notNull(),
+    decimals: integer('decimals').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    /** `attributed`: the session it now pays (its payment row carries the deposit's transfer). */
+    resolvedSessionId: text('resolved_session_id'),
+    /** The refund sending it back: set when the refund is made, the deposit `refunded` once it succeeds. */
+    refundId: text('refund_id'),
+    /** The owner's note (required to dismiss). */
+    note: text('note'),
+    /** When and by whom (API key id, or `ui:<user id>`) it was attributed, refunded or dismissed. */
+    resolvedAt: ms('resolved_at'),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    uniqueIndex('deposits_id').on(t.id),
+    uniqueIndex('deposits_transfer').on(t.network, t.livemode, t.txId, t.eventIndex),
+    index('deposits_list').on(t.merchantId, t.livemode, t.status),
+  ],
+);
+
+/**
+ * Where each watcher has scanned to: a restart resumes here, so nothing paid while down is missed.
+ * Chain id and position are text, written by the network's family (EVM: decimal chain id, last block).
+ */
+export const chainCursors = pgTable(
+  'chain_cursors',
+  {
+    network: text('network').notNull(),
+    livemode: boolean('livemode').notNull(),
+    chainId: text('chain_id').notNull(),
+    position: text('position').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.livemode] })],
+);
+
+/** Hashes of recently scanned blocks: a changed hash is how a reorganisation is noticed. */
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    network: text('network').notNull(),
+    livemode: boolean('livemode').notNull(),
+    number: bigCount('number').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.livemode, t.number] })],
+);
+
+/**
+ * Every state change as an event, written in the same transaction as the change: the outbox that
+ * webhooks deliver from and `GET /v1/events` reads.
+ */
+export const events = pgTable(
+  'events',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    livemode: boolean('livemode').notNull(),
+    type: text('type').notNull(),
+    objectId: text('object_id').notNull(),
+    /** JSON of `data.object` as it was when the event happened. */
+    payload: text('payload').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('events_id').on(t.id),
+    index('events_list').on(t.merchantId, t.livemode, t.seq),
+    index('events_object').on(t.objectId, t.seq),
+  ],
+);
+
+/**
+ * Webhook receivers. The secret signs, so it cannot be hashed: it is sealed by the app's data key
+ * (`sealed:v1:…`, docs/security.md), as is `previous_secret`.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    livemode: boolean('livemode').notNull(),
+    url: text('url').notNull(),
+    description: text('description'),
+    /** JSON array of event types, or `["*"]`. */
+    enabledEvents: text('enabled_events').notNull(),
+    status: text('status').notNull(),
+    disabledReason: text('disabled_reason'),
+    secret: text('secret').notNull(),
+    /** The secret before the last rotation; it signs beside the new one until `previous_secret_expires_at`. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: ms('previous_secret_expires_at'),
+    /** `events.seq` when the endpoint was made: older events are not sent to it. */
+    fromEventSeq: bigCount('from_event_seq').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('webhook_endpoints_id').on(t.id), index('webhook_endpoints_list').on(t.merchantId, t.livemode, t.seq)],
+);
+
+/** One event owed to one endpoint: the durable queue the dispatcher works from. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    endpointId: text('endpoint_id').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The event's object (a session): deliveries of one object to one endpoint go out in order. */
+    objectId: text('object_id').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ms('next_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: ms('created_at').notNull(),
+    completedAt: ms('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_id').on(t.id),
+    index('webhook_deliveries_endpoint').on(t.endpointId, t.seq),
+    index('webhook_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_due').on(t.endpointId, t.status, t.nextAttemptAt, t.seq),
+    index('webhook_deliveries_object').on(t.endpointId, t.objectId, t.status, t.seq),
+  ],
+);
+
+/** Every HTTP request made for a delivery: status, duration, the start of the answer. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    seq: insertionSeq(),
+    deliveryId: text('delivery_id').notNull(),
+    attemptedAt: ms('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseBody: text('response_body'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.seq)],
+);
+
+/** Small named counters: `webhook_fanout` is the last `events.seq` turned into deliveries. */
+export const cursors = pgTable('cursors', {
+  name: text('name').primaryKey(),
+  value: bigCount('value').notNull(),
+});
+/**
+ * The ledger: one row per balance transaction, written once, never updated (docs/balances.md).
+ * `settles` entries wait in `pending` until `available_on`; the others count as available at once.
+ */
+export const balanceTransactions = pgTable(
+  'balance_transactions',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: boolean('livemode').notNull(),
+    type: text('type').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    feeMinor: minorUnits('fee_minor').notNull(),
+    netMinor: minorUnits('net_minor').notNull(),
+    availableOn: ms('available_on').notNull(),
+    settles: boolean('settles').notNull(),
+    sourceId: text('source_id').notNull(),
+    description: text('description').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('balance_transactions_id').on(t.id),
+    index('balance_transactions_list').on(t.merchantId, t.livemode, t.seq),
+    index('balance_transactions_source').on(t.sourceId),
+    // The daily series (entries of the last days) and the pending breakdown (entries of scheduled
+    // settlements) read a merchant's recent entries without scanning its whole ledger.
+    index('balance_transactions_created').on(t.merchantId, t.livemode, t.createdAt),
+    index('balance_transactions_available').on(t.merchantId, t.livemode, t.availableOn),
+  ],
+);
+
+/** Each funds account's balance: the running sum of its ledger entries, kept in the same transactions. */
+export const fundsAccounts = pgTable(
+  'funds_accounts',
+  {
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: boolean('livemode').notNull(),
+    currency: text('currency').notNull(),
+    availableMinor: minorUnits('available_minor').notNull(),
+    pendingMinor: minorUnits('pending_minor').notNull(),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.livemode, t.currency] })],
+);
+
+/**
+ * Pending funds grouped by the moment they become available: `scheduled` until then, `settled` once
+ * the settlement job has moved them (and said so with a `balance.available` event).
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: boolean('livemode').notNull(),
+    currency: text('currency').notNull(),
+    availableOn: ms('available_on').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    entryCount: integer('entry_count').notNull(),
+    status: text('status').notNull(),
+    settledAt: ms('settled_at'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('settlements_group').on(t.merchantId, t.livemode, t.currency, t.availableOn),
+    index('settlements_due').on(t.status, t.availableOn),
+  ],
+);
+
+/** Moves between funds accounts at a quoted rate (by hand, or automatic on settlement). */
+export const conversions = pgTable(
+  'conversions',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: boolean('livemode').notNull(),
+    fromCurrency: text('from_currency').notNull(),
+    fromAmountMinor: minorUnits('from_amount_minor').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    /** What the rate gives, before the fee. */
+    toAmountMinor: minorUnits('to_amount_minor').notNull(),
+    feeMinor: minorUnits('fee_minor').notNull(),
+    rateScaled: bigNumeric('rate_scaled').notNull(),
+    rateSource: text('rate_source').notNull(),
+    quoteId: text('quote_id'),
+    /** Made by the settlement job (the merchant's settlement currency), not by a request. */
+    automatic: boolean('automatic').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('conversions_id').on(t.id), index('conversions_list').on(t.merchantId, t.livemode, t.seq)],
+);
+
+/**
+ * Refunds (docs/refunds.md): money paid back to a session's payer, by the route it came (network and
+ * coin of one payment). Amounts are in the coin's 6-decimal unit; `amount_base` in the token's own.
+ * A wallet payout's signed transaction, its id, its key and its chain data are stored before it is
+ * broadcast, so a crash or a dropped transaction re-sends the same bytes, never a second payment.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    seq: insertionSeq(),
+    id: text('id').notNull(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: boolean('livemode').notNull(),
+    /** Null for a deposit's refund (`deposit_id`): it pays back money no session received. */
+    sessionId: text('session_id').references(() => paymentSessions.id),
+    /** The payment whose route (network, coin, payer) the refund follows; null for a deposit's refund. */
+    paymentId: text('payment_id'),
+    /** An unmatched deposit sent back to its sender (issue 17): the refund follows its transfer's route. */
+    depositId: text('deposit_id'),
+    network: text('network').notNull(),
+    currency: text('currency').notNull(),
+    tokenContract: text('token_contract').notNull(),
+    decimals: integer('decimals').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    /** The same amount in the session's pricing currency (what `amount_refunded` adds up). */
+    amountPricingMinor: minorUnits('amount_pricing_minor').notNull(),
+    amountBase: bigNumeric('amount_base').notNull(),
+    /** Null while REQUIRES_ACTION (the payer address cannot be trusted as the customer's wallet). */
+    destination: text('destination'),
+    /** `payer` (the payment's from), `owner` (given at creation or confirmed). */
+    destinationSource: text('destination_source').notNull(),
+    status: text('status').notNull(),
+    reason: text('reason'),
+    /** Why REQUIRES_ACTION, or why FAILED. */
+    actionReason: text('action_reason'),
+    failureReason: text('failure_reason'),
+    /** `wallet` (signed by the refund wallet) or `manual` (the owner pays a QR); fixed at creation. */
+    payoutMethod: text('payout_method').notNull(),
+    fromAddress: text('from_address'),
+    rawTx: text('raw_tx'),
+    txId: text('tx_id'),
+    blockNumber: bigCount('block_number'),
+    confirmations: integer('confirmations').notNull().default(0),
+    broadcasts: integer('broadcasts').notNull().default(0),
+    lastError: text('last_error'),
+    /** JSON: the ledger entries written at creation ([{currency, amount, settlesAt|null}]) to reverse on failure. */
+    ledgerEntries: text('ledger_entries').notNull().default('[]'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    /** What no two payouts of a network may share, as the family computes it (EVM: `from:nonce`). */
+    payoutKey: text('payout_key'),
+    /** The payout's chain data: JSON its family owns and nothing else reads (EVM: nonce and fees). */
+    payoutData: text('payout_data'),
+  },
+  (t) => [
+    uniqueIndex('refunds_id').on(t.id),
+    index('refunds_list').on(t.merchantId, t.livemode, t.seq),
+    index('refunds_session').on(t.sessionId),
+    index('refunds_deposit').on(t.depositId),
+    index('refunds_open').on(t.network, t.livemode, t.status),
+    // A payout's key belongs to one refund only (EVM: a wallet's nonce, which can be mined once).
+    uniqueIndex('refunds_payout_key').on(t.network, t.livemode, t.payoutKey),
+    uniqueIndex('refunds_tx').on(t.network, t.livemode, t.txId),
+  ],
+);
+
+/** The refund wallet per chain family and mode: its address and its private key, encrypted at rest. */
+export const refundWallets = pgTable(
+  'refund_wallets',
+  {
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    family: text('family').notNull(),
+    livemode: boolean('livemode').notNull(),
+    address: text('address').notNull(),
+    /** The secret box's sealed private key (JSON). */
+    sealedKey: text('sealed_key').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.family, t.livemode] })],
+);
+
+// --- Staff users and the UI's sign-in sessions (issue 5) ---
+
+/** People who sign in to the app's own UI with a name and a PIN; `role` is `owner` or `cashier`. */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    name: text('name').notNull(),
+    /** The name trimmed and lower-cased: sign-in and uniqueness ignore case. */
+    nameKey: text('name_key').notNull(),
+    role: text('role').notNull(),
+    /** `scrypt$N$r$p$salt$hash` (domain/pin.ts): a per-user salt, never the PIN. */
+    pinHash: text('pin_hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+    /** Set when removed: the user can no longer sign in; the row stays for the record. */
+    disabledAt: ms('disabled_at'),
+  },
+  (t) => [
+    uniqueIndex('users_active_name').on(t.merchantId, t.nameKey).where(sql`${t.disabledAt} is null`),
+    index('users_merchant').on(t.merchantId),
+  ],
+);
+
+/** A signed-in UI user: the bearer token is kept only as its SHA-256; it ends on sign-out or inactivity. */
+export const uiSessions = pgTable(
+  'ui_sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id').notNull().references(() => users.id),
+    createdAt: ms('created_at').notNull(),
+    lastUsedAt: ms('last_used_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    endedAt: ms('ended_at'),
+    /** Test or live for this sign-in, when the owner switched it; null: the app's default mode. */
+    livemode: boolean('livemode'),
+  },
+  (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
+);
+
+/** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md), and the core's own markers (`storage.…`). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: ms('updated_at').notNull(),
+});
