@@ -72,7 +72,9 @@ export class IdempotencyService {
     const key = IdempotencyService.keyOf(scope);
     const fingerprint = this.inFlight.get(key);
     try {
-      if (fingerprint === undefined || status === 400 || status >= 500) return;
+      // Not stored: a 400 is to be corrected, a 5xx retried, and a 429 (a PIN lockout answered by the
+      // route itself) lasts only until its Retry-After: replayed, it would outlive the lock.
+      if (fingerprint === undefined || status === 400 || status === 429 || status >= 500) return;
       const now = this.now();
       await this.commit(() => this.store.save(scope, fingerprint, status, body, now));
     } finally {

@@ -51,6 +51,22 @@ describe('changing one\'s own PIN', () => {
     expect((await signIn('Cas', '1357')).status).toBe(200); // clears the count
   });
 
+  test('a PIN change refused by the lockout is not stored under its Idempotency-Key: the same request with the same key succeeds once the lock ends', async () => {
+    const here = await token('Cas', '1357');
+    for (let i = 1; i <= 5; i++) expectError(await changeOwn(here, '0000', '4826'), 400, 'parameter_invalid', 'current_pin');
+    const change = () => t.api('POST', '/v1/ui/pin', { key: here, headers: { 'idempotency-key': 'pin-after-lockout' }, body: { current_pin: '1357', new_pin: '4826' } });
+    const locked = await change();
+    expectError(locked, 429, 'rate_limited');
+    expect(locked.headers.get('retry-after')).toBe('30');
+    t.advance(31_000);
+    // A 429 is a moment's answer, like a 5xx: a retry under the same key is processed, not replayed.
+    const retried = await change();
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect((await signIn('Cas', '4826')).status).toBe(200);
+    expect((await changeOwn(here, '4826', '1357')).status).toBe(200); // as the other tests expect
+  });
+
   test('the new PIN follows the PIN rules and differs from the current one; nothing changes when refused', async () => {
     const here = await token('Cas', '1357');
     expectError(await changeOwn(here, '1357', '1234'), 400, 'parameter_invalid', 'new_pin');

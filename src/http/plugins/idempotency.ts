@@ -13,7 +13,7 @@ declare module 'fastify' {
 /**
  * `Idempotency-Key` on POST: after validation (so a malformed request never claims a key), the
  * key is claimed or its stored response replayed; when the response is sent it is stored, unless
- * it is a 400 or a 5xx, which the client is meant to fix or retry.
+ * it is a 400, a 429 or a 5xx, which the client is meant to fix or retry.
  */
 export function installIdempotency(app: FastifyInstance, service: IdempotencyService): void {
   app.decorateRequest('idempotencyScope', undefined);
