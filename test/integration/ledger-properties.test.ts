@@ -12,7 +12,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
-import { inTransaction } from '../../src/db/open-database.js';
 import { CURRENCIES, type Currency, scaleOf, STABLECOINS, type Stablecoin } from '../../src/domain/currencies.js';
 import type { Caller } from '../../src/domain/merchant.js';
 import type { Payment } from '../../src/domain/payment.js';
