@@ -81,6 +81,10 @@ export class SqliteGate {
         throw err;
       } finally {
         transaction.open = false;
+        // On Node 20 an enabled AsyncLocalStorage hooks every promise of the process (about three
+        // times their cost): it is enabled only while a transaction is open. Flows that outlive
+        // this one lose the context, which makes them outside, as they must be.
+        this.context.disable();
       }
     });
   }
