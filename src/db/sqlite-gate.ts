@@ -26,7 +26,7 @@ interface OpenTransaction {
  * - A `tx` inside an open transaction of the same flow is a savepoint, as better-sqlite3's nested
  *   transactions are: if its work throws, only its part is rolled back, and the outer work may go on.
  * - A flow that outlived its transaction (a timer or promise started inside and still running after
- *   the commit) carries the context still; the context's `open` flag says it is now outside.
+ *   the commit) may carry the context still: the context's `open` flag says it is now outside.
  *
  * Work inside `tx` should only touch storage and memory: the connection is held until it settles.
  */
