@@ -135,6 +135,21 @@ export default defineConfig(
       ],
     },
   },
+  // The store ports are asynchronous (docs/architecture.md, "Storage"): a store call or unit of work
+  // left un-awaited would run out of its transaction or lose its error, so it is a lint error, as is
+  // a promise where a plain value or callback is expected (an `if (store.find(…))` always true).
+  // Tests and bench too: an un-awaited call there makes a test pass that should fail.
+  {
+    files: ['src/**/*.ts', 'main/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    // Type-checked on its own by test/integration/typed-client.test.ts, in no tsconfig of the project.
+    ignores: ['test/fixtures/typed-client/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   // Tests read JSON response bodies loosely on purpose; typing every body would add noise, not safety.
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['src/**'], rules: { 'no-restricted-imports': restrict(coreStaysPortable, onlyChainEntries) } },

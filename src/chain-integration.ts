@@ -162,13 +162,13 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     return { ...s, tokens: Object.fromEntries(Object.entries(s.tokens).filter(([coin]) => unpayable[coin as Stablecoin] === undefined)) };
   };
   const refundNetworks = new Map<string, RefundNetwork>();
-  const merchantId = services.merchants.defaultMerchant().id;
+  const merchantId = (await services.merchants.defaultMerchant()).id;
   // Test mode: each family's refund wallet is generated on first use (sealed with the data dir's test
   // passphrase) and funded on its devnets, so refunds pay out for real.
-  const testRefundWallet = (family: ChainFamily<AnyDevnet>): string | undefined => {
+  const testRefundWallet = async (family: ChainFamily<AnyDevnet>): Promise<string | undefined> => {
     if (config.testRefundWallet === false) return undefined;
-    if (!services.refunds.walletAddress(merchantId, family.id, false)) services.refunds.importWalletKey(merchantId, family.id, false, family.refundKeys.generate());
-    return services.refunds.walletKeyOrNull(merchantId, family.id, false)?.address;
+    if (!await services.refunds.walletAddress(merchantId, family.id, false)) await services.refunds.importWalletKey(merchantId, family.id, false, family.refundKeys.generate());
+    return (await services.refunds.walletKeyOrNull(merchantId, family.id, false))?.address;
   };
   for (const [livemode, list] of settings) {
     for (const s of list) {
@@ -178,34 +178,41 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       if (!family) continue; // every configured network is a registered family's (above)
       const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: s.rpcUrl, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
       const connection = family.connect(ready, {
-        wallet: () => services.wallets.xpub(merchantId, family.id, livemode),
-        cursor: (chainId) => {
-          const c = services.chainState.cursor(network, livemode);
+        wallet: () => services.walletNow(family.id, livemode),
+        cursor: async (chainId) => {
+          const c = await services.chainState.cursor(network, livemode);
           if (c && c.chainId !== chainId) {
             // A different chain behind the same name (a new devnet, a changed RPC): start afresh.
-            services.chainState.reset(network, livemode);
+            await services.chainState.reset(network, livemode);
             return undefined;
           }
           return c?.position;
         },
         recentBlocks: () => services.chainState.recentBlocks(network, livemode),
         // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
-        isWatched: (address) => services.addressBook.lookup(family.id, livemode, address) !== undefined || services.refunds.isManualDestination(family.id, livemode, address),
+        isWatched: async (address) => (await services.addressBook.lookup(family.id, livemode, address)) !== undefined || services.refunds.isManualDestination(family.id, livemode, address),
         isPastDeposit: (address) => services.addressBook.ended(family.id, livemode, address),
         // Ended deposit addresses count: money can arrive at one long after its window (a `late` deposit).
         anyWatched: () => services.addressBook.any(family.id, livemode) || services.addressBook.anyIssued(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
         manualDestinations: () => services.refunds.manualDestinations(family.id, livemode),
-        apply: (scan) => {
-          const isDeposit = (to: string) => services.addressBook.lookup(family.id, livemode, to) !== undefined;
+        apply: async (scan) => {
+          // Which recipients are deposits, asked once per address (the answer reads the store on a hit).
+          const deposits = new Map<string, boolean>();
+          for (const t of [...scan.transfers, ...(scan.unmatched ?? [])]) {
+            if (!deposits.has(t.to)) deposits.set(t.to, (await services.addressBook.lookup(family.id, livemode, t.to)) !== undefined);
+          }
+          const isDeposit = (to: string) => deposits.get(to) === true;
           const isManual = (to: string) => services.refunds.isManualDestination(family.id, livemode, to);
           // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
-          const payouts = scan.transfers.filter((t) => !isDeposit(t.to) && isManual(t.to));
-          const matched = new Set(payouts.filter((t) => services.refunds.matchManual(network, livemode, t)).map((t) => `${t.txId}:${t.eventIndex}`));
+          const matched = new Set<string>();
+          for (const t of scan.transfers) {
+            if (!isDeposit(t.to) && isManual(t.to) && (await services.refunds.matchManual(network, livemode, t))) matched.add(`${t.txId}:${t.eventIndex}`);
+          }
           const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txId}:${t.eventIndex}`) && !isManual(t.to)));
           // Unmatched deposits are money into the merchant's own addresses: never a refund's destination
           // (the customer's wallet, watched while its payout is awaited) receiving some other token.
           const unmatched = scan.unmatched?.filter((t) => isDeposit(t.to) || !isManual(t.to));
-          services.payments.apply({ ...scan, transfers, ...(unmatched && { unmatched }), network, livemode, confirmations: s.confirmations });
+          await services.payments.apply({ ...scan, transfers, ...(unmatched && { unmatched }), network, livemode, confirmations: s.confirmations });
         },
         onError: (err) => log(`${network} (${modeName(livemode)}) watcher: RPC failed`, err),
       });
@@ -222,11 +229,11 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         payouts: connection.payouts,
       });
       const devnet = devnets.find((d) => d.network === network);
-      const merchantWallet = services.wallets.xpub(merchantId, family.id, livemode);
+      const merchantWallet = await services.wallets.xpub(merchantId, family.id, livemode);
       if (devnet && !livemode && merchantWallet && family.devnet?.openWallet) {
         await family.devnet.openWallet(devnet, merchantWallet).catch((err: unknown) => log(`${network}: opening the test merchant wallet's accounts failed`, err));
       }
-      const wallet = !livemode && devnet ? testRefundWallet(family) : undefined;
+      const wallet = !livemode && devnet ? await testRefundWallet(family) : undefined;
       if (devnet && wallet !== undefined && config.testRefundWallet !== false) {
         await family.devnet?.fund(devnet, wallet, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
       }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type Mode, type RateFeedConfig, resolveConfig } from './config.js';
-import { createServices } from './core-services.js';
+import { type CoreServices, createServices } from './core-services.js';
 import { createCore } from './create-core.js';
 import { defaultDataDir } from './default-data-dir.js';
 import { ChainFlagError, chainFlagOptions, chainFlagsHelp, parseChainFlags } from './chain-flags.js';
@@ -286,24 +286,15 @@ async function serve(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
-function withServices<T>(dataDir: string | undefined, work: (s: ReturnType<typeof createServices>) => T): T {
-  const services = createServices(resolveConfig({ dataDir: dataDir ?? defaultDataDir() }));
-  try {
-    return work(services);
-  } finally {
-    services.close();
-  }
-}
-
-function keys(args: string[], io: Io): number {
+async function keys(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'create': {
       const { values } = parse(rest, { mode: { type: 'string' }, 'data-dir': { type: 'string' } });
       if (values.help) return io.out(HELP.keysCreate), 0;
       const mode = parseMode(values.mode, true) as Mode;
-      const secret = withServices(values['data-dir'] as string | undefined, (s) =>
-        s.apiKeys.create(s.merchants.defaultMerchant().id, mode).secret,
+      const secret = await withServices(values['data-dir'] as string | undefined, async (s) =>
+        (await s.apiKeys.create((await s.merchants.defaultMerchant()).id, mode)).secret,
       );
       io.out(secret);
       return 0;
@@ -311,7 +302,7 @@ function keys(args: string[], io: Io): number {
     case 'list': {
       const { values } = parse(rest, { 'data-dir': { type: 'string' } });
       if (values.help) return io.out(HELP.keysList), 0;
-      const list = withServices(values['data-dir'] as string | undefined, (s) => s.apiKeys.list());
+      const list = await withServices(values['data-dir'] as string | undefined, async (s) => await s.apiKeys.list());
       if (list.length === 0) io.err('no API keys yet: create one with "stablepos keys create --mode test"');
       for (const k of list) {
         io.out(
@@ -324,7 +315,7 @@ function keys(args: string[], io: Io): number {
       const { values, positionals } = parse(rest, { 'data-dir': { type: 'string' } }, true);
       if (values.help) return io.out(HELP.keysRevoke), 0;
       if (positionals.length !== 1) throw new UsageError('give exactly one key prefix to revoke');
-      const revoked = withServices(values['data-dir'] as string | undefined, (s) => s.apiKeys.revoke(positionals[0] as string));
+      const revoked = await withServices(values['data-dir'] as string | undefined, async (s) => await s.apiKeys.revoke(positionals[0] as string));
       io.out(`revoked ${revoked.prefix}`);
       return 0;
     }
@@ -341,8 +332,8 @@ function keys(args: string[], io: Io): number {
   }
 }
 
-async function withServicesAsync<T>(dataDir: string | undefined, work: (s: ReturnType<typeof createServices>) => Promise<T>): Promise<T> {
-  const services = createServices(resolveConfig({ dataDir: dataDir ?? defaultDataDir() }));
+async function withServices<T>(dataDir: string | undefined, work: (s: CoreServices) => Promise<T>): Promise<T> {
+  const services = await createServices(resolveConfig({ dataDir: dataDir ?? defaultDataDir() }));
   try {
     return await work(services);
   } finally {
@@ -364,14 +355,14 @@ async function users(args: string[], io: Io): Promise<number> {
       if (typeof pin !== 'string') throw new UsageError('--pin is required');
       const pinError = pinProblem(pin);
       if (pinError) throw new UsageError(`--pin: ${pinError}`);
-      const user = await withServicesAsync(values['data-dir'] as string | undefined, (s) => s.users.add(s.merchants.defaultMerchant().id, { role, name, pin }));
+      const user = await withServices(values['data-dir'] as string | undefined, async (s) => s.users.add((await s.merchants.defaultMerchant()).id, { role, name, pin }));
       io.out(user.id);
       return 0;
     }
     case 'list': {
       const { values } = parse(rest, { 'data-dir': { type: 'string' } });
       if (values.help) return io.out(HELP.usersList), 0;
-      const list = withServices(values['data-dir'] as string | undefined, (s) => s.users.list(s.merchants.defaultMerchant().id));
+      const list = await withServices(values['data-dir'] as string | undefined, async (s) => await s.users.list((await s.merchants.defaultMerchant()).id));
       if (list.length === 0) io.err('no users yet: open the app to create its owner, or run "stablepos users add --role owner --name NAME --pin PIN"');
       for (const u of list) io.out([u.id, u.role, u.name, new Date(u.createdAt).toISOString()].join('\t'));
       return 0;
@@ -380,7 +371,7 @@ async function users(args: string[], io: Io): Promise<number> {
       const { values, positionals } = parse(rest, { 'data-dir': { type: 'string' } }, true);
       if (values.help) return io.out(HELP.usersRemove), 0;
       if (positionals.length !== 1) throw new UsageError('give exactly one user (name or id) to remove');
-      const removed = withServices(values['data-dir'] as string | undefined, (s) => s.users.remove(s.merchants.defaultMerchant().id, positionals[0] as string));
+      const removed = await withServices(values['data-dir'] as string | undefined, async (s) => await s.users.remove((await s.merchants.defaultMerchant()).id, positionals[0] as string));
       io.out(`removed ${removed.role} ${removed.name} (${removed.id})`);
       return 0;
     }
@@ -392,7 +383,7 @@ async function users(args: string[], io: Io): Promise<number> {
       if (typeof pin !== 'string') throw new UsageError('--pin is required');
       const pinError = pinProblem(pin);
       if (pinError) throw new UsageError(`--pin: ${pinError}`);
-      const user = await withServicesAsync(values['data-dir'] as string | undefined, (s) => s.users.resetPin(s.merchants.defaultMerchant().id, positionals[0] as string, pin));
+      const user = await withServices(values['data-dir'] as string | undefined, async (s) => await s.users.resetPin((await s.merchants.defaultMerchant()).id, positionals[0] as string, pin));
       io.out(`new PIN set for ${user.role} ${user.name} (${user.id}); their sign-ins have ended`);
       return 0;
     }
@@ -448,7 +439,7 @@ async function devnet(args: string[], io: Io): Promise<number> {
   }
   const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
   const sessionId = positionals[0] as string;
-  const due = withServices(dataDir, (s) => s.sessions.stillDue(sessionId));
+  const due = await withServices(dataDir, async (s) => await s.sessions.stillDue(sessionId));
   if (!due) throw new Error(`no session ${sessionId} in ${dataDir}`);
   const deposit = due.addresses.find((a) => a.family === family.id);
   const to = deposit?.address;
@@ -467,7 +458,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
       case 'serve':
         return await serve(rest, io);
       case 'keys':
-        return keys(rest, io);
+        return await keys(rest, io);
       case 'users':
         return await users(rest, io);
       case 'devnet':

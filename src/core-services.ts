@@ -18,7 +18,9 @@ import { EventRepository } from './db/event-repository.js';
 import { IdempotencyRepository } from './db/idempotency-repository.js';
 import { LedgerRepository } from './db/ledger-repository.js';
 import { MerchantRepository } from './db/merchant-repository.js';
-import { type Db, inTransaction, openDatabase } from './db/open-database.js';
+import { type Db, openDatabase } from './db/open-database.js';
+import { SqliteGate } from './db/sqlite-gate.js';
+import { asyncStore, paged } from './db/sqlite-async.js';
 import { GroupCommit } from './db/group-commit.js';
 import { PaymentRepository } from './db/payment-repository.js';
 import { SessionAddressRepository } from './db/session-address-repository.js';
@@ -48,7 +50,7 @@ import { PaymentRecorder } from './services/payment-recorder.js';
 import { rateFeedPorts } from './rate-feed-io.js';
 import { EcbRateFeed } from './services/rate-feed.js';
 import { liveRateSource, RateService } from './services/rate-service.js';
-import type { ChainDirectory, GroupedUnitOfWork, UnitOfWork } from './services/ports.js';
+import type { ChainDirectory, ChainStateStore, GroupedUnitOfWork, LedgerStore, UnitOfWork, WalletStore } from './services/ports.js';
 import { EventService } from './services/event-service.js';
 import { SessionService } from './services/session-service.js';
 import { WebhookDispatcher } from './services/webhook-dispatcher.js';
@@ -59,13 +61,16 @@ import { UserService } from './services/user-service.js';
 import type { Caller } from './domain/merchant.js';
 
 export interface CoreServices {
+  /** The SQLite connection: for what only SQLite has (the WAL checkpointer, tests); the core goes through `gate`. */
   db: Db;
+  /** Transactions and store calls on that one connection, in turn (db/sqlite-gate.ts). */
+  gate: SqliteGate;
   merchants: MerchantService;
   apiKeys: ApiKeyService;
   /** Staff users (owner, cashier) and the UI's PIN sign-in sessions. */
   users: UserService;
   /** The caller a bearer token stands for: a UI session token or an API key; null for neither. */
-  authenticate(token: string): Caller | null;
+  authenticate(token: string): Promise<Caller | null>;
   sessions: SessionService;
   idempotency: IdempotencyService;
   payments: PaymentRecorder;
@@ -79,8 +84,14 @@ export interface CoreServices {
   ledger: LedgerService;
   conversions: ConversionService;
   settlements: SettlementService;
-  chainState: ChainStateRepository;
-  wallets: WalletRepository;
+  chainState: ChainStateStore;
+  wallets: WalletStore;
+  /**
+   * The default merchant's wallet of a family and mode as it is set now, from memory: the wallet
+   * repository keeps every xpub it read or wrote (all read at start), and watchers and payment
+   * options ask on every pass and view, synchronously (WatcherPorts.wallet).
+   */
+  walletNow(family: string, livemode: boolean): string | undefined;
   webhookEndpoints: WebhookEndpointService;
   events: EventService;
   refunds: RefundService;
@@ -100,7 +111,7 @@ export interface CoreServices {
    * key, or fails the start when it cannot; seals what an earlier version stored in plain text; and
    * makes sure every webhook secret opens, so none fails later at a delivery. docs/security.md.
    */
-  prepareSecretsAtRest(): void;
+  prepareSecretsAtRest(): Promise<void>;
   close(): void;
 }
 
@@ -141,7 +152,7 @@ export interface ServiceHooks {
  * Storage and services wired together over one data dir, without HTTP, chains or timers: the CLI's
  * `keys` commands use this alone; createCore adds the server, the watchers and the background jobs.
  */
-export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}): CoreServices {
+export async function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}): Promise<CoreServices> {
   const now = config.now;
   for (const problem of makeDataDirPrivate(config.dataDir)) process.emitWarning(`the data dir cannot be made private: ${problem}`);
   // Rates first: a bad manual rate fails here, before the database is opened.
@@ -165,17 +176,21 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     }),
   );
   const storedSecrets: StoredSecrets = new StoredSecrets(db, cipher);
-  const tx: UnitOfWork = (work) => inTransaction(db, work);
-  const group = new GroupCommit(db);
+  // One connection, so one gate: every store call and transaction of the core goes through it.
+  const gate = new SqliteGate(db.$client);
+  const port = <T extends object>(repo: T) => asyncStore(repo, gate);
+  const tx: UnitOfWork = (work) => gate.tx(work);
+  const group = new GroupCommit(gate);
   const commit: GroupedUnitOfWork = (work) => group.run(work);
-  const merchants = new MerchantService(new MerchantRepository(db), now);
-  const merchant = merchants.ensureDefault();
+  const merchants = new MerchantService(port(new MerchantRepository(db)), now);
+  const merchant = await merchants.ensureDefault();
 
   const chains: ChainDirectory = { families: FAMILIES, family: familyById, familyOf, networkName };
-  const wallets = new WalletRepository(db);
+  const walletRepo = new WalletRepository(db);
+  const wallets: WalletStore = port(walletRepo);
   for (const family of FAMILIES) {
     // Every family's test wallet comes from the one seed, each at its own derivation path.
-    if (!wallets.xpub(merchant.id, family.id, false)) wallets.upsert(merchant.id, family.id, false, family.wallet.testWallet(testWalletSeed(config.dataDir)), now());
+    if (!(await wallets.xpub(merchant.id, family.id, false))) await wallets.upsert(merchant.id, family.id, false, family.wallet.testWallet(testWalletSeed(config.dataDir)), now());
     const live = config.liveWallets[family.id];
     if (live === undefined) continue;
     try {
@@ -184,17 +199,19 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
       db.$client.close();
       throw new Error(`the live ${family.name} wallet is not a usable ${family.wallet.label}: ${(err as Error).message}`, { cause: err });
     }
-    wallets.upsert(merchant.id, family.id, true, live, now());
+    await wallets.upsert(merchant.id, family.id, true, live, now());
   }
+  // Every family's wallets of the default merchant read once now, so `walletNow` answers from memory.
+  for (const family of FAMILIES) for (const livemode of [false, true]) await wallets.xpub(merchant.id, family.id, livemode);
 
-  const addressRepo = new SessionAddressRepository(db);
+  const addressRepo = port(new SessionAddressRepository(db));
   const addressBook = new AddressBook(addressRepo, now, (family, address) => familyById(family)?.addresses.key(address) ?? address);
   const live = new LiveFeed();
-  const paymentRepo = new PaymentRepository(db);
-  const chainState = new ChainStateRepository(db);
+  const paymentRepo = port(new PaymentRepository(db));
+  const chainState: ChainStateStore = port(new ChainStateRepository(db));
   let publicBaseUrl = config.publicUrl ?? '';
-  const eventLog = new EventRepository(db);
-  const webhookStore = new WebhookRepository(db, cipher);
+  const eventLog = port(new EventRepository(db));
+  const webhookStore = port(new WebhookRepository(db, cipher));
   const webhooks = new WebhookDispatcher({
     store: webhookStore,
     events: eventLog,
@@ -209,7 +226,11 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
   });
   // Every committed session change is published on the live feed: a new event may be there.
   live.subscribe(() => webhooks.wake());
-  const ledgerStore = new LedgerRepository(db);
+  const ledgerRepo = new LedgerRepository(db);
+  const ledgerStore: LedgerStore = {
+    ...port(ledgerRepo),
+    iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
+  };
   const ledger = new LedgerService({ store: ledgerStore, merchants, rates, now, onSettlementScheduled: (at) => hooks.onSettlementScheduled?.(at) });
   const conversions = new ConversionService({ store: ledgerStore, ledger, merchants, rates, now, tx });
   const settlements = new SettlementService({
@@ -225,7 +246,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     onError: (message, err) => hooks.onError?.(message, err),
   });
   const sessions = new SessionService({
-    store: new SessionRepository(db),
+    store: port(new SessionRepository(db)),
     merchants,
     rates,
     now,
@@ -244,11 +265,11 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
   });
   const testBox = new PassphraseSecretBox(testWalletPassphrase(config.dataDir));
   let refundHook: () => void = () => undefined;
-  const refundRepo = new RefundRepository(db);
-  const depositRepo = new DepositRepository(db);
+  const refundRepo = port(new RefundRepository(db));
+  const depositRepo = port(new DepositRepository(db));
   const refunds = new RefundService({
     store: refundRepo,
-    sessions: new SessionRepository(db),
+    sessions: port(new SessionRepository(db)),
     payments: paymentRepo,
     ledger,
     events: eventLog,
@@ -259,7 +280,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     renderEvent: (view) => presentRefund(view),
     deposits: depositRepo,
     // `deposits` is made below (it creates its refunds here); this runs only once a refund succeeds.
-    onDepositRefunded: (r) => deposits.refundSucceededInTransaction(r),
+    onDepositRefunded: (r): Promise<void> => deposits.refundSucceededInTransaction(r),
     onChange: (r) => {
       webhooks.wake();
       if (r.sessionId !== null) live.publish(r.sessionId);
@@ -267,7 +288,8 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     },
     onError: (message, err) => hooks.onError?.(message, err),
   });
-  refunds.checkWalletKeys(merchant.id);
+  await refunds.load();
+  await refunds.checkWalletKeys(merchant.id);
   const deposits = new DepositService({
     store: depositRepo,
     events: eventLog,
@@ -277,18 +299,19 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     payments: paymentRepo,
     resolution: {
       tx,
-      sessions: new SessionRepository(db),
+      sessions: port(new SessionRepository(db)),
       sessionState: sessions,
       refunds,
-      refundStatus: (id) => refundRepo.findById(id)?.status,
+      refundStatus: async (id) => (await refundRepo.findById(id))?.status,
       live,
       onChange: () => webhooks.wake(),
     },
   });
-  const apiKeys = new ApiKeyService(new ApiKeyRepository(db), now);
-  const users = new UserService({ store: new UserRepository(db), tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
+  const apiKeys = new ApiKeyService(port(new ApiKeyRepository(db)), now);
+  const users = new UserService({ store: port(new UserRepository(db)), tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
     db,
+    gate,
     merchants,
     refunds,
     setRefundHook: (hook) => {
@@ -298,7 +321,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     users,
     authenticate: (token) => (token.startsWith('uit_') ? users.authenticate(token) : apiKeys.authenticate(token)),
     sessions,
-    idempotency: new IdempotencyService(new IdempotencyRepository(db, cipher), now, commit),
+    idempotency: new IdempotencyService(port(new IdempotencyRepository(db, cipher)), now, commit),
     deposits,
     // New deposits wrote `deposit.unmatched` events: the dispatcher delivers them.
     payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now, deposits, onDeposits: () => webhooks.wake() }),
@@ -306,7 +329,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     live,
     display: new CustomerDisplay(now),
     networkSettings: new NetworkSettings({
-      store: new AppSettingsRepository(db),
+      store: port(new AppSettingsRepository(db)),
       now,
       chains,
       cipher,
@@ -321,6 +344,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     settlements,
     chainState,
     wallets,
+    walletNow: (family, livemode) => walletRepo.xpub(merchant.id, family, livemode),
     webhookEndpoints: new WebhookEndpointService({
       store: webhookStore,
       events: eventLog,
@@ -337,7 +361,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
     setPublicBaseUrl: (url) => {
       publicBaseUrl = url;
     },
-    prepareSecretsAtRest: () => {
+    prepareSecretsAtRest: async () => {
       cipher.unlock();
       if (config.resetSealedSecrets) {
         const reset = storedSecrets.resetUnopenable(newWebhookSecret);
@@ -350,7 +374,7 @@ export function createServices(config: ResolvedConfig, hooks: ServiceHooks = {})
       const sealing = storedSecrets.sealPlainText();
       if (!sealing.complete) process.emitWarning('secrets were sealed, but another connection kept the WAL from being emptied: the next start tries again');
       try {
-        webhookStore.allEndpoints();
+        await webhookStore.allEndpoints();
       } catch (err) {
         throw new Error(
           `the webhook secrets cannot be opened with ${join(config.dataDir, DATA_KEY_FILE)} (${(err as Error).message}): restore the data dir's own data-key.json, ` +

@@ -27,15 +27,15 @@ const MINUTE_MS = 60 * 1000;
  * Live RPC endpoints saved from the app's Settings fill in what the command line and environment
  * left unset (those win: a deployment's flags are never overridden from a screen).
  */
-function withSavedNetworks(config: ResolvedConfig, s: CoreServices, log: (msg: string, err?: unknown) => void): ResolvedConfig {
+async function withSavedNetworks(config: ResolvedConfig, s: CoreServices, log: (msg: string, err?: unknown) => void): Promise<ResolvedConfig> {
   const live = { ...config.networks.live };
   for (const network of s.networkSettings.networks) {
     const given = live[network];
-    const saved = s.networkSettings.saved(network);
+    const saved = await s.networkSettings.saved(network);
     // A saved API key fills in for an endpoint from either source, unless the deployment gave one.
     let apiKey: string | undefined;
     try {
-      apiKey = s.networkSettings.apiKey(network);
+      apiKey = await s.networkSettings.apiKey(network);
     } catch (err) {
       log(`${network}: the saved API key cannot be opened (the data key changed); enter it again in Settings`, err);
     }
@@ -82,17 +82,17 @@ export function createCore(input: CoreConfig): Core {
       limitHeapGrowth();
       // Before anything is written: the files of the data dir, the devnets' included, are private.
       ownerOnlyByDefault();
-      const s = createServices(config, {
+      const s = await createServices(config, {
         onDeadline: (at) => expiry?.deadlineAdded(at),
         onSettlementScheduled: (at) => settlement?.deadlineAdded(at),
         onError: (message, err) => app?.log.error({ err }, message),
       });
       services = s;
       try {
-        s.prepareSecretsAtRest();
-        s.idempotency.releaseUnfinished();
+        await s.prepareSecretsAtRest();
+        await s.idempotency.releaseUnfinished();
         const warn = (msg: string, err?: unknown) => app?.log.warn({ err }, msg);
-        chains = await startChainIntegration(withSavedNetworks(config, s, warn), s, warn);
+        chains = await startChainIntegration(await withSavedNetworks(config, s, warn), s, warn);
         const c = chains;
         s.sessions.useChains(c.handlers);
         s.refunds.useNetworks(c.refundNetworks);
@@ -105,7 +105,7 @@ export function createCore(input: CoreConfig): Core {
         });
         const worker = payouts;
         s.setRefundHook(() => worker.wake());
-        s.addressBook.load();
+        await s.addressBook.load();
         app = await buildApp({
           services: { ...s, networks: c.networks, uiMode: config.uiMode, uiAppToken: config.uiToken, now: config.now, publicBaseUrl: () => config.publicUrl ?? url },
           authenticate: s.authenticate,
@@ -123,7 +123,7 @@ export function createCore(input: CoreConfig): Core {
         checkpointer.start();
         c.start();
         worker.start();
-        s.webhooks.start();
+        await s.webhooks.start();
         s.rateFeed?.start();
       } catch (err) {
         await payouts?.stop();
@@ -161,8 +161,11 @@ export function createCore(input: CoreConfig): Core {
       settlement.start();
       let sweeps = 0;
       purgeTimer = setInterval(() => {
-        s.addressBook.sweep();
-        if (++sweeps % 60 === 0) s.idempotency.purgeExpired();
+        const purge = ++sweeps % 60 === 0;
+        void (async () => {
+          await s.addressBook.sweep();
+          if (purge) await s.idempotency.purgeExpired();
+        })().catch((err: unknown) => app?.log.error({ err }, 'address sweep or idempotency purge failed'));
       }, MINUTE_MS);
       purgeTimer.unref();
       return url;

@@ -28,12 +28,12 @@ const options = JSON.parse(json) as ChainCoreOptions;
 const send = (message: FromChild) => process.send?.(message);
 
 // A key made the way `stablepos keys create` makes one, before the core opens the same file.
-const setup = createServices(resolveConfig({ dataDir }));
-const merchantId = setup.merchants.defaultMerchant().id;
-const apiKey = setup.apiKeys.create(merchantId, 'test').secret;
+const setup = await createServices(resolveConfig({ dataDir }));
+const merchantId = (await setup.merchants.defaultMerchant()).id;
+const apiKey = (await setup.apiKeys.create(merchantId, 'test')).secret;
 const family = familyOf(options.network);
 if (!family) throw new Error(`no registered family has the network ${options.network}`);
-const wallet = setup.wallets.xpub(merchantId, family.id, false) ?? null;
+const wallet = await setup.wallets.xpub(merchantId, family.id, false) ?? null;
 setup.close();
 
 const core = createCore({

@@ -97,11 +97,11 @@ export const webhooksSection: Section = {
     const dir = mkdtempSync(join(tmpdir(), 'stablepos-bench-webhooks-'));
     const receiver = await startReceiver();
     const config = resolveConfig({ dataDir: dir, networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off', solana: 'off' } } });
-    const s = createServices(config);
+    const s = await createServices(config);
     try {
-      const merchant = s.merchants.defaultMerchant();
+      const merchant = await s.merchants.defaultMerchant();
       const caller: Caller = { merchantId: merchant.id, livemode: false, via: 'bench', role: 'owner' };
-      s.webhookEndpoints.create(caller, { url: receiver.url, enabled_events: ['*'] });
+      await s.webhookEndpoints.create(caller, { url: receiver.url, enabled_events: ['*'] });
 
       log(`webhooks: writing a backlog of ${THROUGHPUT_EVENTS.toLocaleString('en-US')} events…`);
       const backlog = new Set<string>();
@@ -112,7 +112,7 @@ export const webhooksSection: Section = {
       }
       const t0 = wallNow();
       const cpu0 = process.cpuUsage();
-      s.webhooks.start();
+      await s.webhooks.start();
       await waitUntil(() => [...backlog].every((id) => receiver.arrivals.has(id)) || undefined, 120_000, 'the backlog to be delivered', 50);
       const last = Math.max(...[...backlog].map((id) => receiver.arrivals.get(id) as number));
       const seconds = (last - t0) / 1000;

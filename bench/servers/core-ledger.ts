@@ -20,9 +20,9 @@ if (!Number.isInteger(entries) || entries < 1) {
   process.exit(2);
 }
 
-const services = createServices(resolveConfig({ dataDir }));
-const merchantId = services.merchants.defaultMerchant().id;
-const apiKey = services.apiKeys.create(merchantId, 'test').secret;
+const services = await createServices(resolveConfig({ dataDir }));
+const merchantId = (await services.merchants.defaultMerchant()).id;
+const apiKey = (await services.apiKeys.create(merchantId, 'test')).secret;
 const db = services.db.$client;
 const DAY = 86_400_000;
 const start = Date.now() - 3 * 365 * DAY;

@@ -21,9 +21,9 @@ if (!CORE_NETWORKS.includes(networks)) {
 }
 
 // Key first, on its own connection, closed before the core opens the same SQLite file.
-const services = createServices(resolveConfig({ dataDir }));
-const merchantId = services.merchants.defaultMerchant().id;
-const apiKey = services.apiKeys.create(merchantId, 'test').secret;
+const services = await createServices(resolveConfig({ dataDir }));
+const merchantId = (await services.merchants.defaultMerchant()).id;
+const apiKey = (await services.apiKeys.create(merchantId, 'test')).secret;
 services.close();
 
 const rendererDir = process.argv[4];

@@ -238,17 +238,17 @@ export interface WatcherPorts {
    */
   wallet(): string | undefined;
   /** Where the last pass on this chain ended; undefined on a first run, or when the chain id changed. */
-  cursor(chainId: string): string | undefined;
+  cursor(chainId: string): Promise<string | undefined>;
   /** Stored heights and hashes of recently scanned blocks, newest first. */
-  recentBlocks(): { number: number; hash: string }[];
+  recentBlocks(): Promise<{ number: number; hash: string }[]>;
   /** Whether a recipient is watched (a session's deposit, or a refund the owner pays by hand). */
-  isWatched(address: string): boolean;
+  isWatched(address: string): Promise<boolean>;
   /**
    * Whether a recipient is a session's deposit address whose monitoring window has ended: a supported
    * coin arriving there is a `late` unmatched deposit (issue 17). Answered from a compact in-memory
    * filter, confirmed by the store only on a hit (services/address-book.ts).
    */
-  isPastDeposit(address: string): boolean;
+  isPastDeposit(address: string): Promise<boolean>;
   /** Whether anything is watched at all, ended deposit addresses included; when nothing is, transfer scans are skipped. */
   anyWatched(): boolean;
   /**
@@ -257,8 +257,11 @@ export interface WatcherPorts {
    * token accounts too, to see those payouts; the others see them through `isWatched`.
    */
   manualDestinations(): readonly string[];
-  /** Applies a pass in one transaction (payments, confirmations, cursor). */
-  apply(scan: ChainScan): void;
+  /**
+   * Applies a pass in one transaction (payments, confirmations, cursor); resolves once it committed,
+   * so a watcher awaits it before it trusts the cursor it moved.
+   */
+  apply(scan: ChainScan): Promise<void>;
   onError(error: unknown): void;
 }
 

@@ -1,7 +1,7 @@
-import type { Db } from './open-database.js';
+import type { SqliteGate } from './sqlite-gate.js';
 
 interface Job {
-  work: () => unknown;
+  work: () => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -18,37 +18,43 @@ interface Job {
  * every unit runs again in a transaction of its own, so only the failing one fails. Hence the rule
  * for callers: a unit's work touches only the database (no other side effects), because it may run
  * twice. If a commit fails, its units reject; nothing is half-written.
+ *
+ * The transaction is the gate's (sqlite-gate.ts), so a unit's store calls are inside it while other
+ * flows wait for the commit; units run one after the other, never interleaved.
  */
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly gate: SqliteGate) {}
 
-  run<T>(work: () => T): Promise<T> {
+  run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         // setImmediate runs after the poll phase: every request already read in this turn joins.
-        setImmediate(() => this.flush());
+        setImmediate(() => void this.flush());
       }
     });
   }
 
-  private flush(): void {
+  private async flush(): Promise<void> {
     const jobs = this.queue;
     this.queue = [];
     this.scheduled = false;
-    const client = this.db.$client;
     let values: unknown[];
     try {
-      values = client.transaction(() => jobs.map((job) => job.work())).immediate();
+      values = await this.gate.tx(async () => {
+        const results: unknown[] = [];
+        for (const job of jobs) results.push(await job.work());
+        return results;
+      });
     } catch {
       // One unit failed (or the commit did): the group was rolled back; give each its own transaction.
       for (const job of jobs) {
         try {
-          job.resolve(client.transaction(job.work).immediate());
+          job.resolve(await this.gate.tx(job.work));
         } catch (err) {
           job.reject(err);
         }

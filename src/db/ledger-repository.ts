@@ -239,16 +239,15 @@ export class LedgerRepository {
     return { items: page.map(fromRaw), hasMore };
   }
 
-  /** Every matching entry, newest first, read lazily (for CSV export of any size). */
-  *iterateEntries(q: LedgerQuery): Generator<BalanceTransaction> {
+  /**
+   * One page of every matching entry, newest first, below `beforeSeq`; `next` is where the following
+   * page starts (undefined after the last). The CSV export reads page by page (sqlite-async.ts), so
+   * an export of any size never sits in memory, and no statement stays open between two pages.
+   */
+  entryPage(q: LedgerQuery, beforeSeq: number | undefined): { items: BalanceTransaction[]; next: number | undefined } {
     const BATCH = 1000;
-    let beforeSeq: number | undefined;
-    for (;;) {
-      const rows = this.page(this.where(q, { beforeSeq }), false, BATCH);
-      for (const r of rows) yield fromRaw(r);
-      if (rows.length < BATCH) return;
-      beforeSeq = (rows[rows.length - 1] as RawEntry).seq;
-    }
+    const rows = this.page(this.where(q, { beforeSeq }), false, BATCH);
+    return { items: rows.map(fromRaw), next: rows.length < BATCH ? undefined : (rows[rows.length - 1] as RawEntry).seq };
   }
 
   /** Raw sums grouped by currency and type, as the summaries below read them. */

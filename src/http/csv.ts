@@ -42,14 +42,14 @@ export function sendCsv<T extends Record<string, string>>(
   reply: FastifyReply,
   filename: string,
   columns: readonly (keyof T & string)[],
-  rows: Iterable<T>,
+  rows: AsyncIterable<T>,
   options: { format?: CsvFormat | undefined; amounts?: readonly (keyof T & string)[] } = {},
 ) {
   const excel = options.format === 'excel';
   const amounts = new Set<string>(excel ? (options.amounts ?? []) : []);
-  function* lines(): Generator<string> {
+  async function* lines(): AsyncGenerator<string> {
     yield `${excel ? UTF8_BOM : ''}${columns.join(',')}\r\n`;
-    for (const row of rows) yield `${columns.map((c) => (amounts.has(c) ? excelAmount(row[c] ?? '') : csvField(row[c] ?? ''))).join(',')}\r\n`;
+    for await (const row of rows) yield `${columns.map((c) => (amounts.has(c) ? excelAmount(row[c] ?? '') : csvField(row[c] ?? ''))).join(',')}\r\n`;
   }
   return reply
     .type('text/csv; charset=utf-8')

@@ -52,12 +52,12 @@ export class AddressBook {
     return filter;
   }
 
-  load(): void {
+  async load(): Promise<void> {
     this.buckets.clear();
     this.issued.clear();
     this.sweptUpTo = this.now();
-    for (const a of this.store.watched(this.sweptUpTo)) this.bucket(a.family, a.livemode).set(this.keyOf(a.family, a.address), a.row);
-    this.store.eachIssued((family, livemode, address) => this.filter(family, livemode).add(this.keyOf(family, address)));
+    for (const a of await this.store.watched(this.sweptUpTo)) this.bucket(a.family, a.livemode).set(this.keyOf(a.family, a.address), a.row);
+    await this.store.eachIssued((family, livemode, address) => this.filter(family, livemode).add(this.keyOf(family, address)));
     for (const f of this.issued.values()) f.merge();
   }
 
@@ -73,19 +73,19 @@ export class AddressBook {
    * there is `late`). `address` as the family writes it (the store keeps that form): the filter rules
    * out almost every stranger's address in memory, and only a hit reads the store.
    */
-  ended(family: FamilyId, livemode: boolean, address: string): boolean {
+  async ended(family: FamilyId, livemode: boolean, address: string): Promise<boolean> {
     if (!this.filter(family, livemode).mayHave(this.keyOf(family, address))) return false;
-    const watch = this.store.watchOfAddress(family, livemode, address);
+    const watch = await this.store.watchOfAddress(family, livemode, address);
     return watch !== undefined && watch.watchUntil <= this.now();
   }
 
   /** The session an address belongs to, while it is watched. */
-  lookup(family: FamilyId, livemode: boolean, address: string): string | undefined {
+  async lookup(family: FamilyId, livemode: boolean, address: string): Promise<string | undefined> {
     const bucket = this.bucket(family, livemode);
     const key = this.keyOf(family, address);
     const row = bucket.get(key);
     if (row === undefined) return undefined;
-    const watch = this.store.watchOf(row);
+    const watch = await this.store.watchOf(row);
     if (!watch || watch.watchUntil <= this.now()) {
       bucket.delete(key);
       return undefined;
@@ -107,7 +107,7 @@ export class AddressBook {
   }
 
   /** Forgets addresses whose watch window has ended (run periodically, so memory stays bounded). */
-  sweep(): number {
+  async sweep(): Promise<number> {
     const upTo = this.now();
     let removed = 0;
     const forget = (a: WatchedAddressRow) => {
@@ -116,7 +116,7 @@ export class AddressBook {
       // Only if it is still this row: the same address could in principle be watched again later.
       if (bucket.get(key) === a.row && bucket.delete(key)) removed++;
     };
-    for (const a of this.store.watchEnded(this.sweptUpTo, upTo)) forget(a);
+    for (const a of await this.store.watchEnded(this.sweptUpTo, upTo)) forget(a);
     this.sweptUpTo = upTo;
     return removed;
   }

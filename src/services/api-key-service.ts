@@ -24,7 +24,9 @@ export class ApiKeyService {
   private readonly cache = new Map<string, Caller>();
   private cacheVersion = -1;
   /** The data version read in this turn of the event loop (requests read together share it). */
-  private versionThisTurn: number | undefined;
+  private versionThisTurn: Promise<number> | undefined;
+  /** Moves on every revocation here: a lookup that began before one must not fill the cache after it. */
+  private revocations = 0;
 
   constructor(
     private readonly store: ApiKeyStore,
@@ -32,7 +34,7 @@ export class ApiKeyService {
   ) {}
 
   /** Creates a key; the returned `secret` is the only time the key exists outside its hash. */
-  create(merchantId: string, mode: Mode): { secret: string; record: ApiKeyRecord } {
+  async create(merchantId: string, mode: Mode): Promise<{ secret: string; record: ApiKeyRecord }> {
     const secret = `sk_${mode}_${randomBase62(32)}`;
     const record: ApiKeyRecord = {
       id: newId('apiKey'),
@@ -42,24 +44,26 @@ export class ApiKeyService {
       createdAt: this.now(),
       revokedAt: null,
     };
-    this.store.insert({ ...record, hash: hashKey(secret) });
+    await this.store.insert({ ...record, hash: hashKey(secret) });
     return { secret, record };
   }
 
   /** The caller a bearer token stands for, or null when it is no active key. */
-  authenticate(token: string): Caller | null {
+  async authenticate(token: string): Promise<Caller | null> {
     if (!KEY_PATTERN.test(token)) return null;
     const hash = hashKey(token);
-    const version = this.otherWritersVersion();
+    const version = await this.otherWritersVersion();
     if (version !== this.cacheVersion || this.cache.size >= CACHE_LIMIT) {
       this.cache.clear();
       this.cacheVersion = version;
     }
     const cached = this.cache.get(hash);
     if (cached) return cached;
-    const found = this.store.findActiveByHash(hash);
+    const revocations = this.revocations;
+    const found = await this.store.findActiveByHash(hash);
     if (!found) return null;
     const caller: Caller = { merchantId: found.merchantId, livemode: found.livemode, via: found.id, role: 'owner' };
+    if (revocations !== this.revocations) return caller; // read before a revocation committed: not cached
     this.cache.set(hash, Object.freeze(caller)); // shared by requests: frozen, so none can change it for others
     return caller;
   }
@@ -68,7 +72,7 @@ export class ApiKeyService {
    * Read once per turn of the event loop: the requests parsed in one turn are as concurrent with a
    * revocation as they would be if they had each asked, and fifty of them pay for one read.
    */
-  private otherWritersVersion(): number {
+  private otherWritersVersion(): Promise<number> {
     if (this.versionThisTurn === undefined) {
       this.versionThisTurn = this.store.otherWritersVersion();
       setImmediate(() => {
@@ -78,35 +82,37 @@ export class ApiKeyService {
     return this.versionThisTurn;
   }
 
-  list(merchantId?: string): ApiKeyRecord[] {
-    return this.store.list(merchantId);
+  async list(merchantId?: string): Promise<ApiKeyRecord[]> {
+    return await this.store.list(merchantId);
   }
 
   /**
    * Revokes one of a merchant's keys by id (the Settings screen).
    * @throws Error when there is no such active key of that merchant
    */
-  revokeById(merchantId: string, id: string): ApiKeyRecord | undefined {
-    const key = this.store.list(merchantId).find((k) => k.id === id && k.revokedAt === null);
-    return key && this.revokeKey(key);
+  async revokeById(merchantId: string, id: string): Promise<ApiKeyRecord | undefined> {
+    const key = (await this.store.list(merchantId)).find((k) => k.id === id && k.revokedAt === null);
+    return key && await this.revokeKey(key);
   }
 
   /**
    * Revokes the one active key whose prefix (or whole key) matches.
    * @throws Error when none or several match, so a short prefix never revokes the wrong key.
    */
-  revoke(prefixOrKey: string): ApiKeyRecord {
+  async revoke(prefixOrKey: string): Promise<ApiKeyRecord> {
     const prefix = prefixOrKey.slice(0, PREFIX_LENGTH);
-    const matches = this.store.activeByPrefix(prefix);
+    const matches = await this.store.activeByPrefix(prefix);
     if (matches.length === 0) throw new Error(`no active key starts with "${prefixOrKey}"`);
     if (matches.length > 1) throw new Error(`${matches.length} active keys start with "${prefixOrKey}"; give more characters`);
-    return this.revokeKey(matches[0] as ApiKeyRecord);
+    return await this.revokeKey(matches[0] as ApiKeyRecord);
   }
 
   /** Both ways of revoking end here, so neither can forget the cache. */
-  private revokeKey(key: ApiKeyRecord): ApiKeyRecord {
+  private async revokeKey(key: ApiKeyRecord): Promise<ApiKeyRecord> {
     const now = this.now();
-    this.store.revoke(key.id, now);
+    this.revocations++;
+    await this.store.revoke(key.id, now);
+    this.revocations++;
     this.cache.clear();
     return { ...key, revokedAt: now };
   }

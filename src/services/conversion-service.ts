@@ -55,10 +55,10 @@ export class ConversionService {
   ) {}
 
   /** @throws ApiError parameter_invalid | rate_unavailable */
-  quote(caller: Caller, request: Omit<ConversionRequest, 'quoteId'>): ConversionQuote {
+  async quote(caller: Caller, request: Omit<ConversionRequest, 'quoteId'>): Promise<ConversionQuote> {
     this.forgetExpired();
     const now = this.d.now();
-    const priced = this.price(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency);
+    const priced = await this.price(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency);
     const quote: ConversionQuote = {
       id: newId('conversionQuote', now),
       merchantId: caller.merchantId,
@@ -80,7 +80,7 @@ export class ConversionService {
    * @throws ApiError parameter_invalid | resource_missing (quote) | invalid_state (expired quote) |
    *   amount_too_large (more than is available) | rate_unavailable
    */
-  convert(caller: Caller, request: ConversionRequest): Conversion {
+  async convert(caller: Caller, request: ConversionRequest): Promise<Conversion> {
     let priced: { rate: Rate; toAmountMinor: bigint; feeMinor: bigint } | undefined;
     if (request.quoteId !== undefined) {
       const q = this.quotes.get(request.quoteId);
@@ -93,8 +93,8 @@ export class ConversionService {
       }
       priced = q;
     }
-    const conversion = this.d.tx(() =>
-      this.convertInTransaction(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency, {
+    const conversion = await this.d.tx(async () =>
+      await this.convertInTransaction(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency, {
         priced,
         quoteId: request.quoteId ?? null,
         automatic: false,
@@ -105,16 +105,16 @@ export class ConversionService {
   }
 
   /** The conversion's writes; call inside a transaction. */
-  convertInTransaction(
+  async convertInTransaction(
     merchantId: string,
     livemode: boolean,
     fromMinor: bigint,
     fromCurrency: Currency,
     toCurrency: Currency,
     options: { priced?: { rate: Rate; toAmountMinor: bigint; feeMinor: bigint } | undefined; quoteId: string | null; automatic: boolean },
-  ): Conversion {
-    const priced = options.priced ?? this.price(merchantId, livemode, fromMinor, fromCurrency, toCurrency);
-    const available = this.d.ledger.account(merchantId, livemode, fromCurrency).availableMinor;
+  ): Promise<Conversion> {
+    const priced = options.priced ?? await this.price(merchantId, livemode, fromMinor, fromCurrency, toCurrency);
+    const available = (await this.d.ledger.account(merchantId, livemode, fromCurrency)).availableMinor;
     if (fromMinor > available) {
       throw new ApiError(
         'amount_too_large',
@@ -138,29 +138,29 @@ export class ConversionService {
       automatic: options.automatic,
       createdAt: now,
     };
-    this.d.store.insertConversion(conversion);
+    await this.d.store.insertConversion(conversion);
     const what = `Conversion ${conversion.id}: ${fromCurrency} → ${toCurrency}`;
     const post = (type: 'conversion' | 'fee', currency: Currency, amountMinor: bigint) =>
       this.d.ledger.postInTransaction({ merchantId, livemode, type, currency, amountMinor, feeMinor: 0n, sourceId: conversion.id, description: what });
-    post('conversion', fromCurrency, -fromMinor);
-    post('conversion', toCurrency, priced.toAmountMinor);
-    if (priced.feeMinor > 0n) post('fee', toCurrency, -priced.feeMinor);
+    await post('conversion', fromCurrency, -fromMinor);
+    await post('conversion', toCurrency, priced.toAmountMinor);
+    if (priced.feeMinor > 0n) await post('fee', toCurrency, -priced.feeMinor);
     return conversion;
   }
 
   /** @throws ApiError resource_missing */
-  get(caller: Caller, id: string): Conversion {
-    const c = this.d.store.findConversion(id);
+  async get(caller: Caller, id: string): Promise<Conversion> {
+    const c = await this.d.store.findConversion(id);
     if (!c || c.merchantId !== caller.merchantId || c.livemode !== caller.livemode) throw resourceMissing('conversion', id);
     return c;
   }
 
-  list(caller: Caller, limit: number, startingAfter?: string): { items: Conversion[]; hasMore: boolean } {
-    if (startingAfter !== undefined) this.get(caller, startingAfter);
-    return this.d.store.listConversions(caller.merchantId, caller.livemode, limit, startingAfter);
+  async list(caller: Caller, limit: number, startingAfter?: string): Promise<{ items: Conversion[]; hasMore: boolean }> {
+    if (startingAfter !== undefined) await this.get(caller, startingAfter);
+    return await this.d.store.listConversions(caller.merchantId, caller.livemode, limit, startingAfter);
   }
 
-  private price(merchantId: string, livemode: boolean, fromMinor: bigint, from: Currency, to: Currency): { rate: Rate; toAmountMinor: bigint; feeMinor: bigint } {
+  private async price(merchantId: string, livemode: boolean, fromMinor: bigint, from: Currency, to: Currency): Promise<{ rate: Rate; toAmountMinor: bigint; feeMinor: bigint }> {
     if (from === to) throw invalidParam('to', 'must differ from the currency converted from');
     if (fromMinor <= 0n) throw invalidParam('from.value', 'must be more than zero');
     const source = this.d.rates(livemode);
@@ -168,7 +168,7 @@ export class ConversionService {
     if (!rate) throw new ApiError('rate_unavailable', `Nothing was converted. ${unavailableMessage(unavailable)}`);
     const toAmountMinor = convertMinor(fromMinor, from, to, rate.scaled, 'down');
     if (toAmountMinor <= 0n) throw invalidParam('from.value', `is too small: it converts to less than the smallest unit of ${to}`);
-    const bps = BigInt(this.d.merchants.get(merchantId).conversionFeeBps);
+    const bps = BigInt((await this.d.merchants.get(merchantId)).conversionFeeBps);
     return { rate, toAmountMinor, feeMinor: divHalfUp(toAmountMinor * bps, 10_000n) };
   }
 

@@ -12,10 +12,13 @@ export class DeadlineTimer {
   private timer: NodeJS.Timeout | undefined;
   private wakeAt: number | undefined;
   private running = false;
+  /** A sweep is under way (it awaits the store): deadlines added meanwhile are kept here. */
+  private ticking = false;
+  private addedDuringTick: number | undefined;
 
   constructor(
-    private readonly handleDue: () => number,
-    private readonly nextDeadline: () => number | undefined,
+    private readonly handleDue: () => Promise<number>,
+    private readonly nextDeadline: () => Promise<number | undefined>,
     private readonly now: Clock,
     private readonly onError: (err: unknown) => void,
     /**
@@ -27,7 +30,7 @@ export class DeadlineTimer {
 
   start(): void {
     this.running = true;
-    this.tick();
+    void this.tick();
   }
 
   stop(): void {
@@ -39,20 +42,33 @@ export class DeadlineTimer {
 
   /** A new deadline exists; wake earlier if it comes before the current alarm. */
   deadlineAdded(at: number): void {
-    if (this.running && (this.wakeAt === undefined || at < this.wakeAt)) this.arm(at);
+    if (!this.running) return;
+    if (this.ticking) {
+      // The sweep in progress arms the timer when it ends: it must not forget this deadline.
+      this.addedDuringTick = Math.min(at, this.addedDuringTick ?? at);
+      return;
+    }
+    if (this.wakeAt === undefined || at < this.wakeAt) this.arm(at);
   }
 
   /** Handle what is due now, then sleep until the next deadline. */
-  tick(): void {
-    if (!this.running) return;
+  async tick(): Promise<void> {
+    if (!this.running || this.ticking) return;
+    this.ticking = true;
     let next: number | undefined;
     try {
-      this.handleDue();
-      next = this.nextDeadline();
+      await this.handleDue();
+      next = await this.nextDeadline();
     } catch (err) {
       this.onError(err);
       next = this.now() + RETRY_AFTER_ERROR_MS;
+    } finally {
+      this.ticking = false;
     }
+    const added = this.addedDuringTick;
+    this.addedDuringTick = undefined;
+    if (added !== undefined) next = Math.min(added, next ?? added);
+    if (!this.running) return;
     if (next === undefined) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
@@ -66,7 +82,7 @@ export class DeadlineTimer {
     if (this.timer) clearTimeout(this.timer);
     this.wakeAt = at;
     const delay = Math.min(Math.max(at - this.now() + 5, 0), this.maxSleepMs);
-    this.timer = setTimeout(() => this.tick(), delay);
+    this.timer = setTimeout(() => void this.tick(), delay);
     this.timer.unref();
   }
 }

@@ -20,7 +20,7 @@ export interface DepositResolution {
   sessionState: Pick<SessionService, 'refreshInTransaction'>;
   refunds: Pick<RefundService, 'createForDeposit'>;
   /** A refund's status, to tell one still holding the deposit's money from one that failed or was canceled. */
-  refundStatus: (id: string) => RefundStatus | undefined;
+  refundStatus: (id: string) => Promise<RefundStatus | undefined>;
   live: LiveFeed;
   /** After a committed change: wake the webhook dispatcher. */
   onChange: () => void;
@@ -54,14 +54,14 @@ export class DepositService {
    * the payment recorder's transaction, so it commits with the cursor move that found them; a transfer
    * recorded already (a repeated scan), or already a session's payment, is left alone. @returns how many were new
    */
-  recordInTransaction(network: Network, livemode: boolean, transfers: readonly UnmatchedTransfer[]): number {
+  async recordInTransaction(network: Network, livemode: boolean, transfers: readonly UnmatchedTransfer[]): Promise<number> {
     const now = this.d.now();
     let recorded = 0;
     for (const t of transfers) {
       // Zero-value and sub-micro "dust" transfers are address-poisoning spam, as for payments: not money to show.
       if (fromBaseUnits(t.amountBase, t.decimals) === 0n) continue;
       // Counted once: a transfer that pays a session is never also a deposit.
-      if (this.d.payments?.find(network, livemode, t.txId, t.eventIndex, t.blockRef)) continue;
+      if (await this.d.payments?.find(network, livemode, t.txId, t.eventIndex, t.blockRef)) continue;
       const deposit: Deposit = {
         id: newId('deposit', now),
         merchantId: this.d.merchantId,
@@ -87,24 +87,24 @@ export class DepositService {
         resolvedAt: null,
         resolvedBy: null,
       };
-      if (!this.d.store.insertIfNew(deposit)) continue;
-      this.emit('deposit.unmatched', deposit);
+      if (!await this.d.store.insertIfNew(deposit)) continue;
+      await this.emit('deposit.unmatched', deposit);
       recorded++;
     }
     return recorded;
   }
 
   /** @throws ApiError resource_missing (starting_after, ending_before) */
-  list(caller: Caller, q: Omit<DepositListQuery, 'merchantId' | 'livemode'>): { items: Deposit[]; hasMore: boolean } {
+  async list(caller: Caller, q: Omit<DepositListQuery, 'merchantId' | 'livemode'>): Promise<{ items: Deposit[]; hasMore: boolean }> {
     for (const [param, id] of [['starting_after', q.startingAfter], ['ending_before', q.endingBefore]] as const) {
-      if (id !== undefined) this.owned(caller, id, param);
+      if (id !== undefined) await this.owned(caller, id, param);
     }
-    return this.d.store.list({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
+    return await this.d.store.list({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
   }
 
   /** @throws ApiError resource_missing for another merchant's, the other mode's, or no such deposit */
-  get(caller: Caller, id: string): Deposit {
-    return this.owned(caller, id);
+  async get(caller: Caller, id: string): Promise<Deposit> {
+    return await this.owned(caller, id);
   }
 
   /**
@@ -115,24 +115,24 @@ export class DepositService {
    * @throws ApiError resource_missing (id, session_id), invalid_state (resolved already, a refund under
    *   way, a token the app does not support, a session not taking the coin, the transfer a payment already)
    */
-  attribute(caller: Caller, id: string, sessionId: string): Deposit {
+  async attribute(caller: Caller, id: string, sessionId: string): Promise<Deposit> {
     const r = this.resolution();
-    const after = r.tx(() => {
-      const d = this.open(caller, id);
+    const after = await r.tx(async () => {
+      const d = await this.open(caller, id);
       if (d.currency === null) {
         throw new ApiError('invalid_state', 'A token the app does not support cannot pay a session (it is never converted nor counted); refund it by hand or dismiss it.');
       }
-      const session = r.sessions.findById(sessionId);
+      const session = await r.sessions.findById(sessionId);
       if (!session || session.merchantId !== caller.merchantId || session.livemode !== caller.livemode) throw resourceMissing('payment session', sessionId, 'session_id');
       if (!session.quotes.some((q) => q.currency === d.currency)) {
         throw new ApiError('invalid_state', `This session takes no ${d.currency} (it locked rates for ${session.quotes.map((q) => q.currency).join(', ') || 'no coin'}).`, 'session_id');
       }
       const payments = this.payments();
-      if (payments.find(d.network, d.livemode, d.txId, d.eventIndex, d.blockRef)) {
+      if (await payments.find(d.network, d.livemode, d.txId, d.eventIndex, d.blockRef)) {
         throw new ApiError('invalid_state', 'This transfer is already a payment of a session; it cannot be counted twice.');
       }
       const now = this.d.now();
-      payments.insert(
+      await payments.insert(
         {
           id: newId('payment'),
           sessionId: session.id,
@@ -156,10 +156,10 @@ export class DepositService {
         },
         now,
       );
-      this.d.store.update(d.id, { status: 'attributed', resolvedSessionId: session.id, resolvedAt: now, resolvedBy: actor(caller) }, now);
-      r.sessionState.refreshInTransaction(session.id, ['payment_session.payment_detected']);
-      const after = this.d.store.findById(d.id) as Deposit;
-      this.emit('deposit.attributed', after);
+      await this.d.store.update(d.id, { status: 'attributed', resolvedSessionId: session.id, resolvedAt: now, resolvedBy: actor(caller) }, now);
+      await r.sessionState.refreshInTransaction(session.id, ['payment_session.payment_detected']);
+      const after = await this.d.store.findById(d.id) as Deposit;
+      await this.emit('deposit.attributed', after);
       return after;
     });
     r.live.publish(sessionId);
@@ -176,7 +176,7 @@ export class DepositService {
    */
   async refund(caller: Caller, id: string, input: { reason?: string; destinationAddress?: string }): Promise<RefundView> {
     const r = this.resolution();
-    const d = this.open(caller, id);
+    const d = await this.open(caller, id);
     const currency = d.currency;
     if (currency === null) {
       throw new ApiError(
@@ -188,9 +188,9 @@ export class DepositService {
       deposit: { ...d, currency },
       ...(input.reason !== undefined && { reason: input.reason }),
       ...(input.destinationAddress !== undefined && { destinationAddress: input.destinationAddress }),
-      claim: (refundId) => {
-        this.open(caller, id); // again inside the transaction: two requests at once never both pass
-        this.d.store.update(id, { refundId, resolvedBy: actor(caller) }, this.d.now());
+      claim: async (refundId) => {
+        await this.open(caller, id); // again inside the transaction: two requests at once never both pass
+        await this.d.store.update(id, { refundId, resolvedBy: actor(caller) }, this.d.now());
       },
     });
     r.onChange();
@@ -198,14 +198,14 @@ export class DepositService {
   }
 
   /** Dismissed for good, with the owner's note: never attributed, refunded nor counted. @throws ApiError resource_missing | invalid_state */
-  dismiss(caller: Caller, id: string, note: string): Deposit {
+  async dismiss(caller: Caller, id: string, note: string): Promise<Deposit> {
     const r = this.resolution();
-    const after = r.tx(() => {
-      const d = this.open(caller, id);
+    const after = await r.tx(async () => {
+      const d = await this.open(caller, id);
       const now = this.d.now();
-      this.d.store.update(d.id, { status: 'dismissed', note, resolvedAt: now, resolvedBy: actor(caller) }, now);
-      const after = this.d.store.findById(d.id) as Deposit;
-      this.emit('deposit.dismissed', after);
+      await this.d.store.update(d.id, { status: 'dismissed', note, resolvedAt: now, resolvedBy: actor(caller) }, now);
+      const after = await this.d.store.findById(d.id) as Deposit;
+      await this.emit('deposit.dismissed', after);
       return after;
     });
     r.onChange();
@@ -213,33 +213,33 @@ export class DepositService {
   }
 
   /** A deposit's refund SUCCEEDED (called inside the refund's transaction): the deposit is `refunded`. */
-  refundSucceededInTransaction(refund: Refund): void {
+  async refundSucceededInTransaction(refund: Refund): Promise<void> {
     if (refund.depositId === null) return;
-    const d = this.d.store.findById(refund.depositId);
+    const d = await this.d.store.findById(refund.depositId);
     if (!d || d.status !== 'unmatched') return;
     const now = this.d.now();
-    this.d.store.update(d.id, { status: 'refunded', refundId: refund.id, resolvedAt: now }, now);
-    this.emit('deposit.refunded', this.d.store.findById(d.id) as Deposit);
+    await this.d.store.update(d.id, { status: 'refunded', refundId: refund.id, resolvedAt: now }, now);
+    await this.emit('deposit.refunded', await this.d.store.findById(d.id) as Deposit);
   }
 
   /**
    * A deposit the caller may resolve: `unmatched`, with no refund holding its money.
    * @throws ApiError resource_missing | invalid_state (409)
    */
-  private open(caller: Caller, id: string): Deposit {
-    const d = this.owned(caller, id);
+  private async open(caller: Caller, id: string): Promise<Deposit> {
+    const d = await this.owned(caller, id);
     if (d.status !== 'unmatched') {
       throw new ApiError('invalid_state', `This deposit is ${d.status} already; a deposit is attributed, refunded or dismissed once.`);
     }
-    const refundStatus = d.refundId === null ? undefined : this.resolution().refundStatus(d.refundId);
+    const refundStatus = d.refundId === null ? undefined : await this.resolution().refundStatus(d.refundId);
     if (refundStatus !== undefined && holdsMoney(refundStatus)) {
       throw new ApiError('invalid_state', `A refund of this deposit (${d.refundId}) is ${refundStatus}; it cannot be resolved otherwise unless that refund fails or is canceled.`);
     }
     return d;
   }
 
-  private owned(caller: Caller, id: string, param = 'id'): Deposit {
-    const d = this.d.store.findById(id);
+  private async owned(caller: Caller, id: string, param = 'id'): Promise<Deposit> {
+    const d = await this.d.store.findById(id);
     if (!d || d.merchantId !== caller.merchantId || d.livemode !== caller.livemode) throw resourceMissing('deposit', id, param);
     return d;
   }
@@ -254,8 +254,8 @@ export class DepositService {
     return this.d.payments;
   }
 
-  private emit(type: DepositEventType, d: Deposit): void {
-    this.d.events.insert({
+  private async emit(type: DepositEventType, d: Deposit): Promise<void> {
+    await this.d.events.insert({
       id: newId('event'),
       merchantId: d.merchantId,
       livemode: d.livemode,

@@ -29,13 +29,13 @@ export class EventService {
   constructor(private readonly d: EventServiceDeps) {}
 
   /** @throws ApiError resource_missing */
-  get(caller: Caller, id: string, param = 'id'): StoredEvent & { seq: number } {
-    const e = this.d.events.findById(id);
+  async get(caller: Caller, id: string, param = 'id'): Promise<StoredEvent & { seq: number }> {
+    const e = await this.d.events.findById(id);
     if (!e || e.merchantId !== caller.merchantId || e.livemode !== caller.livemode) throw resourceMissing('event', id, param);
     return e;
   }
 
-  list(caller: Caller, q: EventListInput): { items: StoredEvent[]; hasMore: boolean } {
+  async list(caller: Caller, q: EventListInput): Promise<{ items: StoredEvent[]; hasMore: boolean }> {
     let type: string | undefined;
     let typePrefix: string | undefined;
     if (q.type !== undefined) {
@@ -43,7 +43,7 @@ export class EventService {
       else if (q.type.includes('*')) throw invalidParam('type', 'must be an event type, or a prefix followed by ".*" such as "payment_session.*"');
       else type = q.type;
     }
-    return this.d.events.list({
+    return await this.d.events.list({
       merchantId: caller.merchantId,
       livemode: caller.livemode,
       limit: q.limit,
@@ -52,8 +52,8 @@ export class EventService {
       ...(q.objectId !== undefined && { objectId: q.objectId }),
       ...(q.createdGte !== undefined && { createdGte: q.createdGte }),
       ...(q.createdLt !== undefined && { createdLt: q.createdLt }),
-      ...(q.startingAfter !== undefined && { afterSeq: this.get(caller, q.startingAfter, 'starting_after').seq }),
-      ...(q.endingBefore !== undefined && { beforeSeq: this.get(caller, q.endingBefore, 'ending_before').seq }),
+      ...(q.startingAfter !== undefined && { afterSeq: (await this.get(caller, q.startingAfter, 'starting_after')).seq }),
+      ...(q.endingBefore !== undefined && { beforeSeq: (await this.get(caller, q.endingBefore, 'ending_before')).seq }),
     });
   }
 
@@ -62,27 +62,28 @@ export class EventService {
    * one named. A test event goes only to the endpoint it was made for.
    * @throws ApiError resource_missing (id, webhook_endpoint_id), invalid_state (the named endpoint is disabled)
    */
-  resend(caller: Caller, id: string, endpointId?: string): WebhookDeliveryRecord[] {
-    const created = this.d.tx(() => {
-      const event = this.get(caller, id);
+  async resend(caller: Caller, id: string, endpointId?: string): Promise<WebhookDeliveryRecord[]> {
+    const created = await this.d.tx(async () => {
+      const event = await this.get(caller, id);
       let targets;
       if (endpointId !== undefined) {
-        const e = this.d.webhooks.findEndpoint(endpointId);
+        const e = await this.d.webhooks.findEndpoint(endpointId);
         if (!e || e.merchantId !== caller.merchantId || e.livemode !== caller.livemode) throw resourceMissing('webhook endpoint', endpointId, 'webhook_endpoint_id');
         if (e.status !== 'enabled') throw new ApiError('invalid_state', 'The webhook endpoint is disabled; enable it first.', 'webhook_endpoint_id');
         targets = [e];
       } else {
-        targets = this.d.webhooks
-          .allEndpoints()
+        targets = (await this.d.webhooks.allEndpoints())
           .filter((e) => e.merchantId === caller.merchantId && e.livemode === caller.livemode && e.status === 'enabled')
           .filter((e) => (event.type === TEST_EVENT_TYPE ? e.id === event.objectId : subscribes(e.enabledEvents, event.type)));
       }
       const now = this.d.now();
-      return targets.map((e) => {
+      const deliveries: WebhookDeliveryRecord[] = [];
+      for (const e of targets) {
         const deliveryId = newId('webhookDelivery');
-        this.d.webhooks.insertDelivery({ id: deliveryId, endpointId: e.id, eventId: event.id, eventType: event.type, objectId: event.objectId, createdAt: now });
-        return this.d.webhooks.findDelivery(deliveryId) as WebhookDeliveryRecord;
-      });
+        await this.d.webhooks.insertDelivery({ id: deliveryId, endpointId: e.id, eventId: event.id, eventType: event.type, objectId: event.objectId, createdAt: now });
+        deliveries.push((await this.d.webhooks.findDelivery(deliveryId)) as WebhookDeliveryRecord);
+      }
+      return deliveries;
     });
     if (created.length) this.d.onDeliveries();
     return created;

@@ -47,19 +47,27 @@ export class IdempotencyService {
   }
 
   /** @throws ApiError idempotency_key_reused | idempotency_key_in_use */
-  begin(scope: IdempotencyScope, fingerprint: string): IdempotencyOutcome {
+  async begin(scope: IdempotencyScope, fingerprint: string): Promise<IdempotencyOutcome> {
     const key = IdempotencyService.keyOf(scope);
     const running = this.inFlight.get(key);
     if (running !== undefined) {
       if (running !== fingerprint) throw reused();
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
     }
-    const stored = this.store.find(scope);
-    if (stored && stored.createdAt >= this.now() - IDEMPOTENCY_RETENTION_MS && stored.responseStatus !== null && stored.responseBody !== null) {
-      if (stored.fingerprint !== fingerprint) throw reused();
-      return { kind: 'replay', status: stored.responseStatus, body: stored.responseBody };
-    }
+    // Claimed before the store is read (an await): a duplicate arriving meanwhile is told the key is
+    // in use, as it would be while this request runs; the claim goes again if there is a response.
     this.inFlight.set(key, fingerprint);
+    try {
+      const stored = await this.store.find(scope);
+      if (stored && stored.createdAt >= this.now() - IDEMPOTENCY_RETENTION_MS && stored.responseStatus !== null && stored.responseBody !== null) {
+        this.inFlight.delete(key);
+        if (stored.fingerprint !== fingerprint) throw reused();
+        return { kind: 'replay', status: stored.responseStatus, body: stored.responseBody };
+      }
+    } catch (err) {
+      this.inFlight.delete(key);
+      throw err;
+    }
     return { kind: 'proceed' };
   }
 
@@ -76,7 +84,7 @@ export class IdempotencyService {
       // route itself) lasts only until its Retry-After: replayed, it would outlive the lock.
       if (fingerprint === undefined || status === 400 || status === 429 || status >= 500) return;
       const now = this.now();
-      await this.commit(() => this.store.save(scope, fingerprint, status, body, now));
+      await this.commit(async () => await this.store.save(scope, fingerprint, status, body, now));
     } finally {
       this.inFlight.delete(key);
     }
@@ -86,10 +94,10 @@ export class IdempotencyService {
    * Stores a response inside the caller's unit of work (the one that made what it answers), so the
    * two commit together. Call `release` after that commit. Repeating it is harmless (an upsert).
    */
-  saveInUnit(scope: IdempotencyScope, status: number, body: string): void {
+  async saveInUnit(scope: IdempotencyScope, status: number, body: string): Promise<void> {
     const fingerprint = this.inFlight.get(IdempotencyService.keyOf(scope));
     if (fingerprint === undefined) throw new Error('no idempotency claim to save');
-    this.store.save(scope, fingerprint, status, body, this.now());
+    await this.store.save(scope, fingerprint, status, body, this.now());
   }
 
   /** Lets go of a claim whose response `saveInUnit` stored (after its commit). */
@@ -98,12 +106,12 @@ export class IdempotencyService {
   }
 
   /** At start-up: claims a previous version left unfinished in the database are void. */
-  releaseUnfinished(): number {
-    return this.store.releaseUnfinished();
+  async releaseUnfinished(): Promise<number> {
+    return await this.store.releaseUnfinished();
   }
 
-  purgeExpired(): number {
-    return this.store.purgeOlderThan(this.now() - IDEMPOTENCY_RETENTION_MS);
+  async purgeExpired(): Promise<number> {
+    return await this.store.purgeOlderThan(this.now() - IDEMPOTENCY_RETENTION_MS);
   }
 }
 

@@ -61,14 +61,14 @@ export class LedgerService {
   constructor(private readonly d: LedgerServiceDeps) {}
 
   /** Writes one entry and moves its funds account; call inside a transaction. */
-  postInTransaction(e: NewEntry): BalanceTransaction {
+  async postInTransaction(e: NewEntry): Promise<BalanceTransaction> {
     const now = this.d.now();
     const net = e.amountMinor - e.feeMinor;
     let settles = e.settlesAt !== undefined && e.settlesAt > now;
     if (settles) {
       // The group of funds becoming available at that moment: one settlement per account and moment.
       const at = e.settlesAt as number;
-      const group = this.d.store.findSettlementGroup(e.merchantId, e.livemode, e.currency, at);
+      const group = await this.d.store.findSettlementGroup(e.merchantId, e.livemode, e.currency, at);
       if (!group) {
         const s: Settlement = {
           id: newId('settlement', now),
@@ -82,10 +82,10 @@ export class LedgerService {
           settledAt: null,
           createdAt: now,
         };
-        this.d.store.insertSettlement(s);
+        await this.d.store.insertSettlement(s);
         this.d.onSettlementScheduled?.(at);
       } else if (group.status === 'scheduled') {
-        this.d.store.addToSettlement(group.id, net);
+        await this.d.store.addToSettlement(group.id, net);
       } else {
         settles = false; // the clock went back past a group already settled: available at once
       }
@@ -105,8 +105,8 @@ export class LedgerService {
       description: e.description,
       createdAt: now,
     };
-    this.d.store.insertEntry(entry);
-    this.d.store.adjustAccount(e.merchantId, e.livemode, e.currency, settles ? 0n : net, settles ? net : 0n, now);
+    await this.d.store.insertEntry(entry);
+    await this.d.store.adjustAccount(e.merchantId, e.livemode, e.currency, settles ? 0n : net, settles ? net : 0n, now);
     return entry;
   }
 
@@ -117,10 +117,10 @@ export class LedgerService {
    * never by editing the first, and the fixed part of the fee is charged once per session.
    * Call inside the transaction that made (or keeps) the session SUCCEEDED. Returns the new entries.
    */
-  bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): BalanceTransaction[] {
+  async bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): Promise<BalanceTransaction[]> {
     const gross: Partial<Record<Stablecoin, bigint>> = {};
     for (const p of payments) if (p.status === 'confirmed') gross[p.currency] = (gross[p.currency] ?? 0n) + p.amountMinor;
-    const booked = this.d.store.bookedBySource(session.id, 'payment');
+    const booked = await this.d.store.bookedBySource(session.id, 'payment');
     const delta: Partial<Record<Stablecoin, bigint>> = {};
     for (const coin of STABLECOINS) {
       const already = booked.find((b) => b.currency === coin)?.amountMinor ?? 0n;
@@ -128,12 +128,13 @@ export class LedgerService {
       if (d > 0n) delta[coin] = d;
     }
     if (Object.keys(delta).length === 0) return [];
-    const merchant = this.d.merchants.get(session.merchantId);
+    const merchant = await this.d.merchants.get(session.merchantId);
     const fixedMinor = Object.fromEntries(session.quotes.map((q) => [q.currency, q.feeFixedMinor]));
     const fees = paymentFees(delta, { bps: merchant.feeBps, fixedMinor }, booked.some((b) => b.entries > 0));
     const settlesAt = startOfNextLocalDay(this.d.now(), merchant.timeZone);
-    return (Object.keys(delta) as Stablecoin[]).sort().map((coin) =>
-      this.postInTransaction({
+    const posted: BalanceTransaction[] = [];
+    for (const coin of (Object.keys(delta) as Stablecoin[]).sort()) {
+      posted.push(await this.postInTransaction({
         merchantId: session.merchantId,
         livemode: session.livemode,
         type: 'payment',
@@ -143,14 +144,15 @@ export class LedgerService {
         settlesAt,
         sourceId: session.id,
         description: `Payment for session ${session.id}`,
-      }),
-    );
+      }));
+    }
+    return posted;
   }
 
   /** Each funds account (USDT and USDC always; fiat ones once a conversion made them) and the total. */
-  balance(caller: Caller): BalanceView {
-    const merchant = this.d.merchants.get(caller.merchantId);
-    const accounts = this.d.store.accounts(caller.merchantId, caller.livemode);
+  async balance(caller: Caller): Promise<BalanceView> {
+    const merchant = await this.d.merchants.get(caller.merchantId);
+    const accounts = await this.d.store.accounts(caller.merchantId, caller.livemode);
     for (const coin of STABLECOINS) {
       if (!accounts.some((a) => a.currency === coin)) accounts.push({ currency: coin, availableMinor: 0n, pendingMinor: 0n });
     }
@@ -176,9 +178,9 @@ export class LedgerService {
    * the net. Only a SUCCEEDED session has entries (money is booked on success, and only refunds of
    * booked money debit the ledger), so other sessions cost no query.
    */
-  sessionParts(session: PaymentSession): MoneyParts[] {
+  async sessionParts(session: PaymentSession): Promise<MoneyParts[]> {
     if (session.status !== 'SUCCEEDED') return [];
-    return moneyParts(this.d.store.sessionSums(session.id));
+    return moneyParts(await this.d.store.sessionSums(session.id));
   }
 
   /**
@@ -186,14 +188,14 @@ export class LedgerService {
    * daily sales of the last `days` days in the merchant's time zone. Available = everything ever
    * booked less what is pending, so both add up to `GET /v1/balance`.
    */
-  summary(caller: Caller, days: number): BalanceSummary {
-    const { timeZone } = this.d.merchants.get(caller.merchantId);
-    const currencies = this.balance(caller).accounts.map((a) => a.currency);
-    const pending = moneyParts(this.d.store.pendingSums(caller.merchantId, caller.livemode), currencies);
-    const all = moneyParts(this.d.store.allSums(caller.merchantId, caller.livemode), currencies);
+  async summary(caller: Caller, days: number): Promise<BalanceSummary> {
+    const { timeZone } = await this.d.merchants.get(caller.merchantId);
+    const currencies = (await this.balance(caller)).accounts.map((a) => a.currency);
+    const pending = moneyParts(await this.d.store.pendingSums(caller.merchantId, caller.livemode), currencies);
+    const all = moneyParts(await this.d.store.allSums(caller.merchantId, caller.livemode), currencies);
     const available = subtractParts(all, pending);
     const now = this.d.now();
-    const entries = this.d.store.entriesSince(caller.merchantId, caller.livemode, seriesStart(now, days, timeZone));
+    const entries = await this.d.store.entriesSince(caller.merchantId, caller.livemode, seriesStart(now, days, timeZone));
     return {
       livemode: caller.livemode,
       timeZone,
@@ -207,38 +209,38 @@ export class LedgerService {
   }
 
   /** @throws ApiError resource_missing */
-  getEntry(caller: Caller, id: string): BalanceTransaction {
-    const e = this.d.store.findEntry(id);
+  async getEntry(caller: Caller, id: string): Promise<BalanceTransaction> {
+    const e = await this.d.store.findEntry(id);
     if (!e || e.merchantId !== caller.merchantId || e.livemode !== caller.livemode) throw resourceMissing('balance transaction', id);
     return e;
   }
 
   /** @throws ApiError resource_missing (a cursor that is not the caller's) */
-  list(
+  async list(
     caller: Caller,
     q: Omit<LedgerQuery, 'merchantId' | 'livemode'> & { limit: number; startingAfter?: string; endingBefore?: string },
-  ): { items: BalanceTransaction[]; hasMore: boolean } {
+  ): Promise<{ items: BalanceTransaction[]; hasMore: boolean }> {
     for (const [param, id] of [['starting_after', q.startingAfter], ['ending_before', q.endingBefore]] as const) {
       if (id !== undefined) {
-        const e = this.d.store.findEntry(id);
+        const e = await this.d.store.findEntry(id);
         if (!e || e.merchantId !== caller.merchantId || e.livemode !== caller.livemode) throw resourceMissing('balance transaction', id, param);
       }
     }
-    return this.d.store.listEntries({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
+    return await this.d.store.listEntries({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
   }
 
   /** Every matching entry, newest first, lazily (CSV export). */
-  iterate(caller: Caller, q: Omit<LedgerQuery, 'merchantId' | 'livemode'>): Iterable<BalanceTransaction> {
+  iterate(caller: Caller, q: Omit<LedgerQuery, 'merchantId' | 'livemode'>): AsyncIterable<BalanceTransaction> {
     return this.d.store.iterateEntries({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
   }
 
   /** Settlements still to come (what becomes available when), soonest first. */
-  upcoming(caller: Caller, limit = 30): Settlement[] {
-    return this.d.store.settlementsOf(caller.merchantId, caller.livemode, 'scheduled', limit);
+  async upcoming(caller: Caller, limit = 30): Promise<Settlement[]> {
+    return await this.d.store.settlementsOf(caller.merchantId, caller.livemode, 'scheduled', limit);
   }
 
   /** A funds account's balance now (0 when it does not exist yet). */
-  account(merchantId: string, livemode: boolean, currency: Currency): FundsBalance {
-    return this.d.store.accounts(merchantId, livemode).find((a) => a.currency === currency) ?? { currency, availableMinor: 0n, pendingMinor: 0n };
+  async account(merchantId: string, livemode: boolean, currency: Currency): Promise<FundsBalance> {
+    return (await this.d.store.accounts(merchantId, livemode)).find((a) => a.currency === currency) ?? { currency, availableMinor: 0n, pendingMinor: 0n };
   }
 }

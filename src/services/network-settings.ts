@@ -15,8 +15,8 @@ export interface SavedNetwork {
 const API_KEY_PURPOSE = 'rpc api key';
 
 export interface SettingsStore {
-  get(key: string): unknown;
-  put(key: string, value: unknown, now: number): void;
+  get(key: string): Promise<unknown>;
+  put(key: string, value: unknown, now: number): Promise<void>;
 }
 
 const key = (network: Network) => `network.live.${network}`;
@@ -36,8 +36,8 @@ export class NetworkSettings {
       chains: ChainDirectory;
       /** Seals and opens API keys (the data key, docs/security.md "Secrets at rest"). */
       cipher: { seal(plain: string, purpose: string): string; open(sealed: string, purpose: string): string };
-      saveWallet: (family: FamilyId, wallet: string) => void;
-      readWallet: (family: FamilyId) => string | undefined;
+      saveWallet: (family: FamilyId, wallet: string) => Promise<void>;
+      readWallet: (family: FamilyId) => Promise<string | undefined>;
       /** The flag or environment variable that set this family's live wallet at start, if one did: it wins over Settings. */
       walletFromHost: (family: FamilyId) => string | undefined;
     },
@@ -48,8 +48,8 @@ export class NetworkSettings {
     return this.d.chains.families.flatMap((f) => f.networks.map((n) => n.id));
   }
 
-  saved(network: Network): SavedNetwork {
-    const v = this.d.store.get(key(network)) as Partial<SavedNetwork> | undefined;
+  async saved(network: Network): Promise<SavedNetwork> {
+    const v = await this.d.store.get(key(network)) as Partial<SavedNetwork> | undefined;
     return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null, commitment: v?.commitment ?? null, apiKeySealed: v?.apiKeySealed ?? null };
   }
 
@@ -62,8 +62,8 @@ export class NetworkSettings {
    * The saved API key in plain text, for the watcher's requests; undefined when none is saved.
    * @throws Error when it cannot be opened (the data dir's data key was replaced)
    */
-  apiKey(network: Network): string | undefined {
-    const sealed = this.saved(network).apiKeySealed;
+  async apiKey(network: Network): Promise<string | undefined> {
+    const sealed = (await this.saved(network)).apiKeySealed;
     return sealed === null ? undefined : this.d.cipher.open(sealed, API_KEY_PURPOSE);
   }
 
@@ -73,8 +73,8 @@ export class NetworkSettings {
   }
 
   /** @throws ApiError parameter_invalid (rpc_url, confirmations, commitment, api_key) */
-  save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null; commitment?: string | null; apiKey?: string | null }): SavedNetwork {
-    const next = { ...this.saved(network) };
+  async save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null; commitment?: string | null; apiKey?: string | null }): Promise<SavedNetwork> {
+    const next = { ...(await this.saved(network)) };
     if (patch.rpcUrl !== undefined) {
       if (patch.rpcUrl !== null) {
         let url: URL;
@@ -106,16 +106,16 @@ export class NetworkSettings {
       }
       next.apiKeySealed = patch.apiKey === null ? null : this.d.cipher.seal(patch.apiKey, API_KEY_PURPOSE);
     }
-    this.d.store.put(key(network), next, this.d.now());
+    await this.d.store.put(key(network), next, this.d.now());
     return next;
   }
 
-  liveWallet(family: FamilyId): string | null {
-    return this.d.readWallet(family) ?? null;
+  async liveWallet(family: FamilyId): Promise<string | null> {
+    return (await this.d.readWallet(family)) ?? null;
   }
 
   /** @throws ApiError parameter_invalid (family, xpub); invalid_state when the host set the wallet at start */
-  setLiveWallet(family: FamilyId, wallet: string): void {
+  async setLiveWallet(family: FamilyId, wallet: string): Promise<void> {
     const facts = this.d.chains.family(family);
     if (!facts) throw invalidParam('family', `must be one of ${this.d.chains.families.map((f) => `"${f.id}"`).join(', ')}`);
     const fromHost = this.d.walletFromHost(family);
@@ -128,6 +128,6 @@ export class NetworkSettings {
     } catch (err) {
       throw new ApiError('parameter_invalid', `is not a usable ${facts.wallet.label}: ${(err as Error).message}`, 'xpub', { cause: err });
     }
-    this.d.saveWallet(family, wallet.trim());
+    await this.d.saveWallet(family, wallet.trim());
   }
 }

@@ -44,7 +44,7 @@ export class PaymentRecorder {
     },
   ) {}
 
-  apply(scan: ChainScan): string[] {
+  async apply(scan: ChainScan): Promise<string[]> {
     const { payments, chainState, addressBook, sessions } = this.deps;
     const family = this.deps.chains.familyOf(scan.network)?.id;
     if (family === undefined) throw new Error(`no registered chain family has the network ${scan.network}`);
@@ -59,14 +59,14 @@ export class PaymentRecorder {
     // A deposit attributed to a session is a payment its watcher reports as unmatched: still seen, not orphaned.
     const seen = new Set([...scan.transfers, ...(scan.unmatched ?? [])].map((t) => `${t.txId}:${t.eventIndex}:${t.blockRef}`));
 
-    this.deps.tx(() => {
+    await this.deps.tx(async () => {
       const now = this.deps.now();
       if (scan.reorgAncestor !== undefined) {
-        chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor);
+        await chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor);
         // Confirmed payments are final (a reorganisation deeper than the confirmations is not undone).
-        for (const p of payments.unconfirmedAbove(scan.network, scan.livemode, scan.reorgAncestor)) {
+        for (const p of await payments.unconfirmedAbove(scan.network, scan.livemode, scan.reorgAncestor)) {
           if (seen.has(`${p.txId}:${p.eventIndex}:${p.blockRef}`)) continue;
-          payments.setProgress(p.id, 0, 'orphaned', now);
+          await payments.setProgress(p.id, 0, 'orphaned', now);
           touch(p.sessionId, 'payment_session.payment_orphaned');
         }
       }
@@ -75,9 +75,9 @@ export class PaymentRecorder {
         // Zero-value and sub-micro "dust" transfers (address-poisoning spam) are not payments.
         if (amountMinor === 0n) continue;
         const confirmations = Math.max(0, scan.head - t.blockNumber + 1);
-        const existing = payments.find(scan.network, scan.livemode, t.txId, t.eventIndex, t.blockRef);
+        const existing = await payments.find(scan.network, scan.livemode, t.txId, t.eventIndex, t.blockRef);
         if (!existing) {
-          const sessionId = addressBook.lookup(family, scan.livemode, t.to) ?? null;
+          const sessionId = (await addressBook.lookup(family, scan.livemode, t.to)) ?? null;
           const payment: Payment = {
             id: newId('payment'),
             sessionId,
@@ -98,28 +98,28 @@ export class PaymentRecorder {
             status: confirmations >= scan.confirmations ? 'confirmed' : 'detected',
             detectedAt: now,
           };
-          payments.insert(payment, now);
+          await payments.insert(payment, now);
           touch(sessionId, 'payment_session.payment_detected');
         } else if (existing.status === 'orphaned') {
           // Its block came back (a reorganisation undone): the same payment counts again. A transfer
           // re-included in a different block is a new row above, never a rewrite of this one, so an event
           // index that shifted can never credit one session's transfer to another.
-          payments.revive(existing.id, now);
+          await payments.revive(existing.id, now);
           touch(existing.sessionId, 'payment_session.payment_detected');
         }
       }
-      for (const p of payments.unconfirmed(scan.network, scan.livemode)) {
+      for (const p of await payments.unconfirmed(scan.network, scan.livemode)) {
         const confirmations = Math.max(0, scan.head - p.blockNumber + 1);
         const status = confirmations >= scan.confirmations ? 'confirmed' : 'detected';
         if (confirmations !== p.confirmations || status !== p.status) {
-          payments.setProgress(p.id, confirmations, status, now);
+          await payments.setProgress(p.id, confirmations, status, now);
           touch(p.sessionId);
         }
       }
-      if (scan.unmatched) deposits = this.deps.deposits.recordInTransaction(scan.network, scan.livemode, scan.unmatched);
-      chainState.putBlocks(scan.network, scan.livemode, scan.blocks);
-      chainState.setCursor(scan.network, scan.livemode, scan.chainId, scan.cursor, now);
-      for (const [sessionId, events] of touched) sessions.refreshInTransaction(sessionId, events);
+      if (scan.unmatched) deposits = await this.deps.deposits.recordInTransaction(scan.network, scan.livemode, scan.unmatched);
+      await chainState.putBlocks(scan.network, scan.livemode, scan.blocks);
+      await chainState.setCursor(scan.network, scan.livemode, scan.chainId, scan.cursor, now);
+      for (const [sessionId, events] of touched) await sessions.refreshInTransaction(sessionId, events);
     });
 
     for (const sessionId of touched.keys()) this.deps.live.publish(sessionId);

@@ -24,59 +24,61 @@ import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
 
 /**
- * What the services need from storage. The db/ repositories satisfy these structurally; only
- * create-core.ts puts the two together, so services can be tested over any implementation.
+ * What the services need from storage. Every method is asynchronous, so that a store answering over
+ * the network (PostgreSQL) can implement them; the db/ repositories are synchronous SQLite inside and
+ * are wrapped into these ports by the composition root (db/sqlite-async.ts), so services can be
+ * tested over any implementation.
  */
 export interface SessionStore {
-  insert(session: PaymentSession): void;
-  findById(id: string): PaymentSession | undefined;
-  list(query: SessionListQuery): { items: PaymentSession[]; hasMore: boolean };
+  insert(session: PaymentSession): Promise<void>;
+  findById(id: string): Promise<PaymentSession | undefined>;
+  list(query: SessionListQuery): Promise<{ items: PaymentSession[]; hasMore: boolean }>;
   updateState(
     id: string,
     state: { status: SessionStatus; exception: SessionException | null; amountReceivedMinor: bigint; resolvedBy?: 'owner' | null },
     now: number,
-  ): void;
-  setRefunded(id: string, amountRefundedMinor: bigint, now: number): void;
-  dueForExpiry(now: number, limit: number): string[];
-  nextExpiry(): number | undefined;
+  ): Promise<void>;
+  setRefunded(id: string, amountRefundedMinor: bigint, now: number): Promise<void>;
+  dueForExpiry(now: number, limit: number): Promise<string[]>;
+  nextExpiry(): Promise<number | undefined>;
 }
 
 export interface MerchantStore {
-  count(): number;
-  insert(m: { id: string; name: string; domainId: string; domain: string; createdAt: number }): void;
-  first(): Merchant | undefined;
-  findById(id: string): Merchant | undefined;
-  update(id: string, patch: MerchantSettingsPatch): void;
-  addDomain(merchantId: string, d: { id: string; domain: string; createdAt: number }): void;
+  count(): Promise<number>;
+  insert(m: { id: string; name: string; domainId: string; domain: string; createdAt: number }): Promise<void>;
+  first(): Promise<Merchant | undefined>;
+  findById(id: string): Promise<Merchant | undefined>;
+  update(id: string, patch: MerchantSettingsPatch): Promise<void>;
+  addDomain(merchantId: string, d: { id: string; domain: string; createdAt: number }): Promise<void>;
 }
 
 export interface ApiKeyStore {
-  insert(record: Omit<ApiKeyRecord, 'revokedAt'> & { hash: string }): void;
-  findActiveByHash(hash: string): { id: string; merchantId: string; livemode: boolean } | undefined;
-  list(merchantId?: string): ApiKeyRecord[];
-  activeByPrefix(prefix: string): ApiKeyRecord[];
-  revoke(id: string, now: number): boolean;
+  insert(record: Omit<ApiKeyRecord, 'revokedAt'> & { hash: string }): Promise<void>;
+  findActiveByHash(hash: string): Promise<{ id: string; merchantId: string; livemode: boolean } | undefined>;
+  list(merchantId?: string): Promise<ApiKeyRecord[]>;
+  activeByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
+  revoke(id: string, now: number): Promise<boolean>;
   /** Changes whenever another connection (another process: the `keys revoke` command) commits. */
-  otherWritersVersion(): number;
+  otherWritersVersion(): Promise<number>;
 }
 
 export interface UserStore {
-  insert(user: StoredUser & { nameKey: string }): void;
-  listActive(merchantId: string): StoredUser[];
-  findActiveByNameKey(merchantId: string, nameKey: string): StoredUser | undefined;
-  findActiveById(merchantId: string, id: string): StoredUser | undefined;
-  countActiveOwners(merchantId: string): number;
+  insert(user: StoredUser & { nameKey: string }): Promise<void>;
+  listActive(merchantId: string): Promise<StoredUser[]>;
+  findActiveByNameKey(merchantId: string, nameKey: string): Promise<StoredUser | undefined>;
+  findActiveById(merchantId: string, id: string): Promise<StoredUser | undefined>;
+  countActiveOwners(merchantId: string): Promise<number>;
   /** Marks the user removed and ends their UI sessions. */
-  disable(id: string, now: number): void;
+  disable(id: string, now: number): Promise<void>;
   /** Replaces the user's PIN hash. */
-  setPinHash(id: string, pinHash: string): void;
+  setPinHash(id: string, pinHash: string): Promise<void>;
   /** Ends the user's open UI sessions, except `keepSessionId` (the sign-in that changed the PIN). */
-  endSessionsOf(userId: string, now: number, keepSessionId?: string): void;
-  insertSession(session: UiSessionRecord & { tokenHash: string }): void;
-  findOpenSession(tokenHash: string): { session: UiSessionRecord; user: StoredUser } | undefined;
-  touchSession(id: string, lastUsedAt: number, expiresAt: number): void;
-  endSession(id: string, now: number): void;
-  setSessionMode(id: string, livemode: boolean): void;
+  endSessionsOf(userId: string, now: number, keepSessionId?: string): Promise<void>;
+  insertSession(session: UiSessionRecord & { tokenHash: string }): Promise<void>;
+  findOpenSession(tokenHash: string): Promise<{ session: UiSessionRecord; user: StoredUser } | undefined>;
+  touchSession(id: string, lastUsedAt: number, expiresAt: number): Promise<void>;
+  endSession(id: string, now: number): Promise<void>;
+  setSessionMode(id: string, livemode: boolean): Promise<void>;
 }
 
 export interface IdempotencyScope {
@@ -86,85 +88,90 @@ export interface IdempotencyScope {
 }
 
 export interface IdempotencyStore {
-  find(scope: IdempotencyScope): { fingerprint: string; responseStatus: number | null; responseBody: string | null; createdAt: number } | undefined;
+  find(scope: IdempotencyScope): Promise<{ fingerprint: string; responseStatus: number | null; responseBody: string | null; createdAt: number } | undefined>;
   /** Stores a finished response, replacing an expired record under the same key. */
-  save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void;
-  purgeOlderThan(cutoff: number): number;
-  releaseUnfinished(): number;
+  save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): Promise<void>;
+  purgeOlderThan(cutoff: number): Promise<number>;
+  releaseUnfinished(): Promise<number>;
 }
 
 export type Clock = () => number;
 
-/** Runs `work` in one database transaction: everything in it commits together or not at all. */
-export type UnitOfWork = <T>(work: () => T) => T;
+/**
+ * Runs `work` in one database transaction: everything it stores commits together or not at all, and
+ * no other flow's store call sees its changes before the commit. Inside another unit of the same
+ * flow it is a savepoint: if `work` throws, only its part is undone. `work` should await only
+ * storage: the transaction (on SQLite, the connection) is held until it settles.
+ */
+export type UnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
 
 /**
  * The same, committed together with the other units queued in this turn of the event loop (group
  * commit); settles once the commit is durable. For the request paths that only insert.
  */
-export type GroupedUnitOfWork = <T>(work: () => T) => Promise<T>;
+export type GroupedUnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
 
 export interface WalletStore {
-  xpub(merchantId: string, family: string, livemode: boolean): string | undefined;
-  upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): void;
-  reserveIndex(merchantId: string, family: string, livemode: boolean): number | undefined;
+  xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined>;
+  upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): Promise<void>;
+  reserveIndex(merchantId: string, family: string, livemode: boolean): Promise<number | undefined>;
 }
 
 export interface SessionAddressStore {
   /** @returns the new row's id */
-  insert(a: SessionAddress): number;
-  forSession(sessionId: string): SessionAddress[];
+  insert(a: SessionAddress): Promise<number>;
+  forSession(sessionId: string): Promise<SessionAddress[]>;
   /** Addresses still watched at `now` (watch_until > now). */
-  watched(now: number): WatchedAddressRow[];
+  watched(now: number): Promise<WatchedAddressRow[]>;
   /** Addresses whose watch window ended in (after, upTo]. */
-  watchEnded(after: number, upTo: number): WatchedAddressRow[];
+  watchEnded(after: number, upTo: number): Promise<WatchedAddressRow[]>;
   /** The session and watch window of one row, or undefined when it does not exist. */
-  watchOf(row: number): { sessionId: string; watchUntil: number } | undefined;
+  watchOf(row: number): Promise<{ sessionId: string; watchUntil: number } | undefined>;
   /** The same, found by the address as stored (the family's canonical form), through its unique index. */
-  watchOfAddress(family: string, livemode: boolean, address: string): { sessionId: string; watchUntil: number } | undefined;
+  watchOfAddress(family: string, livemode: boolean, address: string): Promise<{ sessionId: string; watchUntil: number } | undefined>;
   /** Calls `fn` for every address ever issued, row by row (not all in memory at once). */
-  eachIssued(fn: (family: string, livemode: boolean, address: string) => void): void;
+  eachIssued(fn: (family: string, livemode: boolean, address: string) => void): Promise<void>;
 }
 
 export interface PaymentStore {
-  find(network: string, livemode: boolean, txId: string, eventIndex: number, blockRef: string): Payment | undefined;
-  insert(p: Payment, now: number): void;
-  revive(id: string, now: number): void;
-  forSession(sessionId: string): Payment[];
-  unconfirmed(network: string, livemode: boolean): Payment[];
-  unconfirmedAbove(network: string, livemode: boolean, blockNumber: number): Payment[];
-  setProgress(id: string, confirmations: number, status: PaymentStatus, now: number): void;
+  find(network: string, livemode: boolean, txId: string, eventIndex: number, blockRef: string): Promise<Payment | undefined>;
+  insert(p: Payment, now: number): Promise<void>;
+  revive(id: string, now: number): Promise<void>;
+  forSession(sessionId: string): Promise<Payment[]>;
+  unconfirmed(network: string, livemode: boolean): Promise<Payment[]>;
+  unconfirmedAbove(network: string, livemode: boolean, blockNumber: number): Promise<Payment[]>;
+  setProgress(id: string, confirmations: number, status: PaymentStatus, now: number): Promise<void>;
 }
 
 /** Unmatched deposits (db/deposit-repository.ts). */
 export interface DepositStore {
   /** @returns whether it was new (a transfer already recorded is left as it is) */
-  insertIfNew(d: Deposit): boolean;
-  findById(id: string): Deposit | undefined;
-  list(q: DepositListQuery): { items: Deposit[]; hasMore: boolean };
-  update(id: string, patch: DepositPatch, now: number): void;
+  insertIfNew(d: Deposit): Promise<boolean>;
+  findById(id: string): Promise<Deposit | undefined>;
+  list(q: DepositListQuery): Promise<{ items: Deposit[]; hasMore: boolean }>;
+  update(id: string, patch: DepositPatch, now: number): Promise<void>;
 }
 
 export interface ChainStateStore {
-  cursor(network: string, livemode: boolean): { chainId: string; position: string } | undefined;
-  setCursor(network: string, livemode: boolean, chainId: string, position: string, now: number): void;
-  recentBlocks(network: string, livemode: boolean): { number: number; hash: string }[];
-  putBlocks(network: string, livemode: boolean, blocks: { number: number; hash: string }[]): void;
-  dropBlocksAbove(network: string, livemode: boolean, number: number): void;
-  reset(network: string, livemode: boolean): void;
+  cursor(network: string, livemode: boolean): Promise<{ chainId: string; position: string } | undefined>;
+  setCursor(network: string, livemode: boolean, chainId: string, position: string, now: number): Promise<void>;
+  recentBlocks(network: string, livemode: boolean): Promise<{ number: number; hash: string }[]>;
+  putBlocks(network: string, livemode: boolean, blocks: { number: number; hash: string }[]): Promise<void>;
+  dropBlocksAbove(network: string, livemode: boolean, number: number): Promise<void>;
+  reset(network: string, livemode: boolean): Promise<void>;
 }
 
 export interface EventStore {
-  insert(e: StoredEvent): void;
-  forObject(objectId: string): StoredEvent[];
+  insert(e: StoredEvent): Promise<void>;
+  forObject(objectId: string): Promise<StoredEvent[]>;
 }
 
 /** The events table read as the events API and the webhook outbox. */
 export interface EventLog extends EventStore {
-  findById(id: string): (StoredEvent & { seq: number }) | undefined;
-  maxSeq(): number;
-  after(seq: number, limit: number): (StoredEvent & { seq: number })[];
-  list(query: EventListQuery): { items: (StoredEvent & { seq: number })[]; hasMore: boolean };
+  findById(id: string): Promise<(StoredEvent & { seq: number }) | undefined>;
+  maxSeq(): Promise<number>;
+  after(seq: number, limit: number): Promise<(StoredEvent & { seq: number })[]>;
+  list(query: EventListQuery): Promise<{ items: (StoredEvent & { seq: number })[]; hasMore: boolean }>;
 }
 
 export interface NewWebhookDelivery {
@@ -177,29 +184,29 @@ export interface NewWebhookDelivery {
 }
 
 export interface WebhookStore {
-  insertEndpoint(e: WebhookEndpointRecord): void;
-  updateEndpoint(e: WebhookEndpointRecord): void;
-  findEndpoint(id: string): WebhookEndpointRecord | undefined;
-  allEndpoints(): WebhookEndpointRecord[];
-  countEndpoints(merchantId: string, livemode: boolean): number;
-  listEndpoints(merchantId: string, livemode: boolean, limit: number, startingAfter?: string, endingBefore?: string): { items: WebhookEndpointRecord[]; hasMore: boolean };
-  deleteEndpoint(id: string): void;
-  insertDelivery(d: NewWebhookDelivery): void;
-  findDelivery(id: string): WebhookDeliveryRecord | undefined;
+  insertEndpoint(e: WebhookEndpointRecord): Promise<void>;
+  updateEndpoint(e: WebhookEndpointRecord): Promise<void>;
+  findEndpoint(id: string): Promise<WebhookEndpointRecord | undefined>;
+  allEndpoints(): Promise<WebhookEndpointRecord[]>;
+  countEndpoints(merchantId: string, livemode: boolean): Promise<number>;
+  listEndpoints(merchantId: string, livemode: boolean, limit: number, startingAfter?: string, endingBefore?: string): Promise<{ items: WebhookEndpointRecord[]; hasMore: boolean }>;
+  deleteEndpoint(id: string): Promise<void>;
+  insertDelivery(d: NewWebhookDelivery): Promise<void>;
+  findDelivery(id: string): Promise<WebhookDeliveryRecord | undefined>;
   listDeliveries(
     endpointId: string,
     query: { limit: number; startingAfter?: string; endingBefore?: string; status?: string; eventId?: string },
-  ): { items: WebhookDeliveryRecord[]; hasMore: boolean };
-  dueFor(endpointId: string, now: number, limit: number): WebhookDeliveryRecord[];
-  nextDueAfter(now: number): number | undefined;
+  ): Promise<{ items: WebhookDeliveryRecord[]; hasMore: boolean }>;
+  dueFor(endpointId: string, now: number, limit: number): Promise<WebhookDeliveryRecord[]>;
+  nextDueAfter(now: number): Promise<number | undefined>;
   finishAttempt(
     attempt: WebhookAttemptRecord,
     delivery: { id: string; status: WebhookDeliveryStatus; attempts: number; nextAttemptAt: number | null; lastStatusCode: number | null; completedAt: number | null },
-  ): boolean;
-  failPendingOf(endpointId: string, now: number): number;
-  attemptsOf(deliveryId: string): WebhookAttemptRecord[];
-  cursor(name: string): number | undefined;
-  setCursor(name: string, value: number): void;
+  ): Promise<boolean>;
+  failPendingOf(endpointId: string, now: number): Promise<number>;
+  attemptsOf(deliveryId: string): Promise<WebhookAttemptRecord[]>;
+  cursor(name: string): Promise<number | undefined>;
+  setCursor(name: string, value: number): Promise<void>;
 }
 
 /** One webhook POST as made: the answer's status and first bytes, or why there was none. */
@@ -220,27 +227,28 @@ export interface WebhookTransport {
 }
 
 export interface LedgerStore {
-  insertEntry(e: BalanceTransaction): void;
-  bookedBySource(sourceId: string, type: BalanceTransactionType): { currency: Currency; amountMinor: bigint; entries: number }[];
-  adjustAccount(merchantId: string, livemode: boolean, currency: Currency, availableDelta: bigint, pendingDelta: bigint, now: number): void;
-  accounts(merchantId: string, livemode: boolean): FundsBalance[];
-  findSettlementGroup(merchantId: string, livemode: boolean, currency: Currency, availableOn: number): Settlement | undefined;
-  insertSettlement(s: Settlement): void;
-  addToSettlement(id: string, amountMinor: bigint): void;
-  dueSettlements(now: number, limit: number): Settlement[];
-  nextSettlementAt(): number | undefined;
-  markSettled(id: string, now: number): boolean;
-  settlementsOf(merchantId: string, livemode: boolean, status: Settlement['status'], limit: number): Settlement[];
-  findEntry(id: string): BalanceTransaction | undefined;
-  listEntries(q: LedgerQuery & { limit: number; startingAfter?: string; endingBefore?: string }): { items: BalanceTransaction[]; hasMore: boolean };
-  iterateEntries(q: LedgerQuery): Iterable<BalanceTransaction>;
-  sessionSums(sessionId: string): LedgerSum[];
-  pendingSums(merchantId: string, livemode: boolean): LedgerSum[];
-  allSums(merchantId: string, livemode: boolean): LedgerSum[];
-  entriesSince(merchantId: string, livemode: boolean, since: number): DatedEntry[];
-  insertConversion(c: Conversion): void;
-  findConversion(id: string): Conversion | undefined;
-  listConversions(merchantId: string, livemode: boolean, limit: number, startingAfter?: string): { items: Conversion[]; hasMore: boolean };
+  insertEntry(e: BalanceTransaction): Promise<void>;
+  bookedBySource(sourceId: string, type: BalanceTransactionType): Promise<{ currency: Currency; amountMinor: bigint; entries: number }[]>;
+  adjustAccount(merchantId: string, livemode: boolean, currency: Currency, availableDelta: bigint, pendingDelta: bigint, now: number): Promise<void>;
+  accounts(merchantId: string, livemode: boolean): Promise<FundsBalance[]>;
+  findSettlementGroup(merchantId: string, livemode: boolean, currency: Currency, availableOn: number): Promise<Settlement | undefined>;
+  insertSettlement(s: Settlement): Promise<void>;
+  addToSettlement(id: string, amountMinor: bigint): Promise<void>;
+  dueSettlements(now: number, limit: number): Promise<Settlement[]>;
+  nextSettlementAt(): Promise<number | undefined>;
+  markSettled(id: string, now: number): Promise<boolean>;
+  settlementsOf(merchantId: string, livemode: boolean, status: Settlement['status'], limit: number): Promise<Settlement[]>;
+  findEntry(id: string): Promise<BalanceTransaction | undefined>;
+  listEntries(q: LedgerQuery & { limit: number; startingAfter?: string; endingBefore?: string }): Promise<{ items: BalanceTransaction[]; hasMore: boolean }>;
+  /** Every matching entry, newest first, read page by page (never all in memory at once). */
+  iterateEntries(q: LedgerQuery): AsyncIterable<BalanceTransaction>;
+  sessionSums(sessionId: string): Promise<LedgerSum[]>;
+  pendingSums(merchantId: string, livemode: boolean): Promise<LedgerSum[]>;
+  allSums(merchantId: string, livemode: boolean): Promise<LedgerSum[]>;
+  entriesSince(merchantId: string, livemode: boolean, since: number): Promise<DatedEntry[]>;
+  insertConversion(c: Conversion): Promise<void>;
+  findConversion(id: string): Promise<Conversion | undefined>;
+  listConversions(merchantId: string, livemode: boolean, limit: number, startingAfter?: string): Promise<{ items: Conversion[]; hasMore: boolean }>;
 }
 
 export type {

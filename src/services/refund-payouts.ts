@@ -84,13 +84,13 @@ export class RefundPayouts {
     if (this.busy.has(key)) return;
     this.busy.add(key);
     try {
-      const open = this.d.refunds.openOn(chain);
+      const open = await this.d.refunds.openOn(chain);
       if (open.length === 0) return;
       const head = await chain.payouts.head();
       for (const r of open) {
         try {
           if (r.status === 'PROCESSING') await this.track(chain, r, head);
-          else if (r.status === 'PENDING' && r.payoutMethod === 'wallet') await this.pay(chain, r, this.d.refunds.openOn(chain));
+          else if (r.status === 'PENDING' && r.payoutMethod === 'wallet') await this.pay(chain, r, await this.d.refunds.openOn(chain));
         } catch (err) {
           this.d.onError?.(`refund ${r.id} on ${chain.network}: ${shortError(err)}`, err);
         }
@@ -103,7 +103,7 @@ export class RefundPayouts {
   }
 
   private async pay(chain: RefundNetwork, r: Refund, open: readonly Refund[]): Promise<void> {
-    const wallet = this.d.refunds.payoutWallet(r);
+    const wallet = await this.d.refunds.payoutWallet(r);
     if (!wallet || !r.destination) return;
     const request: PayoutRequest = {
       from: wallet.address,
@@ -114,27 +114,27 @@ export class RefundPayouts {
       amountBase: r.amountBase,
       // Sent but not yet mined: their amounts and fees still leave the wallet.
       inFlight: open.filter((o) => o.status === 'PROCESSING' && o.payoutMethod === 'wallet' && o.blockNumber === null).map((o) => ({ token: o.tokenContract, amountBase: o.amountBase })),
-      previous: this.d.refunds.previousPayouts(chain.network, chain.livemode, wallet.address),
+      previous: await this.d.refunds.previousPayouts(chain.network, chain.livemode, wallet.address),
     };
     const prepared = await chain.payouts.prepare(request);
     if (!prepared.ok) {
-      this.d.refunds.fail(r.id, prepared.failure);
+      await this.d.refunds.fail(r.id, prepared.failure);
       return;
     }
     const signed = await chain.payouts.sign(wallet.key, request, prepared.plan);
     // Stored first: whatever happens from here, only these bytes are ever sent for this refund.
-    if (!this.d.refunds.recordSigned(r.id, { from: wallet.address, ...signed })) return;
+    if (!await this.d.refunds.recordSigned(r.id, { from: wallet.address, ...signed })) return;
     await this.broadcast(chain, r.id, signed.raw);
   }
 
   private async broadcast(chain: RefundNetwork, id: string, raw: string): Promise<void> {
     try {
       await chain.payouts.broadcast(raw);
-      this.d.refunds.noteBroadcast(id, null);
+      await this.d.refunds.noteBroadcast(id, null);
     } catch (err) {
       // Kept PROCESSING: the same bytes are sent again on the next pass, unless the chain shows them
       // mined or says they can never land.
-      this.d.refunds.noteBroadcast(id, shortError(err));
+      await this.d.refunds.noteBroadcast(id, shortError(err));
     }
   }
 
@@ -144,22 +144,22 @@ export class RefundPayouts {
     const state = await chain.payouts.confirm(r.txId, signed);
     if (state.state === 'included') {
       if (!state.success) {
-        this.d.refunds.fail(r.id, `payout_reverted: the payout transaction ${r.txId} reverted on ${this.d.chains.networkName(chain.network)}; nothing was paid`);
+        await this.d.refunds.fail(r.id, `payout_reverted: the payout transaction ${r.txId} reverted on ${this.d.chains.networkName(chain.network)}; nothing was paid`);
         return;
       }
-      this.d.refunds.progress(r.id, state.blockNumber, Math.max(0, head - state.blockNumber + 1), chain.confirmations);
+      await this.d.refunds.progress(r.id, state.blockNumber, Math.max(0, head - state.blockNumber + 1), chain.confirmations);
       return;
     }
-    if (r.blockNumber !== null || r.confirmations !== 0) this.d.refunds.progress(r.id, null, 0, chain.confirmations);
+    if (r.blockNumber !== null || r.confirmations !== 0) await this.d.refunds.progress(r.id, null, 0, chain.confirmations);
     if (state.state === 'waiting') return; // waiting in the pool
     if (state.state === 'dead') {
-      this.d.refunds.fail(r.id, state.failure);
+      await this.d.refunds.fail(r.id, state.failure);
       return;
     }
     // Gone from the chain and the pool (a reorganisation, a node restart), and it may still land: a
     // manual payout waits for the owner again; a wallet payout is sent again as the same bytes.
     if (!signed || !r.rawTx) {
-      this.d.refunds.reopenManual(r.id);
+      await this.d.refunds.reopenManual(r.id);
       return;
     }
     await this.broadcast(chain, r.id, r.rawTx);

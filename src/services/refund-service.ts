@@ -36,19 +36,19 @@ export const NO_REFUND_NETWORKS: RefundNetworks = {
 };
 
 export interface RefundStore {
-  insert(r: Refund): void;
-  findById(id: string): Refund | undefined;
-  forSession(sessionId: string): Refund[];
-  list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): { items: Refund[]; hasMore: boolean };
-  update(id: string, patch: Partial<Refund>, now: number): void;
-  open(network: string, livemode: boolean): Refund[];
-  manualPending(livemode: boolean): Refund[];
+  insert(r: Refund): Promise<void>;
+  findById(id: string): Promise<Refund | undefined>;
+  forSession(sessionId: string): Promise<Refund[]>;
+  list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): Promise<{ items: Refund[]; hasMore: boolean }>;
+  update(id: string, patch: Partial<Refund>, now: number): Promise<void>;
+  open(network: string, livemode: boolean): Promise<Refund[]>;
+  manualPending(livemode: boolean): Promise<Refund[]>;
   /** The chain data of every payout a wallet signed on a network. */
-  payoutData(network: string, livemode: boolean, from: string): string[];
-  findByPayoutKey(network: string, livemode: boolean, key: string): Refund | undefined;
-  findByTx(network: string, livemode: boolean, txId: string): Refund | undefined;
-  wallet(merchantId: string, family: string, livemode: boolean): { address: string; sealedKey: string } | undefined;
-  putWallet(merchantId: string, family: string, livemode: boolean, address: string, sealedKey: string, now: number): void;
+  payoutData(network: string, livemode: boolean, from: string): Promise<string[]>;
+  findByPayoutKey(network: string, livemode: boolean, key: string): Promise<Refund | undefined>;
+  findByTx(network: string, livemode: boolean, txId: string): Promise<Refund | undefined>;
+  wallet(merchantId: string, family: string, livemode: boolean): Promise<{ address: string; sealedKey: string } | undefined>;
+  putWallet(merchantId: string, family: string, livemode: boolean, address: string, sealedKey: string, now: number): Promise<void>;
 }
 
 /** A refund as the API shows it: the refund, its payout URI (manual payouts) and the confirmations it needs. */
@@ -73,7 +73,7 @@ export interface DepositRefundInput {
    * Runs first in the refund's write transaction with the new refund's id: re-checks the deposit may
    * still be refunded and ties the refund to it, so two requests never send one deposit back twice.
    */
-  claim: (refundId: string) => void;
+  claim: (refundId: string) => Promise<void>;
 }
 
 export interface NewRefundInput {
@@ -99,9 +99,9 @@ export interface RefundServiceDeps {
   chains: ChainDirectory;
   renderEvent: (view: RefundView) => unknown;
   /** Reads a deposit's transfer, for the route a deposit's refund follows (GET shows it as `payment`). */
-  deposits?: { findById(id: string): Deposit | undefined };
+  deposits?: { findById(id: string): Promise<Deposit | undefined> };
   /** A deposit's refund SUCCEEDED, inside its transaction: the deposit becomes `refunded` (deposit-service.ts). */
-  onDepositRefunded?: (r: Refund) => void;
+  onDepositRefunded?: (r: Refund) => Promise<void>;
   /** After a committed change: wake the webhook dispatcher, the payout worker and the session feed. */
   onChange?: (refund: Refund) => void;
   onError?: (message: string, err: unknown) => void;
@@ -134,8 +134,11 @@ export class RefundService {
   /** Destinations of open manual payouts per family and mode (by their family's address key), for the watchers. */
   private manual = new Map<string, Map<string, Refund[]>>();
 
-  constructor(private readonly d: RefundServiceDeps) {
-    this.reloadManual();
+  constructor(private readonly d: RefundServiceDeps) {}
+
+  /** At start: reads the open manual payouts the watchers match transfers against. */
+  async load(): Promise<void> {
+    await this.reloadManual();
   }
 
   useNetworks(networks: RefundNetworks): void {
@@ -167,12 +170,12 @@ export class RefundService {
 
   // ---- the refund wallet ----------------------------------------------------------------------
 
-  walletAddress(merchantId: string, family: FamilyId, livemode: boolean): string | undefined {
-    return this.d.store.wallet(merchantId, family, livemode)?.address;
+  async walletAddress(merchantId: string, family: FamilyId, livemode: boolean): Promise<string | undefined> {
+    return (await this.d.store.wallet(merchantId, family, livemode))?.address;
   }
 
   /** Stores a refund wallet key, sealed. @throws Error when no secret box is configured or the key is invalid */
-  importWalletKey(merchantId: string, family: FamilyId, livemode: boolean, privateKey: string | Uint8Array): string {
+  async importWalletKey(merchantId: string, family: FamilyId, livemode: boolean, privateKey: string | Uint8Array): Promise<string> {
     const box = this.d.secretBox(livemode);
     if (!box) {
       throw new ApiError('invalid_state', 'No key can be stored safely here: start the app with STABLEPOS_WALLET_PASSPHRASE set (headless), or use the desktop app (OS keychain).');
@@ -187,20 +190,20 @@ export class RefundService {
       throw new ApiError('parameter_invalid', 'is not a usable private key', 'private_key', { cause: err });
     }
     const sealed = box.seal(key);
-    this.d.store.putWallet(merchantId, family, livemode, address, sealed, this.d.now());
+    await this.d.store.putWallet(merchantId, family, livemode, address, sealed, this.d.now());
     this.keys.delete(`${merchantId}:${family}:${livemode}`);
     return address;
   }
 
   /** The refund wallet of a family in a mode, as the owner sees it: its address, never its key. */
-  walletInfo(merchantId: string, family: FamilyId, livemode: boolean): { address: string | null; protection: string | null } {
-    const w = this.d.store.wallet(merchantId, family, livemode);
+  async walletInfo(merchantId: string, family: FamilyId, livemode: boolean): Promise<{ address: string | null; protection: string | null }> {
+    const w = await this.d.store.wallet(merchantId, family, livemode);
     return { address: w?.address ?? null, protection: this.d.secretBox(livemode)?.kind ?? null };
   }
 
   /** The refund wallet's key, opened (and kept in memory) when first needed. */
-  private walletKey(merchantId: string, family: FamilyId, livemode: boolean): { address: string; key: Uint8Array } | undefined {
-    const w = this.d.store.wallet(merchantId, family, livemode);
+  private async walletKey(merchantId: string, family: FamilyId, livemode: boolean): Promise<{ address: string; key: Uint8Array } | undefined> {
+    const w = await this.d.store.wallet(merchantId, family, livemode);
     const box = this.d.secretBox(livemode);
     if (!w || !box) return undefined;
     const cacheKey = `${merchantId}:${family}:${livemode}`;
@@ -210,11 +213,11 @@ export class RefundService {
   }
 
   /** Loads every stored key once, so a wrong passphrase is reported at start-up, not at the first refund. */
-  checkWalletKeys(merchantId: string): void {
+  async checkWalletKeys(merchantId: string): Promise<void> {
     for (const family of this.d.chains.families) {
       for (const livemode of [false, true]) {
         try {
-          this.walletKey(merchantId, family.id, livemode);
+          await this.walletKey(merchantId, family.id, livemode);
         } catch (err) {
           this.d.onError?.(`the ${livemode ? 'live' : 'test'} ${family.name} refund wallet key cannot be opened; refunds fall back to manual payouts`, err);
         }
@@ -229,11 +232,11 @@ export class RefundService {
    *   network_unavailable (the route's network has no reachable RPC)
    */
   async create(caller: Caller, input: NewRefundInput): Promise<RefundView> {
-    const session = this.ownedSession(caller, input.sessionId);
+    const session = await this.ownedSession(caller, input.sessionId);
     assertRefundable(session);
     // Whether each possible route's payer is a contract, asked before the transaction (it is a
     // network call); every confirmed payment's sender is checked, so any route chosen below is covered.
-    const payments = this.d.payments.forSession(session.id).filter((p) => p.status === 'confirmed');
+    const payments = (await this.d.payments.forSession(session.id)).filter((p) => p.status === 'confirmed');
     const contracts = new Map<string, boolean>();
     const payerKey = (p: Payment) => `${p.network}:${this.familyOfNetwork(p.network).addresses.key(p.from)}`;
     for (const p of payments) {
@@ -252,11 +255,11 @@ export class RefundService {
       }
     }
 
-    const refund = this.d.tx(() => {
-      const s = this.ownedSession(caller, input.sessionId);
+    const refund = await this.d.tx(async () => {
+      const s = await this.ownedSession(caller, input.sessionId);
       assertRefundable(s);
-      const confirmed = this.d.payments.forSession(s.id).filter((p) => p.status === 'confirmed');
-      const existing = this.d.store.forSession(s.id);
+      const confirmed = (await this.d.payments.forSession(s.id)).filter((p) => p.status === 'confirmed');
+      const existing = await this.d.store.forSession(s.id);
       const left = refundableByPayment(confirmed, existing);
       const wanted = this.wanted(s, input.amount);
       const route = chooseRoute(confirmed, left, wanted);
@@ -284,9 +287,9 @@ export class RefundService {
           destination = family.addresses.normalize(p.from);
         }
       }
-      const payoutMethod: PayoutMethod = this.walletKeyOrNull(s.merchantId, family.id, s.livemode) ? 'wallet' : 'manual';
+      const payoutMethod: PayoutMethod = await this.walletKeyOrNull(s.merchantId, family.id, s.livemode) ? 'wallet' : 'manual';
       const id = newId('refund', now);
-      const ledgerEntries = s.status === 'SUCCEEDED' ? this.debit(s, p.currency, route.amountMinor, id) : [];
+      const ledgerEntries = s.status === 'SUCCEEDED' ? await this.debit(s, p.currency, route.amountMinor, id) : [];
       const r: Refund = {
         id,
         merchantId: s.merchantId,
@@ -312,13 +315,13 @@ export class RefundService {
         createdAt: now,
         updatedAt: now,
       };
-      this.d.store.insert(r);
-      this.syncSession(s.id);
-      this.emit('refund.created', r);
+      await this.d.store.insert(r);
+      await this.syncSession(s.id);
+      await this.emit('refund.created', r);
       return r;
     });
-    this.changed(refund);
-    return this.view(refund);
+    await this.changed(refund);
+    return await this.view(refund);
   }
 
   /**
@@ -351,10 +354,10 @@ export class RefundService {
         destination = family.addresses.normalize(dep.from);
       }
     }
-    const refund = this.d.tx(() => {
+    const refund = await this.d.tx(async () => {
       const now = this.d.now();
       const id = newId('refund', now);
-      input.claim(id);
+      await input.claim(id);
       const amountMinor = fromBaseUnits(dep.amountBase, dep.decimals);
       const r: Refund = {
         id,
@@ -375,69 +378,71 @@ export class RefundService {
         status: destination === null ? 'REQUIRES_ACTION' : 'PENDING',
         reason: input.reason ?? null,
         actionReason,
-        payoutMethod: this.walletKeyOrNull(dep.merchantId, family.id, dep.livemode) ? 'wallet' : 'manual',
+        payoutMethod: await this.walletKeyOrNull(dep.merchantId, family.id, dep.livemode) ? 'wallet' : 'manual',
         ...NOT_YET_SENT,
         ledgerEntries: [],
         createdAt: now,
         updatedAt: now,
       };
-      this.d.store.insert(r);
-      this.emit('refund.created', r);
+      await this.d.store.insert(r);
+      await this.emit('refund.created', r);
       return r;
     });
-    this.changed(refund);
-    return this.view(refund);
+    await this.changed(refund);
+    return await this.view(refund);
   }
 
-  get(caller: Caller, id: string): RefundView {
-    return this.view(this.owned(caller, id));
+  async get(caller: Caller, id: string): Promise<RefundView> {
+    return await this.view(await this.owned(caller, id));
   }
 
-  list(caller: Caller, q: { limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): { items: RefundView[]; hasMore: boolean } {
+  async list(caller: Caller, q: { limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): Promise<{ items: RefundView[]; hasMore: boolean }> {
     for (const [param, id] of [['starting_after', q.startingAfter], ['ending_before', q.endingBefore]] as const) {
-      if (id !== undefined) this.owned(caller, id, param);
+      if (id !== undefined) await this.owned(caller, id, param);
     }
-    const page = this.d.store.list({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
-    return { items: page.items.map((r) => this.view(r)), hasMore: page.hasMore };
+    const page = await this.d.store.list({ ...q, merchantId: caller.merchantId, livemode: caller.livemode });
+    const items: RefundView[] = [];
+    for (const r of page.items) items.push(await this.view(r));
+    return { items, hasMore: page.hasMore };
   }
 
   /** PENDING or REQUIRES_ACTION → CANCELED, its money released. @throws ApiError resource_missing | invalid_state */
-  cancel(caller: Caller, id: string): RefundView {
-    const r = this.d.tx(() => {
-      const r = this.owned(caller, id);
+  async cancel(caller: Caller, id: string): Promise<RefundView> {
+    const r = await this.d.tx(async () => {
+      const r = await this.owned(caller, id);
       if (r.status !== 'PENDING' && r.status !== 'REQUIRES_ACTION') {
         throw new ApiError('invalid_state', `A refund in status ${r.status} cannot be canceled; only PENDING and REQUIRES_ACTION ones can (a payout once sent cannot be called back).`);
       }
-      return this.finish(r, 'CANCELED', {});
+      return await this.finish(r, 'CANCELED', {});
     });
-    this.changed(r);
-    return this.view(r);
+    await this.changed(r);
+    return await this.view(r);
   }
 
   /** REQUIRES_ACTION → PENDING to a destination the owner confirms. @throws ApiError resource_missing | invalid_state | parameter_invalid */
-  confirmDestination(caller: Caller, id: string, address: string): RefundView {
-    const r = this.d.tx(() => {
-      const r = this.owned(caller, id);
+  async confirmDestination(caller: Caller, id: string, address: string): Promise<RefundView> {
+    const r = await this.d.tx(async () => {
+      const r = await this.owned(caller, id);
       if (r.status !== 'REQUIRES_ACTION') throw new ApiError('invalid_state', `Only a refund in REQUIRES_ACTION needs a destination; this one is ${r.status}.`);
       const chain = this.networks.get(r.network, r.livemode);
       if (!chain) throw new ApiError('network_unavailable', `The ${this.name(r.network)} network is not available right now.`);
       const destination = this.familyOfNetwork(r.network).addresses.normalize(address);
       if (!destination) throw this.badDestination(r.network);
-      this.d.store.update(r.id, { status: 'PENDING', destination, destinationSource: 'owner', actionReason: null }, this.d.now());
-      return this.d.store.findById(r.id) as Refund;
+      await this.d.store.update(r.id, { status: 'PENDING', destination, destinationSource: 'owner', actionReason: null }, this.d.now());
+      return await this.d.store.findById(r.id) as Refund;
     });
-    this.changed(r);
-    return this.view(r);
+    await this.changed(r);
+    return await this.view(r);
   }
 
-  view(refund: Refund): RefundView {
-    const session = refund.sessionId === null ? undefined : this.d.sessions.findById(refund.sessionId);
+  async view(refund: Refund): Promise<RefundView> {
+    const session = refund.sessionId === null ? undefined : await this.d.sessions.findById(refund.sessionId);
     // A deposit's refund follows the deposit's transfer: shown where a session's refund shows its payment.
     const payment =
       refund.sessionId !== null
-        ? (this.d.payments.forSession(refund.sessionId).find((p) => p.id === refund.paymentId) ?? null)
+        ? ((await this.d.payments.forSession(refund.sessionId)).find((p) => p.id === refund.paymentId) ?? null)
         : refund.depositId !== null
-          ? (this.d.deposits?.findById(refund.depositId) ?? null)
+          ? ((await this.d.deposits?.findById(refund.depositId)) ?? null)
           : null;
     const chain = this.networks.get(refund.network, refund.livemode);
     const uri = refund.payoutMethod === 'manual' && refund.destination && chain ? chain.payouts.request(refund.tokenContract, refund.destination, refund.amountBase) : null;
@@ -448,86 +453,86 @@ export class RefundService {
   // ---- the payout worker's transitions ----------------------------------------------------------
 
   /** The refund wallet signing a PENDING wallet payout, when one is stored. */
-  payoutWallet(r: Refund): { address: string; key: Uint8Array } | undefined {
+  async payoutWallet(r: Refund): Promise<{ address: string; key: Uint8Array } | undefined> {
     const family = this.d.chains.familyOf(r.network);
-    return family ? (this.walletKeyOrNull(r.merchantId, family.id, r.livemode) ?? undefined) : undefined;
+    return family ? (await this.walletKeyOrNull(r.merchantId, family.id, r.livemode) ?? undefined) : undefined;
   }
 
-  openOn(chain: RefundNetwork): Refund[] {
-    return this.d.store.open(chain.network, chain.livemode);
+  async openOn(chain: RefundNetwork): Promise<Refund[]> {
+    return await this.d.store.open(chain.network, chain.livemode);
   }
 
   /** The chain data of every payout this wallet signed on this network (what a new one must not repeat). */
-  previousPayouts(network: Network, livemode: boolean, from: string): string[] {
-    return this.d.store.payoutData(network, livemode, from);
+  async previousPayouts(network: Network, livemode: boolean, from: string): Promise<string[]> {
+    return await this.d.store.payoutData(network, livemode, from);
   }
 
   /**
    * Records a signed payout before it is broadcast (PENDING → PROCESSING); false if the refund moved
    * meanwhile, or another refund holds the same payout key (the database refuses that too).
    */
-  recordSigned(id: string, signed: { from: string; raw: string; txId: string; key: string; data: string }): boolean {
-    const r = this.d.tx(() => {
-      const r = this.d.store.findById(id);
+  async recordSigned(id: string, signed: { from: string; raw: string; txId: string; key: string; data: string }): Promise<boolean> {
+    const r = await this.d.tx(async () => {
+      const r = await this.d.store.findById(id);
       if (!r || r.status !== 'PENDING' || r.payoutMethod !== 'wallet') return undefined;
-      if (this.d.store.findByPayoutKey(r.network, r.livemode, signed.key)) return undefined; // never two refunds on one key
-      this.d.store.update(
+      if (await this.d.store.findByPayoutKey(r.network, r.livemode, signed.key)) return undefined; // never two refunds on one key
+      await this.d.store.update(
         id,
         { status: 'PROCESSING', fromAddress: signed.from, payoutKey: signed.key, payoutData: signed.data, rawTx: signed.raw, txId: signed.txId, lastError: null },
         this.d.now(),
       );
-      const after = this.d.store.findById(id) as Refund;
-      this.emit('refund.processing', after);
+      const after = await this.d.store.findById(id) as Refund;
+      await this.emit('refund.processing', after);
       return after;
     });
-    if (r) this.changed(r);
+    if (r) await this.changed(r);
     return r !== undefined;
   }
 
-  noteBroadcast(id: string, error: string | null): void {
-    const r = this.d.store.findById(id);
+  async noteBroadcast(id: string, error: string | null): Promise<void> {
+    const r = await this.d.store.findById(id);
     if (!r) return;
-    this.d.store.update(id, error === null ? { broadcasts: r.broadcasts + 1, lastError: null } : { lastError: error.slice(0, 500) }, this.d.now());
+    await this.d.store.update(id, error === null ? { broadcasts: r.broadcasts + 1, lastError: null } : { lastError: error.slice(0, 500) }, this.d.now());
   }
 
   /** Confirmations seen for a PROCESSING refund; SUCCEEDED once it has enough. */
-  progress(id: string, blockNumber: number | null, confirmations: number, required: number): void {
-    const r = this.d.tx(() => {
-      const r = this.d.store.findById(id);
+  async progress(id: string, blockNumber: number | null, confirmations: number, required: number): Promise<void> {
+    const r = await this.d.tx(async () => {
+      const r = await this.d.store.findById(id);
       if (!r || r.status !== 'PROCESSING') return undefined;
       if (confirmations >= required && blockNumber !== null) {
-        this.d.store.update(id, { status: 'SUCCEEDED', blockNumber, confirmations, lastError: null }, this.d.now());
-        const after = this.d.store.findById(id) as Refund;
-        this.syncSession(r.sessionId);
-        this.emit('refund.succeeded', after);
-        if (after.depositId !== null) this.d.onDepositRefunded?.(after);
+        await this.d.store.update(id, { status: 'SUCCEEDED', blockNumber, confirmations, lastError: null }, this.d.now());
+        const after = await this.d.store.findById(id) as Refund;
+        await this.syncSession(r.sessionId);
+        await this.emit('refund.succeeded', after);
+        if (after.depositId !== null) await this.d.onDepositRefunded?.(after);
         return after;
       }
-      if (r.blockNumber !== blockNumber || r.confirmations !== confirmations) this.d.store.update(id, { blockNumber, confirmations }, this.d.now());
+      if (r.blockNumber !== blockNumber || r.confirmations !== confirmations) await this.d.store.update(id, { blockNumber, confirmations }, this.d.now());
       return undefined;
     });
-    if (r) this.changed(r);
+    if (r) await this.changed(r);
   }
 
   /** PENDING or PROCESSING → FAILED, its money released. */
-  fail(id: string, failureReason: string): void {
-    const r = this.d.tx(() => {
-      const r = this.d.store.findById(id);
+  async fail(id: string, failureReason: string): Promise<void> {
+    const r = await this.d.tx(async () => {
+      const r = await this.d.store.findById(id);
       if (!r || (r.status !== 'PENDING' && r.status !== 'PROCESSING')) return undefined;
-      return this.finish(r, 'FAILED', { failureReason });
+      return await this.finish(r, 'FAILED', { failureReason });
     });
-    if (r) this.changed(r);
+    if (r) await this.changed(r);
   }
 
   /** A manual payout's transaction left the chain: back to PENDING, waiting for the owner's payment. */
-  reopenManual(id: string): void {
-    const r = this.d.tx(() => {
-      const r = this.d.store.findById(id);
+  async reopenManual(id: string): Promise<void> {
+    const r = await this.d.tx(async () => {
+      const r = await this.d.store.findById(id);
       if (!r || r.status !== 'PROCESSING' || r.payoutMethod !== 'manual') return undefined;
-      this.d.store.update(id, { status: 'PENDING', txId: null, blockNumber: null, confirmations: 0 }, this.d.now());
-      return this.d.store.findById(id) as Refund;
+      await this.d.store.update(id, { status: 'PENDING', txId: null, blockNumber: null, confirmations: 0 }, this.d.now());
+      return await this.d.store.findById(id) as Refund;
     });
-    if (r) this.changed(r);
+    if (r) await this.changed(r);
   }
 
   // ---- manual payouts, matched by the watchers ---------------------------------------------------
@@ -551,12 +556,11 @@ export class RefundService {
    * exactly the refund's and it was mined after the refund was made, it is the payout
    * (PENDING → PROCESSING; the worker counts its confirmations). Returns whether it matched.
    */
-  matchManual(network: Network, livemode: boolean, t: { txId: string; to: string; tokenContract: string; amountBase: bigint; blockTime: number }): boolean {
+  async matchManual(network: Network, livemode: boolean, t: { txId: string; to: string; tokenContract: string; amountBase: bigint; blockTime: number }): Promise<boolean> {
     const key = this.familyOfNetwork(network).addresses.key;
-    const r = this.d.tx(() => {
-      if (this.d.store.findByTx(network, livemode, t.txId)) return undefined;
-      const candidates = this.d.store
-        .manualPending(livemode)
+    const r = await this.d.tx(async () => {
+      if (await this.d.store.findByTx(network, livemode, t.txId)) return undefined;
+      const candidates = (await this.d.store.manualPending(livemode))
         .filter(
           (r) =>
             r.network === network &&
@@ -570,20 +574,20 @@ export class RefundService {
         .sort((a, b) => a.createdAt - b.createdAt);
       const r = candidates[0];
       if (!r) return undefined;
-      this.d.store.update(r.id, { status: 'PROCESSING', txId: t.txId, broadcasts: 1 }, this.d.now());
-      const after = this.d.store.findById(r.id) as Refund;
-      this.emit('refund.processing', after);
+      await this.d.store.update(r.id, { status: 'PROCESSING', txId: t.txId, broadcasts: 1 }, this.d.now());
+      const after = await this.d.store.findById(r.id) as Refund;
+      await this.emit('refund.processing', after);
       return after;
     });
-    if (r) this.changed(r);
+    if (r) await this.changed(r);
     return r !== undefined;
   }
 
   // ---- internals --------------------------------------------------------------------------------
 
-  walletKeyOrNull(merchantId: string, family: FamilyId, livemode: boolean): { address: string; key: Uint8Array } | null {
+  async walletKeyOrNull(merchantId: string, family: FamilyId, livemode: boolean): Promise<{ address: string; key: Uint8Array } | null> {
     try {
-      return this.walletKey(merchantId, family, livemode) ?? null;
+      return await this.walletKey(merchantId, family, livemode) ?? null;
     } catch {
       return null; // a key that cannot be opened: manual payouts (reported at start-up)
     }
@@ -623,15 +627,15 @@ export class RefundService {
    * pending (the soonest settlements first, so they settle less); anything beyond both (funds moved
    * away by a conversion) is taken from available, which then shows the shortfall as negative.
    */
-  private debit(s: PaymentSession, coin: Stablecoin, amount: bigint, refundId: string): RefundLedgerPart[] {
+  private async debit(s: PaymentSession, coin: Stablecoin, amount: bigint, refundId: string): Promise<RefundLedgerPart[]> {
     const parts: RefundLedgerPart[] = [];
-    const account = this.d.ledger.account(s.merchantId, s.livemode, coin);
+    const account = await this.d.ledger.account(s.merchantId, s.livemode, coin);
     const now = this.d.now();
     let rest = amount;
     let fromAvailable = account.availableMinor > 0n ? (account.availableMinor < rest ? account.availableMinor : rest) : 0n;
     rest -= fromAvailable;
     if (rest > 0n) {
-      for (const g of this.d.ledger.upcoming({ merchantId: s.merchantId, livemode: s.livemode, via: 'refund', role: 'owner' }, 100)) {
+      for (const g of await this.d.ledger.upcoming({ merchantId: s.merchantId, livemode: s.livemode, via: 'refund', role: 'owner' }, 100)) {
         if (rest === 0n) break;
         if (g.currency !== coin || g.amountMinor <= 0n || g.availableOn <= now) continue;
         const take = g.amountMinor < rest ? g.amountMinor : rest;
@@ -642,7 +646,7 @@ export class RefundService {
     fromAvailable += rest;
     if (fromAvailable > 0n) parts.unshift({ currency: coin, amountMinor: fromAvailable.toString(), settlesAt: null });
     for (const part of parts) {
-      this.d.ledger.postInTransaction({
+      await this.d.ledger.postInTransaction({
         merchantId: s.merchantId,
         livemode: s.livemode,
         type: 'refund',
@@ -658,9 +662,9 @@ export class RefundService {
   }
 
   /** Moves a refund to FAILED or CANCELED: reverses its ledger debit with new entries, updates the session. */
-  private finish(r: Refund, status: 'FAILED' | 'CANCELED', patch: { failureReason?: string }): Refund {
+  private async finish(r: Refund, status: 'FAILED' | 'CANCELED', patch: { failureReason?: string }): Promise<Refund> {
     for (const part of r.ledgerEntries) {
-      this.d.ledger.postInTransaction({
+      await this.d.ledger.postInTransaction({
         merchantId: r.merchantId,
         livemode: r.livemode,
         type: 'adjustment',
@@ -672,47 +676,47 @@ export class RefundService {
         description: `Refund ${r.id} ${status === 'FAILED' ? 'failed' : 'canceled'}: its debit reversed`,
       });
     }
-    this.d.store.update(r.id, { status, ...patch }, this.d.now());
-    const after = this.d.store.findById(r.id) as Refund;
-    this.syncSession(r.sessionId);
-    if (status === 'FAILED') this.emit('refund.failed', after);
+    await this.d.store.update(r.id, { status, ...patch }, this.d.now());
+    const after = await this.d.store.findById(r.id) as Refund;
+    await this.syncSession(r.sessionId);
+    if (status === 'FAILED') await this.emit('refund.failed', after);
     return after;
   }
 
-  private syncSession(sessionId: string | null): void {
+  private async syncSession(sessionId: string | null): Promise<void> {
     if (sessionId === null) return; // a deposit's refund: no session's total to keep
-    const total = this.d.store.forSession(sessionId).reduce((sum, r) => sum + (holdsMoney(r.status) ? r.amountPricingMinor : 0n), 0n);
-    this.d.sessions.setRefunded(sessionId, total, this.d.now());
+    const total = (await this.d.store.forSession(sessionId)).reduce((sum, r) => sum + (holdsMoney(r.status) ? r.amountPricingMinor : 0n), 0n);
+    await this.d.sessions.setRefunded(sessionId, total, this.d.now());
   }
 
-  private ownedSession(caller: Caller, id: string): PaymentSession {
-    const s = this.d.sessions.findById(id);
+  private async ownedSession(caller: Caller, id: string): Promise<PaymentSession> {
+    const s = await this.d.sessions.findById(id);
     if (!s || s.merchantId !== caller.merchantId || s.livemode !== caller.livemode) throw resourceMissing('payment session', id, 'session_id');
     return s;
   }
 
-  private owned(caller: Caller, id: string, param = 'id'): Refund {
-    const r = this.d.store.findById(id);
+  private async owned(caller: Caller, id: string, param = 'id'): Promise<Refund> {
+    const r = await this.d.store.findById(id);
     if (!r || r.merchantId !== caller.merchantId || r.livemode !== caller.livemode) throw resourceMissing('refund', id, param);
     return r;
   }
 
-  private emit(type: RefundEventType, r: Refund): void {
-    this.d.events.insert({
+  private async emit(type: RefundEventType, r: Refund): Promise<void> {
+    await this.d.events.insert({
       id: newId('event'),
       merchantId: r.merchantId,
       livemode: r.livemode,
       type,
       objectId: r.id,
-      payload: JSON.stringify(this.d.renderEvent(this.view(r))),
+      payload: JSON.stringify(this.d.renderEvent(await this.view(r))),
       createdAt: this.d.now(),
     });
   }
 
-  private reloadManual(): void {
+  private async reloadManual(): Promise<void> {
     const next = new Map<string, Map<string, Refund[]>>();
     for (const livemode of [false, true]) {
-      for (const r of this.d.store.manualPending(livemode)) {
+      for (const r of await this.d.store.manualPending(livemode)) {
         const family = this.d.chains.familyOf(r.network);
         if (!r.destination || !family) continue;
         const bucket = manualBucket(family.id, livemode);
@@ -725,8 +729,8 @@ export class RefundService {
     this.manual = next;
   }
 
-  private changed(r: Refund): void {
-    if (r.payoutMethod === 'manual') this.reloadManual();
+  private async changed(r: Refund): Promise<void> {
+    if (r.payoutMethod === 'manual') await this.reloadManual();
     this.d.onChange?.(r);
   }
 }

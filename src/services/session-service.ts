@@ -80,9 +80,9 @@ export interface SessionServiceDeps {
   onDeadline?: (at: number) => void;
   /** Books a SUCCEEDED session's confirmed money in the ledger (idempotent: only what is new). */
   ledger?: {
-    bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): unknown[];
+    bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): Promise<unknown[]>;
     /** The session's gross, fees, refunds and net in the ledger, per coin (none before it succeeded). */
-    sessionParts(session: PaymentSession): MoneyParts[];
+    sessionParts(session: PaymentSession): Promise<MoneyParts[]>;
   };
 }
 
@@ -104,8 +104,8 @@ export class SessionService {
    * makes a retry replay it (a crash between two commits could otherwise create it twice).
    * @throws ApiError merchant_mismatch, parameter_invalid (expires_at), rate_unavailable
    */
-  async create(caller: Caller, input: NewSessionInput, alsoInUnit?: (view: SessionView) => void): Promise<SessionView> {
-    const merchant = this.d.merchants.get(caller.merchantId);
+  async create(caller: Caller, input: NewSessionInput, alsoInUnit?: (view: SessionView) => Promise<void>): Promise<SessionView> {
+    const merchant = await this.d.merchants.get(caller.merchantId);
     const domainId = input.merchantDomainId ?? merchant.domains[0]?.id;
     if (!domainId || !merchant.domains.some((d) => d.id === domainId)) {
       throw new ApiError('merchant_mismatch', `The merchant domain '${input.merchantDomainId}' does not belong to this API key's merchant.`, input.domainParam);
@@ -141,21 +141,21 @@ export class SessionService {
     const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
     // The unit may run twice (group commit retries a group one unit at a time), so it builds
     // everything it returns afresh and has no effect outside the database.
-    const { view, reserved } = await this.d.commit(() => {
-      this.d.store.insert(session);
+    const { view, reserved } = await this.d.commit(async () => {
+      await this.d.store.insert(session);
       const reserved: (SessionAddress & { row: number })[] = [];
       for (const family of this.chains.depositFamilies) {
-        const wallet = this.d.wallets.xpub(merchant.id, family, caller.livemode);
+        const wallet = await this.d.wallets.xpub(merchant.id, family, caller.livemode);
         if (!wallet) continue; // no wallet in this mode: the family offers no options
-        const index = this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
+        const index = await this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
         const address = this.chains.deposit(family, wallet, index);
         const row: SessionAddress = { sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil };
-        reserved.push({ ...row, row: this.d.addresses.insert(row) });
+        reserved.push({ ...row, row: await this.d.addresses.insert(row) });
       }
       // A new session has no payments and the addresses just reserved: no need to read them back.
-      const created = this.viewOf(session, [], reserved);
-      this.emit('payment_session.created', created);
-      alsoInUnit?.(created);
+      const created = await this.viewOf(session, [], reserved);
+      await this.emit('payment_session.created', created);
+      await alsoInUnit?.(created);
       return { view: created, reserved };
     });
     for (const r of reserved) this.d.addressBook.add(r.family, caller.livemode, r.address, r.row);
@@ -189,32 +189,36 @@ export class SessionService {
   }
 
   /** The session with its payments and its options, each asking for what is still due. */
-  view(session: PaymentSession): SessionView {
-    return this.viewOf(session, this.d.payments.forSession(session.id), this.d.addresses.forSession(session.id));
+  async view(session: PaymentSession): Promise<SessionView> {
+    return await this.viewOf(session, await this.d.payments.forSession(session.id), await this.d.addresses.forSession(session.id));
   }
 
-  private viewOf(session: PaymentSession, payments: Payment[], addresses: readonly SessionAddress[]): SessionView {
+  private async viewOf(session: PaymentSession, payments: Payment[], addresses: readonly SessionAddress[]): Promise<SessionView> {
     const rates: Partial<Record<Stablecoin, string>> = {};
     if (isFiat(session.currency)) for (const q of session.quotes) rates[q.currency] = formatRate(q.rateScaled);
     const remaining = remainingByCoin(session, payments);
-    const options = addresses.flatMap((a) => {
+    const options: SessionView['options'][number][] = [];
+    for (const a of addresses) {
       // The wallet a family's options may name (one merchant wallet plus a per-session reference);
       // wallets are cached by their store, so this costs no query per view.
-      const wallet = this.d.wallets.xpub(session.merchantId, a.family, session.livemode) ?? '';
+      const wallet = (await this.d.wallets.xpub(session.merchantId, a.family, session.livemode)) ?? '';
       // Who is paid and for what, for wallet requests that show them (Solana Pay's label and message).
-      const label = this.d.merchants.get(session.merchantId).name;
-      return this.chains.options(session.livemode, a.family, { wallet, deposit: a.address, label, ...(session.description !== null && { message: session.description }) }, remaining, rates);
-    });
-    return { session, payments, options, booked: this.d.ledger?.sessionParts(session) ?? [] };
+      const label = (await this.d.merchants.get(session.merchantId)).name;
+      options.push(...this.chains.options(session.livemode, a.family, { wallet, deposit: a.address, label, ...(session.description !== null && { message: session.description }) }, remaining, rates));
+    }
+    return { session, payments, options, booked: await this.d.ledger?.sessionParts(session) ?? [] };
   }
 
   /** Where and how much is still due for a session, per family and coin (for `devnet pay`). */
-  stillDue(id: string): { addresses: { family: string; address: string; wallet?: string }[]; remaining: Partial<Record<Stablecoin, bigint>> } | undefined {
-    const session = this.d.store.findById(id);
+  async stillDue(id: string): Promise<{ addresses: { family: string; address: string; wallet?: string }[]; remaining: Partial<Record<Stablecoin, bigint>> } | undefined> {
+    const session = await this.d.store.findById(id);
     if (!session) return undefined;
-    const remaining = remainingByCoin(session, this.d.payments.forSession(id));
+    const remaining = remainingByCoin(session, await this.d.payments.forSession(id));
     // The merchant's wallet too: where a family's deposit is a reference (Solana), the money goes there.
-    const addresses = this.d.addresses.forSession(id).map((a) => ({ family: a.family, address: a.address, wallet: this.d.wallets.xpub(session.merchantId, a.family, session.livemode) }));
+    const addresses: { family: string; address: string; wallet?: string }[] = [];
+    for (const a of await this.d.addresses.forSession(id)) {
+      addresses.push({ family: a.family, address: a.address, wallet: await this.d.wallets.xpub(session.merchantId, a.family, session.livemode) });
+    }
     return { addresses, remaining };
   }
 
@@ -223,12 +227,12 @@ export class SessionService {
    * this caller: a test key never learns what live objects exist.
    * @throws ApiError resource_missing
    */
-  get(caller: Caller, id: string): SessionView {
-    return this.view(this.owned(caller, id));
+  async get(caller: Caller, id: string): Promise<SessionView> {
+    return await this.view(await this.owned(caller, id));
   }
 
-  private owned(caller: Caller, id: string): PaymentSession {
-    const session = this.d.store.findById(id);
+  private async owned(caller: Caller, id: string): Promise<PaymentSession> {
+    const session = await this.d.store.findById(id);
     if (!session || session.merchantId !== caller.merchantId || session.livemode !== caller.livemode) {
       throw resourceMissing('payment session', id);
     }
@@ -236,43 +240,45 @@ export class SessionService {
   }
 
   /** For the public checkout page: the unguessable id is the capability. */
-  getPublic(id: string): SessionView | undefined {
-    const session = this.d.store.findById(id);
-    return session ? this.view(session) : undefined;
+  async getPublic(id: string): Promise<SessionView | undefined> {
+    const session = await this.d.store.findById(id);
+    return session ? await this.view(session) : undefined;
   }
 
-  list(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode'>): { items: SessionView[]; hasMore: boolean } {
+  async list(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode'>): Promise<{ items: SessionView[]; hasMore: boolean }> {
     for (const [param, id] of [['starting_after', query.startingAfter], ['ending_before', query.endingBefore]] as const) {
       if (id !== undefined) {
-        const cursor = this.d.store.findById(id);
+        const cursor = await this.d.store.findById(id);
         if (!cursor || cursor.merchantId !== caller.merchantId || cursor.livemode !== caller.livemode) {
           throw resourceMissing('payment session', id, param);
         }
       }
     }
-    const page = this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode });
-    return { items: page.items.map((s) => this.view(s)), hasMore: page.hasMore };
+    const page = await this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode });
+    const items: SessionView[] = [];
+    for (const s of page.items) items.push(await this.view(s));
+    return { items, hasMore: page.hasMore };
   }
 
   /** Every matching session, newest first, read a page at a time (CSV export). */
-  *iterate(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode' | 'limit' | 'startingAfter' | 'endingBefore'>): Generator<SessionView> {
+  async *iterate(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode' | 'limit' | 'startingAfter' | 'endingBefore'>): AsyncGenerator<SessionView> {
     let startingAfter: string | undefined;
     for (;;) {
-      const page = this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode, limit: 100, ...(startingAfter !== undefined && { startingAfter }) });
-      for (const s of page.items) yield this.view(s);
+      const page = await this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode, limit: 100, ...(startingAfter !== undefined && { startingAfter }) });
+      for (const s of page.items) yield await this.view(s);
       if (!page.hasMore) return;
       startingAfter = page.items[page.items.length - 1]?.id;
     }
   }
 
   /** @throws ApiError resource_missing | invalid_state */
-  cancel(caller: Caller, id: string): SessionView {
-    const view = this.d.tx(() => {
-      const session = this.owned(caller, id);
+  async cancel(caller: Caller, id: string): Promise<SessionView> {
+    const view = await this.d.tx(async () => {
+      const session = await this.owned(caller, id);
       const status = cancel(session);
-      this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor }, this.d.now());
-      const after = this.view(this.owned(caller, id));
-      this.emit('payment_session.canceled', after);
+      await this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor }, this.d.now());
+      const after = await this.view(await this.owned(caller, id));
+      await this.emit('payment_session.canceled', after);
       return after;
     });
     this.d.live.publish(id);
@@ -280,20 +286,20 @@ export class SessionService {
   }
 
   /** The owner accepts an UNDERPAID or PAID_LATE session as paid. @throws ApiError resource_missing | invalid_state */
-  resolve(caller: Caller, id: string): SessionView {
-    const view = this.d.tx(() => {
-      const session = this.owned(caller, id);
+  async resolve(caller: Caller, id: string): Promise<SessionView> {
+    const view = await this.d.tx(async () => {
+      const session = await this.owned(caller, id);
       const status = resolve(session);
       if (session.amountRefundedMinor > 0n) {
         // Refunds of money never booked wrote no ledger entry; booking the session now would count it twice.
         throw new ApiError('invalid_state', 'This session has refunds; it can no longer be resolved by hand.');
       }
-      this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor, resolvedBy: 'owner' }, this.d.now());
-      const resolved = this.owned(caller, id);
+      await this.d.store.updateState(id, { status, exception: session.exception, amountReceivedMinor: session.amountReceivedMinor, resolvedBy: 'owner' }, this.d.now());
+      const resolved = await this.owned(caller, id);
       // Booked before the view is read, so the answer and the event show the fee just taken.
-      this.d.ledger?.bookSessionInTransaction(resolved, this.d.payments.forSession(id));
-      const after = this.view(resolved);
-      this.emit('payment_session.succeeded', after);
+      await this.d.ledger?.bookSessionInTransaction(resolved, await this.d.payments.forSession(id));
+      const after = await this.view(resolved);
+      await this.emit('payment_session.succeeded', after);
       return after;
     });
     this.d.live.publish(id);
@@ -305,10 +311,10 @@ export class SessionService {
    * records the events the change means. Call inside a transaction; publish after it commits.
    * `extra` are events the caller already knows of (a payment detected or dropped).
    */
-  refreshInTransaction(id: string, extra: readonly SessionEventType[] = []): boolean {
-    const session = this.d.store.findById(id);
+  async refreshInTransaction(id: string, extra: readonly SessionEventType[] = []): Promise<boolean> {
+    const session = await this.d.store.findById(id);
     if (!session) return false;
-    const payments = this.d.payments.forSession(id);
+    const payments = await this.d.payments.forSession(id);
     const next = deriveState({
       status: session.status,
       resolvedBy: session.resolvedBy,
@@ -322,24 +328,24 @@ export class SessionService {
       next.status !== session.status || next.exception !== session.exception || next.amountReceivedMinor !== session.amountReceivedMinor;
     // A SUCCEEDED session's money is booked as its payments confirm, even when its state stays the
     // same (a top-up confirming after success): booking is by difference, so repeating it is safe.
-    const booked = next.status === 'SUCCEEDED' ? (this.d.ledger?.bookSessionInTransaction(session, payments).length ?? 0) : 0;
+    const booked = next.status === 'SUCCEEDED' ? ((await this.d.ledger?.bookSessionInTransaction(session, payments))?.length ?? 0) : 0;
     if (!changed && extra.length === 0) return booked > 0;
-    if (changed) this.d.store.updateState(id, next, this.d.now());
-    const view = this.view(changed ? (this.d.store.findById(id) as PaymentSession) : session);
+    if (changed) await this.d.store.updateState(id, next, this.d.now());
+    const view = await this.view(changed ? (await this.d.store.findById(id) as PaymentSession) : session);
     const types: SessionEventType[] = [...extra];
     if (next.status !== session.status && STATUS_EVENT[next.status]) types.push(STATUS_EVENT[next.status] as SessionEventType);
     if (next.exception !== null && next.exception !== session.exception) types.push('payment_session.exception');
-    for (const type of types) this.emit(type, view);
+    for (const type of types) await this.emit(type, view);
     return true;
   }
 
   /** Expires every PENDING session past its deadline; returns how many moved. */
-  expireDue(batch = 500): number {
+  async expireDue(batch = 500): Promise<number> {
     let moved = 0;
     for (;;) {
-      const due = this.d.store.dueForExpiry(this.d.now(), batch);
+      const due = await this.d.store.dueForExpiry(this.d.now(), batch);
       for (const id of due) {
-        if (this.d.tx(() => this.refreshInTransaction(id))) {
+        if (await this.d.tx(async () => await this.refreshInTransaction(id))) {
           moved++;
           this.d.live.publish(id);
         }
@@ -349,12 +355,12 @@ export class SessionService {
     }
   }
 
-  nextDeadline(): number | undefined {
-    return this.d.store.nextExpiry();
+  async nextDeadline(): Promise<number | undefined> {
+    return await this.d.store.nextExpiry();
   }
 
-  private emit(type: SessionEventType, view: SessionView): void {
-    this.d.events.insert({
+  private async emit(type: SessionEventType, view: SessionView): Promise<void> {
+    await this.d.events.insert({
       id: newId('event'),
       merchantId: view.session.merchantId,
       livemode: view.session.livemode,

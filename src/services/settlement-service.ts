@@ -31,11 +31,11 @@ export class SettlementService {
   ) {}
 
   /** Settles everything due now; returns how many settlements moved. */
-  settleDue(batch = 100): number {
+  async settleDue(batch = 100): Promise<number> {
     let moved = 0;
     for (;;) {
-      const due = this.d.store.dueSettlements(this.d.now(), batch);
-      for (const s of due) if (this.d.tx(() => this.settleInTransaction(s))) moved++;
+      const due = await this.d.store.dueSettlements(this.d.now(), batch);
+      for (const s of due) if (await this.d.tx(async () => await this.settleInTransaction(s))) moved++;
       if (due.length < batch) {
         if (moved > 0) this.d.onSettled?.();
         return moved;
@@ -43,35 +43,35 @@ export class SettlementService {
     }
   }
 
-  nextDue(): number | undefined {
-    return this.d.store.nextSettlementAt();
+  async nextDue(): Promise<number | undefined> {
+    return await this.d.store.nextSettlementAt();
   }
 
-  private settleInTransaction(s: Settlement): boolean {
+  private async settleInTransaction(s: Settlement): Promise<boolean> {
     const now = this.d.now();
-    if (!this.d.store.markSettled(s.id, now)) return false;
-    this.d.store.adjustAccount(s.merchantId, s.livemode, s.currency, s.amountMinor, -s.amountMinor, now);
+    if (!await this.d.store.markSettled(s.id, now)) return false;
+    await this.d.store.adjustAccount(s.merchantId, s.livemode, s.currency, s.amountMinor, -s.amountMinor, now);
     const settled = { ...s, status: 'settled' as const, settledAt: now };
-    this.d.events.insert({
+    await this.d.events.insert({
       id: newId('event', now),
       merchantId: s.merchantId,
       livemode: s.livemode,
       type: 'balance.available',
       objectId: s.id,
-      payload: JSON.stringify(this.d.renderEvent(settled, this.d.ledger.account(s.merchantId, s.livemode, s.currency))),
+      payload: JSON.stringify(this.d.renderEvent(settled, await this.d.ledger.account(s.merchantId, s.livemode, s.currency))),
       createdAt: now,
     });
-    this.autoConvert(settled);
+    await this.autoConvert(settled);
     return true;
   }
 
   /** The merchant's settlement currency, if set: settled funds convert into it as they settle. */
-  private autoConvert(s: Settlement): void {
-    const target = this.d.merchants.get(s.merchantId).settlementCurrency;
+  private async autoConvert(s: Settlement): Promise<void> {
+    const target = (await this.d.merchants.get(s.merchantId)).settlementCurrency;
     if (!target || target === s.currency || s.amountMinor <= 0n) return;
     try {
       // In a savepoint: a conversion that cannot be made (no rate) leaves the settlement itself intact.
-      this.d.tx(() => this.d.conversions.convertInTransaction(s.merchantId, s.livemode, s.amountMinor, s.currency, target, { quoteId: null, automatic: true }));
+      await this.d.tx(async () => await this.d.conversions.convertInTransaction(s.merchantId, s.livemode, s.amountMinor, s.currency, target, { quoteId: null, automatic: true }));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // No rate (or too small to convert): the funds stay in their own account, available; logged.

@@ -52,12 +52,12 @@ export class UserService {
     this.idleMs = { ...DEFAULT_UI_IDLE_MS, ...o.idleMs };
   }
 
-  hasOwner(merchantId: string): boolean {
-    return this.o.store.countActiveOwners(merchantId) > 0;
+  async hasOwner(merchantId: string): Promise<boolean> {
+    return await this.o.store.countActiveOwners(merchantId) > 0;
   }
 
-  list(merchantId: string): User[] {
-    return this.o.store.listActive(merchantId).map(publicUser);
+  async list(merchantId: string): Promise<User[]> {
+    return (await this.o.store.listActive(merchantId)).map(publicUser);
   }
 
   /**
@@ -66,7 +66,7 @@ export class UserService {
    */
   async add(merchantId: string, input: { name: string; role: string; pin: string }): Promise<User> {
     const { name, role, hash } = await this.prepare(input);
-    return this.o.tx(() => this.insert(merchantId, name, role, hash));
+    return await this.o.tx(async () => await this.insert(merchantId, name, role, hash));
   }
 
   /**
@@ -74,29 +74,29 @@ export class UserService {
    * @throws ApiError `invalid_state` once an owner exists.
    */
   async setupOwner(merchantId: string, input: { name: string; pin: string }): Promise<SignedIn> {
-    if (this.hasOwner(merchantId)) throw ownerExists();
+    if (await this.hasOwner(merchantId)) throw ownerExists();
     const { name, role, hash } = await this.prepare({ ...input, role: 'owner' });
     // Checked again inside the write: two setups racing through the hashing cannot both win.
-    const user = this.o.tx(() => {
-      if (this.hasOwner(merchantId)) throw ownerExists();
-      return this.insert(merchantId, name, role, hash);
+    const user = await this.o.tx(async () => {
+      if (await this.hasOwner(merchantId)) throw ownerExists();
+      return await this.insert(merchantId, name, role, hash);
     });
-    return this.openSession(user);
+    return await this.openSession(user);
   }
 
   /**
    * Removes a user by name or id: they can no longer sign in and their sessions end at once.
    * @throws ApiError `resource_missing` for no such user, `invalid_state` for the last owner.
    */
-  remove(merchantId: string, ref: string): User {
-    return this.o.tx(() => {
-      const user = this.find(merchantId, ref);
+  async remove(merchantId: string, ref: string): Promise<User> {
+    return await this.o.tx(async () => {
+      const user = await this.find(merchantId, ref);
       if (!user) throw new ApiError('resource_missing', `No such user: '${ref}'`, 'user');
-      if (user.role === 'owner' && this.o.store.countActiveOwners(merchantId) <= 1) {
+      if (user.role === 'owner' && await this.o.store.countActiveOwners(merchantId) <= 1) {
         throw new ApiError('invalid_state', `'${user.name}' is the last owner; add another owner before removing this one.`);
       }
       const now = this.o.now();
-      this.o.store.disable(user.id, now);
+      await this.o.store.disable(user.id, now);
       return { ...publicUser(user), disabledAt: now };
     });
   }
@@ -107,33 +107,33 @@ export class UserService {
    *   (429, Retry-After) while the user or the address is locked out after repeated failures.
    */
   async signIn(merchantId: string, input: { user: string; pin: string }, address: string): Promise<SignedIn> {
-    const user = this.find(merchantId, input.user);
+    const user = await this.find(merchantId, input.user);
     const userKey = user ? user.id : `?${nameKey(input.user)}`;
     const ok = await this.countedPinCheck(userKey, address, input.pin, user);
     if (!user || !ok) throw new ApiError('api_key_invalid', WRONG);
     // Removed while its PIN was being checked?
-    const still = this.o.store.findActiveById(merchantId, user.id);
+    const still = await this.o.store.findActiveById(merchantId, user.id);
     if (!still) throw new ApiError('api_key_invalid', WRONG);
     this.guard.succeeded(userKey, address);
-    return this.openSession(still);
+    return await this.openSession(still);
   }
 
   /** The caller a UI session token stands for, or null when it is unknown, ended or expired. Slides the expiry. */
-  authenticate(token: string): Caller | null {
+  async authenticate(token: string): Promise<Caller | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
-    const found = this.o.store.findOpenSession(hashToken(token));
+    const found = await this.o.store.findOpenSession(hashToken(token));
     if (!found || found.user.disabledAt !== null) return null;
     const { session, user } = found;
     const now = this.o.now();
     if (session.expiresAt <= now) return null;
-    if (now - session.lastUsedAt >= TOUCH_EVERY_MS) this.o.store.touchSession(session.id, now, now + this.idleMs[user.role]);
+    if (now - session.lastUsedAt >= TOUCH_EVERY_MS) await this.o.store.touchSession(session.id, now, now + this.idleMs[user.role]);
     return { merchantId: user.merchantId, livemode: session.livemode ?? this.o.uiLivemode, via: 'ui', role: user.role, userId: user.id, uiSessionId: session.id };
   }
 
   /** Who a UI session token belongs to and when it lapses if unused; undefined when it is no open session. */
-  describe(token: string): { user: User; expiresAt: number; sessionId: string } | undefined {
+  async describe(token: string): Promise<{ user: User; expiresAt: number; sessionId: string } | undefined> {
     if (!TOKEN_PATTERN.test(token)) return undefined;
-    const found = this.o.store.findOpenSession(hashToken(token));
+    const found = await this.o.store.findOpenSession(hashToken(token));
     if (!found || found.user.disabledAt !== null || found.session.expiresAt <= this.o.now()) return undefined;
     return { user: publicUser(found.user), expiresAt: found.session.expiresAt, sessionId: found.session.id };
   }
@@ -153,7 +153,7 @@ export class UserService {
       throw new ApiError('invalid_state', 'An API key has its own mode (sk_test_… or sk_live_…); only a UI sign-in switches.');
     }
     if (livemode && !caller.livemode) await this.confirmPin(caller.merchantId, caller.userId, pin, address);
-    this.o.store.setSessionMode(caller.uiSessionId, livemode);
+    await this.o.store.setSessionMode(caller.uiSessionId, livemode);
   }
 
   /**
@@ -171,7 +171,7 @@ export class UserService {
     const hash = await this.newPinHash('new_pin', input.newPin);
     const user = await this.confirmPin(caller.merchantId, caller.userId, input.currentPin, address, 'current_pin');
     if (input.newPin === input.currentPin) throw invalidParam('new_pin', 'The new PIN must differ from the current one.');
-    return this.replacePin(user, hash, caller.uiSessionId);
+    return await this.replacePin(user, hash, caller.uiSessionId);
   }
 
   /**
@@ -182,20 +182,20 @@ export class UserService {
    *   invalid_state for the caller's own PIN
    */
   async resetPin(merchantId: string, ref: string, pin: string, byUserId?: string): Promise<User> {
-    const user = this.find(merchantId, ref);
+    const user = await this.find(merchantId, ref);
     if (!user) throw new ApiError('resource_missing', `No such user: '${ref}'`, 'id');
     if (user.id === byUserId) throw new ApiError('invalid_state', 'To change your own PIN, use "Change my PIN": it asks for your current PIN.');
     const hash = await this.newPinHash('pin', pin);
-    return this.replacePin(user, hash);
+    return await this.replacePin(user, hash);
   }
 
   /** Stores the new hash and ends the user's sign-ins (all, or all but `keepSessionId`), in one write. */
-  private replacePin(user: StoredUser, pinHash: string, keepSessionId?: string): User {
-    return this.o.tx(() => {
-      const still = this.o.store.findActiveById(user.merchantId, user.id);
+  private async replacePin(user: StoredUser, pinHash: string, keepSessionId?: string): Promise<User> {
+    return await this.o.tx(async () => {
+      const still = await this.o.store.findActiveById(user.merchantId, user.id);
       if (!still) throw new ApiError('resource_missing', `No such user: '${user.name}'`, 'id');
-      this.o.store.setPinHash(user.id, pinHash);
-      this.o.store.endSessionsOf(user.id, this.o.now(), keepSessionId);
+      await this.o.store.setPinHash(user.id, pinHash);
+      await this.o.store.endSessionsOf(user.id, this.o.now(), keepSessionId);
       return publicUser(still);
     });
   }
@@ -211,7 +211,7 @@ export class UserService {
     if (pin === undefined || pin === '') {
       throw new ApiError('parameter_missing', param === 'pin' ? 'Enter your PIN to switch to live mode.' : 'Enter your current PIN.', param);
     }
-    const user = this.o.store.findActiveById(merchantId, userId);
+    const user = await this.o.store.findActiveById(merchantId, userId);
     const ok = await this.countedPinCheck(userId, address, pin, user);
     if (!user || !ok) throw new ApiError('parameter_invalid', param === 'pin' ? 'Wrong PIN.' : 'Wrong current PIN.', param);
     this.guard.succeeded(userId, address);
@@ -228,13 +228,13 @@ export class UserService {
     return verifyPin(pin, user ? user.pinHash : await decoyPinHash());
   }
 
-  signOut(sessionId: string): void {
-    this.o.store.endSession(sessionId, this.o.now());
+  async signOut(sessionId: string): Promise<void> {
+    await this.o.store.endSession(sessionId, this.o.now());
   }
 
-  private find(merchantId: string, ref: string): StoredUser | undefined {
+  private async find(merchantId: string, ref: string): Promise<StoredUser | undefined> {
     const r = ref.trim();
-    return /^usr_/.test(r) ? this.o.store.findActiveById(merchantId, r) : this.o.store.findActiveByNameKey(merchantId, nameKey(r));
+    return /^usr_/.test(r) ? await this.o.store.findActiveById(merchantId, r) : await this.o.store.findActiveByNameKey(merchantId, nameKey(r));
   }
 
   private async prepare(input: { name: string; role: string; pin: string }): Promise<{ name: string; role: Role; hash: string }> {
@@ -247,20 +247,20 @@ export class UserService {
   }
 
   /** Inside a transaction: the name must be free among active users. */
-  private insert(merchantId: string, name: string, role: Role, pinHash: string): User {
+  private async insert(merchantId: string, name: string, role: Role, pinHash: string): Promise<User> {
     const key = nameKey(name);
-    if (this.o.store.findActiveByNameKey(merchantId, key)) throw invalidParam('name', `A user named '${name}' exists already.`);
+    if (await this.o.store.findActiveByNameKey(merchantId, key)) throw invalidParam('name', `A user named '${name}' exists already.`);
     const now = this.o.now();
     const user: StoredUser = { id: newId('user', now), merchantId, name, role, pinHash, createdAt: now, disabledAt: null };
-    this.o.store.insert({ ...user, nameKey: key });
+    await this.o.store.insert({ ...user, nameKey: key });
     return publicUser(user);
   }
 
-  private openSession(user: User): SignedIn {
+  private async openSession(user: User): Promise<SignedIn> {
     const now = this.o.now();
     const token = `uit_${randomBase62(32)}`;
     const expiresAt = now + this.idleMs[user.role];
-    this.o.store.insertSession({ id: newId('uiSession', now), userId: user.id, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt, endedAt: null });
+    await this.o.store.insertSession({ id: newId('uiSession', now), userId: user.id, tokenHash: hashToken(token), createdAt: now, lastUsedAt: now, expiresAt, endedAt: null });
     return { token, user, expiresAt };
   }
 }

@@ -42,6 +42,12 @@ export interface DispatcherStats {
 export class WebhookDispatcher {
   private running = false;
   private scheduled = false;
+  /** A pass is running (a pass awaits its store calls: a second one must not start beside it). */
+  private passing = false;
+  /** Woken during a pass: run another once it ends. */
+  private again = false;
+  /** Endpoints changed: the next pass reloads them first. */
+  private endpointsStale = false;
   private timer: NodeJS.Timeout | undefined;
   private cursor = 0;
   /** Every endpoint (small), reloaded whenever one changes. */
@@ -54,16 +60,16 @@ export class WebhookDispatcher {
 
   constructor(private readonly o: DispatcherOptions) {}
 
-  start(): void {
+  async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
     this.abort = new AbortController();
-    this.reloadEndpoints();
-    const stored = this.o.store.cursor(FANOUT_CURSOR);
+    await this.reloadEndpoints();
+    const stored = await this.o.store.cursor(FANOUT_CURSOR);
     if (stored === undefined) {
       // First start with webhooks: start after the events that no endpoint existed for yet.
-      this.cursor = Math.min(this.o.events.maxSeq(), ...[...this.endpoints.values()].map((e) => e.fromEventSeq));
-      this.o.store.setCursor(FANOUT_CURSOR, this.cursor);
+      this.cursor = Math.min(await this.o.events.maxSeq(), ...[...this.endpoints.values()].map((e) => e.fromEventSeq));
+      await this.o.store.setCursor(FANOUT_CURSOR, this.cursor);
     } else {
       this.cursor = stored;
     }
@@ -76,6 +82,8 @@ export class WebhookDispatcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.abort.abort();
+    // A pass in progress finishes its store calls before the database may close.
+    while (this.passing) await new Promise((resolve) => setImmediate(resolve));
     await Promise.allSettled([...this.inFlight.values()]);
     this.o.transport.close?.();
   }
@@ -90,19 +98,19 @@ export class WebhookDispatcher {
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.pass();
+      void this.pass();
     });
   }
 
   /** Endpoints were created, changed or deleted: reload them, then look for work. */
   endpointsChanged(): void {
     if (!this.running) return;
-    this.reloadEndpoints();
+    this.endpointsStale = true;
     this.wake();
   }
 
-  private reloadEndpoints(): void {
-    this.endpoints = new Map(this.o.store.allEndpoints().map((e) => [e.id, e]));
+  private async reloadEndpoints(): Promise<void> {
+    this.endpoints = new Map((await this.o.store.allEndpoints()).map((e) => [e.id, e]));
     this.enabledByScope = new Map();
     for (const e of this.endpoints.values()) {
       if (e.status !== 'enabled') continue;
@@ -113,16 +121,31 @@ export class WebhookDispatcher {
     }
   }
 
-  private pass(): void {
+  /** Never rejects: errors are reported and the pass retried later. */
+  private async pass(): Promise<void> {
     if (!this.running) return;
+    if (this.passing) {
+      this.again = true;
+      return;
+    }
+    this.passing = true;
     let next: number | undefined;
     try {
-      this.fanOut();
-      this.sendDue();
-      next = this.o.store.nextDueAfter(this.o.now());
+      do {
+        this.again = false;
+        if (this.endpointsStale) {
+          this.endpointsStale = false;
+          await this.reloadEndpoints();
+        }
+        await this.fanOut();
+        await this.sendDue();
+        next = await this.o.store.nextDueAfter(this.o.now());
+      } while (this.again && this.running);
     } catch (err) {
       this.o.onError(err, 'webhook dispatch pass failed');
       next = this.o.now() + RETRY_AFTER_ERROR_MS;
+    } finally {
+      this.passing = false;
     }
     this.arm(next);
   }
@@ -132,26 +155,26 @@ export class WebhookDispatcher {
     this.timer = undefined;
     if (at === undefined || !this.running) return;
     const delay = Math.min(Math.max(at - this.o.now() + 1, 0), MAX_SLEEP_MS);
-    this.timer = setTimeout(() => this.pass(), delay);
+    this.timer = setTimeout(() => void this.pass(), delay);
     this.timer.unref();
   }
 
   /** Turns new events into deliveries, a batch per transaction together with the cursor. */
-  private fanOut(): void {
+  private async fanOut(): Promise<void> {
     if (this.enabledByScope.size === 0) {
       // Nobody to deliver to: skip reading the events. Endpoints made later start after their own
       // `from_event_seq`, so the cursor may lag behind without anything being sent twice or wrongly.
       return;
     }
     for (;;) {
-      const batch = this.o.events.after(this.cursor, FANOUT_BATCH);
+      const batch = await this.o.events.after(this.cursor, FANOUT_BATCH);
       if (batch.length === 0) return;
       const last = (batch[batch.length - 1] as { seq: number }).seq;
-      this.o.tx(() => {
+      await this.o.tx(async () => {
         for (const event of batch) {
           for (const endpoint of this.enabledByScope.get(scope(event.merchantId, event.livemode)) ?? []) {
             if (event.seq > endpoint.fromEventSeq && subscribes(endpoint.enabledEvents, event.type)) {
-              this.o.store.insertDelivery({
+              await this.o.store.insertDelivery({
                 id: newId('webhookDelivery'),
                 endpointId: endpoint.id,
                 eventId: event.id,
@@ -162,14 +185,14 @@ export class WebhookDispatcher {
             }
           }
         }
-        this.o.store.setCursor(FANOUT_CURSOR, last);
+        await this.o.store.setCursor(FANOUT_CURSOR, last);
       });
       this.cursor = last;
       if (batch.length < FANOUT_BATCH) return;
     }
   }
 
-  private sendDue(): void {
+  private async sendDue(): Promise<void> {
     const now = this.o.now();
     for (const endpoint of this.endpoints.values()) {
       if (endpoint.status !== 'enabled') continue;
@@ -177,7 +200,7 @@ export class WebhookDispatcher {
       const free = Math.min(this.o.perEndpointConcurrency - busy, this.o.globalConcurrency - this.inFlight.size);
       if (free <= 0) continue;
       // Deliveries in flight are still pending and come back first; ask for enough to skip them.
-      for (const delivery of this.o.store.dueFor(endpoint.id, now, free + busy)) {
+      for (const delivery of await this.o.store.dueFor(endpoint.id, now, free + busy)) {
         if (this.inFlight.has(delivery.id)) continue;
         if ((this.inFlightPerEndpoint.get(endpoint.id) ?? 0) >= this.o.perEndpointConcurrency) break;
         if (this.inFlight.size >= this.o.globalConcurrency) return;
@@ -201,7 +224,7 @@ export class WebhookDispatcher {
   }
 
   private async deliver(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord): Promise<void> {
-    const event = this.o.events.findById(delivery.eventId);
+    const event = await this.o.events.findById(delivery.eventId);
     const attemptedAt = this.o.now();
     let res: WebhookResponse;
     if (!event) {
@@ -212,7 +235,7 @@ export class WebhookDispatcher {
       if (!this.running) return; // stopping: leave it pending, it goes out again after the restart
     }
     this.counters.attempts++;
-    this.record(endpoint, delivery, attemptedAt, res, !event);
+    await this.record(endpoint, delivery, attemptedAt, res, !event);
   }
 
   private headers(endpoint: WebhookEndpointRecord, eventId: string, body: string, now: number): Record<string, string> {
@@ -228,7 +251,7 @@ export class WebhookDispatcher {
     };
   }
 
-  private record(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord, attemptedAt: number, res: WebhookResponse, missing: boolean): void {
+  private async record(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord, attemptedAt: number, res: WebhookResponse, missing: boolean): Promise<void> {
     const now = this.o.now();
     const attempts = delivery.attempts + 1;
     const verdict = missing ? 'failed' : verdictOf(res.status);
@@ -241,30 +264,30 @@ export class WebhookDispatcher {
       error: res.error,
     };
     const finished = (status: 'succeeded' | 'failed') => ({ id: delivery.id, status, attempts, nextAttemptAt: null, lastStatusCode: res.status ?? null, completedAt: now });
-    this.o.tx(() => {
+    await this.o.tx(async () => {
       if (verdict === 'succeeded') {
         this.counters.succeeded++;
-        this.o.store.finishAttempt(attempt, finished('succeeded'));
+        await this.o.store.finishAttempt(attempt, finished('succeeded'));
       } else if (verdict === 'retry') {
         const delay = nextAttemptDelay(attempts, this.o.retryDelaysMs, res.status === 429 || res.status === 503 ? parseRetryAfter(res.retryAfter, now) : undefined);
-        this.o.store.finishAttempt(
+        await this.o.store.finishAttempt(
           attempt,
           delay === undefined ? finished('failed') : { id: delivery.id, status: 'pending', attempts, nextAttemptAt: now + delay, lastStatusCode: res.status ?? null, completedAt: null },
         );
       } else if (verdict === 'gone') {
         // 410 Gone: the receiver says it is gone for good. Stop sending to it at all.
-        if (this.o.store.finishAttempt(attempt, finished('failed'))) {
-          const current = this.o.store.findEndpoint(endpoint.id);
+        if (await this.o.store.finishAttempt(attempt, finished('failed'))) {
+          const current = await this.o.store.findEndpoint(endpoint.id);
           if (current && current.status === 'enabled') {
-            this.o.store.updateEndpoint({ ...current, status: 'disabled', disabledReason: 'gone', updatedAt: now });
+            await this.o.store.updateEndpoint({ ...current, status: 'disabled', disabledReason: 'gone', updatedAt: now });
           }
-          this.o.store.failPendingOf(endpoint.id, now);
+          await this.o.store.failPendingOf(endpoint.id, now);
         }
       } else {
-        this.o.store.finishAttempt(attempt, finished('failed'));
+        await this.o.store.finishAttempt(attempt, finished('failed'));
       }
     });
-    if (verdict === 'gone') this.reloadEndpoints();
+    if (verdict === 'gone') await this.reloadEndpoints();
   }
 }
 

@@ -37,11 +37,11 @@ export class WebhookEndpointService {
   constructor(private readonly d: WebhookEndpointServiceDeps) {}
 
   /** @throws ApiError parameter_invalid (url, enabled_events[i]), invalid_state (too many endpoints) */
-  create(caller: Caller, input: EndpointInput & { url: string; enabled_events: string[] }): WebhookEndpointRecord {
+  async create(caller: Caller, input: EndpointInput & { url: string; enabled_events: string[] }): Promise<WebhookEndpointRecord> {
     checkInput(input);
     const now = this.d.now();
-    const endpoint = this.d.tx(() => {
-      if (this.d.store.countEndpoints(caller.merchantId, caller.livemode) >= MAX_ENDPOINTS) {
+    const endpoint = await this.d.tx(async () => {
+      if (await this.d.store.countEndpoints(caller.merchantId, caller.livemode) >= MAX_ENDPOINTS) {
         throw new ApiError('invalid_state', `At most ${MAX_ENDPOINTS} webhook endpoints per mode; delete one first.`);
       }
       const e: WebhookEndpointRecord = {
@@ -56,11 +56,11 @@ export class WebhookEndpointService {
         secret: newWebhookSecret(),
         previousSecret: null,
         previousSecretExpiresAt: null,
-        fromEventSeq: this.d.events.maxSeq(),
+        fromEventSeq: await this.d.events.maxSeq(),
         createdAt: now,
         updatedAt: now,
       };
-      this.d.store.insertEndpoint(e);
+      await this.d.store.insertEndpoint(e);
       return e;
     });
     this.d.onEndpointsChanged();
@@ -68,31 +68,31 @@ export class WebhookEndpointService {
   }
 
   /** @throws ApiError resource_missing */
-  get(caller: Caller, id: string): WebhookEndpointRecord {
-    const e = this.d.store.findEndpoint(id);
+  async get(caller: Caller, id: string): Promise<WebhookEndpointRecord> {
+    const e = await this.d.store.findEndpoint(id);
     if (!e || e.merchantId !== caller.merchantId || e.livemode !== caller.livemode) throw resourceMissing('webhook endpoint', id);
     return e;
   }
 
-  list(caller: Caller, query: { limit: number; startingAfter?: string; endingBefore?: string }): { items: WebhookEndpointRecord[]; hasMore: boolean } {
-    if (query.startingAfter !== undefined) this.cursorOwned(caller, query.startingAfter, 'starting_after');
-    if (query.endingBefore !== undefined) this.cursorOwned(caller, query.endingBefore, 'ending_before');
-    return this.d.store.listEndpoints(caller.merchantId, caller.livemode, query.limit, query.startingAfter, query.endingBefore);
+  async list(caller: Caller, query: { limit: number; startingAfter?: string; endingBefore?: string }): Promise<{ items: WebhookEndpointRecord[]; hasMore: boolean }> {
+    if (query.startingAfter !== undefined) await this.cursorOwned(caller, query.startingAfter, 'starting_after');
+    if (query.endingBefore !== undefined) await this.cursorOwned(caller, query.endingBefore, 'ending_before');
+    return await this.d.store.listEndpoints(caller.merchantId, caller.livemode, query.limit, query.startingAfter, query.endingBefore);
   }
 
-  private cursorOwned(caller: Caller, id: string, param: string): void {
+  private async cursorOwned(caller: Caller, id: string, param: string): Promise<void> {
     try {
-      this.get(caller, id);
+      await this.get(caller, id);
     } catch {
       throw resourceMissing('webhook endpoint', id, param);
     }
   }
 
   /** Re-enabling (status `enabled`) clears `disabled_reason`. @throws ApiError resource_missing, parameter_invalid */
-  update(caller: Caller, id: string, input: EndpointInput): WebhookEndpointRecord {
+  async update(caller: Caller, id: string, input: EndpointInput): Promise<WebhookEndpointRecord> {
     checkInput(input);
-    const updated = this.d.tx(() => {
-      const e = this.get(caller, id);
+    const updated = await this.d.tx(async () => {
+      const e = await this.get(caller, id);
       const next: WebhookEndpointRecord = {
         ...e,
         ...(input.url !== undefined && { url: input.url }),
@@ -101,7 +101,7 @@ export class WebhookEndpointService {
         ...(input.status !== undefined && { status: input.status, disabledReason: input.status === 'enabled' ? null : input.status === e.status ? e.disabledReason : 'manual' }),
         updatedAt: this.d.now(),
       };
-      this.d.store.updateEndpoint(next);
+      await this.d.store.updateEndpoint(next);
       return next;
     });
     this.d.onEndpointsChanged();
@@ -109,10 +109,10 @@ export class WebhookEndpointService {
   }
 
   /** Deletes the endpoint and its deliveries: nothing more is sent to it. @throws ApiError resource_missing */
-  delete(caller: Caller, id: string): WebhookEndpointRecord {
-    const deleted = this.d.tx(() => {
-      const e = this.get(caller, id);
-      this.d.store.deleteEndpoint(id);
+  async delete(caller: Caller, id: string): Promise<WebhookEndpointRecord> {
+    const deleted = await this.d.tx(async () => {
+      const e = await this.get(caller, id);
+      await this.d.store.deleteEndpoint(id);
       return e;
     });
     this.d.onEndpointsChanged();
@@ -120,12 +120,12 @@ export class WebhookEndpointService {
   }
 
   /** A new secret; the current one keeps signing beside it for 24 hours. @throws ApiError resource_missing */
-  rotateSecret(caller: Caller, id: string): WebhookEndpointRecord {
-    const rotated = this.d.tx(() => {
-      const e = this.get(caller, id);
+  async rotateSecret(caller: Caller, id: string): Promise<WebhookEndpointRecord> {
+    const rotated = await this.d.tx(async () => {
+      const e = await this.get(caller, id);
       const now = this.d.now();
       const next = { ...e, secret: newWebhookSecret(), previousSecret: e.secret, previousSecretExpiresAt: now + PREVIOUS_SECRET_TTL_MS, updatedAt: now };
-      this.d.store.updateEndpoint(next);
+      await this.d.store.updateEndpoint(next);
       return next;
     });
     this.d.onEndpointsChanged();
@@ -136,33 +136,35 @@ export class WebhookEndpointService {
    * Writes a `webhook_endpoint.test` event (its object: the endpoint, without secret) and a delivery
    * of it to this endpoint only. @throws ApiError resource_missing, invalid_state (endpoint disabled)
    */
-  sendTest(caller: Caller, id: string): DeliveryWithAttempts {
-    const delivery = this.d.tx(() => {
-      const e = this.get(caller, id);
+  async sendTest(caller: Caller, id: string): Promise<DeliveryWithAttempts> {
+    const delivery = await this.d.tx(async () => {
+      const e = await this.get(caller, id);
       if (e.status !== 'enabled') throw new ApiError('invalid_state', 'The endpoint is disabled; enable it (PATCH status "enabled") to send it a test event.');
       const now = this.d.now();
       const eventId = newId('event');
-      this.d.events.insert({ id: eventId, merchantId: e.merchantId, livemode: e.livemode, type: TEST_EVENT_TYPE, objectId: e.id, payload: JSON.stringify(this.d.renderEndpoint(e)), createdAt: now });
+      await this.d.events.insert({ id: eventId, merchantId: e.merchantId, livemode: e.livemode, type: TEST_EVENT_TYPE, objectId: e.id, payload: JSON.stringify(this.d.renderEndpoint(e)), createdAt: now });
       const deliveryId = newId('webhookDelivery');
-      this.d.store.insertDelivery({ id: deliveryId, endpointId: e.id, eventId, eventType: TEST_EVENT_TYPE, objectId: e.id, createdAt: now });
-      return this.d.store.findDelivery(deliveryId) as WebhookDeliveryRecord;
+      await this.d.store.insertDelivery({ id: deliveryId, endpointId: e.id, eventId, eventType: TEST_EVENT_TYPE, objectId: e.id, createdAt: now });
+      return await this.d.store.findDelivery(deliveryId) as WebhookDeliveryRecord;
     });
     this.d.onDeliveries();
     return { ...delivery, attemptLog: [] };
   }
 
   /** The endpoint's deliveries, newest first, each with its attempts. @throws ApiError resource_missing */
-  deliveries(
+  async deliveries(
     caller: Caller,
     id: string,
     query: { limit: number; startingAfter?: string; endingBefore?: string; status?: WebhookDeliveryStatus; eventId?: string },
-  ): { items: DeliveryWithAttempts[]; hasMore: boolean } {
-    this.get(caller, id);
+  ): Promise<{ items: DeliveryWithAttempts[]; hasMore: boolean }> {
+    await this.get(caller, id);
     for (const [param, cursor] of [['starting_after', query.startingAfter], ['ending_before', query.endingBefore]] as const) {
-      if (cursor !== undefined && this.d.store.findDelivery(cursor)?.endpointId !== id) throw resourceMissing('webhook delivery', cursor, param);
+      if (cursor !== undefined && (await this.d.store.findDelivery(cursor))?.endpointId !== id) throw resourceMissing('webhook delivery', cursor, param);
     }
-    const page = this.d.store.listDeliveries(id, query);
-    return { items: page.items.map((d) => ({ ...d, attemptLog: this.d.store.attemptsOf(d.id) })), hasMore: page.hasMore };
+    const page = await this.d.store.listDeliveries(id, query);
+    const items = [];
+    for (const d of page.items) items.push({ ...d, attemptLog: await this.d.store.attemptsOf(d.id) });
+    return { items, hasMore: page.hasMore };
   }
 }
 

@@ -82,9 +82,9 @@ test('the first-owner setup', async () => {
 test('the sign-in with its staff picker', async () => {
   const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: TEST_OWNER });
   expect(setup.status).toBe(200);
-  const s = createServices(resolveConfig({ dataDir: t.dataDir }));
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
-    await s.users.add(s.merchants.defaultMerchant().id, { name: 'Cas', role: 'cashier', pin: '1357' });
+    await s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' });
   } finally {
     s.close();
   }

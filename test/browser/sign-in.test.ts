@@ -73,9 +73,9 @@ test('first start: create the owner, sign out, a wrong PIN is refused, the right
 }, uiBudget(25));
 
 test('a cashier taps their name and PIN, sees no Balances link, and the API refuses them the balance', async () => {
-  const s = createServices(resolveConfig({ dataDir: t.dataDir }));
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
-    await s.users.add(s.merchants.defaultMerchant().id, { name: 'Cas', role: 'cashier', pin: '1357' });
+    await s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' });
   } finally {
     s.close();
   }

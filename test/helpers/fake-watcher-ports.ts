@@ -21,18 +21,18 @@ export class FakeWatcherPorts implements WatcherPorts {
   wallet(): string | undefined {
     return this.merchantWallet;
   }
-  cursor(chainId: string): string | undefined {
+  async cursor(chainId: string): Promise<string | undefined> {
     return this.position?.chainId === chainId ? this.position.cursor : undefined;
   }
-  recentBlocks(): { number: number; hash: string }[] {
+  async recentBlocks(): Promise<{ number: number; hash: string }[]> {
     return [];
   }
-  isWatched(address: string): boolean {
+  async isWatched(address: string): Promise<boolean> {
     return this.watched.has(address);
   }
   /** Deposit addresses (Solana: references) whose window a test has ended. */
   readonly ended = new Set<string>();
-  isPastDeposit(address: string): boolean {
+  async isPastDeposit(address: string): Promise<boolean> {
     return this.ended.has(address);
   }
   /** Refund destinations paid by hand that a test has the watcher follow. */
@@ -43,7 +43,7 @@ export class FakeWatcherPorts implements WatcherPorts {
   anyWatched(): boolean {
     return this.watched.size > 0 || this.ended.size > 0;
   }
-  apply(scan: ChainScan): void {
+  async apply(scan: ChainScan): Promise<void> {
     this.applied.push(scan);
     this.position = { chainId: scan.chainId, cursor: scan.cursor };
   }

@@ -39,10 +39,10 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
   const now = () => Date.now() + offset;
 
   // Keys are made the way `stablepos keys create` makes them, before the server opens the database.
-  const setup = createServices(resolveConfig({ dataDir }));
-  const merchant = setup.merchants.defaultMerchant();
-  const testKey = setup.apiKeys.create(merchant.id, 'test').secret;
-  const liveKey = setup.apiKeys.create(merchant.id, 'live').secret;
+  const setup = await createServices(resolveConfig({ dataDir }));
+  const merchant = await setup.merchants.defaultMerchant();
+  const testKey = (await setup.apiKeys.create(merchant.id, 'test')).secret;
+  const liveKey = (await setup.apiKeys.create(merchant.id, 'live')).secret;
   setup.close();
 
   // No chains unless a test asks for them: devnets cost a second or two to start.

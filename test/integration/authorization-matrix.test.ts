@@ -47,7 +47,7 @@ let operations: Operation[] = [];
 async function startApp(uiMode: Mode) {
   const dir = mkdtempSync(join(tmpdir(), `stablepos-matrix-${uiMode}-`));
   const config = resolveConfig({ dataDir: dir, uiMode, rateFeed: { source: 'off' }, testRefundWallet: false });
-  const s = createServices(config);
+  const s = await createServices(config);
   const app = await buildApp({
     services: { ...s, networks: () => [], uiMode, now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
@@ -55,7 +55,7 @@ async function startApp(uiMode: Mode) {
     logger: false,
   });
   await app.ready();
-  const merchantId = s.merchants.defaultMerchant().id;
+  const merchantId = (await s.merchants.defaultMerchant()).id;
   await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
   await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
   // Every answer is also checked against the served document: status, headers and body schema.
@@ -72,10 +72,10 @@ async function signIn(app: FastifyInstance, user: string, pin: string): Promise<
 beforeAll(async () => {
   const t = await startApp('test');
   const l = await startApp('live');
-  const testKey = t.s.apiKeys.create(t.merchantId, 'test').secret;
-  const liveKey = t.s.apiKeys.create(t.merchantId, 'live').secret;
-  const revoked = t.s.apiKeys.create(t.merchantId, 'test');
-  t.s.apiKeys.revokeById(t.merchantId, revoked.record.id);
+  const testKey = (await t.s.apiKeys.create(t.merchantId, 'test')).secret;
+  const liveKey = (await t.s.apiKeys.create(t.merchantId, 'live')).secret;
+  const revoked = await t.s.apiKeys.create(t.merchantId, 'test');
+  await t.s.apiKeys.revokeById(t.merchantId, revoked.record.id);
   credentials.push(
     { name: 'no key', app: 'test', authorization: undefined },
     { name: 'malformed key', app: 'test', authorization: 'Bearer sk_test_!!not-a-key!!' },

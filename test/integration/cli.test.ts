@@ -428,9 +428,9 @@ describe('users', () => {
     const pin = await run(['users', 'pin', 'olga', '--pin', '4826', '--data-dir', dir]);
     expect(pin.code, show(['users', 'pin'], pin)).toBe(0);
     expect(pin.stdout).toBe(`new PIN set for owner Olga (${owner.stdout.trim()}); their sign-ins have ended\n`);
-    const s = createServices(resolveConfig({ dataDir: dir }));
+    const s = await createServices(resolveConfig({ dataDir: dir }));
     try {
-      const merchantId = s.merchants.defaultMerchant().id;
+      const merchantId = (await s.merchants.defaultMerchant()).id;
       await expect(s.users.signIn(merchantId, { user: 'Olga', pin: '2580' }, '127.0.0.1')).rejects.toThrow(/Wrong name or PIN/);
       expect((await s.users.signIn(merchantId, { user: 'Olga', pin: '4826' }, '127.0.0.1')).user.name).toBe('Olga');
     } finally {

@@ -89,11 +89,11 @@ describe('GET /v1/balance/transactions.csv', () => {
   test('text cells starting with a formula trigger get a leading \'; negative amounts stay numbers', async () => {
     // Ledger entries come from payments on a chain; written here through the ledger service on the
     // same data dir (as the CLI writes while the app runs), with descriptions no chain would give.
-    const s = createServices(resolveConfig({ dataDir: t.dataDir }));
+    const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
     try {
-      s.db.$client.transaction(() => {
+      await s.gate.tx(async () => {
         for (const [i, description] of DANGEROUS.entries()) {
-          s.ledger.postInTransaction({
+          await s.ledger.postInTransaction({
             merchantId: t.merchantId,
             livemode: false,
             type: 'adjustment',
@@ -104,7 +104,7 @@ describe('GET /v1/balance/transactions.csv', () => {
             description,
           });
         }
-      })();
+      });
     } finally {
       s.close();
     }

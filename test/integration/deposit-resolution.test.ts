@@ -48,7 +48,7 @@ const solana: RefundNetwork = { network: 'solana', livemode: false, confirmation
 
 async function open(): Promise<void> {
   const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });
-  s = createServices(config);
+  s = await createServices(config);
   s.refunds.useNetworks({ get: (n, live) => (n === 'solana' && !live ? solana : undefined), all: () => [solana] });
   app = await buildApp({
     services: { ...s, networks: () => [], uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
@@ -68,9 +68,9 @@ async function close(): Promise<void> {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'stablepos-deposit-resolution-'));
   await open();
-  merchantId = s.merchants.defaultMerchant().id;
-  testKey = s.apiKeys.create(merchantId, 'test').secret;
-  liveKey = s.apiKeys.create(merchantId, 'live').secret;
+  merchantId = (await s.merchants.defaultMerchant()).id;
+  testKey = (await s.apiKeys.create(merchantId, 'test')).secret;
+  liveKey = (await s.apiKeys.create(merchantId, 'live')).secret;
   await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
   await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
   cashier = (await inject({ method: 'POST', url: '/v1/ui/sessions', payload: { user: 'Cashier', pin: '1357' } })).json().data.token;
@@ -114,7 +114,7 @@ function pass(found: UnmatchedTransfer[], livemode = false): ChainScan {
 /** Records one unmatched deposit and returns it as the API shows it. */
 async function deposit(amount: bigint, over: Partial<UnmatchedTransfer> = {}, livemode = false): Promise<any> {
   const t = transfer(amount, over);
-  s.payments.apply(pass([t], livemode));
+  await s.payments.apply(pass([t], livemode));
   const items = (await get('/v1/deposits?limit=100', livemode ? liveKey : testKey)).json().data.items;
   return items.find((d: any) => d.tx_hash === t.txId);
 }
@@ -147,7 +147,7 @@ describe('attribute', () => {
     expect(view.payments).toEqual([expect.objectContaining({ tx_hash: d.tx_hash, log_index: 0, status: 'detected' })]);
     // The watcher's next pass counts its confirmations, and it reports the transfer as unmatched again
     // (its scans do not know it was attributed): nothing new is recorded, the payment stays.
-    s.payments.apply(pass([transfer(3_000_000n, { txId: d.tx_hash, blockNumber: d.block_number, blockRef: `hash${d.block_number}` })]));
+    await s.payments.apply(pass([transfer(3_000_000n, { txId: d.tx_hash, blockNumber: d.block_number, blockRef: `hash${d.block_number}` })]));
     view = (await get(`/v1/payment/sessions/${ps.session_id}`)).json().data;
     expect(view).toMatchObject({ status: 'SUCCEEDED', exception: null, amount_received: { value: '3.000000', currency: 'USDT' } });
     expect(view.payments).toEqual([expect.objectContaining({ tx_hash: d.tx_hash, status: 'confirmed' })]);
@@ -170,26 +170,26 @@ describe('attribute', () => {
     const paid = await session('1.00');
     const first = await deposit(1_000_000n);
     await post(`/v1/deposits/${first.id}/attribute`, { session_id: paid.session_id });
-    s.payments.apply(pass([]));
+    await s.payments.apply(pass([]));
     expect((await get(`/v1/payment/sessions/${paid.session_id}`)).json().data).toMatchObject({ status: 'SUCCEEDED', exception: null });
     const extra = await deposit(500_000n);
     expect((await post(`/v1/deposits/${extra.id}/attribute`, { session_id: paid.session_id })).statusCode).toBe(200);
-    s.payments.apply(pass([]));
+    await s.payments.apply(pass([]));
     expect((await get(`/v1/payment/sessions/${paid.session_id}`)).json().data).toMatchObject({ status: 'SUCCEEDED', exception: 'OVERPAID', amount_received: { value: '1.500000' } });
     expect((await ledger()).filter((e: any) => e.source === paid.session_id && e.type === 'payment').map((e: any) => e.amount.value).sort()).toEqual(['0.500000', '1.000000']);
 
     const expiring = await session('2.00', { expires_at: new Date(Date.now() + 61_000).toISOString() });
     const late = await deposit(2_000_000n, { blockTime: Date.now() + 3_600_000 });
     expect((await post(`/v1/deposits/${late.id}/attribute`, { session_id: expiring.session_id })).statusCode).toBe(200);
-    s.payments.apply(pass([]));
+    await s.payments.apply(pass([]));
     expect((await get(`/v1/payment/sessions/${expiring.session_id}`)).json().data).toMatchObject({ status: 'EXPIRED', exception: 'PAID_LATE' });
     expect((await post(`/v1/payment/sessions/${expiring.session_id}/resolve`, {})).json().data).toMatchObject({ status: 'SUCCEEDED', exception: 'PAID_LATE' });
   });
 
   test('counted once: a transfer recorded as a payment is never also a deposit, and an attributed deposit\'s payment survives a reorganisation that keeps its transfer', async () => {
     const paid = transfer(6_000_000n);
-    s.payments.apply({ ...pass([]), transfers: [{ ...paid, currency: 'USDT' }] });
-    s.payments.apply(pass([paid])); // the same transfer, reported as paying no session
+    await s.payments.apply({ ...pass([]), transfers: [{ ...paid, currency: 'USDT' }] });
+    await s.payments.apply(pass([paid])); // the same transfer, reported as paying no session
     expect((await get('/v1/deposits?limit=100')).json().data.items.some((x: any) => x.tx_hash === paid.txId)).toBe(false);
 
     const d = await deposit(6_000_000n);
@@ -197,7 +197,7 @@ describe('attribute', () => {
     await post(`/v1/deposits/${d.id}/attribute`, { session_id: ps.session_id });
     // A reorganisation below its block: the rescan finds the same transfer again (as unmatched, as ever).
     const kept = transfer(6_000_000n, { txId: d.tx_hash, blockNumber: d.block_number, blockRef: `hash${d.block_number}` });
-    s.payments.apply({ ...pass([kept]), reorgAncestor: d.block_number - 1 });
+    await s.payments.apply({ ...pass([kept]), reorgAncestor: d.block_number - 1 });
     const view = (await get(`/v1/payment/sessions/${ps.session_id}`)).json().data;
     expect(view.payments).toEqual([expect.objectContaining({ tx_hash: d.tx_hash, status: 'confirmed' })]);
     expect(view.status).toBe('SUCCEEDED');
@@ -251,8 +251,8 @@ describe('refund', () => {
     const second = (await post(`/v1/deposits/${d.id}/refund`, {})).json().data;
     expect(second.id).not.toBe(first.id);
     // The owner pays it by hand; the watcher sees the transfer and it confirms.
-    expect(s.refunds.matchManual('solana', false, { txId: 'payout-sig', to: CUSTOMER, tokenContract: USDT_MINT, amountBase: 2_345_678n, blockTime: Date.now() })).toBe(true);
-    s.refunds.progress(second.id, 9000, 1, 1);
+    expect(await s.refunds.matchManual('solana', false, { txId: 'payout-sig', to: CUSTOMER, tokenContract: USDT_MINT, amountBase: 2_345_678n, blockTime: Date.now() })).toBe(true);
+    await s.refunds.progress(second.id, 9000, 1, 1);
     expect((await get(`/v1/refunds/${second.id}`)).json().data.status).toBe('SUCCEEDED');
     expect((await get(`/v1/deposits/${d.id}`)).json().data).toMatchObject({ status: 'refunded', refund_id: second.id, resolved_at: expect.any(String) });
     expect(await eventsOf(d.id)).toEqual(['deposit.unmatched', 'deposit.refunded']);

@@ -32,7 +32,7 @@ let nextSlot = 1000;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'stablepos-deposits-'));
   const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });
-  s = createServices(config);
+  s = await createServices(config);
   app = await buildApp({
     services: { ...s, networks: () => [], uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
@@ -41,9 +41,9 @@ beforeAll(async () => {
   });
   await app.ready();
   inject = checkedInject(app);
-  const merchantId = s.merchants.defaultMerchant().id;
-  testKey = s.apiKeys.create(merchantId, 'test').secret;
-  liveKey = s.apiKeys.create(merchantId, 'live').secret;
+  const merchantId = (await s.merchants.defaultMerchant()).id;
+  testKey = (await s.apiKeys.create(merchantId, 'test')).secret;
+  liveKey = (await s.apiKeys.create(merchantId, 'live')).secret;
   await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
   await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
   const res = await inject({ method: 'POST', url: '/v1/ui/sessions', payload: { user: 'Cashier', pin: '1357' } });
@@ -98,8 +98,8 @@ describe('recorded from the scan that found them', () => {
   test('a transfer with no reference is listed once, however often its scan is applied, with one deposit.unmatched event', async () => {
     const t = unmatched(3_250_000n);
     const pass = scan([t]);
-    s.payments.apply(pass);
-    s.payments.apply(pass); // a crash after the commit, before the watcher knew: the pass again
+    await s.payments.apply(pass);
+    await s.payments.apply(pass); // a crash after the commit, before the watcher knew: the pass again
     const list = await get('/v1/deposits');
     expect(list.statusCode, list.body).toBe(200);
     const found = list.json().data.items.filter((d: any) => d.tx_hash === t.txId);
@@ -135,7 +135,7 @@ describe('recorded from the scan that found them', () => {
     const one = await get(`/v1/deposits/${found[0].id}`);
     expect(one.json().data).toEqual(found[0]);
     // The cursor moved in the same transaction.
-    expect(s.chainState.cursor('solana', false)?.position).toBe(pass.cursor);
+    expect((await s.chainState.cursor('solana', false))?.position).toBe(pass.cursor);
 
     const events = (await get('/v1/events?type=deposit.unmatched&limit=100')).json().data.items.filter((e: any) => e.data.object.tx_hash === t.txId);
     expect(events).toHaveLength(1);
@@ -146,7 +146,7 @@ describe('recorded from the scan that found them', () => {
     const first = unmatched(1_000_000n);
     const second = { ...first, eventIndex: 1000, amountBase: 2_000_000n };
     const spam = unmatched(0n);
-    s.payments.apply(scan([first, second, spam]));
+    await s.payments.apply(scan([first, second, spam]));
     const items = (await get('/v1/deposits?limit=100')).json().data.items;
     expect(items.filter((d: any) => d.tx_hash === first.txId).map((d: any) => [d.log_index, d.amount])).toEqual([
       [1000, '2.000000'],
@@ -156,7 +156,7 @@ describe('recorded from the scan that found them', () => {
   });
 
   test('never counted: balances stay empty and the ledger has no entry', async () => {
-    s.payments.apply(scan([unmatched(50_000_000n)]));
+    await s.payments.apply(scan([unmatched(50_000_000n)]));
     const balance = (await get('/v1/balance')).json().data;
     for (const a of balance.accounts) {
       expect(Number(a.available.value), a.currency).toBe(0);
@@ -197,7 +197,7 @@ describe('shown to the owner, in the caller\'s mode', () => {
 
   test('test and live deposits never mix: each mode lists its own, the other\'s id is 404 resource_missing', async () => {
     const live = unmatched(7_000_000n);
-    s.payments.apply(scan([live], true));
+    await s.payments.apply(scan([live], true));
     const liveItems = (await get('/v1/deposits?limit=100', liveKey)).json().data.items;
     expect(liveItems.map((d: any) => [d.tx_hash, d.livemode])).toEqual([[live.txId, true]]);
     // Live mode links the transaction on the public explorer.

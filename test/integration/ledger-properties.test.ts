@@ -12,7 +12,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
-import { inTransaction } from '../../src/db/open-database.js';
 import { CURRENCIES, type Currency, scaleOf, STABLECOINS, type Stablecoin } from '../../src/domain/currencies.js';
 import type { Caller } from '../../src/domain/merchant.js';
 import type { Payment } from '../../src/domain/payment.js';
@@ -25,9 +24,9 @@ let s: CoreServices;
 let clock = Date.UTC(2026, 10, 22, 9);
 let counter = 0;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-ledger-'));
-  s = createServices(resolveConfig({ dataDir: dir, now: () => clock }));
+  s = await createServices(resolveConfig({ dataDir: dir, now: () => clock }));
 });
 afterAll(() => {
   s.close();
@@ -63,34 +62,34 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 60 }) }),
 );
 
-test('balances are the sum of the ledger; gross = fee + net; conversions round down by less than a unit', () => {
-  const merchant = s.merchants.defaultMerchant();
-  fc.assert(
-    fc.property(fc.array(op, { minLength: 1, maxLength: 25 }), fc.constantFrom('UTC', 'Asia/Kolkata', 'America/New_York'), (ops, zone) => {
-      s.merchants.update(merchant.id, { timeZone: zone });
+test('balances are the sum of the ledger; gross = fee + net; conversions round down by less than a unit', async () => {
+  const merchant = await s.merchants.defaultMerchant();
+  await fc.assert(
+    fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), fc.constantFrom('UTC', 'Asia/Kolkata', 'America/New_York'), async (ops, zone) => {
+      await s.merchants.update(merchant.id, { timeZone: zone });
       const livemode = false;
       const caller: Caller = { merchantId: merchant.id, livemode, via: 'test', role: 'owner' };
       for (const o of ops) {
         if (o.kind === 'pay') {
           const { session, payments } = paidSession(merchant.id, livemode, { USDT: o.usdt, USDC: o.usdc });
-          const entries = inTransaction(s.db, () => s.ledger.bookSessionInTransaction(session, payments));
+          const entries = await s.gate.tx(() => s.ledger.bookSessionInTransaction(session, payments));
           // Booking again books nothing: it is by difference.
-          expect(inTransaction(s.db, () => s.ledger.bookSessionInTransaction(session, payments))).toEqual([]);
+          expect(await s.gate.tx(() => s.ledger.bookSessionInTransaction(session, payments))).toEqual([]);
           for (const e of entries) expect(e.amountMinor).toBe(o[e.currency === 'USDT' ? 'usdt' : 'usdc']);
         } else if (o.kind === 'refund') {
           // Refunds (their service comes with the refunds issue) debit available funds at once.
-          const available = s.ledger.account(merchant.id, livemode, o.currency).availableMinor;
+          const available = (await s.ledger.account(merchant.id, livemode, o.currency)).availableMinor;
           const amount = BigInt(Math.floor(Number(available) * o.share));
           if (amount > 0n) {
-            inTransaction(s.db, () =>
+            await s.gate.tx(() =>
               s.ledger.postInTransaction({ merchantId: merchant.id, livemode, type: 'refund', currency: o.currency, amountMinor: -amount, feeMinor: 0n, sourceId: `re_${counter++}`, description: 'refund' }),
             );
           }
         } else if (o.kind === 'convert') {
-          const available = s.ledger.account(merchant.id, livemode, o.from).availableMinor;
+          const available = (await s.ledger.account(merchant.id, livemode, o.from)).availableMinor;
           const amount = BigInt(Math.floor(Number(available) * o.share));
           try {
-            const c = s.conversions.convert(caller, { fromMinor: amount, fromCurrency: o.from, toCurrency: o.to });
+            const c = await s.conversions.convert(caller, { fromMinor: amount, fromCurrency: o.from, toCurrency: o.to });
             // Exact value of the credit: amount × rate, scaled; the credit is its floor.
             const num = amount * c.rateScaled * 10n ** BigInt(scaleOf(o.to));
             const den = 10n ** BigInt(RATE_SCALE) * 10n ** BigInt(scaleOf(o.from));
@@ -104,7 +103,7 @@ test('balances are the sum of the ledger; gross = fee + net; conversions round d
           }
         } else {
           clock += o.hours * 3600_000;
-          s.settlements.settleDue();
+          await s.settlements.settleDue();
         }
       }
 

@@ -22,10 +22,10 @@ let t: TestCore;
 let sessionId: string;
 
 /** Runs `write` with the core's services on the test core's data dir, in one transaction. */
-function withLedger(write: (s: CoreServices) => void): void {
-  const s = createServices(resolveConfig({ dataDir: t.dataDir }));
+async function withLedger(write: (s: CoreServices) => Promise<void>): Promise<void> {
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
-    s.db.$client.transaction(() => write(s))();
+    await s.gate.tx(() => write(s));
   } finally {
     s.close();
   }
@@ -37,9 +37,9 @@ beforeAll(async () => {
   expect(res.status, res.text).toBe(200);
   sessionId = res.body.data.session_id;
   // The session as a paid one is: SUCCEEDED, its 12.50 USDT booked with 1.5% + 0.10 fee (0.2875).
-  withLedger((s) => {
+  await withLedger(async (s) => {
     s.db.$client.prepare("UPDATE payment_sessions SET status = 'SUCCEEDED' WHERE id = ?").run(sessionId);
-    s.ledger.postInTransaction({
+    await s.ledger.postInTransaction({
       merchantId: t.merchantId,
       livemode: false,
       type: 'payment',
@@ -106,9 +106,9 @@ describe('CSV exports', () => {
 describe('GET /v1/balance/summary', () => {
   test('pending in parts adds up to the account; daily net counts fees and refunds', async () => {
     // A 2.00 USDT refund of the session's money, taken from pending, as the refund service writes it.
-    withLedger((s) => {
-      const [group] = s.ledger.upcoming({ merchantId: t.merchantId, livemode: false, via: 'api_key', role: 'owner' } as never);
-      s.ledger.postInTransaction({
+    await withLedger(async (s) => {
+      const [group] = await s.ledger.upcoming({ merchantId: t.merchantId, livemode: false, via: 'api_key', role: 'owner' } as never);
+      await s.ledger.postInTransaction({
         merchantId: t.merchantId,
         livemode: false,
         type: 'refund',

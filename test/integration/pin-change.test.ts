@@ -14,9 +14,9 @@ let t: TestCore;
 
 beforeAll(async () => {
   t = await startTestCore();
-  const s = createServices(resolveConfig({ dataDir: t.dataDir }));
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
-    const merchantId = s.merchants.defaultMerchant().id;
+    const merchantId = (await s.merchants.defaultMerchant()).id;
     await s.users.add(merchantId, { name: 'Olga', role: 'owner', pin: '2580' });
     await s.users.add(merchantId, { name: 'Cas', role: 'cashier', pin: '1357' });
     await s.users.add(merchantId, { name: 'Cem', role: 'cashier', pin: '3141' });

@@ -49,7 +49,7 @@ const routes: { method: string; url: string; roles: readonly string[] | undefine
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'stablepos-roles-'));
   const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });
-  s = createServices(config);
+  s = await createServices(config);
   app = await buildApp({
     services: { ...s, networks: () => [], uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
@@ -61,7 +61,7 @@ beforeAll(async () => {
   });
   await app.ready();
   inject = checkedInject(app);
-  const merchantId = s.merchants.defaultMerchant().id;
+  const merchantId = (await s.merchants.defaultMerchant()).id;
   await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
   await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
 });

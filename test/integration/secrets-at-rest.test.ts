@@ -37,14 +37,14 @@ const modeOf = (path: string) => octal(statSync(path).mode & 0o777);
 const modes = (dir: string) => Object.fromEntries(filesUnder(dir).map((f) => [f.name, octal(f.mode)]));
 
 describe('file modes', () => {
-  test('a new data dir is 0700 and the database, its WAL and SHM are 0600 from their creation, under a permissive umask', () => {
+  test('a new data dir is 0700 and the database, its WAL and SHM are 0600 from their creation, under a permissive umask', async () => {
     const parent = tempDir();
     const dataDir = join(parent, 'data');
     const before = process.umask(0o022); // a usual shell's: new files 0644, folders 0755
     try {
-      const services = createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }));
+      const services = await createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }));
       try {
-        services.apiKeys.create(services.merchants.defaultMerchant().id, 'test'); // something in the WAL
+        await services.apiKeys.create((await services.merchants.defaultMerchant()).id, 'test'); // something in the WAL
         expect(modeOf(dataDir)).toBe('0700');
         const files = modes(dataDir);
         expect(files).toMatchObject({ 'stablepos.sqlite': '0600', 'stablepos.sqlite-wal': '0600', 'stablepos.sqlite-shm': '0600' });
@@ -72,7 +72,7 @@ describe('file modes', () => {
 
   test('a data dir an earlier version left open (0755, files 0644) is closed at start', async () => {
     const dataDir = tempDir();
-    createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } })).close();
+    (await createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }))).close();
     writeFileSync(join(dataDir, 'rates-ecb.json'), '{}');
     mkdirSync(join(dataDir, 'devnet'));
     writeFileSync(join(dataDir, 'devnet', 'ethereum.json'), '{}');
@@ -144,9 +144,9 @@ describe('the data key under a passphrase (STABLEPOS_WALLET_PASSPHRASE)', () => 
     expect(rawOccurrences(dataDir, [e.secret])).toEqual([]);
 
     // `stablepos keys create` and `users list` never open a secret: no passphrase needed.
-    const cli = createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' }, walletPassphrase: undefined }));
+    const cli = await createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' }, walletPassphrase: undefined }));
     try {
-      expect(cli.apiKeys.create(cli.merchants.defaultMerchant().id, 'test').secret).toMatch(/^sk_test_/);
+      expect((await cli.apiKeys.create((await cli.merchants.defaultMerchant()).id, 'test')).secret).toMatch(/^sk_test_/);
     } finally {
       cli.close();
     }

@@ -53,11 +53,11 @@ interface OldDataDir {
 }
 
 /** A data dir as the previous version left it: same schema, secrets as they are. */
-function oldDataDir(receiverUrl: string): OldDataDir {
+async function oldDataDir(receiverUrl: string): Promise<OldDataDir> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stablepos-secrets-upgrade-'));
   dirs.push(dataDir);
-  const setup = createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }));
-  const merchantId = setup.merchants.defaultMerchant().id;
+  const setup = await createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }));
+  const merchantId = (await setup.merchants.defaultMerchant()).id;
   setup.close();
 
   const file = join(dataDir, 'stablepos.sqlite');
@@ -131,7 +131,7 @@ async function testDelivery(core: TestCore, endpointId: string): Promise<Receive
 }
 
 test('a plain-text data dir is sealed at its first start, keeps signing with the same secrets, and replays still answer', async () => {
-  const old = oldDataDir(receiver.url);
+  const old = await oldDataDir(receiver.url);
   const plain = [old.secret, old.previous, old.apiKey, old.deleted];
   // The test can fail: before the upgrade every one of them is in the file, the purged one included.
   for (const secret of plain) {

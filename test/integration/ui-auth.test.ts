@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
-import { createServices } from '../../src/core-services.js';
+import { type CoreServices, createServices } from '../../src/core-services.js';
 import { expectError, shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const HOUR = 3_600_000;
@@ -20,8 +20,8 @@ afterAll(async () => {
 });
 
 /** Works on the data dir beside the running server, as `stablepos users …` does. */
-async function withServices<T>(work: (s: ReturnType<typeof createServices>) => T | Promise<T>): Promise<T> {
-  const s = createServices(resolveConfig({ dataDir: t.dataDir }));
+async function withServices<T>(work: (s: CoreServices) => Promise<T>): Promise<T> {
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
     return await work(s);
   } finally {
@@ -77,7 +77,7 @@ describe('first owner', () => {
 
 describe('sign-in', () => {
   beforeAll(async () => {
-    await withServices((s) => s.users.add(s.merchants.defaultMerchant().id, { name: 'Cas', role: 'cashier', pin: '1357' }));
+    await withServices(async (s) => s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' }));
   });
 
   test('by name in any case or by id; the role comes with it; sign-out ends the token at once', async () => {
@@ -134,7 +134,7 @@ describe('sign-in', () => {
   });
 
   test('a burst of parallel guesses is cut off at the lock', async () => {
-    await withServices((s) => s.users.add(s.merchants.defaultMerchant().id, { name: 'Burst', role: 'cashier', pin: '3141' }));
+    await withServices(async (s) => s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Burst', role: 'cashier', pin: '3141' }));
     expect((await signIn('Cas', '1357')).status).toBe(200); // clears this address's count of failures
     const results = await Promise.all(Array.from({ length: 8 }, () => signIn('Burst', '2718')));
     const statuses = results.map((r) => r.status);
@@ -190,13 +190,13 @@ describe('cashier', () => {
 describe('removing users', () => {
   test('a removed user\'s sign-ins end at once; the last owner cannot be removed', async () => {
     const cashier = await token('Cas', '1357');
-    const removed = await withServices((s) => s.users.remove(s.merchants.defaultMerchant().id, 'cas'));
+    const removed = await withServices(async (s) => await s.users.remove((await s.merchants.defaultMerchant()).id, 'cas'));
     expect(removed.name).toBe('Cas');
     expectError(await t.api('GET', '/v1/merchant', { key: cashier }), 401, 'api_key_invalid');
     expectError(await signIn('Cas', '1357'), 401, 'api_key_invalid');
-    await expect(withServices((s) => s.users.remove(s.merchants.defaultMerchant().id, 'Olga'))).rejects.toThrow(/last owner/);
+    await expect(withServices(async (s) => await s.users.remove((await s.merchants.defaultMerchant()).id, 'Olga'))).rejects.toThrow(/last owner/);
     // The name is free again.
-    await withServices((s) => s.users.add(s.merchants.defaultMerchant().id, { name: 'Cas', role: 'cashier', pin: '1357' }));
+    await withServices(async (s) => s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' }));
     expect((await signIn('Cas', '1357')).status).toBe(200);
   });
 });

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/open-database.js';
 import { SessionAddressRepository } from '../../src/db/session-address-repository.js';
+import { asyncStore } from '../../src/db/sqlite-async.js';
+import { SqliteGate } from '../../src/db/sqlite-gate.js';
 import { familyById } from '../../src/chains/registry.js';
 import { AddressBook } from '../../src/services/address-book.js';
 
@@ -39,101 +41,101 @@ function insert(sessionId: string, address: string, watchUntil: number, livemode
   return store.insert({ sessionId, family: 'evm', livemode, address, derivationIndex: 0, watchUntil });
 }
 
-test('a watched address finds its session in any letter case, in its own mode only', () => {
-  const book = new AddressBook(store, clock, familyKey);
+test('a watched address finds its session in any letter case, in its own mode only', async () => {
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
-  expect(book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
-  expect(book.lookup('evm', false, ADDRESS_A.toLowerCase())).toBe('ps_a');
-  expect(book.lookup('evm', true, ADDRESS_A)).toBeUndefined();
-  expect(book.lookup('evm', false, ADDRESS_B)).toBeUndefined();
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
+  expect(await book.lookup('evm', false, ADDRESS_A.toLowerCase())).toBe('ps_a');
+  expect(await book.lookup('evm', true, ADDRESS_A)).toBeUndefined();
+  expect(await book.lookup('evm', false, ADDRESS_B)).toBeUndefined();
   expect(book.any('evm', false)).toBe(true);
   expect(book.any('evm', true)).toBe(false);
 });
 
-test('an address stops matching when its window ends, swept or not, and a sweep forgets it', () => {
-  const book = new AddressBook(store, clock, familyKey);
+test('an address stops matching when its window ends, swept or not, and a sweep forgets it', async () => {
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
   book.add('evm', false, ADDRESS_B, insert('ps_b', ADDRESS_B, now + 120_000));
   now += 60_000; // exactly at A's deadline: no longer watched
-  expect(book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
-  expect(book.lookup('evm', false, ADDRESS_B)).toBe('ps_b');
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+  expect(await book.lookup('evm', false, ADDRESS_B)).toBe('ps_b');
   now += 60_000;
-  expect(book.sweep()).toBe(1); // B (A was already dropped by its lookup)
+  expect(await book.sweep()).toBe(1); // B (A was already dropped by its lookup)
   expect(book.size).toBe(0);
   expect(book.any('evm', false)).toBe(false);
 });
 
-test('sweeps remove only ended windows, each once, whatever their order of creation', () => {
-  const book = new AddressBook(store, clock, familyKey);
+test('sweeps remove only ended windows, each once, whatever their order of creation', async () => {
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
   const windows = [300_000, 60_000, 180_000, 240_000, 120_000];
   windows.forEach((w, i) => {
     const address = `0x${String(i + 1).padStart(40, '0')}`;
     book.add('evm', false, address, insert(`ps_${i}`, address, now + w));
   });
   now += 150_000;
-  expect(book.sweep()).toBe(2); // 60 s and 120 s
+  expect(await book.sweep()).toBe(2); // 60 s and 120 s
   expect(book.size).toBe(3);
-  expect(book.sweep()).toBe(0);
+  expect(await book.sweep()).toBe(0);
   now += 1_000_000;
-  expect(book.sweep()).toBe(3);
+  expect(await book.sweep()).toBe(3);
   expect(book.size).toBe(0);
 });
 
-test('load() at start takes exactly the addresses still watched', () => {
+test('load() at start takes exactly the addresses still watched', async () => {
   insert('ps_old', ADDRESS_A, now - 1);
   insert('ps_live', ADDRESS_B, now + 1, true);
-  const book = new AddressBook(store, clock, familyKey);
-  book.load();
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  await book.load();
   expect(book.size).toBe(1);
-  expect(book.lookup('evm', true, ADDRESS_B)).toBe('ps_live');
-  expect(book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+  expect(await book.lookup('evm', true, ADDRESS_B)).toBe('ps_live');
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
 });
 
-test('the book compares addresses as their family says: case-sensitive ones stay apart', () => {
+test('the book compares addresses as their family says: case-sensitive ones stay apart', async () => {
   // A base58 family (TRON, Solana) tells two addresses apart by case alone; lower-casing would merge them.
   const asWritten = (_family: string, address: string) => address;
-  const book = new AddressBook(store, clock, asWritten);
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, asWritten);
   const upper = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
   const row = store.insert({ sessionId: 'ps_b58', family: 'b58', livemode: false, address: upper, derivationIndex: 0, watchUntil: now + 60_000 });
   book.add('b58', false, upper, row);
-  expect(book.lookup('b58', false, upper)).toBe('ps_b58');
-  expect(book.lookup('b58', false, upper.toLowerCase())).toBeUndefined();
+  expect(await book.lookup('b58', false, upper)).toBe('ps_b58');
+  expect(await book.lookup('b58', false, upper.toLowerCase())).toBeUndefined();
 });
 
-test('an address whose window has ended is recognised as a past deposit, in its own mode only; one still watched or never issued is not', () => {
-  const book = new AddressBook(store, clock, familyKey);
+test('an address whose window has ended is recognised as a past deposit, in its own mode only; one still watched or never issued is not', async () => {
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
-  expect(book.ended('evm', false, ADDRESS_A)).toBe(false); // still watched: a payment, not a late deposit
-  expect(book.ended('evm', false, ADDRESS_B)).toBe(false); // never issued
+  expect(await book.ended('evm', false, ADDRESS_A)).toBe(false); // still watched: a payment, not a late deposit
+  expect(await book.ended('evm', false, ADDRESS_B)).toBe(false); // never issued
   expect(book.anyIssued('evm', false)).toBe(true);
   expect(book.anyIssued('evm', true)).toBe(false);
   now += 60_000;
-  expect(book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
-  expect(book.sweep()).toBe(0); // the lookup dropped it already: swept or not, it stays known as ours
-  expect(book.ended('evm', false, ADDRESS_A)).toBe(true);
-  expect(book.ended('evm', true, ADDRESS_A)).toBe(false);
-  expect(book.ended('evm', false, ADDRESS_B)).toBe(false);
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+  expect(await book.sweep()).toBe(0); // the lookup dropped it already: swept or not, it stays known as ours
+  expect(await book.ended('evm', false, ADDRESS_A)).toBe(true);
+  expect(await book.ended('evm', true, ADDRESS_A)).toBe(false);
+  expect(await book.ended('evm', false, ADDRESS_B)).toBe(false);
 });
 
-test('load() at start remembers every address ever issued, ended ones included, without watching them', () => {
+test('load() at start remembers every address ever issued, ended ones included, without watching them', async () => {
   insert('ps_old', ADDRESS_A, now - 1);
   insert('ps_live', ADDRESS_B, now + 60_000, true);
-  const book = new AddressBook(store, clock, familyKey);
-  book.load();
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  await book.load();
   expect(book.size).toBe(1);
-  expect(book.ended('evm', false, ADDRESS_A)).toBe(true);
-  expect(book.ended('evm', true, ADDRESS_B)).toBe(false);
+  expect(await book.ended('evm', false, ADDRESS_A)).toBe(true);
+  expect(await book.ended('evm', true, ADDRESS_B)).toBe(false);
   now += 60_000;
-  expect(book.ended('evm', true, ADDRESS_B)).toBe(true);
+  expect(await book.ended('evm', true, ADDRESS_B)).toBe(true);
 });
 
-test('among thousands of issued addresses, a stranger\'s is never taken for one (the store confirms what the filter suspects)', () => {
-  const book = new AddressBook(store, clock, familyKey);
+test('among thousands of issued addresses, a stranger\'s is never taken for one (the store confirms what the filter suspects)', async () => {
+  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
   for (let i = 1; i <= 5_000; i++) {
     const address = `0x${i.toString(16).padStart(40, '0')}`;
     book.add('evm', false, address, insert(`ps_${i}`, address, now + 1));
   }
   now += 1;
-  expect(book.ended('evm', false, `0x${(2_500).toString(16).padStart(40, '0')}`)).toBe(true);
-  for (let i = 1; i <= 5_000; i++) expect(book.ended('evm', false, `0x${(i + 10_000).toString(16).padStart(40, '0')}`)).toBe(false);
+  expect(await book.ended('evm', false, `0x${(2_500).toString(16).padStart(40, '0')}`)).toBe(true);
+  for (let i = 1; i <= 5_000; i++) expect(await book.ended('evm', false, `0x${(i + 10_000).toString(16).padStart(40, '0')}`)).toBe(false);
 });

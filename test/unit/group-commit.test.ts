@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { GroupCommit } from '../../src/db/group-commit.js';
 import { type Db, openDatabase } from '../../src/db/open-database.js';
+import { SqliteGate } from '../../src/db/sqlite-gate.js';
 
 let dir: string;
 let db: Db;
@@ -19,11 +20,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const insert = (v: number) => () => db.$client.prepare('INSERT INTO t (v) VALUES (?)').run(v).lastInsertRowid;
+const insert = (v: number) => async () => db.$client.prepare('INSERT INTO t (v) VALUES (?)').run(v).lastInsertRowid;
 const values = () => db.$client.prepare('SELECT v FROM t ORDER BY v').pluck().all();
 
 test('units queued in one turn commit in one transaction and resolve after it', async () => {
-  const group = new GroupCommit(db);
+  const group = new GroupCommit(new SqliteGate(db.$client));
   const pending = [1, 2, 3].map((v) => group.run(insert(v)));
   expect(values()).toEqual([]); // nothing runs before the turn ends
   await Promise.all(pending);
@@ -37,16 +38,16 @@ test('units queued in one turn commit in one transaction and resolve after it', 
 });
 
 test('a failing unit rejects alone; its neighbours commit, and none is applied twice', async () => {
-  const group = new GroupCommit(db);
+  const group = new GroupCommit(new SqliteGate(db.$client));
   await group.run(insert(2));
   const runs = { first: 0, last: 0 };
   const results = await Promise.allSettled([
-    group.run(() => {
+    group.run(async () => {
       runs.first++;
       return insert(1)();
     }),
     group.run(insert(2)), // UNIQUE violation
-    group.run(() => {
+    group.run(async () => {
       runs.last++;
       return insert(3)();
     }),
@@ -60,7 +61,7 @@ test('a failing unit rejects alone; its neighbours commit, and none is applied t
 });
 
 test('units queued in later turns form later groups', async () => {
-  const group = new GroupCommit(db);
+  const group = new GroupCommit(new SqliteGate(db.$client));
   const a = group.run(insert(1));
   await a;
   const b = group.run(insert(2));

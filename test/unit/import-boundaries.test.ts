@@ -8,7 +8,15 @@ import { ESLint } from 'eslint';
 import { expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const eslint = new ESLint({ cwd: ROOT });
+// Most files named below do not exist: linted without type information (the typed promise rules need a
+// file of the project), which the import rules never use.
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off', '@typescript-eslint/await-thenable': 'off' },
+  },
+});
 
 /** The no-restricted-imports messages for `specifier` imported from `file`. */
 async function refusals(file: string, specifier: string): Promise<string[]> {

@@ -154,7 +154,7 @@ export class SolanaWatcher implements Watcher {
 
     // Only the accounts followed now: a refund destination's is dropped once its payout is found,
     // so the cursor does not grow with every manual refund ever paid.
-    const cursor = Object.fromEntries(Object.entries(readCursor(this.ports.cursor(chainId))).filter(([account]) => this.byAccount.has(account)));
+    const cursor = Object.fromEntries(Object.entries(readCursor(await this.ports.cursor(chainId))).filter(([account]) => this.byAccount.has(account)));
     // An account followed for the first time starts at its newest signature: nothing older can pay a
     // session, which only ever offers accounts the watcher follows.
     for (const account of this.byAccount.keys()) {
@@ -168,7 +168,7 @@ export class SolanaWatcher implements Watcher {
     const queue = mergeBySlot([...lists.values()]);
 
     if (queue.length === 0) {
-      this.report({ chainId, head, cursor: writeCursor(cursor), blocks: [], transfers: [] });
+      await this.report({ chainId, head, cursor: writeCursor(cursor), blocks: [], transfers: [] });
       return;
     }
     const handled = new Set<string>();
@@ -191,15 +191,15 @@ export class SolanaWatcher implements Watcher {
       }
       for (const [account, list] of lists) cursor[account] = advance(cursor[account] as string, list, handled);
       const blocks = [...blockhashes].map(([number, hash]) => ({ number, hash }));
-      this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers, ...(unmatched.length > 0 && { unmatched }) });
+      await this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers, ...(unmatched.length > 0 && { unmatched }) });
     }
   }
 
   /** Applies a scan, unless it would change nothing (same head, same cursor, nothing found). */
-  private report(scan: ChainScan): void {
+  private async report(scan: ChainScan): Promise<void> {
     const same = this.lastApplied && this.lastApplied.head === scan.head && this.lastApplied.cursor === scan.cursor;
     if (!same || scan.transfers.length > 0 || (scan.unmatched?.length ?? 0) > 0) {
-      this.ports.apply(scan);
+      await this.ports.apply(scan);
       this.lastApplied = { head: scan.head, cursor: scan.cursor };
       this.stats.scans++;
     }
@@ -271,10 +271,10 @@ export class SolanaWatcher implements Watcher {
         transfers.push({ ...common, currency: account.currency, to: t.account, reason: account.mistake });
         continue;
       }
-      const reference = account.payoutTo ?? this.referenceOf(t, txKeys, manual);
+      const reference = account.payoutTo ?? (await this.referenceOf(t, txKeys, manual));
       if (reference === null) this.stats.unattributedTransfers++;
       // A reference known, but of a session whose window has ended: late, not anonymous (issue 17).
-      const reason = reference !== null ? undefined : this.namesEndedReference(t, txKeys, manual) ? ('late' as const) : ('no_reference' as const);
+      const reason = reference !== null ? undefined : (await this.namesEndedReference(t, txKeys, manual)) ? ('late' as const) : ('no_reference' as const);
       // Only extra mints' accounts (above) have no currency.
       const currency = account.currency as Stablecoin;
       // Unmatched: the merchant's token account it landed in (a deposit to show, never a session's).
@@ -288,13 +288,13 @@ export class SolanaWatcher implements Watcher {
    * there, so one transaction can pay several sessions), else the one among the transaction's keys.
    * Null when there is none, or more than one at the level that decides.
    */
-  private referenceOf(t: IncomingTransfer, txKeys: readonly string[], manual: ReadonlySet<string>): string | null {
+  private async referenceOf(t: IncomingTransfer, txKeys: readonly string[], manual: ReadonlySet<string>): Promise<string | null> {
     // A refund destination is watched too (isWatched), but is a wallet, never a session's reference:
     // a customer owed a refund who pays another sale signs it, and must not make it ambiguous.
-    const watched = (keys: readonly string[]) => [...new Set(keys.filter((k) => !this.byAccount.has(k) && !manual.has(k) && this.ports.isWatched(k)))];
-    const own = watched(t.instructionKeys);
+    const watched = (keys: readonly string[]) => someOf(keys, async (k) => !this.byAccount.has(k) && !manual.has(k) && (await this.ports.isWatched(k)));
+    const own = await watched(t.instructionKeys);
     if (own.length > 0) return own.length === 1 ? (own[0] as string) : null;
-    const anywhere = watched(txKeys);
+    const anywhere = await watched(txKeys);
     return anywhere.length === 1 ? (anywhere[0] as string) : null;
   }
 
@@ -303,13 +303,13 @@ export class SolanaWatcher implements Watcher {
    * window has ended (exactly one, at the level that decides, as `referenceOf` counts). Asked
    * only for unattributed transfers, of the in-memory filter first (AddressBook.ended).
    */
-  private namesEndedReference(t: IncomingTransfer, txKeys: readonly string[], manual: ReadonlySet<string>): boolean {
+  private async namesEndedReference(t: IncomingTransfer, txKeys: readonly string[], manual: ReadonlySet<string>): Promise<boolean> {
     const candidate = (k: string) => !this.byAccount.has(k) && !manual.has(k);
     // Open references named more than once (ambiguous) stay no_reference: late would name the wrong one.
-    if (txKeys.some((k) => candidate(k) && this.ports.isWatched(k))) return false;
-    const ended = (keys: readonly string[]) => new Set(keys.filter((k) => candidate(k) && this.ports.isPastDeposit(k))).size;
-    const own = ended(t.instructionKeys);
-    return own > 0 ? own === 1 : ended(txKeys) === 1;
+    if ((await someOf(txKeys, async (k) => candidate(k) && (await this.ports.isWatched(k)))).length > 0) return false;
+    const ended = async (keys: readonly string[]) => (await someOf(keys, async (k) => candidate(k) && (await this.ports.isPastDeposit(k)))).length;
+    const own = await ended(t.instructionKeys);
+    return own > 0 ? own === 1 : (await ended(txKeys)) === 1;
   }
 
   private async blockhash(slot: number): Promise<string> {
@@ -338,3 +338,9 @@ function advance(position: string, list: readonly Listed[], handled: ReadonlySet
   return next;
 }
 
+/** The distinct keys for which `test` holds, in order (the ports answer asynchronously). */
+async function someOf(keys: readonly string[], test: (key: string) => Promise<boolean>): Promise<string[]> {
+  const found: string[] = [];
+  for (const k of new Set(keys)) if (await test(k)) found.push(k);
+  return found;
+}

@@ -124,11 +124,11 @@ export class TransferLogWatcher implements Watcher {
   private async scanOnce(head: number, latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` }): Promise<boolean> {
     const client = this.options.client;
     const chainId = this.chainId as string;
-    const saved = this.ports.cursor(chainId);
+    const saved = await this.ports.cursor(chainId);
     if (saved === undefined) {
       // First run on this chain: start at the current head (nothing older can belong to a session).
       const block = await this.rpc(() => client.getBlock({ blockNumber: BigInt(Math.max(head - 1, 0)) }));
-      this.ports.apply({ chainId, head, cursor: String(block.number), blocks: [{ number: Number(block.number), hash: block.hash }], transfers: [] });
+      await this.ports.apply({ chainId, head, cursor: String(block.number), blocks: [{ number: Number(block.number), hash: block.hash }], transfers: [] });
       return false;
     }
     // The cursor is the last block scanned, written in decimal.
@@ -136,7 +136,7 @@ export class TransferLogWatcher implements Watcher {
 
     let from = cursor + 1;
     let reorgAncestor: number | undefined;
-    const stored = this.ports.recentBlocks();
+    const stored = await this.ports.recentBlocks();
     const top = stored[0];
     // Usually the newest block's parent is the block we scanned last: then the chain still holds it
     // and no extra call is needed to check for a reorganisation.
@@ -151,7 +151,7 @@ export class TransferLogWatcher implements Watcher {
     const to = Math.min(head, from + this.maxRange - 1);
     if (to < from) {
       // Nothing new (or the chain got shorter in a reorganisation): still count confirmations.
-      this.ports.apply({ chainId, head, cursor: String(reorgAncestor ?? Math.min(cursor, head)), blocks: [], transfers: [], ...(reorgAncestor !== undefined && { reorgAncestor }) });
+      await this.ports.apply({ chainId, head, cursor: String(reorgAncestor ?? Math.min(cursor, head)), blocks: [], transfers: [], ...(reorgAncestor !== undefined && { reorgAncestor }) });
       return true;
     }
 
@@ -168,9 +168,9 @@ export class TransferLogWatcher implements Watcher {
         if (!recipient || !token || log.removed || log.blockHash === null || log.transactionHash === null) continue;
         const to = this.options.address(recipient);
         // Money for a session (or a refund paid by hand), else money to an address whose window ended.
-        const watched = this.ports.isWatched(to);
+        const watched = await this.ports.isWatched(to);
         const reason = watched ? token.mistake : token.mistake ?? 'late';
-        if (!watched && !this.ports.isPastDeposit(to)) continue;
+        if (!watched && !(await this.ports.isPastDeposit(to))) continue;
         const blockNumber = log.blockNumber as bigint;
         // Nodes that return `blockTimestamp` with logs (anvil, recent geth) spare a getBlock per block.
         let blockTime = blockTimes.get(blockNumber) ?? (log.blockTimestamp ? Number(log.blockTimestamp) * 1000 : undefined);
@@ -200,7 +200,7 @@ export class TransferLogWatcher implements Watcher {
     for (const t of transfers) blocks.push({ number: t.blockNumber, hash: t.blockRef });
     this.stats.scans++;
     const scan: ChainScan = { chainId, head, cursor: String(to), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...(reorgAncestor !== undefined && { reorgAncestor }) };
-    this.ports.apply(scan);
+    await this.ports.apply(scan);
     return to >= head;
   }
 

@@ -57,7 +57,7 @@ export function declareAccess(route: { method: string | string[]; url: string; c
 
 export interface Authenticator {
   /** The caller a bearer token stands for (an API key or the app's own UI token), or null. */
-  (token: string): Caller | null;
+  (token: string): Promise<Caller | null>;
 }
 
 /** Reads `Authorization: Bearer <key>`; the scheme is case-insensitive as HTTP says. */
@@ -77,22 +77,25 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function authenticateWith(resolve: Authenticator) {
   // Callback style rather than async: it runs on every request, and a promise per request adds up.
   return function authenticate(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
-    try {
-      identify(request, resolve);
-    } catch (err) {
-      return done(err as Error);
+    const token = bearerToken(request);
+    if (token === undefined) {
+      return done(new ApiError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer sk_test_…".'));
     }
-    done();
+    const settle = (caller: Caller | null) => {
+      try {
+        identify(request, caller);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    };
+    if (token === '') return settle(null);
+    resolve(token).then(settle, (err: unknown) => done(err as Error));
   };
 }
 
-/** Sets `request.caller` from the request's credentials. @throws ApiError (401, 403) */
-function identify(request: FastifyRequest, resolve: Authenticator): void {
-  const token = bearerToken(request);
-  if (token === undefined) {
-    throw new ApiError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer sk_test_…".');
-  }
-  const caller = token === '' ? null : resolve(token);
+/** Sets `request.caller` from the caller the request's credentials stand for. @throws ApiError (401, 403) */
+function identify(request: FastifyRequest, caller: Caller | null): void {
   if (!caller) {
     throw new ApiError('api_key_invalid', 'The API key is invalid or has been revoked, or the sign-in has ended.');
   }

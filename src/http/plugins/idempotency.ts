@@ -27,12 +27,15 @@ export function installIdempotency(app: FastifyInstance, service: IdempotencySer
     } catch (err) {
       return done(err as Error);
     }
-    if (outcome?.kind === 'replay') {
-      // Answered here: Fastify wants no done() after a reply sent from a callback hook.
-      void reply.code(outcome.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(outcome.body);
-      return;
-    }
-    done();
+    if (outcome === undefined) return done();
+    outcome.then(
+      (o) => {
+        if (o.kind === 'proceed') return done();
+        // Answered here: Fastify wants no done() after a reply sent from a callback hook.
+        void reply.code(o.status).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(o.body);
+      },
+      (err: unknown) => done(err as Error),
+    );
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -54,7 +57,7 @@ export function installIdempotency(app: FastifyInstance, service: IdempotencySer
 }
 
 /** Claims the request's key (setting `idempotencyScope`), or says to replay; undefined when there is none to claim. */
-function claim(request: FastifyRequest, service: IdempotencyService): IdempotencyOutcome | undefined {
+function claim(request: FastifyRequest, service: IdempotencyService): Promise<IdempotencyOutcome> | undefined {
   if (request.method !== 'POST') return undefined;
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
@@ -63,9 +66,10 @@ function claim(request: FastifyRequest, service: IdempotencyService): Idempotenc
   }
   const caller = callerOf(request);
   const scope: IdempotencyScope = { merchantId: caller.merchantId, livemode: caller.livemode, key: raw };
-  const outcome = service.begin(scope, requestFingerprint(request.method, request.url, request.body));
-  if (outcome.kind === 'proceed') request.idempotencyScope = scope;
-  return outcome;
+  return service.begin(scope, requestFingerprint(request.method, request.url, request.body)).then((outcome) => {
+    if (outcome.kind === 'proceed') request.idempotencyScope = scope;
+    return outcome;
+  });
 }
 
 /**
@@ -78,14 +82,14 @@ export async function answerStoredWithUnit<V, R>(
   reply: FastifyReply,
   service: IdempotencyService,
   render: (value: V) => R,
-  run: (alsoInUnit: ((value: V) => void) | undefined) => Promise<V>,
+  run: (alsoInUnit: ((value: V) => Promise<void>) | undefined) => Promise<V>,
 ): Promise<R> {
   const scope = request.idempotencyScope;
   if (!scope) return render(await run(undefined));
   let body = '';
-  await run((value) => {
+  await run(async (value) => {
     body = String(reply.serialize(render(value)));
-    service.saveInUnit(scope, 200, body);
+    await service.saveInUnit(scope, 200, body);
   });
   // Committed with the work: the claim can go, and the onSend hook has nothing left to store.
   request.idempotencyScope = undefined;

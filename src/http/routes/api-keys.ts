@@ -40,7 +40,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
     schema: { tags, summary: 'The merchant\'s API keys in this mode, active and revoked', response: { 200: ListOf(ApiKeyOut) } },
   }, async (request) => {
     const caller = callerOf(request);
-    const items = services.apiKeys.list(caller.merchantId).filter((k) => k.livemode === caller.livemode).reverse();
+    const items = (await services.apiKeys.list(caller.merchantId)).filter((k) => k.livemode === caller.livemode).reverse();
     return ok({ items: items.map(present), has_more: false });
   });
 
@@ -54,7 +54,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
     },
   }, async (request) => {
     const caller = callerOf(request);
-    const { secret, record } = services.apiKeys.create(caller.merchantId, caller.livemode ? 'live' : 'test');
+    const { secret, record } = await services.apiKeys.create(caller.merchantId, caller.livemode ? 'live' : 'test');
     return ok({ ...present(record), secret });
   });
 
@@ -63,8 +63,8 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
     schema: { tags, summary: 'Revoke a key (effective at once)', params: IdParams, response: { 200: Envelope(ApiKeyOut) } },
   }, async (request) => {
     const caller = callerOf(request);
-    const key = services.apiKeys.list(caller.merchantId).find((k) => k.id === request.params.id && k.livemode === caller.livemode);
-    const revoked = key ? services.apiKeys.revokeById(caller.merchantId, key.id) : undefined;
+    const key = (await services.apiKeys.list(caller.merchantId)).find((k) => k.id === request.params.id && k.livemode === caller.livemode);
+    const revoked = key ? await services.apiKeys.revokeById(caller.merchantId, key.id) : undefined;
     if (!revoked) throw resourceMissing('active API key', request.params.id);
     return ok(present(revoked));
   });

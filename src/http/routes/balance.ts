@@ -38,9 +38,9 @@ function filters(q: LedgerFilterQuery) {
 const CSV_COLUMNS = ['id', 'created_at', 'type', 'currency', 'amount', 'fee', 'net', 'status', 'available_on', 'source', 'description'] as const;
 const CSV_AMOUNTS = ['amount', 'fee', 'net'] as const;
 
-function csvRows(services: HttpServices, caller: Caller, parsed: ReturnType<typeof filters>): Iterable<Record<(typeof CSV_COLUMNS)[number], string>> {
-  return (function* () {
-    for (const e of services.ledger.iterate(caller, parsed)) {
+function csvRows(services: HttpServices, caller: Caller, parsed: ReturnType<typeof filters>): AsyncIterable<Record<(typeof CSV_COLUMNS)[number], string>> {
+  return (async function* () {
+    for await (const e of services.ledger.iterate(caller, parsed)) {
       const p = presentEntry(e);
       yield {
         id: p.id,
@@ -70,7 +70,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const caller = callerOf(request);
-    return ok(presentBalance(services.ledger.balance(caller), services.ledger.upcoming(caller)));
+    return ok(presentBalance(await services.ledger.balance(caller), await services.ledger.upcoming(caller)));
   });
 
   app.get('/v1/balance/summary', {
@@ -82,7 +82,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       querystring: BalanceSummaryQuery,
       response: { 200: Envelope(BalanceSummaryOut) },
     },
-  }, async (request) => ok(presentSummary(services.ledger.summary(callerOf(request), request.query.days ?? SUMMARY_DAYS.default))));
+  }, async (request) => ok(presentSummary(await services.ledger.summary(callerOf(request), request.query.days ?? SUMMARY_DAYS.default))));
 
   app.get('/v1/balance/transactions', {
     config: OWN_MODE,
@@ -94,7 +94,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const q = request.query;
-    const page = services.ledger.list(callerOf(request), {
+    const page = await services.ledger.list(callerOf(request), {
       limit: q.limit ?? 10,
       ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
       ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
@@ -128,5 +128,5 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       params: IdParams,
       response: { 200: Envelope(BalanceTransactionOut) },
     },
-  }, async (request) => ok(presentEntry(services.ledger.getEntry(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentEntry(await services.ledger.getEntry(callerOf(request), request.params.id))));
 };

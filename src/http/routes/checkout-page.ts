@@ -64,18 +64,18 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
       response: { 200: TextResponse('text/html', 'The checkout page.'), 404: TextResponse('text/html', 'A page saying the payment was not found.') },
     },
   }, async (request, reply) => {
-    const session = services.sessions.getPublic(request.params.id);
+    const session = await services.sessions.getPublic(request.params.id);
     void reply.header('Cache-Control', 'no-store').header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:");
     if (!session) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Payment not found</title><h1>Payment not found</h1><p>Check the link or ask the shop for a new one.</p>');
     }
-    return reply.type('text/html; charset=utf-8').send(await renderCheckoutPage(session, services.merchants.get(session.session.merchantId)));
+    return reply.type('text/html; charset=utf-8').send(await renderCheckoutPage(session, await services.merchants.get(session.session.merchantId)));
   });
 
   app.get('/pay/:id/status', {
     schema: { tags, summary: 'Status feed of the checkout page', security: [], params: IdParams, response: { 200: Envelope(PublicStatus) } },
   }, async (request, reply) => {
-    const session = services.sessions.getPublic(request.params.id);
+    const session = await services.sessions.getPublic(request.params.id);
     if (!session) throw new ApiError('resource_missing', `No such payment session: '${request.params.id}'`, 'id');
     void reply.header('Cache-Control', 'no-store');
     return ok(publicStatus(session));
@@ -91,8 +91,8 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     },
   }, async (request, reply) => {
     const id = request.params.id;
-    if (!services.sessions.getPublic(id)) throw new ApiError('resource_missing', `No such payment session: '${id}'`, 'id');
-    streamEvents(request, reply, services.live, id, () => ok(publicStatus(services.sessions.getPublic(id) as SessionView)));
+    if (!await services.sessions.getPublic(id)) throw new ApiError('resource_missing', `No such payment session: '${id}'`, 'id');
+    streamEvents(request, reply, services.live, id, async () => ok(publicStatus((await services.sessions.getPublic(id)) as SessionView)));
   });
 
   app.get('/pay/assets/checkout.js', { schema: { hide: true } }, async (_request, reply) =>

@@ -37,5 +37,5 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       params: SessionIdParams,
       response: { 200: Envelope(SessionOut) },
     },
-  }, async (request) => ok(presentSession(services.sessions.get(callerOf(request), request.params.id), services.publicBaseUrl())));
+  }, async (request) => ok(presentSession(await services.sessions.get(callerOf(request), request.params.id), services.publicBaseUrl())));
 };

@@ -24,7 +24,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
       body: ConversionQuoteBody,
       response: { 200: Envelope(ConversionQuoteOut) },
     },
-  }, async (request) => ok(presentQuote(services.conversions.quote(callerOf(request), parseRequest(request.body)))));
+  }, async (request) => ok(presentQuote(await services.conversions.quote(callerOf(request), parseRequest(request.body)))));
 
   app.post('/v1/conversions', {
     config: OWN_MODE,
@@ -40,7 +40,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
   }, async (request) => {
     const parsed = parseRequest(request.body);
     const quoteId = request.body.quote_id;
-    return ok(presentConversion(services.conversions.convert(callerOf(request), { ...parsed, ...(quoteId !== undefined && { quoteId }) })));
+    return ok(presentConversion(await services.conversions.convert(callerOf(request), { ...parsed, ...(quoteId !== undefined && { quoteId }) })));
   });
 
   app.get('/v1/conversions', {
@@ -52,7 +52,7 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
       response: { 200: ListOf(ConversionOut) },
     },
   }, async (request) => {
-    const page = services.conversions.list(callerOf(request), request.query.limit ?? 10, request.query.starting_after);
+    const page = await services.conversions.list(callerOf(request), request.query.limit ?? 10, request.query.starting_after);
     return ok({ items: page.items.map(presentConversion), has_more: page.hasMore });
   });
 
@@ -64,5 +64,5 @@ export const conversionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (
       params: IdParams,
       response: { 200: Envelope(ConversionOut) },
     },
-  }, async (request) => ok(presentConversion(services.conversions.get(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentConversion(await services.conversions.get(callerOf(request), request.params.id))));
 };

@@ -31,7 +31,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const q = request.query;
-    const page = services.deposits.list(callerOf(request), {
+    const page = await services.deposits.list(callerOf(request), {
       limit: q.limit ?? 10,
       ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
       ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
@@ -47,7 +47,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   app.get('/v1/deposits/:id', {
     config: OWN_MODE,
     schema: { tags, summary: 'Retrieve an unmatched deposit', params: IdParams, response: { 200: Envelope(DepositOut) } },
-  }, async (request) => ok(presentDeposit(services.deposits.get(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentDeposit(await services.deposits.get(callerOf(request), request.params.id))));
 
   app.post('/v1/deposits/:id/attribute', {
     config: OWN_MODE,
@@ -62,7 +62,7 @@ export const depositRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       body: AttributeDepositBody,
       response: { 200: Envelope(DepositOut), ...errorResponses(404, 409) },
     },
-  }, async (request) => ok(presentDeposit(services.deposits.attribute(callerOf(request), request.params.id, request.body.session_id))));
+  }, async (request) => ok(presentDeposit(await services.deposits.attribute(callerOf(request), request.params.id, request.body.session_id))));
 
   app.post('/v1/deposits/:id/refund', {
     config: OWN_MODE,
@@ -94,5 +94,5 @@ export const depositRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       body: DismissDepositBody,
       response: { 200: Envelope(DepositOut), ...errorResponses(404, 409) },
     },
-  }, async (request) => ok(presentDeposit(services.deposits.dismiss(callerOf(request), request.params.id, request.body.note))));
+  }, async (request) => ok(presentDeposit(await services.deposits.dismiss(callerOf(request), request.params.id, request.body.note))));
 };

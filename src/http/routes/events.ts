@@ -21,7 +21,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, 
     },
   }, async (request) => {
     const q = request.query;
-    const page = services.events.list(callerOf(request), {
+    const page = await services.events.list(callerOf(request), {
       limit: q.limit ?? 10,
       ...(q.type !== undefined && { type: q.type }),
       ...(q.object_id !== undefined && { objectId: q.object_id }),
@@ -42,7 +42,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, 
       params: WebhookIdParams,
       response: { 200: Envelope(EventOut) },
     },
-  }, async (request) => ok(presentEvent(services.events.get(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentEvent(await services.events.get(callerOf(request), request.params.id))));
 
   app.post('/v1/events/:id/resend', {
     config: OWN_MODE,
@@ -57,7 +57,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, 
     },
   }, async (request) => {
     const endpointId = request.body?.webhook_endpoint_id;
-    const created = services.events.resend(callerOf(request), request.params.id, endpointId);
+    const created = await services.events.resend(callerOf(request), request.params.id, endpointId);
     return ok({ items: created.map((d) => presentDelivery({ ...d, attemptLog: [] })), has_more: false });
   });
 };

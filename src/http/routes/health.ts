@@ -30,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       },
     },
   }, async () => {
-    services.merchants.ping(); // a read from the database: throws (→ 500) when it cannot answer
+    await services.merchants.ping(); // a read from the database: throws (→ 500) when it cannot answer
     return ok({ status: 'ok' as const, mode: services.uiMode, uptime_seconds: Math.floor((Date.now() - startedAt) / 1000), payment_page_url: services.publicBaseUrl() });
   });
 };

@@ -42,25 +42,26 @@ export const liveReadinessRoutes: FastifyPluginAsyncTypebox<HttpServices> = asyn
     },
   }, async () => {
     const running = services.networks(true);
-    const networks = services.networkSettings.networks.flatMap((network) => {
+    const networks = [];
+    for (const network of services.networkSettings.networks) {
       const info = networkInfo(network);
-      if (!info) return [];
+      if (!info) continue;
       const now = running.find((n) => n.network === network);
       const configured = now?.status === 'ready';
       const missing: Missing[] = [];
       if (!configured) missing.push('rpc_url');
-      if (!services.networkSettings.liveWallet(info.family)) missing.push('wallet');
+      if (!await services.networkSettings.liveWallet(info.family)) missing.push('wallet');
       if (configured && now.watcher?.lastError) missing.push('reachable');
       if (configured && !Object.keys(now.tokens).some((coin) => !(coin in now.unpayable))) missing.push('payable_coin');
-      const saved = services.networkSettings.saved(network).rpcUrl;
-      return [{
+      const saved = (await services.networkSettings.saved(network)).rpcUrl;
+      networks.push({
         network,
         name: info.name,
         ready: missing.length === 0,
         missing,
         applies_at_next_start: saved !== null && saved !== (now?.rpcUrl ?? null),
-      }];
-    });
+      });
+    }
     return ok({ object: 'live_readiness' as const, ready: networks.some((n) => n.ready), networks });
   });
 };

@@ -104,7 +104,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     },
   }, async (request) => {
     const caller = callerOf(request);
-    return ok(present(services.merchants.get(caller.merchantId), caller.livemode));
+    return ok(present(await services.merchants.get(caller.merchantId), caller.livemode));
   });
 
   app.patch('/v1/merchant', {
@@ -142,7 +142,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     if (set.conversion_fee !== undefined) patch.conversionFeeBps = basisPoints(set.conversion_fee.percent, 'settings.conversion_fee.percent');
     if (set.session_expiry_seconds !== undefined) patch.sessionExpirySeconds = set.session_expiry_seconds;
     if (set.monitoring_window_seconds !== undefined) patch.monitoringWindowSeconds = set.monitoring_window_seconds;
-    return ok(present(services.merchants.update(caller.merchantId, patch), caller.livemode));
+    return ok(present(await services.merchants.update(caller.merchantId, patch), caller.livemode));
   });
 
   app.post('/v1/merchant/domains', {
@@ -155,6 +155,6 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     },
   }, async (request) => {
     const caller = callerOf(request);
-    return ok(present(services.merchants.addDomain(caller.merchantId, request.body.domain), caller.livemode));
+    return ok(present(await services.merchants.addDomain(caller.merchantId, request.body.domain), caller.livemode));
   });
 };

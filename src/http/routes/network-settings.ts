@@ -50,13 +50,13 @@ const FamilyParams = Type.Object(
  * family of the registry. Test mode always runs its own devnets, so only live mode is configured here.
  */
 export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
-  const describe = () => {
+  const describe = async () => {
     const running = services.networks(true);
-    return {
-      networks: services.networkSettings.networks.map((network) => {
-        const saved = services.networkSettings.saved(network);
+    const networks = [];
+    for (const network of services.networkSettings.networks) {
+        const saved = await services.networkSettings.saved(network);
         const now = running.find((n) => n.network === network);
-        return {
+        networks.push({
           network,
           rpc_url: saved.rpcUrl,
           rpc_hint: networkInfo(network)?.rpcHint ?? '',
@@ -70,16 +70,17 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
             (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null) ||
             (saved.confirmations !== null && saved.confirmations !== now?.confirmations) ||
             (saved.commitment !== null && saved.commitment !== now?.commitment),
-        };
-      }),
-      wallets: Object.fromEntries(FAMILIES.map((f) => [f.id, { xpub: services.networkSettings.liveWallet(f.id), label: f.wallet.label }])),
-    };
+        });
+    }
+    const wallets: [string, { xpub: string | null; label: string }][] = [];
+    for (const f of FAMILIES) wallets.push([f.id, { xpub: await services.networkSettings.liveWallet(f.id), label: f.wallet.label }]);
+    return { networks, wallets: Object.fromEntries(wallets) };
   };
 
   app.get('/v1/settings/networks', {
     config: LIVE_ONLY,
     schema: { tags, summary: 'Live RPC endpoints, confirmations and watch-only wallets', response: { 200: Envelope(SettingsOut) } },
-  }, async () => ok(describe()));
+  }, async () => ok(await describe()));
 
   app.patch('/v1/settings/networks/:network', {
     config: LIVE_ONLY,
@@ -105,13 +106,13 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     },
   }, async (request) => {
     const b = request.body;
-    services.networkSettings.save(request.params.network, {
+    await services.networkSettings.save(request.params.network, {
       ...(b.rpc_url !== undefined && { rpcUrl: b.rpc_url }),
       ...(b.confirmations !== undefined && { confirmations: b.confirmations }),
       ...(b.commitment !== undefined && { commitment: b.commitment }),
       ...(b.api_key !== undefined && { apiKey: b.api_key }),
     });
-    return ok(describe());
+    return ok(await describe());
   });
 
   app.put('/v1/settings/wallets/:family', {
@@ -127,7 +128,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
       response: { 200: Envelope(SettingsOut), ...errorResponses(409) },
     },
   }, async (request) => {
-    services.networkSettings.setLiveWallet(request.params.family, request.body.xpub);
-    return ok(describe());
+    await services.networkSettings.setLiveWallet(request.params.family, request.body.xpub);
+    return ok(await describe());
   });
 };

@@ -90,7 +90,7 @@ export const rateRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, s
   }, async (request) => {
     const caller = callerOf(request);
     const base = request.query.base === undefined
-      ? services.merchants.get(caller.merchantId).reportingCurrency
+      ? (await services.merchants.get(caller.merchantId)).reportingCurrency
       : parseCurrency(request.query.base, 'base');
     return ok(present(services.rates.listRates(caller.livemode, base)));
   });

@@ -52,7 +52,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
     },
   }, async (request) => {
     const q = request.query;
-    const page = services.refunds.list(callerOf(request), {
+    const page = await services.refunds.list(callerOf(request), {
       limit: q.limit ?? 10,
       ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
       ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
@@ -65,7 +65,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
   app.get('/v1/refunds/:id', {
     config: OWN_MODE,
     schema: { tags, summary: 'Retrieve a refund', params: IdParams, response: { 200: Envelope(RefundOut) } },
-  }, async (request) => ok(presentRefund(services.refunds.get(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentRefund(await services.refunds.get(callerOf(request), request.params.id))));
 
   app.post('/v1/refunds/:id/cancel', {
     config: OWN_MODE,
@@ -75,7 +75,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       params: IdParams,
       response: { 200: Envelope(RefundOut) },
     },
-  }, async (request) => ok(presentRefund(services.refunds.cancel(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentRefund(await services.refunds.cancel(callerOf(request), request.params.id))));
 
   app.post('/v1/refunds/:id/confirm_destination', {
     config: OWN_MODE,
@@ -86,7 +86,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       body: ConfirmDestinationBody,
       response: { 200: Envelope(RefundOut) },
     },
-  }, async (request) => ok(presentRefund(services.refunds.confirmDestination(callerOf(request), request.params.id, request.body.destination_address))));
+  }, async (request) => ok(presentRefund(await services.refunds.confirmDestination(callerOf(request), request.params.id, request.body.destination_address))));
 
   const WalletOut = Type.Object({
     object: Type.Literal('refund_wallet'),
@@ -99,11 +99,11 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
     { family: Type.String({ enum: [...FAMILY_IDS], description: 'A chain family (`family` in GET /v1/networks); one this app does not have is 400 `parameter_invalid`.' }) },
     { additionalProperties: false },
   );
-  const walletOf = (caller: ReturnType<typeof callerOf>, family: string) => ({
+  const walletOf = async (caller: ReturnType<typeof callerOf>, family: string) => ({
     object: 'refund_wallet' as const,
     family,
     livemode: caller.livemode,
-    ...services.refunds.walletInfo(caller.merchantId, family, caller.livemode),
+    ...(await services.refunds.walletInfo(caller.merchantId, family, caller.livemode)),
   });
 
   app.get('/v1/refund_wallets/:family', {
@@ -115,7 +115,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       params: FamilyParams,
       response: { 200: Envelope(WalletOut) },
     },
-  }, async (request) => ok(walletOf(callerOf(request), request.params.family)));
+  }, async (request) => ok(await walletOf(callerOf(request), request.params.family)));
 
   app.put('/v1/refund_wallets/:family', {
     config: OWN_MODE,
@@ -131,7 +131,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
     },
   }, async (request) => {
     const caller = callerOf(request);
-    services.refunds.importWalletKey(caller.merchantId, request.params.family, caller.livemode, request.body.private_key);
-    return ok(walletOf(caller, request.params.family));
+    await services.refunds.importWalletKey(caller.merchantId, request.params.family, caller.livemode, request.body.private_key);
+    return ok(await walletOf(caller, request.params.family));
   });
 };

@@ -79,10 +79,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     let createdGte = q.created_gte === undefined ? undefined : parseDateTime(q.created_gte, 'created_gte');
     if (caller.role === 'cashier') {
       // A cashier sees today's sessions only (today in the merchant's time zone), whatever they ask for.
-      const today = startOfLocalDay(services.now(), services.merchants.get(caller.merchantId).timeZone);
+      const today = startOfLocalDay(services.now(), (await services.merchants.get(caller.merchantId)).timeZone);
       if (createdGte === undefined || createdGte < today) createdGte = today;
     }
-    const page = services.sessions.list(caller, {
+    const page = await services.sessions.list(caller, {
       limit: q.limit ?? 10,
       ...(q.starting_after !== undefined && { startingAfter: q.starting_after }),
       ...(q.ending_before !== undefined && { endingBefore: q.ending_before }),
@@ -107,8 +107,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request, reply) => {
     const caller = callerOf(request);
     const filters = sessionFilters(request.query); // parsed first: a bad filter is a JSON 400, not a broken CSV
-    const rows = (function* () {
-      for (const view of services.sessions.iterate(caller, filters)) {
+    const rows = (async function* () {
+      for await (const view of services.sessions.iterate(caller, filters)) {
         const p = present(view);
         const row = {
           session_id: p.session_id,
@@ -140,7 +140,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       params: SessionIdParams,
       response: { 200: Envelope(SessionOut) },
     },
-  }, async (request) => ok(present(services.sessions.get(callerOf(request), request.params.id))));
+  }, async (request) => ok(present(await services.sessions.get(callerOf(request), request.params.id))));
 
   app.post('/v1/payment/sessions/:id/cancel', {
     config: CASHIER_TOO,
@@ -150,7 +150,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       params: SessionIdParams,
       response: { 200: Envelope(SessionOut) },
     },
-  }, async (request) => ok(present(services.sessions.cancel(callerOf(request), request.params.id))));
+  }, async (request) => ok(present(await services.sessions.cancel(callerOf(request), request.params.id))));
 
   app.post('/v1/payment/sessions/:id/resolve', {
     config: OWN_MODE,
@@ -161,7 +161,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       params: SessionIdParams,
       response: { 200: Envelope(SessionOut) },
     },
-  }, async (request) => ok(present(services.sessions.resolve(callerOf(request), request.params.id))));
+  }, async (request) => ok(present(await services.sessions.resolve(callerOf(request), request.params.id))));
 
   app.get('/v1/payment/sessions/:id/stream', {
     config: CASHIER_TOO,
@@ -175,7 +175,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   }, async (request, reply) => {
     const caller = callerOf(request);
     const id = request.params.id;
-    services.sessions.get(caller, id); // 404 before the stream opens
-    streamEvents(request, reply, services.live, id, () => present(services.sessions.get(caller, id)));
+    await services.sessions.get(caller, id); // 404 before the stream opens
+    streamEvents(request, reply, services.live, id, async () => present(await services.sessions.get(caller, id)));
   });
 };

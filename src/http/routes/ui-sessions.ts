@@ -62,7 +62,7 @@ function requireAppWindow(services: HttpServices, request: FastifyRequest): void
 
 /** Public: whether the shop has an owner yet, the first owner's creation, and PIN sign-in. */
 export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
-  const merchantId = () => services.merchants.defaultMerchant().id;
+  const merchantId = async () => (await services.merchants.defaultMerchant()).id;
 
   app.get('/v1/ui/setup', {
     schema: {
@@ -72,7 +72,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       security: [],
       response: { 200: Envelope(Type.Object({ needs_owner: Type.Boolean() })) },
     },
-  }, async () => ok({ needs_owner: !services.users.hasOwner(merchantId()) }));
+  }, async () => ok({ needs_owner: !await services.users.hasOwner((await merchantId())) }));
 
   app.post('/v1/ui/setup', {
     schema: {
@@ -90,7 +90,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     if (!isLoopback(request.ip)) {
       throw new ApiError('role_forbidden', 'The first owner can be created only on the machine running stablepos (or with "stablepos users add --role owner").');
     }
-    return ok(presentSignedIn(await services.users.setupOwner(merchantId(), request.body)));
+    return ok(presentSignedIn(await services.users.setupOwner(await merchantId(), request.body)));
   });
 
   app.get('/v1/ui/staff', {
@@ -105,7 +105,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     },
   }, async (request) => {
     requireAppWindow(services, request);
-    const staff = services.users.list(merchantId()).map((u) => ({ name: u.name, role: u.role }));
+    const staff = (await services.users.list((await merchantId()))).map((u) => ({ name: u.name, role: u.role }));
     // Cashiers first (they sign in most), then owners; by name within each.
     staff.sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name) : a.role === 'cashier' ? -1 : 1));
     return ok({ items: staff });
@@ -124,7 +124,7 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     },
   }, async (request) => {
     requireAppWindow(services, request);
-    return ok(presentSignedIn(await services.users.signIn(merchantId(), request.body, request.ip)));
+    return ok(presentSignedIn(await services.users.signIn(await merchantId(), request.body, request.ip)));
   });
 };
 
@@ -141,7 +141,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
     },
   }, async (request) => {
     callerOf(request);
-    const current = services.users.describe(bearerToken(request) ?? '');
+    const current = await services.users.describe(bearerToken(request) ?? '');
     if (!current) throw notUi();
     return ok({ object: 'ui_session' as const, user: presentUser(current.user), expires_at: iso(current.expiresAt) });
   });
@@ -190,7 +190,7 @@ export const uiSessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (a
   }, async (request) => {
     const caller = callerOf(request);
     if (caller.uiSessionId === undefined) throw notUi();
-    services.users.signOut(caller.uiSessionId);
+    await services.users.signOut(caller.uiSessionId);
     return ok({ object: 'ui_session' as const, signed_out: true as const });
   });
 };

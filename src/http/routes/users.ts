@@ -32,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, s
   app.get('/v1/users', {
     config: LIVE_ONLY,
     schema: { tags, summary: 'Staff who can sign in to the app', response: { 200: ListOf(UserOut) } },
-  }, async (request) => ok({ items: services.users.list(callerOf(request).merchantId).map(present), has_more: false }));
+  }, async (request) => ok({ items: (await services.users.list(callerOf(request).merchantId)).map(present), has_more: false }));
 
   app.post('/v1/users', {
     config: LIVE_ONLY,
@@ -73,5 +73,5 @@ export const userRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, s
       params: IdParams,
       response: { 200: Envelope(UserOut), ...errorResponses(409) },
     },
-  }, async (request) => ok(present(services.users.remove(callerOf(request).merchantId, request.params.id))));
+  }, async (request) => ok(present(await services.users.remove(callerOf(request).merchantId, request.params.id))));
 };

@@ -30,7 +30,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const b = request.body;
-    return ok(presentEndpointWithSecret(endpoints.create(callerOf(request), {
+    return ok(presentEndpointWithSecret(await endpoints.create(callerOf(request), {
       url: b.url,
       enabled_events: b.enabled_events,
       ...(b.description !== undefined && { description: b.description }),
@@ -47,7 +47,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       response: { 200: ListOf(EndpointOut) },
     },
   }, async (request) => {
-    const page = endpoints.list(callerOf(request), pageOf(request.query));
+    const page = await endpoints.list(callerOf(request), pageOf(request.query));
     return ok({ items: page.items.map(presentEndpoint), has_more: page.hasMore });
   });
 
@@ -59,7 +59,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       params: WebhookIdParams,
       response: { 200: Envelope(EndpointOut) },
     },
-  }, async (request) => ok(presentEndpoint(endpoints.get(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentEndpoint(await endpoints.get(callerOf(request), request.params.id))));
 
   app.patch('/v1/webhook_endpoints/:id', {
     config: OWN_MODE,
@@ -72,7 +72,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const b = request.body;
-    return ok(presentEndpoint(endpoints.update(callerOf(request), request.params.id, {
+    return ok(presentEndpoint(await endpoints.update(callerOf(request), request.params.id, {
       ...(b.url !== undefined && { url: b.url }),
       ...(b.enabled_events !== undefined && { enabled_events: b.enabled_events }),
       ...(b.description !== undefined && { description: b.description }),
@@ -92,7 +92,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       },
     },
   }, async (request) => {
-    const e = endpoints.delete(callerOf(request), request.params.id);
+    const e = await endpoints.delete(callerOf(request), request.params.id);
     return ok({ id: e.id, object: 'webhook_endpoint' as const, deleted: true as const });
   });
 
@@ -105,7 +105,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       params: WebhookIdParams,
       response: { 200: Envelope(EndpointWithSecretOut) },
     },
-  }, async (request) => ok(presentEndpointWithSecret(endpoints.rotateSecret(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentEndpointWithSecret(await endpoints.rotateSecret(callerOf(request), request.params.id))));
 
   app.post('/v1/webhook_endpoints/:id/test', {
     config: OWN_MODE,
@@ -116,7 +116,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       params: WebhookIdParams,
       response: { 200: Envelope(DeliveryOut) },
     },
-  }, async (request) => ok(presentDelivery(endpoints.sendTest(callerOf(request), request.params.id))));
+  }, async (request) => ok(presentDelivery(await endpoints.sendTest(callerOf(request), request.params.id))));
 
   app.get('/v1/webhook_endpoints/:id/deliveries', {
     config: OWN_MODE,
@@ -129,7 +129,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const q = request.query;
-    const page = endpoints.deliveries(callerOf(request), request.params.id, {
+    const page = await endpoints.deliveries(callerOf(request), request.params.id, {
       ...pageOf(q),
       ...(q.status !== undefined && { status: q.status as 'pending' }),
       ...(q.event_id !== undefined && { eventId: q.event_id }),

@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+
+/** One open transaction, as the flows started inside it see it (through AsyncLocalStorage). */
+interface OpenTransaction {
+  /** False once it committed or rolled back: a timer or promise that outlived it is then outside. */
+  open: boolean;
+  /** Savepoints opened inside it so far (their names must differ). */
+  savepoints: number;
+}
+
+/**
+ * Asynchronous transactions on ONE synchronous better-sqlite3 connection.
+ *
+ * The store ports are asynchronous (so that a PostgreSQL store can implement them), while SQLite's
+ * repositories stay synchronous inside. On one connection, a transaction is a state of the
+ * connection, not of a caller: while `tx`'s work awaits between two store calls, any other flow's
+ * statement would run inside that transaction (reading its uncommitted rows, or writing into it and
+ * being rolled back with it). So:
+ *
+ * - `tx(work)` waits its turn on a FIFO mutex, runs `BEGIN IMMEDIATE`, runs `work` in an
+ *   AsyncLocalStorage context naming this transaction, then `COMMIT` (or `ROLLBACK` and rethrow).
+ * - `call(fn)` (every store method goes through it) runs `fn` at once when the calling flow is inside
+ *   the open transaction, or when no transaction holds the connection; otherwise it waits in the
+ *   same FIFO until the transaction ended, so it sees committed state only.
+ * - A `tx` inside an open transaction of the same flow is a savepoint, as better-sqlite3's nested
+ *   transactions are: if its work throws, only its part is rolled back, and the outer work may go on.
+ * - A flow that outlived its transaction (a timer or promise started inside and still running after
+ *   the commit) may carry the context still: the context's `open` flag says it is now outside.
+ *
+ * Work inside `tx` should only touch storage and memory: the connection is held until it settles.
+ */
+export class SqliteGate {
+  private readonly context = new AsyncLocalStorage<OpenTransaction>();
+  /** Settles when the last queued holder of the connection lets go (the FIFO mutex's tail). */
+  private tail: Promise<void> = Promise.resolve();
+  /** Holders queued or running: 0 means a call may run at once. */
+  private holders = 0;
+
+  private readonly begin: Database.Statement;
+  private readonly commit: Database.Statement;
+  private readonly rollback: Database.Statement;
+
+  constructor(private readonly client: Database.Database) {
+    this.begin = client.prepare('BEGIN IMMEDIATE');
+    this.commit = client.prepare('COMMIT');
+    this.rollback = client.prepare('ROLLBACK');
+  }
+
+  /** Whether the calling flow is inside a transaction that is still open. */
+  inTransaction(): boolean {
+    return this.context.getStore()?.open === true;
+  }
+
+  /** Runs one synchronous store call in its turn (see the class comment); its result as a promise. */
+  call<T>(fn: () => T): Promise<T> {
+    if (this.holders === 0 || this.inTransaction()) {
+      try {
+        return Promise.resolve(fn());
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
+    return this.exclusive(async () => fn());
+  }
+
+  /** Runs `work` in one transaction: everything it stores commits together or not at all. */
+  tx<T>(work: () => Promise<T>): Promise<T> {
+    const current = this.context.getStore();
+    if (current?.open) return this.savepoint(current, work);
+    return this.exclusive(async () => {
+      const transaction: OpenTransaction = { open: true, savepoints: 0 };
+      this.begin.run();
+      try {
+        const result = await this.context.run(transaction, work);
+        this.commit.run();
+        return result;
+      } catch (err) {
+        // A failed COMMIT may have ended the transaction already (SQLite rolls back on some errors).
+        if (this.client.inTransaction) this.rollback.run();
+        throw err;
+      } finally {
+        transaction.open = false;
+        // On Node 20 an enabled AsyncLocalStorage hooks every promise of the process (about three
+        // times their cost): it is enabled only while a transaction is open. Flows that outlive
+        // this one lose the context, which makes them outside, as they must be.
+        this.context.disable();
+      }
+    });
+  }
+
+  private async savepoint<T>(transaction: OpenTransaction, work: () => Promise<T>): Promise<T> {
+    const name = `sp_${++transaction.savepoints}`;
+    this.client.prepare(`SAVEPOINT ${name}`).run();
+    try {
+      const result = await work();
+      this.client.prepare(`RELEASE ${name}`).run();
+      return result;
+    } catch (err) {
+      this.client.prepare(`ROLLBACK TO ${name}`).run();
+      this.client.prepare(`RELEASE ${name}`).run();
+      throw err;
+    }
+  }
+
+  /** Runs `work` alone on the connection, after every holder queued before it (FIFO). */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    this.holders++;
+    const turn = this.tail.then(work);
+    this.tail = turn.then(
+      () => {
+        this.holders--;
+      },
+      () => {
+        this.holders--;
+      },
+    );
+    return turn;
+  }
+}
