@@ -8,11 +8,8 @@
  * `refunded` and is never paid twice; dismissed, balances stay as they were. A restart after that
  * changes nothing either: each deposit listed once, in the state it was left in.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Address, erc20Abi } from 'viem';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
 import { budget, client, createSession, evmDevnetOf, option, PAY_MS, waitForSession } from '../helpers/evm-chain.js';
@@ -27,7 +24,7 @@ import {
   listedOnce,
   PAST_WINDOW,
 } from '../helpers/deposits.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import { coreWithOwnDataDir, type TestCore } from '../helpers/test-core.js';
 
 const NETWORKS = ['ethereum', 'bsc'] as const;
 type Net = (typeof NETWORKS)[number];
@@ -38,7 +35,6 @@ const REFUND_MS = 15_000;
 /** A core stopped and started again on the same data dir (both devnets restart with it). */
 const RESTART_MS = 30_000;
 
-let dir: string;
 let t: TestCore;
 const config: Partial<CoreConfig> = {
   networks: { test: { solana: 'off', tron: 'off' } },
@@ -49,14 +45,10 @@ const config: Partial<CoreConfig> = {
   expiryMaxSleepMs: 100,
 };
 
+const core = coreWithOwnDataDir('evm-deposit-resolution', config);
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'stablepos-evm-deposit-resolution-'));
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.start();
 }, 60_000);
-afterAll(async () => {
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 const devnet = (network: Net): Devnet => evmDevnetOf(t.core.chains, network);
 /** `micro` (millionths of a USDT) in the network's USDT base units, plus `extra` of them. */
@@ -74,8 +66,7 @@ const deposits = (network: Net) => {
 
 /** Stops the core and starts it again on the same data dir, its clock past the sessions' windows again; a payment to a new session on each network then completes it, so each watcher has scanned past what it found before (and the payment is booked before the tests look at balances). */
 async function restart(): Promise<string[]> {
-  await t.core.stop();
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.restart();
   t.advance(PAST_WINDOW);
   const sentinels: string[] = [];
   for (const n of NETWORKS) {

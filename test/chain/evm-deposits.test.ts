@@ -7,20 +7,16 @@
  * A restart in between changes nothing: the new core lists them once still, and finds a late transfer
  * to an address it only knows from the store (its in-memory filter is rebuilt at start).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { DEVNET_DAI, DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
 import { depositsOf, listedOnce as listedOn, PAST_WINDOW } from '../helpers/deposits.js';
 import { budget, createSession, evmDevnetOf, getSession, option, PAY_MS, paymentRows, waitForSession } from '../helpers/evm-chain.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import { coreWithOwnDataDir, type TestCore } from '../helpers/test-core.js';
 
 const NETWORKS = ['ethereum', 'bsc'] as const;
 type Net = (typeof NETWORKS)[number];
 
-let dir: string;
 let t: TestCore;
 const config: Partial<CoreConfig> = {
   networks: { test: { solana: 'off', tron: 'off' } },
@@ -30,14 +26,10 @@ const config: Partial<CoreConfig> = {
   expiryMaxSleepMs: 100,
 };
 
+const core = coreWithOwnDataDir('evm-deposits', config);
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'stablepos-evm-deposits-'));
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.start();
 }, 60_000);
-afterAll(async () => {
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 const devnet = (network: Net): Devnet => evmDevnetOf(t.core.chains, network);
 const deposits = (network: Net) => depositsOf(t, network);
@@ -108,8 +100,7 @@ test('a late USDT transfer and a transfer of a token the app does not support ar
 }, budget([5_000, 5_000, PAY_MS, PAY_MS, 10_000, 10_000, PAY_MS, PAY_MS, 10_000, 10_000]));
 
 test('after a restart each is still listed once, and a late transfer to an address known only from the store is found', async () => {
-  await t.core.stop();
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.restart();
   t.advance(PAST_WINDOW);
   for (const n of NETWORKS) {
     const before = late[n];

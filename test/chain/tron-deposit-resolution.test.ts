@@ -8,10 +8,7 @@
  * becomes `refunded` and is never paid twice; dismissed, balances stay as they were. A restart after
  * that changes nothing either: each deposit listed once, in the state it was left in.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { RunningTronDevnet } from '../../src/chains/tron/devnet/index.js';
 import type { CoreConfig } from '../../src/config.js';
 import { budget, createSession, waitForSession } from '../helpers/evm-chain.js';
@@ -26,7 +23,7 @@ import {
   listedOnce,
   PAST_WINDOW,
 } from '../helpers/deposits.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import { coreWithOwnDataDir, type TestCore } from '../helpers/test-core.js';
 import { inclusionMs, newAccount, tokenBalance, TronPayer, tronDevnetOf, tronOption, tronWeb } from '../helpers/tron-chain.js';
 
 const BLOCK_TIME_SECONDS = 0.25;
@@ -38,7 +35,6 @@ const REFUND_MS = 15_000;
 /** A core stopped and started again on the same data dir (the stand-in restarts with it). */
 const RESTART_MS = 30_000;
 
-let dir: string;
 let t: TestCore;
 const config: Partial<CoreConfig> = {
   networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } },
@@ -49,14 +45,10 @@ const config: Partial<CoreConfig> = {
   expiryMaxSleepMs: 100,
 };
 
+const core = coreWithOwnDataDir('tron-deposit-resolution', config);
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'stablepos-tron-deposit-resolution-'));
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.start();
 }, 60_000);
-afterAll(async () => {
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 const tron = (): RunningTronDevnet => tronDevnetOf(t.core.chains);
 
@@ -69,8 +61,7 @@ const deposits = () => {
 
 /** Stops the core and starts it again on the same data dir, its clock past the sessions' windows again; a payment to a new session then completes it, so the watcher has scanned past what it found before (and the payment is booked before the tests look at balances). @returns that session's id */
 async function restart(): Promise<string> {
-  await t.core.stop();
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.restart();
   t.advance(PAST_WINDOW);
   const sentinel = await createSession(t, '1.00');
   await new TronPayer(tron(), newAccount().privateKey).payAndWait(tron(), tronOption(sentinel).address, 1_000_000n);

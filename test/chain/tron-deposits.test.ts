@@ -7,21 +7,17 @@
  * reaches balances or the ledger. A restart in between changes nothing: the new core lists them once
  * still, and finds a late transfer to an address it only knows from the store.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { RunningTronDevnet } from '../../src/chains/tron/devnet/index.js';
 import type { CoreConfig } from '../../src/config.js';
 import { depositsOf, listedOnce as listedOn, PAST_WINDOW } from '../helpers/deposits.js';
 import { budget, createSession, getSession, paymentRows, waitForSession } from '../helpers/evm-chain.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import { coreWithOwnDataDir, type TestCore } from '../helpers/test-core.js';
 import { inclusionMs, TronPayer, tronDevnetOf, tronOption } from '../helpers/tron-chain.js';
 
 const BLOCK_TIME_SECONDS = 0.25;
 const PAY_MS = inclusionMs({ blockTimeSeconds: BLOCK_TIME_SECONDS });
 
-let dir: string;
 let t: TestCore;
 const config: Partial<CoreConfig> = {
   networks: { test: { solana: 'off', ethereum: 'off', bsc: 'off' } },
@@ -31,14 +27,10 @@ const config: Partial<CoreConfig> = {
   expiryMaxSleepMs: 100,
 };
 
+const core = coreWithOwnDataDir('tron-deposits', config);
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'stablepos-tron-deposits-'));
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.start();
 }, 60_000);
-afterAll(async () => {
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 const tron = (): RunningTronDevnet => tronDevnetOf(t.core.chains);
 const deposits = () => depositsOf(t, 'tron');
@@ -107,8 +99,7 @@ test('a late USDT transfer and a transfer of a token TRON does not offer are eac
 
 test('after a restart each is still listed once, and a late transfer to an address known only from the store is found', async () => {
   if (!first || !dai) throw new Error('the first test did not run');
-  await t.core.stop();
-  t = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+  t = await core.restart();
   t.advance(PAST_WINDOW);
   const devnet = tron();
   const payer = new TronPayer(devnet, devnet.payerKeys[2]!);

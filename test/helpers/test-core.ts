@@ -5,6 +5,7 @@ import { type CoreConfig, resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { type Core, createCore } from '../../src/create-core.js';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
+import { afterAll } from 'vitest';
 import { markOurServer } from './check-every-response.js';
 
 export interface ApiResponse<T = any> {
@@ -93,6 +94,32 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     async stop() {
       await core.stop();
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A test file's core on a data dir of its own that outlives restarts (a restart must change nothing):
+ * `start()` makes the dir and starts the core, `restart()` stops the core and starts a new one on the
+ * same data; after the file's tests the core is stopped and the dir removed.
+ */
+export function coreWithOwnDataDir(name: string, config: Partial<CoreConfig>): { start(): Promise<TestCore>; restart(): Promise<TestCore> } {
+  let dir: string | undefined;
+  let current: TestCore | undefined;
+  const start = async (): Promise<TestCore> => {
+    dir ??= mkdtempSync(join(tmpdir(), `stablepos-${name}-`));
+    current = await startTestCore({ ...config, dataDir: join(dir, 'data') });
+    return current;
+  };
+  afterAll(async () => {
+    await current?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    start,
+    async restart() {
+      await current?.core.stop();
+      return start();
     },
   };
 }
