@@ -110,6 +110,16 @@ describe('TronPayoutChain on a node it can only partly trust', () => {
     await expect(chain().confirm(txId, null)).rejects.toThrow('HTTP 502');
   });
 
+  test('the pending pool is read before the chain: a transaction mined between the two reads is still found, not sent again', async () => {
+    // As the node answers once the transaction left the pool for a block: not pending, on the chain.
+    answers['/wallet/gettransactioninfobyid'] = { body: '{}' };
+    answers['/wallet/gettransactionfrompending'] = { body: '{}' };
+    answers['/wallet/gettransactionbyid'] = { body: JSON.stringify({ txID: txId }) };
+    expect(await chain().confirm(txId, null)).toEqual({ state: 'waiting' });
+    // Read the other way round, the pool was asked after the block took it: in neither, sent twice.
+    expect(received.map((r) => r.path)).toEqual(['/wallet/gettransactioninfobyid', '/wallet/gettransactionfrompending', '/wallet/gettransactionbyid']);
+  });
+
   test('a broadcast the node names by another id is reported, not taken as sent', async () => {
     answers['/wallet/broadcasttransaction'] = { body: JSON.stringify({ result: true, txid: 'ef'.repeat(32) }) };
     await expect(chain().broadcast(JSON.stringify({ txID: txId }))).rejects.toThrow(`the TRON node took payout ${txId} as transaction ${'ef'.repeat(32)}`);

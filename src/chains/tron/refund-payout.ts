@@ -301,15 +301,17 @@ export class TronPayoutChain implements PayoutPort {
 
   /** Whether the node holds the transaction: in a block, or in its pool of pending transactions. */
   private async known(txId: string): Promise<boolean> {
-    if (!isEmptyAnswer(await this.api.post('/wallet/gettransactionbyid', { value: txId }))) return true;
+    // The pending pool first, then the chain: a transaction only moves from the one to the other, so
+    // one mined between the two reads is still found (read the other way round, it was in neither,
+    // and its bytes were sent a second time).
     try {
-      return !isEmptyAnswer(await this.api.post('/wallet/gettransactionfrompending', { value: txId }));
+      if (!isEmptyAnswer(await this.api.post('/wallet/gettransactionfrompending', { value: txId }))) return true;
     } catch (error) {
-      // A node without the pending-pool API (before java-tron 4.4): "not known", so the same bytes
-      // are sent again, which the node answers DUP_TRANSACTION_ERROR if it has them.
-      if (error instanceof TronNodeHttpError && error.status === 404) return false;
-      throw error;
+      // A node without the pending-pool API (before java-tron 4.4): only the chain can say, and a
+      // pending transaction is sent again, which the node answers DUP_TRANSACTION_ERROR.
+      if (!(error instanceof TronNodeHttpError && error.status === 404)) throw error;
     }
+    return !isEmptyAnswer(await this.api.post('/wallet/gettransactionbyid', { value: txId }));
   }
 }
 
