@@ -337,7 +337,7 @@ async function withServices<T>(dataDir: string | undefined, work: (s: CoreServic
   try {
     return await work(services);
   } finally {
-    services.close();
+    await services.close();
   }
 }
 

@@ -42,6 +42,11 @@ export interface CoreConfig {
   /** Folder of SQL migrations; default src/db/migrations beside the code (a bundle passes its copy). */
   migrationsDir?: string;
   /**
+   * `postgres://…`: the store is that PostgreSQL database instead of the data dir's SQLite file, and
+   * several instances may share it (docs/deployment.md). Unset: SQLite, the embedded default.
+   */
+  databaseUrl?: string;
+  /**
    * Live-mode rates as USD prices per unit, e.g. { EUR: '1.0812' } (the owner's manual table).
    * Test mode always uses the documented test table (docs/rates.md).
    */
@@ -160,7 +165,7 @@ export type NetworkConfig = RpcNetworkConfig | 'devnet' | 'off';
 /** Keyed by network id (`ethereum`, `bsc`, …): a network left out is its family's devnet in test mode, off in live mode. */
 export type NetworkConfigs = Partial<Record<Network, NetworkConfig>>;
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'commitments' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'databaseUrl' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'commitments' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
   secretBox: SecretBox | undefined;
   walletPassphrase: string | undefined;
   testRefundWallet: { fundTokens: number } | false;
@@ -168,6 +173,7 @@ export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'u
   uiSessionIdleMs: Partial<Record<Role, number>>;
   rendererDir: string | undefined;
   migrationsDir: string | undefined;
+  databaseUrl: string | undefined;
   manualRates: Partial<Record<string, string>>;
   rateFeed: Required<RateFeedConfig>;
   networks: { test: NetworkConfigs; live: NetworkConfigs };
@@ -240,6 +246,7 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     uiSessionIdleMs: config.uiSessionIdleMs ?? {},
     rendererDir: config.rendererDir,
     migrationsDir: config.migrationsDir,
+    databaseUrl: config.databaseUrl,
     manualRates: config.manualRates ?? {},
     rateFeed: resolveRateFeed(config.rateFeed ?? {}),
     networks: { test: { ...config.networks?.test }, live: { ...config.networks?.live } },

@@ -2,32 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAMILIES, familyById, familyOf, networkName } from './chains/registry.js';
-import { RefundRepository } from './db/refund-repository.js';
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
 import { DATA_KEY_FILE, loadDataKey } from './data-key.js';
 import { DataKeyCipher } from './domain/secret-cipher.js';
 import { newWebhookSecret } from './domain/webhooks.js';
-import { StoredSecrets } from './db/stored-secrets.js';
 import { makeDataDirPrivate } from './private-files.js';
 import type { ResolvedConfig } from './config.js';
-import { ApiKeyRepository } from './db/api-key-repository.js';
-import { ChainStateRepository } from './db/chain-state-repository.js';
-import { EventRepository } from './db/event-repository.js';
-import { IdempotencyRepository } from './db/idempotency-repository.js';
-import { LedgerRepository } from './db/ledger-repository.js';
-import { MerchantRepository } from './db/merchant-repository.js';
-import { type Db, openDatabase } from './db/open-database.js';
-import { SqliteGate } from './db/sqlite-gate.js';
-import { asyncStore, paged } from './db/sqlite-async.js';
-import { GroupCommit } from './db/group-commit.js';
-import { PaymentRepository } from './db/payment-repository.js';
-import { SessionAddressRepository } from './db/session-address-repository.js';
-import { SessionRepository } from './db/session-repository.js';
-import { UserRepository } from './db/user-repository.js';
-import { WalletRepository } from './db/wallet-repository.js';
-import { WebhookRepository } from './db/webhook-repository.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
 import { presentDeposit } from './http/presenters/deposit-presenter.js';
 import { presentSettlementEvent } from './http/presenters/ledger-presenter.js';
@@ -37,20 +19,20 @@ import { AddressBook } from './services/address-book.js';
 import { ApiKeyService } from './services/api-key-service.js';
 import { ConversionService } from './services/conversion-service.js';
 import { DepositService } from './services/deposit-service.js';
-import { DepositRepository } from './db/deposit-repository.js';
 import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
 import { LiveFeed } from './services/live-feed.js';
 import { NetworkSettings } from './services/network-settings.js';
-import { AppSettingsRepository } from './db/app-settings-repository.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
 import { rateFeedPorts } from './rate-feed-io.js';
 import { EcbRateFeed } from './services/rate-feed.js';
 import { liveRateSource, RateService } from './services/rate-service.js';
-import type { ChainDirectory, ChainStateStore, GroupedUnitOfWork, LedgerStore, UnitOfWork, WalletStore } from './services/ports.js';
+import type { ChainDirectory, ChainStateStore, UnitOfWork, WalletStore } from './services/ports.js';
+import { openStores } from './storage/open-stores.js';
+import type { Stores } from './storage/stores.js';
 import { EventService } from './services/event-service.js';
 import { SessionService } from './services/session-service.js';
 import { WebhookDispatcher } from './services/webhook-dispatcher.js';
@@ -61,10 +43,10 @@ import { UserService } from './services/user-service.js';
 import type { Caller } from './domain/merchant.js';
 
 export interface CoreServices {
-  /** The SQLite connection: for what only SQLite has (the WAL checkpointer, tests); the core goes through `gate`. */
-  db: Db;
-  /** Transactions and store calls on that one connection, in turn (db/sqlite-gate.ts). */
-  gate: SqliteGate;
+  /** The store the services run on: SQLite or PostgreSQL (storage/stores.ts). */
+  store: Stores;
+  /** One unit of work on that store (tests, and check-then-write steps outside a service). */
+  tx: UnitOfWork;
   merchants: MerchantService;
   apiKeys: ApiKeyService;
   /** Staff users (owner, cashier) and the UI's PIN sign-in sessions. */
@@ -112,7 +94,7 @@ export interface CoreServices {
    * makes sure every webhook secret opens, so none fails later at a delivery. docs/security.md.
    */
   prepareSecretsAtRest(): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The test-mode wallets' seed lives in the data dir (test funds only), so the same addresses come back. */
@@ -164,30 +146,26 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const liveRates = liveRateSource(config.manualRates, rateFeed, now);
   const rateService = new RateService({ test: testRates, live: liveRates, feed: rateFeed, now });
   const rates = (livemode: boolean): RateSource => rateService.source(livemode);
-  const db = openDatabase(config.databaseFile, config.migrationsDir);
   // Seals the live refund wallet keys, and the data key, when the host offers a box.
   const liveBox: SecretBox | undefined = config.secretBox ?? (config.walletPassphrase ? new PassphraseSecretBox(config.walletPassphrase) : undefined);
   const cipher: DataKeyCipher = new DataKeyCipher(() =>
     loadDataKey({
       file: join(config.dataDir, DATA_KEY_FILE),
       box: liveBox,
-      sealedDataExists: (): boolean => storedSecrets.anySealed(),
+      sealedDataExists: (): boolean => sealedDataExists,
       allowNewKey: config.resetSealedSecrets,
     }),
   );
-  const storedSecrets: StoredSecrets = new StoredSecrets(db, cipher);
-  // One connection, so one gate: every store call and transaction of the core goes through it.
-  const gate = new SqliteGate(db.$client);
-  const port = <T extends object>(repo: T) => asyncStore(repo, gate);
-  const tx: UnitOfWork = (work) => gate.tx(work);
-  const group = new GroupCommit(gate);
-  const commit: GroupedUnitOfWork = (work) => group.run(work);
-  const merchants = new MerchantService(port(new MerchantRepository(db)), now);
+  const store = await openStores(config, cipher);
+  // Read before the data key is first needed: a missing key file must not be replaced by a new key
+  // while the store holds secrets only the old one opens (data-key.ts).
+  const sealedDataExists = await store.secrets.anySealed();
+  const { tx, commit } = store;
+  const merchants = new MerchantService(store.merchants, now);
   const merchant = await merchants.ensureDefault();
 
   const chains: ChainDirectory = { families: FAMILIES, family: familyById, familyOf, networkName };
-  const walletRepo = new WalletRepository(db);
-  const wallets: WalletStore = port(walletRepo);
+  const wallets: WalletStore = store.wallets;
   for (const family of FAMILIES) {
     // Every family's test wallet comes from the one seed, each at its own derivation path.
     if (!(await wallets.xpub(merchant.id, family.id, false))) await wallets.upsert(merchant.id, family.id, false, family.wallet.testWallet(testWalletSeed(config.dataDir)), now());
@@ -196,22 +174,25 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     try {
       family.wallet.check(live); // refuse a bad wallet now, not at the first live sale
     } catch (err) {
-      db.$client.close();
+      await store.close();
       throw new Error(`the live ${family.name} wallet is not a usable ${family.wallet.label}: ${(err as Error).message}`, { cause: err });
     }
     await wallets.upsert(merchant.id, family.id, true, live, now());
   }
-  // Every family's wallets of the default merchant read once now, so `walletNow` answers from memory.
-  for (const family of FAMILIES) for (const livemode of [false, true]) await wallets.xpub(merchant.id, family.id, livemode);
+  // Every family's wallets of the default merchant read once now, so `walletNow` answers from memory;
+  // they change only through `saveWallet` below, which keeps this copy.
+  const walletsNow = new Map<string, string | undefined>();
+  const walletKey = (family: string, livemode: boolean) => `${family}:${livemode}`;
+  for (const family of FAMILIES) for (const livemode of [false, true]) walletsNow.set(walletKey(family.id, livemode), await wallets.xpub(merchant.id, family.id, livemode));
 
-  const addressRepo = port(new SessionAddressRepository(db));
+  const addressRepo = store.addresses;
   const addressBook = new AddressBook(addressRepo, now, (family, address) => familyById(family)?.addresses.key(address) ?? address);
   const live = new LiveFeed();
-  const paymentRepo = port(new PaymentRepository(db));
-  const chainState: ChainStateStore = port(new ChainStateRepository(db));
+  const paymentRepo = store.payments;
+  const chainState: ChainStateStore = store.chainState;
   let publicBaseUrl = config.publicUrl ?? '';
-  const eventLog = port(new EventRepository(db));
-  const webhookStore = port(new WebhookRepository(db, cipher));
+  const eventLog = store.events;
+  const webhookStore = store.webhooks;
   const webhooks = new WebhookDispatcher({
     store: webhookStore,
     events: eventLog,
@@ -226,11 +207,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   });
   // Every committed session change is published on the live feed: a new event may be there.
   live.subscribe(() => webhooks.wake());
-  const ledgerRepo = new LedgerRepository(db);
-  const ledgerStore: LedgerStore = {
-    ...port(ledgerRepo),
-    iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
-  };
+  const ledgerStore = store.ledger;
   const ledger = new LedgerService({ store: ledgerStore, merchants, rates, now, onSettlementScheduled: (at) => hooks.onSettlementScheduled?.(at) });
   const conversions = new ConversionService({ store: ledgerStore, ledger, merchants, rates, now, tx });
   const settlements = new SettlementService({
@@ -246,7 +223,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     onError: (message, err) => hooks.onError?.(message, err),
   });
   const sessions = new SessionService({
-    store: port(new SessionRepository(db)),
+    store: store.sessions,
     merchants,
     rates,
     now,
@@ -265,11 +242,11 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   });
   const testBox = new PassphraseSecretBox(testWalletPassphrase(config.dataDir));
   let refundHook: () => void = () => undefined;
-  const refundRepo = port(new RefundRepository(db));
-  const depositRepo = port(new DepositRepository(db));
+  const refundRepo = store.refunds;
+  const depositRepo = store.deposits;
   const refunds = new RefundService({
     store: refundRepo,
-    sessions: port(new SessionRepository(db)),
+    sessions: store.sessions,
     payments: paymentRepo,
     ledger,
     events: eventLog,
@@ -299,7 +276,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     payments: paymentRepo,
     resolution: {
       tx,
-      sessions: port(new SessionRepository(db)),
+      sessions: store.sessions,
       sessionState: sessions,
       refunds,
       refundStatus: async (id) => (await refundRepo.findById(id))?.status,
@@ -307,11 +284,11 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
       onChange: () => webhooks.wake(),
     },
   });
-  const apiKeys = new ApiKeyService(port(new ApiKeyRepository(db)), now);
-  const users = new UserService({ store: port(new UserRepository(db)), tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
+  const apiKeys = new ApiKeyService(store.apiKeys, now);
+  const users = new UserService({ store: store.users, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
-    db,
-    gate,
+    store,
+    tx,
     merchants,
     refunds,
     setRefundHook: (hook) => {
@@ -321,7 +298,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     users,
     authenticate: (token) => (token.startsWith('uit_') ? users.authenticate(token) : apiKeys.authenticate(token)),
     sessions,
-    idempotency: new IdempotencyService(port(new IdempotencyRepository(db, cipher)), now, commit),
+    idempotency: new IdempotencyService(store.idempotency, now, commit),
     deposits,
     // New deposits wrote `deposit.unmatched` events: the dispatcher delivers them.
     payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now, deposits, onDeposits: () => webhooks.wake() }),
@@ -329,11 +306,14 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     live,
     display: new CustomerDisplay(now),
     networkSettings: new NetworkSettings({
-      store: port(new AppSettingsRepository(db)),
+      store: store.settings,
       now,
       chains,
       cipher,
-      saveWallet: (family, wallet) => wallets.upsert(merchant.id, family, true, wallet, now()),
+      saveWallet: async (family, wallet) => {
+        await wallets.upsert(merchant.id, family, true, wallet, now());
+        walletsNow.set(walletKey(family, true), wallet);
+      },
       readWallet: (family) => wallets.xpub(merchant.id, family, true),
       walletFromHost: (family) =>
         config.liveWallets[family] === undefined ? undefined : `--xpub ${family}=…, --xpub-${family} or STABLEPOS_XPUB_${family.toUpperCase()}`,
@@ -344,7 +324,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     settlements,
     chainState,
     wallets,
-    walletNow: (family, livemode) => walletRepo.xpub(merchant.id, family, livemode),
+    walletNow: (family, livemode) => walletsNow.get(walletKey(family, livemode)),
     webhookEndpoints: new WebhookEndpointService({
       store: webhookStore,
       events: eventLog,
@@ -364,14 +344,14 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     prepareSecretsAtRest: async () => {
       cipher.unlock();
       if (config.resetSealedSecrets) {
-        const reset = storedSecrets.resetUnopenable(newWebhookSecret);
+        const reset = await store.secrets.resetUnopenable(newWebhookSecret);
         if (reset.webhookSecrets + reset.answers > 0) {
           process.emitWarning(
             `STABLEPOS_RESET_SEALED_SECRETS: ${reset.webhookSecrets} webhook secret(s) no longer readable were replaced (rotate each endpoint's secret to see the new one) and ${reset.answers} stored answer(s) forgotten`,
           );
         }
       }
-      const sealing = storedSecrets.sealPlainText();
+      const sealing = await store.secrets.sealPlainText();
       if (!sealing.complete) process.emitWarning('secrets were sealed, but another connection kept the WAL from being emptied: the next start tries again');
       try {
         await webhookStore.allEndpoints();
@@ -383,6 +363,6 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
         );
       }
     },
-    close: () => db.$client.close(),
+    close: () => store.close(),
   };
 }

@@ -9,6 +9,7 @@ import { limitHeapGrowth } from './heap-growth.js';
 import { ownerOnlyByDefault } from './private-files.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
 import { RefundPayouts } from './services/refund-payouts.js';
+import { isSqlite } from './storage/sqlite-stores.js';
 
 export interface Core {
   /** Base URL the server listens on, once started. */
@@ -119,8 +120,11 @@ export function createCore(input: CoreConfig): Core {
         const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
         url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
         s.setPublicBaseUrl(config.publicUrl ?? url);
-        checkpointer = new WalCheckpointer(s.db, config.databaseFile, (message, err) => app?.log.warn({ err }, message));
-        checkpointer.start();
+        // SQLite's WAL needs checkpoints; PostgreSQL runs its own.
+        if (isSqlite(s.store)) {
+          checkpointer = new WalCheckpointer(s.store.db, config.databaseFile, (message, err) => app?.log.warn({ err }, message));
+          checkpointer.start();
+        }
         c.start();
         worker.start();
         await s.webhooks.start();
@@ -134,7 +138,7 @@ export function createCore(input: CoreConfig): Core {
         await chains?.stop().catch(() => undefined);
         await checkpointer?.stop();
         checkpointer = undefined;
-        s.close();
+        await s.close();
         services = undefined;
         app = undefined;
         chains = undefined;
@@ -184,7 +188,7 @@ export function createCore(input: CoreConfig): Core {
       chains = undefined;
       await checkpointer?.stop();
       checkpointer = undefined;
-      services?.close();
+      await services?.close();
       services = undefined;
       app = undefined;
     },

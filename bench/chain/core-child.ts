@@ -34,7 +34,7 @@ const apiKey = (await setup.apiKeys.create(merchantId, 'test')).secret;
 const family = familyOf(options.network);
 if (!family) throw new Error(`no registered family has the network ${options.network}`);
 const wallet = await setup.wallets.xpub(merchantId, family.id, false) ?? null;
-setup.close();
+await setup.close();
 
 const core = createCore({
   dataDir,

@@ -153,7 +153,7 @@ export const webhooksSection: Section = {
       };
     } finally {
       await s.webhooks.stop();
-      s.close();
+      await s.close();
       await receiver.stop();
       rmSync(dir, { recursive: true, force: true });
     }

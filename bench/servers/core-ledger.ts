@@ -12,6 +12,7 @@ import { createCore } from '../../src/create-core.js';
 import { newId } from '../../src/domain/ids.js';
 import { announceReady, dataDirArg } from './child-side.js';
 import { BENCH_RATE_LIMIT, coreNetworkConfig } from './core-options.js';
+import type { SqliteStores } from '../../src/storage/sqlite-stores.js';
 
 const dataDir = dataDirArg();
 const entries = Number(process.argv[3] ?? '1000000');
@@ -23,7 +24,7 @@ if (!Number.isInteger(entries) || entries < 1) {
 const services = await createServices(resolveConfig({ dataDir }));
 const merchantId = (await services.merchants.defaultMerchant()).id;
 const apiKey = (await services.apiKeys.create(merchantId, 'test')).secret;
-const db = services.db.$client;
+const db = (services.store as SqliteStores).db.$client;
 const DAY = 86_400_000;
 const start = Date.now() - 3 * 365 * DAY;
 const insert = db.prepare(
@@ -47,7 +48,7 @@ db.transaction(() => {
   const account = db.prepare('INSERT INTO funds_accounts (merchant_id, livemode, currency, available_minor, pending_minor, created_at, updated_at) VALUES (?, 0, ?, ?, 0, ?, ?)');
   for (const [currency, net] of sums) account.run(merchantId, currency, net, start, Date.now());
 }).immediate();
-services.close();
+await services.close();
 
 const core = createCore({ dataDir, port: 0, rateLimit: { ...BENCH_RATE_LIMIT }, networks: coreNetworkConfig('off'), logger: false });
 const url = await core.start();

@@ -24,7 +24,7 @@ if (!CORE_NETWORKS.includes(networks)) {
 const services = await createServices(resolveConfig({ dataDir }));
 const merchantId = (await services.merchants.defaultMerchant()).id;
 const apiKey = (await services.apiKeys.create(merchantId, 'test')).secret;
-services.close();
+await services.close();
 
 const rendererDir = process.argv[4];
 const core = createCore({ dataDir, port: 0, rateLimit: { ...BENCH_RATE_LIMIT }, networks: coreNetworkConfig(networks), logger: false, ...(rendererDir && { rendererDir }) });

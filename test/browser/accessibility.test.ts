@@ -86,7 +86,7 @@ test('the sign-in with its staff picker', async () => {
   try {
     await s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' });
   } finally {
-    s.close();
+    await s.close();
   }
   await page.reload(); // the app reads whether it has an owner when it loads
   await page.getByRole('group', { name: 'Who is signing in' }).getByRole('button', { name: /^Cas/ }).waitFor();

@@ -77,7 +77,7 @@ test('a cashier taps their name and PIN, sees no Balances link, and the API refu
   try {
     await s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' });
   } finally {
-    s.close();
+    await s.close();
   }
   await page.getByRole('button', { name: 'Sign out' }).click();
   // A till shows its staff to tap, cashiers first; the tap picks the name and moves on to the PIN.

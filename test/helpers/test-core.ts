@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CoreConfig, resolveConfig } from '../../src/config.js';
-import { createServices } from '../../src/core-services.js';
+import { type CoreServices, createServices } from '../../src/core-services.js';
+import type { Db } from '../../src/db/open-database.js';
+import { isSqlite } from '../../src/storage/sqlite-stores.js';
 import { type Core, createCore } from '../../src/create-core.js';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
 import { afterAll } from 'vitest';
@@ -44,7 +46,7 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
   const merchant = await setup.merchants.defaultMerchant();
   const testKey = (await setup.apiKeys.create(merchant.id, 'test')).secret;
   const liveKey = (await setup.apiKeys.create(merchant.id, 'live')).secret;
-  setup.close();
+  await setup.close();
 
   // No chains unless a test asks for them: devnets cost a second or two to start.
   const core = createCore({
@@ -155,3 +157,9 @@ export const shapeB = (extra: Record<string, unknown> = {}) => ({
   ],
   ...extra,
 });
+
+/** The SQLite connection under a core's services, for raw SQL in tests (fails on another store). */
+export function sqliteDb(s: CoreServices): Db {
+  if (!isSqlite(s.store)) throw new Error(`this test reads SQLite directly, and the store is ${s.store.kind}`);
+  return s.store.db;
+}

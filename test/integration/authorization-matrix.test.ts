@@ -97,7 +97,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const a of Object.values(apps)) {
     await a.app.close();
-    a.s.close();
+    await a.s.close();
     rmSync(a.dir, { recursive: true, force: true });
   }
 });

@@ -434,7 +434,7 @@ describe('users', () => {
       await expect(s.users.signIn(merchantId, { user: 'Olga', pin: '2580' }, '127.0.0.1')).rejects.toThrow(/Wrong name or PIN/);
       expect((await s.users.signIn(merchantId, { user: 'Olga', pin: '4826' }, '127.0.0.1')).user.name).toBe('Olga');
     } finally {
-      s.close();
+      await s.close();
     }
   }, 60_000);
 });

@@ -91,7 +91,7 @@ describe('GET /v1/balance/transactions.csv', () => {
     // same data dir (as the CLI writes while the app runs), with descriptions no chain would give.
     const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
     try {
-      await s.gate.tx(async () => {
+      await s.tx(async () => {
         for (const [i, description] of DANGEROUS.entries()) {
           await s.ledger.postInTransaction({
             merchantId: t.merchantId,
@@ -106,7 +106,7 @@ describe('GET /v1/balance/transactions.csv', () => {
         }
       });
     } finally {
-      s.close();
+      await s.close();
     }
     const csv = await t.api('GET', '/v1/balance/transactions.csv?type=adjustment');
     expect(csv.status).toBe(200);

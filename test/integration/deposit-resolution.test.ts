@@ -62,7 +62,7 @@ async function open(): Promise<void> {
 
 async function close(): Promise<void> {
   await app?.close();
-  s?.close();
+  await s?.close();
 }
 
 beforeAll(async () => {

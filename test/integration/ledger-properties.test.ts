@@ -18,6 +18,7 @@ import type { Payment } from '../../src/domain/payment.js';
 import { RATE_SCALE } from '../../src/domain/rates.js';
 import type { PaymentSession } from '../../src/domain/session.js';
 import { ApiError } from '../../src/domain/errors.js';
+import { sqliteDb } from '../helpers/test-core.js';
 
 let dir: string;
 let s: CoreServices;
@@ -28,12 +29,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-ledger-'));
   s = await createServices(resolveConfig({ dataDir: dir, now: () => clock }));
 });
-afterAll(() => {
-  s.close();
+afterAll(async () => {
+  await s.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const raw = <T>(sql: string, ...args: unknown[]): T[] => s.db.$client.prepare(sql).all(...args) as T[];
+const raw = <T>(sql: string, ...args: unknown[]): T[] => sqliteDb(s).$client.prepare(sql).all(...args) as T[];
 
 function paidSession(merchantId: string, livemode: boolean, amounts: Partial<Record<Stablecoin, bigint>>): { session: PaymentSession; payments: Payment[] } {
   const id = `ps_prop${counter++}`;
@@ -72,16 +73,16 @@ test('balances are the sum of the ledger; gross = fee + net; conversions round d
       for (const o of ops) {
         if (o.kind === 'pay') {
           const { session, payments } = paidSession(merchant.id, livemode, { USDT: o.usdt, USDC: o.usdc });
-          const entries = await s.gate.tx(() => s.ledger.bookSessionInTransaction(session, payments));
+          const entries = await s.tx(() => s.ledger.bookSessionInTransaction(session, payments));
           // Booking again books nothing: it is by difference.
-          expect(await s.gate.tx(() => s.ledger.bookSessionInTransaction(session, payments))).toEqual([]);
+          expect(await s.tx(() => s.ledger.bookSessionInTransaction(session, payments))).toEqual([]);
           for (const e of entries) expect(e.amountMinor).toBe(o[e.currency === 'USDT' ? 'usdt' : 'usdc']);
         } else if (o.kind === 'refund') {
           // Refunds (their service comes with the refunds issue) debit available funds at once.
           const available = (await s.ledger.account(merchant.id, livemode, o.currency)).availableMinor;
           const amount = BigInt(Math.floor(Number(available) * o.share));
           if (amount > 0n) {
-            await s.gate.tx(() =>
+            await s.tx(() =>
               s.ledger.postInTransaction({ merchantId: merchant.id, livemode, type: 'refund', currency: o.currency, amountMinor: -amount, feeMinor: 0n, sourceId: `re_${counter++}`, description: 'refund' }),
             );
           }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
-import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { shapeA, sqliteDb, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const BOM = '\uFEFF';
 
@@ -25,9 +25,9 @@ let sessionId: string;
 async function withLedger(write: (s: CoreServices) => Promise<void>): Promise<void> {
   const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
-    await s.gate.tx(() => write(s));
+    await s.tx(() => write(s));
   } finally {
-    s.close();
+    await s.close();
   }
 }
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   sessionId = res.body.data.session_id;
   // The session as a paid one is: SUCCEEDED, its 12.50 USDT booked with 1.5% + 0.10 fee (0.2875).
   await withLedger(async (s) => {
-    s.db.$client.prepare("UPDATE payment_sessions SET status = 'SUCCEEDED' WHERE id = ?").run(sessionId);
+    sqliteDb(s).$client.prepare("UPDATE payment_sessions SET status = 'SUCCEEDED' WHERE id = ?").run(sessionId);
     await s.ledger.postInTransaction({
       merchantId: t.merchantId,
       livemode: false,

@@ -21,7 +21,7 @@ beforeAll(async () => {
     await s.users.add(merchantId, { name: 'Cas', role: 'cashier', pin: '1357' });
     await s.users.add(merchantId, { name: 'Cem', role: 'cashier', pin: '3141' });
   } finally {
-    s.close();
+    await s.close();
   }
 });
 afterAll(async () => {

@@ -68,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  s?.close();
+  await s?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

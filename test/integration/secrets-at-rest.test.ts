@@ -50,7 +50,7 @@ describe('file modes', () => {
         expect(files).toMatchObject({ 'stablepos.sqlite': '0600', 'stablepos.sqlite-wal': '0600', 'stablepos.sqlite-shm': '0600' });
         for (const [name, mode] of Object.entries(files)) expect(`${name} ${mode}`).toBe(`${name} 0600`);
       } finally {
-        services.close();
+        await services.close();
       }
     } finally {
       process.umask(before);
@@ -72,7 +72,7 @@ describe('file modes', () => {
 
   test('a data dir an earlier version left open (0755, files 0644) is closed at start', async () => {
     const dataDir = tempDir();
-    (await createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }))).close();
+    await (await createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }))).close();
     writeFileSync(join(dataDir, 'rates-ecb.json'), '{}');
     mkdirSync(join(dataDir, 'devnet'));
     writeFileSync(join(dataDir, 'devnet', 'ethereum.json'), '{}');
@@ -148,7 +148,7 @@ describe('the data key under a passphrase (STABLEPOS_WALLET_PASSPHRASE)', () => 
     try {
       expect((await cli.apiKeys.create((await cli.merchants.defaultMerchant()).id, 'test')).secret).toMatch(/^sk_test_/);
     } finally {
-      cli.close();
+      await cli.close();
     }
     await expect(startTestCore({ dataDir, walletPassphrase: undefined })).rejects.toThrow(/sealed by passphrase .*STABLEPOS_WALLET_PASSPHRASE/);
     await expect(startTestCore({ dataDir, walletPassphrase: 'another long passphrase' })).rejects.toThrow(/wrong passphrase/);

@@ -58,7 +58,7 @@ async function oldDataDir(receiverUrl: string): Promise<OldDataDir> {
   dirs.push(dataDir);
   const setup = await createServices(resolveConfig({ dataDir, rateFeed: { source: 'off' } }));
   const merchantId = (await setup.merchants.defaultMerchant()).id;
-  setup.close();
+  await setup.close();
 
   const file = join(dataDir, 'stablepos.sqlite');
   const db = new Database(file);

@@ -25,7 +25,7 @@ async function withServices<T>(work: (s: CoreServices) => Promise<T>): Promise<T
   try {
     return await work(s);
   } finally {
-    s.close();
+    await s.close();
   }
 }
 

@@ -1,0 +1,78 @@
+import type { SecretCipher } from '../domain/secret-cipher.js';
+import { ApiKeyRepository } from '../db/api-key-repository.js';
+import { AppSettingsRepository } from '../db/app-settings-repository.js';
+import { ChainStateRepository } from '../db/chain-state-repository.js';
+import { DepositRepository } from '../db/deposit-repository.js';
+import { EventRepository } from '../db/event-repository.js';
+import { GroupCommit } from '../db/group-commit.js';
+import { IdempotencyRepository } from '../db/idempotency-repository.js';
+import { LedgerRepository } from '../db/ledger-repository.js';
+import { MerchantRepository } from '../db/merchant-repository.js';
+import { type Db, openDatabase } from '../db/open-database.js';
+import { PaymentRepository } from '../db/payment-repository.js';
+import { RefundRepository } from '../db/refund-repository.js';
+import { SessionAddressRepository } from '../db/session-address-repository.js';
+import { SessionRepository } from '../db/session-repository.js';
+import { asyncStore, paged } from '../db/sqlite-async.js';
+import { SqliteGate } from '../db/sqlite-gate.js';
+import { StoredSecrets } from '../db/stored-secrets.js';
+import { UserRepository } from '../db/user-repository.js';
+import { WalletRepository } from '../db/wallet-repository.js';
+import { WebhookRepository } from '../db/webhook-repository.js';
+import type { Stores } from './stores.js';
+
+/** The SQLite store, with what only it has: its connection (the WAL checkpointer, tests) and its gate. */
+export interface SqliteStores extends Stores {
+  kind: 'sqlite';
+  db: Db;
+  gate: SqliteGate;
+}
+
+/**
+ * Opens (creating and migrating) the one SQLite file and wraps each synchronous repository into its
+ * asynchronous port (db/sqlite-async.ts). One connection, so one gate: every store call and
+ * transaction goes through it (db/sqlite-gate.ts).
+ */
+export function openSqliteStores(file: string, migrationsDir: string | undefined, cipher: SecretCipher): SqliteStores {
+  const db = openDatabase(file, migrationsDir);
+  const gate = new SqliteGate(db.$client);
+  const port = <T extends object>(repo: T) => asyncStore(repo, gate);
+  const group = new GroupCommit(gate);
+  const ledgerRepo = new LedgerRepository(db);
+  const secrets = new StoredSecrets(db, cipher);
+  return {
+    kind: 'sqlite',
+    db,
+    gate,
+    merchants: port(new MerchantRepository(db)),
+    apiKeys: port(new ApiKeyRepository(db)),
+    users: port(new UserRepository(db)),
+    idempotency: port(new IdempotencyRepository(db, cipher)),
+    wallets: port(new WalletRepository(db)),
+    addresses: port(new SessionAddressRepository(db)),
+    sessions: port(new SessionRepository(db)),
+    payments: port(new PaymentRepository(db)),
+    deposits: port(new DepositRepository(db)),
+    chainState: port(new ChainStateRepository(db)),
+    events: port(new EventRepository(db)),
+    webhooks: port(new WebhookRepository(db, cipher)),
+    ledger: {
+      ...port(ledgerRepo),
+      iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
+    },
+    refunds: port(new RefundRepository(db)),
+    settings: port(new AppSettingsRepository(db)),
+    secrets: port(secrets),
+    tx: (work) => gate.tx(work),
+    commit: (work) => group.run(work),
+    close: () => {
+      db.$client.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Whether a store is the SQLite one (what only it has: the WAL checkpointer, raw SQL in tests). */
+export function isSqlite(store: Stores): store is SqliteStores {
+  return store.kind === 'sqlite';
+}

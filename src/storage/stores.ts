@@ -1,0 +1,61 @@
+import type { RefundStore } from '../services/refund-service.js';
+import type { SettingsStore } from '../services/network-settings.js';
+import type {
+  ApiKeyStore,
+  ChainStateStore,
+  DepositStore,
+  EventLog,
+  GroupedUnitOfWork,
+  IdempotencyStore,
+  LedgerStore,
+  MerchantStore,
+  PaymentStore,
+  SessionAddressStore,
+  SessionStore,
+  UnitOfWork,
+  UserStore,
+  WalletStore,
+  WebhookStore,
+} from '../services/ports.js';
+
+/**
+ * Secrets at rest over the whole store (docs/security.md): whether any is sealed yet, the once-only
+ * upgrade sealing what an earlier version kept in plain text, and the way out when the data key is
+ * lost. A PostgreSQL store was never written by a version that kept secrets in plain text.
+ */
+export interface SecretsAtRestStore {
+  anySealed(): Promise<boolean>;
+  /** `complete` is false when the work must be finished at the next start (SQLite: the WAL was held). */
+  sealPlainText(): Promise<{ webhookSecrets: number; answers: number; complete: boolean }>;
+  resetUnopenable(newSecret: () => string): Promise<{ webhookSecrets: number; answers: number }>;
+}
+
+/**
+ * Every store port the core's services use, over one database: SQLite (the embedded default) or
+ * PostgreSQL (several instances on one database, issue 18). The composition root (core-services.ts)
+ * opens one of these and wires services to its ports; nothing above it knows which store it is.
+ */
+export interface Stores {
+  kind: 'sqlite' | 'postgres';
+  merchants: MerchantStore;
+  apiKeys: ApiKeyStore;
+  users: UserStore;
+  idempotency: IdempotencyStore;
+  wallets: WalletStore;
+  addresses: SessionAddressStore;
+  sessions: SessionStore;
+  payments: PaymentStore;
+  deposits: DepositStore;
+  chainState: ChainStateStore;
+  events: EventLog;
+  webhooks: WebhookStore;
+  ledger: LedgerStore;
+  refunds: RefundStore;
+  settings: SettingsStore;
+  secrets: SecretsAtRestStore;
+  /** One transaction: check-then-write steps run in one (ports.ts, UnitOfWork). */
+  tx: UnitOfWork;
+  /** Units that may share a transaction with others queued at the same time (may run twice). */
+  commit: GroupedUnitOfWork;
+  close(): Promise<void>;
+}
