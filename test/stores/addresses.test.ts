@@ -118,7 +118,7 @@ describeEachStore('session addresses', (open) => {
     const early = await s.addresses.insert(address({ sessionId: 'ps_1', address: '0x1', watchUntil: T0 + 100 }));
     const middle = await s.addresses.insert(address({ sessionId: 'ps_2', address: '0x2', livemode: true, watchUntil: T0 + 200 }));
     const late = await s.addresses.insert(address({ sessionId: 'ps_3', address: '0x3', family: 'tron', watchUntil: T0 + 300 }));
-    const sorted = (rows: { row: number }[]) => [...rows].sort((x, y) => x.row - y.row);
+    const sorted = <R extends { row: number }>(rows: R[]) => [...rows].sort((x, y) => x.row - y.row);
     expect(sorted(await s.addresses.watched(T0 + 100))).toEqual(
       sorted([
         { row: middle, family: 'evm', livemode: true, address: '0x2' },

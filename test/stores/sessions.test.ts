@@ -1,8 +1,10 @@
-import { expect, test } from 'vitest';
+import pg from 'pg';
+import { describe, expect, test } from 'vitest';
 import type { PaymentSession, SessionListQuery } from '../../src/domain/session.js';
+import { openPgStores } from '../../src/storage/pg-stores.js';
 import type { Stores } from '../../src/storage/stores.js';
 import { addMerchant, paymentOf, sessionOf, T0 } from '../helpers/sales-records.js';
-import { describeEachStore } from '../helpers/stores.js';
+import { describeEachStore, testCipher, testPostgres } from '../helpers/stores.js';
 
 /** What the merchant and session services rely on from `merchants` and `sessions` (ports.ts). */
 describeEachStore('merchants', (open) => {
@@ -63,7 +65,7 @@ const fullSession = (): PaymentSession =>
   sessionOf({
     id: 'ps_full',
     livemode: true,
-    status: 'PAID',
+    status: 'SUCCEEDED',
     exception: 'OVERPAID',
     currency: 'EUR',
     amountMinor: 10n ** 15n, // domain/money.ts MAX_MINOR
@@ -120,10 +122,10 @@ describeEachStore('sessions', (open) => {
   test('updateState and setRefunded write their fields and the time', async () => {
     const s = await open();
     await withSessions(s, [sessionOf()]);
-    await s.sessions.updateState('ps_1', { status: 'PAID', exception: 'OVERPAID', amountReceivedMinor: 1300n, resolvedBy: 'owner' }, T0 + 5);
+    await s.sessions.updateState('ps_1', { status: 'SUCCEEDED', exception: 'OVERPAID', amountReceivedMinor: 1300n, resolvedBy: 'owner' }, T0 + 5);
     await s.sessions.setRefunded('ps_1', 50n, T0 + 6);
     expect(await s.sessions.findById('ps_1')).toEqual(
-      sessionOf({ status: 'PAID', exception: 'OVERPAID', amountReceivedMinor: 1300n, resolvedBy: 'owner', amountRefundedMinor: 50n, updatedAt: T0 + 6 }),
+      sessionOf({ status: 'SUCCEEDED', exception: 'OVERPAID', amountReceivedMinor: 1300n, resolvedBy: 'owner', amountRefundedMinor: 50n, updatedAt: T0 + 6 }),
     );
     await s.sessions.updateState('ps_1', { status: 'PENDING', exception: null, amountReceivedMinor: 0n }, T0 + 7);
     expect(await s.sessions.findById('ps_1')).toMatchObject({ status: 'PENDING', exception: null, resolvedBy: 'owner', updatedAt: T0 + 7 });
@@ -222,7 +224,7 @@ describeEachStore('sessions', (open) => {
     expect(await s.sessions.nextExpiry()).toBeUndefined();
     await withSessions(s, [
       sessionOf({ id: 'ps_later', expiresAt: T0 + 300 }),
-      sessionOf({ id: 'ps_paid', status: 'PAID', expiresAt: T0 + 50 }),
+      sessionOf({ id: 'ps_paid', status: 'SUCCEEDED', expiresAt: T0 + 50 }),
       sessionOf({ id: 'ps_first', expiresAt: T0 + 100 }),
       sessionOf({ id: 'ps_second', expiresAt: T0 + 200 }),
     ]);
@@ -233,5 +235,32 @@ describeEachStore('sessions', (open) => {
     await s.sessions.updateState('ps_first', { status: 'EXPIRED', exception: null, amountReceivedMinor: 0n }, T0 + 100);
     expect(await s.sessions.nextExpiry()).toBe(T0 + 200);
     expect(await s.sessions.dueForExpiry(T0 + 1000, 10)).toEqual(['ps_second', 'ps_later']);
+  });
+});
+
+describe('sessions [postgres, a database whose locale knows the case of every letter]', () => {
+  test("the search still folds A–Z only, as on SQLite, where PostgreSQL's lower() would fold Û and É too", async () => {
+    // The test cluster's locale is C, whose lower() folds A–Z only anyway; production databases are
+    // usually created in a UTF-8 locale (en_US.UTF-8), as this one.
+    const { url } = await testPostgres();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const name = `store_${process.pid}_utf8_ctype`;
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.utf8' LC_CTYPE 'C.utf8'`);
+    } finally {
+      await admin.end();
+    }
+    const s = await openPgStores({ url: url.replace(/\/[^/]*$/, `/${name}`) }, testCipher());
+    try {
+      const probe = await s.database.pool.query<{ folded: string }>("SELECT lower('BRÛLÉE') AS folded");
+      expect(probe.rows[0]?.folded).toBe('brûlée'); // this database's lower() does fold them
+      await withSessions(s, [sessionOf({ id: 'ps_accent', description: 'Crème Brûlée' })]);
+      const search = async (text: string) => ids(await s.sessions.list(query({ search: text })));
+      expect(await search('CRÈME')).toEqual([]);
+      expect(await search('CRème')).toEqual(['ps_accent']);
+    } finally {
+      await s.close();
+    }
   });
 });
