@@ -187,6 +187,8 @@ describeEachStore('sessions', (open) => {
     expect(ids(await s.sessions.list(query({ amount: '13' })))).toEqual(['ps_vnd']);
     // Finer than any scale but the stablecoins'.
     expect(ids(await s.sessions.list(query({ amount: '12.500001' })))).toEqual([]);
+    // Finer than every scale: no currency can hold it, so nothing matches (and the query still runs).
+    expect(ids(await s.sessions.list(query({ amount: '12.5000001' })))).toEqual([]);
   });
 
   test('search: the start of the id, a word of the description in any A–Z case, or the amount; % and _ are plain text', async () => {
