@@ -1,6 +1,13 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
+import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
+import { PgDepositRepository } from '../db/pg/deposit-repository.js';
+import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
+import { PgPaymentRepository } from '../db/pg/payment-repository.js';
+import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
+import { PgSessionRepository } from '../db/pg/session-repository.js';
+import { PgWalletRepository } from '../db/pg/wallet-repository.js';
 import type { Stores } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -27,16 +34,16 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
   return {
     kind: 'postgres',
     database,
-    merchants: notYet('merchants'),
+    merchants: new PgMerchantRepository(database),
     apiKeys: notYet('apiKeys'),
     users: notYet('users'),
     idempotency: notYet('idempotency'),
-    wallets: notYet('wallets'),
-    addresses: notYet('addresses'),
-    sessions: notYet('sessions'),
-    payments: notYet('payments'),
-    deposits: notYet('deposits'),
-    chainState: notYet('chainState'),
+    wallets: new PgWalletRepository(database),
+    addresses: new PgSessionAddressRepository(database),
+    sessions: new PgSessionRepository(database),
+    payments: new PgPaymentRepository(database),
+    deposits: new PgDepositRepository(database),
+    chainState: new PgChainStateRepository(database),
     events: notYet('events'),
     webhooks: notYet('webhooks'),
     ledger: notYet('ledger'),
