@@ -1,6 +1,9 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
+import { PgEventRepository } from '../db/pg/event-repository.js';
+import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
+import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import type { Stores } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -23,7 +26,6 @@ function notYet<T>(name: string): T {
  */
 export async function openPgStores(options: PgOptions, cipher: SecretCipher): Promise<PgStores> {
   const database = await openPgDatabase(options);
-  void cipher;
   return {
     kind: 'postgres',
     database,
@@ -37,12 +39,12 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     payments: notYet('payments'),
     deposits: notYet('deposits'),
     chainState: notYet('chainState'),
-    events: notYet('events'),
-    webhooks: notYet('webhooks'),
+    events: new PgEventRepository(database),
+    webhooks: new PgWebhookRepository(database, cipher),
     ledger: notYet('ledger'),
     refunds: notYet('refunds'),
     settings: new PgAppSettingsRepository(database),
-    secrets: notYet('secrets'),
+    secrets: new PgStoredSecrets(database, cipher),
     tx: (work) => database.tx(work),
     // Units share no transaction here: connections commit in parallel, and each takes the lock.
     commit: (work) => database.tx(work),
