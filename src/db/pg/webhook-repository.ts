@@ -12,6 +12,39 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 const deliveryOf = (r: DeliveryRow): WebhookDeliveryRecord => ({ ...r, status: r.status as WebhookDeliveryStatus });
 
+/** A row of raw SQL's answer: column names as in the table, BIGINT as text (node-postgres). */
+type ClaimedRow = {
+  seq: string;
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  object_id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  created_at: string;
+  completed_at: string | null;
+};
+
+const orNull = (v: string | null) => (v === null ? null : Number(v));
+
+const claimedDelivery = (r: ClaimedRow): WebhookDeliveryRecord => ({
+  seq: Number(r.seq),
+  id: r.id,
+  endpointId: r.endpoint_id,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  objectId: r.object_id,
+  status: r.status as WebhookDeliveryStatus,
+  attempts: r.attempts,
+  nextAttemptAt: orNull(r.next_attempt_at),
+  lastStatusCode: r.last_status_code,
+  createdAt: Number(r.created_at),
+  completedAt: orNull(r.completed_at),
+});
+
 const attemptColumns = {
   deliveryId: webhookAttempts.deliveryId,
   attemptedAt: webhookAttempts.attemptedAt,
@@ -26,10 +59,10 @@ const attemptColumns = {
  * SQLite store's `../webhook-repository.ts`, same behaviour). Secrets are sealed in the table and
  * plain in the records (webhook-secret-box.ts).
  *
- * **Claims across instances.** `claimDue` is one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP
- * LOCKED) RETURNING`, outside the unit-of-work lock: two instances claiming at once lock disjoint
- * rows, and the outer `WHERE` repeats the due condition so that a row claimed and committed by
- * another instance meanwhile is re-checked against its new `next_attempt_at` and left out.
+ * **Claims across instances.** `claimDue` is one statement, `WITH claimable AS (SELECT … FOR UPDATE
+ * SKIP LOCKED) UPDATE … RETURNING`, outside the unit-of-work lock: two instances claiming at once
+ * lock disjoint rows, and the `UPDATE` repeats the due condition so that a row claimed and committed
+ * by another instance meanwhile is re-checked against its new `next_attempt_at` and left out.
  */
 export class PgWebhookRepository {
   private readonly secrets: WebhookSecretBox;
@@ -199,12 +232,14 @@ export class PgWebhookRepository {
       .orderBy(asc(d.nextAttemptAt), asc(d.seq))
       .limit(limit)
       .for('update', { skipLocked: true });
-    const rows = await db
-      .update(d)
-      .set({ nextAttemptAt: now + leaseMs })
-      .where(and(inArray(d.id, candidates), due))
-      .returning();
-    return rows.sort((a, b) => a.seq - b.seq).map(deliveryOf);
+    // MATERIALIZED: picked once. As `id IN (subquery)` the subquery may run again for each row
+    // updated, and skip the rows this very statement just locked and updated, claiming past `limit`.
+    const { rows } = await db.execute<ClaimedRow>(sql`
+      WITH claimable AS MATERIALIZED (${candidates})
+      UPDATE ${d} SET next_attempt_at = ${now + leaseMs}
+      FROM claimable WHERE ${d.id} = claimable.id AND ${due}
+      RETURNING ${d}.*`);
+    return rows.map(claimedDelivery).sort((a, b) => a.seq - b.seq);
   }
 
   async releaseClaim(id: string, claimedUntil: number, now: number): Promise<boolean> {
