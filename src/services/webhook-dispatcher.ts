@@ -61,6 +61,8 @@ export class WebhookDispatcher {
   /** Endpoints changed: the next pass reloads them first. */
   private endpointsStale = false;
   private timer: NodeJS.Timeout | undefined;
+  /** The fan-out cursor as last read or moved here; another instance may have moved it further. */
+  private cursorSeen = 0;
   /** Every endpoint (small), reloaded whenever one changes. */
   private endpoints = new Map<string, WebhookEndpointRecord>();
   private enabledByScope = new Map<string, WebhookEndpointRecord[]>();
@@ -188,9 +190,12 @@ export class WebhookDispatcher {
       return;
     }
     for (;;) {
-      const full = await this.o.tx(async () => {
-        const batch = await this.o.events.after((await this.o.store.cursor(FANOUT_CURSOR)) ?? 0, FANOUT_BATCH);
-        if (batch.length === 0) return false;
+      // Nothing written since: no unit of work (it would wait for the lock every writer takes).
+      if ((await this.o.events.after(this.cursorSeen, 1)).length === 0) return;
+      const { cursor, full } = await this.o.tx(async () => {
+        const from = (await this.o.store.cursor(FANOUT_CURSOR)) ?? 0;
+        const batch = await this.o.events.after(from, FANOUT_BATCH);
+        if (batch.length === 0) return { cursor: from, full: false };
         // An endpoint made or changed on another instance since the last reload gets its events too.
         await this.reloadEndpoints();
         for (const event of batch) {
@@ -207,9 +212,11 @@ export class WebhookDispatcher {
             }
           }
         }
-        await this.o.store.setCursor(FANOUT_CURSOR, (batch[batch.length - 1] as { seq: number }).seq);
-        return batch.length === FANOUT_BATCH;
+        const last = (batch[batch.length - 1] as { seq: number }).seq;
+        await this.o.store.setCursor(FANOUT_CURSOR, last);
+        return { cursor: last, full: batch.length === FANOUT_BATCH };
       });
+      this.cursorSeen = Math.max(this.cursorSeen, cursor);
       if (!full) return;
     }
   }
