@@ -21,8 +21,6 @@ interface EndpointRow {
   updated_at: number;
 }
 
-export { WEBHOOK_SECRET_PURPOSE } from './webhook-secret-box.js';
-
 const endpointOf = (r: EndpointRow, openSecret: (stored: string) => string): WebhookEndpointRecord => ({
   id: r.id,
   merchantId: r.merchant_id,
