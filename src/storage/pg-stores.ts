@@ -8,6 +8,9 @@ import { PgPaymentRepository } from '../db/pg/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
 import { PgWalletRepository } from '../db/pg/wallet-repository.js';
+import { PgEventRepository } from '../db/pg/event-repository.js';
+import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
+import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import type { Stores } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -30,7 +33,6 @@ function notYet<T>(name: string): T {
  */
 export async function openPgStores(options: PgOptions, cipher: SecretCipher): Promise<PgStores> {
   const database = await openPgDatabase(options);
-  void cipher;
   return {
     kind: 'postgres',
     database,
@@ -44,12 +46,12 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     payments: new PgPaymentRepository(database),
     deposits: new PgDepositRepository(database),
     chainState: new PgChainStateRepository(database),
-    events: notYet('events'),
-    webhooks: notYet('webhooks'),
+    events: new PgEventRepository(database),
+    webhooks: new PgWebhookRepository(database, cipher),
     ledger: notYet('ledger'),
     refunds: notYet('refunds'),
     settings: new PgAppSettingsRepository(database),
-    secrets: notYet('secrets'),
+    secrets: new PgStoredSecrets(database, cipher),
     tx: (work) => database.tx(work),
     // Units share no transaction here: connections commit in parallel, and each takes the lock.
     commit: (work) => database.tx(work),
