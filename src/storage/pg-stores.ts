@@ -1,6 +1,8 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
+import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
+import { PgRefundRepository } from '../db/pg/refund-repository.js';
 import type { Stores } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -39,8 +41,8 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     chainState: notYet('chainState'),
     events: notYet('events'),
     webhooks: notYet('webhooks'),
-    ledger: notYet('ledger'),
-    refunds: notYet('refunds'),
+    ledger: new PgLedgerRepository(database),
+    refunds: new PgRefundRepository(database),
     settings: new PgAppSettingsRepository(database),
     secrets: notYet('secrets'),
     tx: (work) => database.tx(work),
