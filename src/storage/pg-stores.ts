@@ -3,6 +3,7 @@ import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-dat
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
 import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
 import { PgRefundRepository } from '../db/pg/refund-repository.js';
+import { PgUserRepository } from '../db/pg/user-repository.js';
 import type { Stores } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -31,7 +32,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     database,
     merchants: notYet('merchants'),
     apiKeys: notYet('apiKeys'),
-    users: notYet('users'),
+    users: new PgUserRepository(database),
     idempotency: notYet('idempotency'),
     wallets: notYet('wallets'),
     addresses: notYet('addresses'),
