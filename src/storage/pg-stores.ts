@@ -1,6 +1,7 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
+import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
 import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
 import { PgRefundRepository } from '../db/pg/refund-repository.js';
 import { PgUserRepository } from '../db/pg/user-repository.js';
@@ -26,14 +27,13 @@ function notYet<T>(name: string): T {
  */
 export async function openPgStores(options: PgOptions, cipher: SecretCipher): Promise<PgStores> {
   const database = await openPgDatabase(options);
-  void cipher;
   return {
     kind: 'postgres',
     database,
     merchants: notYet('merchants'),
     apiKeys: notYet('apiKeys'),
     users: new PgUserRepository(database),
-    idempotency: notYet('idempotency'),
+    idempotency: new PgIdempotencyRepository(database, cipher),
     wallets: notYet('wallets'),
     addresses: notYet('addresses'),
     sessions: notYet('sessions'),
