@@ -39,6 +39,11 @@ export const IDEMPOTENCY_CLAIM_LIFETIME_MS = 2 * 60 * 1000;
 interface Claim {
   fingerprint: string;
   claimedAt: number;
+  /**
+   * Whether the claim is in the store. A claim taken for work done in one unit of work (session
+   * creation) is written there, with the answer, instead of in a transaction of its own before it.
+   */
+  stored: boolean;
 }
 
 /** What the stored row under a key says to a request with `fingerprint` arriving at `now`. */
@@ -67,6 +72,12 @@ function judge(stored: StoredIdempotency | undefined, fingerprint: string, now: 
  * once the first finished, replays its answer. The answer replaces the claim. Claims of this
  * process are also kept in memory, so a duplicate reaching the same instance is refused without a
  * round trip, and so that `finish` knows the fingerprint and when it claimed.
+ *
+ * A request whose work is one unit of work (session creation: `begin(…, { inUnit: true })`, then
+ * `saveInUnit`) skips the claim's own transaction, one commit less on the hot path: `begin` only
+ * reads, and the unit checks the row again before it stores the answer with the work, so of two
+ * duplicates on two instances the first unit to commit wins and the other's work is rolled back
+ * (it is told the key is in use, and replays the answer when it retries).
  */
 export class IdempotencyService {
   private readonly inFlight = new Map<string, Claim>();
@@ -81,8 +92,12 @@ export class IdempotencyService {
     return `${scope.merchantId}\u0000${scope.livemode ? 'live' : 'test'}\u0000${scope.key}`;
   }
 
-  /** @throws ApiError idempotency_key_reused | idempotency_key_in_use */
-  async begin(scope: IdempotencyScope, fingerprint: string): Promise<IdempotencyOutcome> {
+  /**
+   * `inUnit`: the request's work is one unit of work that ends with `saveInUnit`, which claims the
+   * key there (never set it for work that is not: its duplicates on other instances would run too).
+   * @throws ApiError idempotency_key_reused | idempotency_key_in_use
+   */
+  async begin(scope: IdempotencyScope, fingerprint: string, options: { inUnit?: boolean } = {}): Promise<IdempotencyOutcome> {
     const key = IdempotencyService.keyOf(scope);
     const running = this.inFlight.get(key);
     if (running !== undefined) {
@@ -92,15 +107,18 @@ export class IdempotencyService {
     // Claimed in memory before the store is read (an await): a duplicate arriving meanwhile is told
     // the key is in use, as it would be while this request runs; the claim goes if there is no work.
     const claimedAt = this.now();
-    this.inFlight.set(key, { fingerprint, claimedAt });
+    const inUnit = options.inUnit === true;
+    this.inFlight.set(key, { fingerprint, claimedAt, stored: !inUnit });
     let verdict: Verdict;
     try {
-      // Returns rather than throws its verdict: a grouped unit that throws makes its group run again.
-      verdict = await this.commit(async () => {
-        const found = judge(await this.store.find(scope), fingerprint, claimedAt);
-        if (found.kind === 'free') await this.store.claim(scope, fingerprint, claimedAt);
-        return found;
-      });
+      verdict = inUnit
+        ? judge(await this.store.find(scope), fingerprint, claimedAt)
+        : // Returns rather than throws its verdict: a grouped unit that throws makes its group run again.
+          await this.commit(async () => {
+            const found = judge(await this.store.find(scope), fingerprint, claimedAt);
+            if (found.kind === 'free') await this.store.claim(scope, fingerprint, claimedAt);
+            return found;
+          });
     } catch (err) {
       this.inFlight.delete(key);
       throw err;
@@ -127,11 +145,16 @@ export class IdempotencyService {
       if (status === 400 || status === 429 || status >= 500) {
         // The answer is not to fail because the claim could not go (the store is down): it lapses
         // after IDEMPOTENCY_CLAIM_LIFETIME_MS and is then taken over.
-        await this.commit(async () => await this.store.releaseClaim(scope, claim.claimedAt)).catch(() => undefined);
+        if (claim.stored) await this.commit(async () => await this.store.releaseClaim(scope, claim.claimedAt)).catch(() => undefined);
         return;
       }
       const now = this.now();
-      await this.commit(async () => await this.store.save(scope, claim.fingerprint, status, body, now));
+      await this.commit(async () => {
+        // A claim never stored (its unit failed, or lost the key to another instance in saveInUnit)
+        // does not overwrite another instance's row: that one's answer is the key's.
+        if (!claim.stored && judge(await this.store.find(scope), claim.fingerprint, now).kind !== 'free') return;
+        await this.store.save(scope, claim.fingerprint, status, body, now);
+      });
     } finally {
       this.inFlight.delete(key);
     }
@@ -144,7 +167,14 @@ export class IdempotencyService {
   async saveInUnit(scope: IdempotencyScope, status: number, body: string): Promise<void> {
     const claim = this.inFlight.get(IdempotencyService.keyOf(scope));
     if (claim === undefined) throw new Error('no idempotency claim to save');
-    await this.store.save(scope, claim.fingerprint, status, body, this.now());
+    const now = this.now();
+    if (!claim.stored) {
+      // Claimed here, in the work's unit: another instance may have claimed or answered the key since
+      // `begin` read it. Then this unit is rolled back, and the request is told the key is in use.
+      const verdict = judge(await this.store.find(scope), claim.fingerprint, now);
+      if (verdict.kind !== 'free') throw verdict.kind === 'reused' ? reused() : inUse();
+    }
+    await this.store.save(scope, claim.fingerprint, status, body, now);
   }
 
   /** Lets go of a claim whose response `saveInUnit` stored (after its commit): the stored row is the answer now. */

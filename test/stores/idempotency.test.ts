@@ -104,6 +104,27 @@ describe('idempotency across instances [postgres]', () => {
     return 'made';
   }
 
+  /**
+   * The same for a route whose work is one unit (session creation): the key is claimed in that unit,
+   * with the answer (answerStoredWithUnit); an error's answer goes through `finish` as onSend sends it.
+   */
+  async function requestInUnit(i: { store: Stores; service: IdempotencyService }, fingerprint = 'fp'): Promise<string> {
+    const outcome = await i.service.begin(scope, fingerprint, { inUnit: true });
+    if (outcome.kind === 'replay') return `replay ${outcome.body}`;
+    try {
+      await i.store.commit(async () => {
+        const count = ((await i.store.settings.get('made')) as number | undefined) ?? 0;
+        await i.store.settings.put('made', count + 1, clock);
+        await i.service.saveInUnit(scope, 200, `{"object":${count + 1}}`);
+      });
+    } catch (err) {
+      await i.service.finish(scope, 409, '{"error":{}}');
+      throw err;
+    }
+    i.service.release(scope);
+    return 'made';
+  }
+
   const settle = (p: Promise<string>) => p.catch((err: unknown) => (err instanceof ApiError ? err.code : String(err)));
 
   test('concurrent duplicates on two instances make one object; the others are told to retry or replay it', async () => {
@@ -115,6 +136,26 @@ describe('idempotency across instances [postgres]', () => {
     expect(await settle(request(b))).toBe('replay {"object":1}');
     expect(await settle(request(a))).toBe('replay {"object":1}');
     expect(await settle(request(b, 'another body'))).toBe('idempotency_key_reused');
+  });
+
+  test('claimed in the work\'s unit: concurrent duplicates on two instances make one object, the losers\' work rolled back', async () => {
+    const [a, b] = await twoInstances();
+    const outcomes = await Promise.all(Array.from({ length: 12 }, (_, k) => settle(requestInUnit(k % 2 === 0 ? a : b))));
+    expect(outcomes.filter((o) => o === 'made')).toHaveLength(1);
+    for (const o of outcomes) expect(['made', 'idempotency_key_in_use', 'replay {"object":1}']).toContain(o);
+    expect(await a.store.settings.get('made')).toBe(1);
+    // A loser's 409 was not stored: the winner's answer is the key's, on both instances.
+    expect(await settle(requestInUnit(a))).toBe('replay {"object":1}');
+    expect(await settle(request(b))).toBe('replay {"object":1}');
+  });
+
+  test('claimed in the unit: work that failed before its unit does not overwrite the answer another instance stored', async () => {
+    const [a, b] = await twoInstances();
+    expect(await a.service.begin(scope, 'fp', { inUnit: true })).toEqual({ kind: 'proceed' });
+    expect(await settle(requestInUnit(b))).toBe('made');
+    // A's route failed before its unit (e.g. 404 from a check): its answer would be stored, but the key is B's.
+    await a.service.finish(scope, 404, '{"error":{"code":"resource_missing"}}');
+    expect(await settle(request(a))).toBe('replay {"object":1}');
   });
 
   test('while one instance runs the request, the other says the key is in use (or reused), then replays', async () => {
