@@ -87,12 +87,31 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/** A key's row: a claim while its first request runs (no response yet), then the response kept. */
+export interface StoredIdempotency {
+  fingerprint: string;
+  responseStatus: number | null;
+  responseBody: string | null;
+  /** When the claim was taken, then when the response was stored. */
+  createdAt: number;
+}
+
+/**
+ * Idempotency keys, one row per scope under a unique key that every instance on the database shares:
+ * the row is the claim, so a duplicate is refused or replayed whichever instance it reaches. The
+ * check-then-claim runs in one unit of work (idempotency-service.ts).
+ */
 export interface IdempotencyStore {
-  find(scope: IdempotencyScope): Promise<{ fingerprint: string; responseStatus: number | null; responseBody: string | null; createdAt: number } | undefined>;
-  /** Stores a finished response, replacing an expired record under the same key. */
+  find(scope: IdempotencyScope): Promise<StoredIdempotency | undefined>;
+  /** Writes a claim (no response yet) at `now`, replacing whatever the key held (an expired answer, an abandoned claim). */
+  claim(scope: IdempotencyScope, fingerprint: string, now: number): Promise<void>;
+  /** Stores a finished response, replacing the claim (or an expired record) under the same key. */
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): Promise<void>;
+  /** Removes the claim taken at `claimedAt`, if it is still that unfinished claim (a response not to be stored). */
+  releaseClaim(scope: IdempotencyScope, claimedAt: number): Promise<void>;
   purgeOlderThan(cutoff: number): Promise<number>;
-  releaseUnfinished(): Promise<number>;
+  /** Removes the unfinished claims taken before `claimedBefore` (their requests can no longer be running). */
+  releaseUnfinished(claimedBefore: number): Promise<number>;
 }
 
 export type Clock = () => number;

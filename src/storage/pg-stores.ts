@@ -11,6 +11,10 @@ import { PgWalletRepository } from '../db/pg/wallet-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
+import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
+import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
+import { PgRefundRepository } from '../db/pg/refund-repository.js';
+import { PgUserRepository } from '../db/pg/user-repository.js';
 import type { Stores } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -38,8 +42,6 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     database,
     merchants: new PgMerchantRepository(database),
     apiKeys: notYet('apiKeys'),
-    users: notYet('users'),
-    idempotency: notYet('idempotency'),
     wallets: new PgWalletRepository(database),
     addresses: new PgSessionAddressRepository(database),
     sessions: new PgSessionRepository(database),
@@ -48,8 +50,10 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     chainState: new PgChainStateRepository(database),
     events: new PgEventRepository(database),
     webhooks: new PgWebhookRepository(database, cipher),
-    ledger: notYet('ledger'),
-    refunds: notYet('refunds'),
+    users: new PgUserRepository(database),
+    idempotency: new PgIdempotencyRepository(database, cipher),
+    ledger: new PgLedgerRepository(database),
+    refunds: new PgRefundRepository(database),
     settings: new PgAppSettingsRepository(database),
     secrets: new PgStoredSecrets(database, cipher),
     tx: (work) => database.tx(work),
