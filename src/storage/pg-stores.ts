@@ -1,12 +1,14 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
-import type { Stores } from './stores.js';
+import { PgSignals } from '../db/pg/pg-signals.js';
+import { type Stores, warnOfSignals } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
 export interface PgStores extends Stores {
   kind: 'postgres';
   database: PgDatabase;
+  signals: PgSignals;
 }
 
 /**
@@ -24,6 +26,14 @@ function notYet<T>(name: string): T {
 export async function openPgStores(options: PgOptions, cipher: SecretCipher): Promise<PgStores> {
   const database = await openPgDatabase(options);
   void cipher;
+  // Listening before anything is read: a change committed after this is heard, one before is in the store.
+  const signals = new PgSignals(database, options.url, warnOfSignals);
+  try {
+    await signals.start();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   return {
     kind: 'postgres',
     database,
@@ -43,9 +53,13 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     refunds: notYet('refunds'),
     settings: new PgAppSettingsRepository(database),
     secrets: notYet('secrets'),
+    signals,
     tx: (work) => database.tx(work),
     // Units share no transaction here: connections commit in parallel, and each takes the lock.
     commit: (work) => database.tx(work),
-    close: () => database.close(),
+    close: async () => {
+      await signals.close();
+      await database.close();
+    },
   };
 }
