@@ -58,8 +58,13 @@ export interface ApiKeyStore {
   list(merchantId?: string): Promise<ApiKeyRecord[]>;
   activeByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
   revoke(id: string, now: number): Promise<boolean>;
-  /** Changes whenever another connection (another process: the `keys revoke` command) commits. */
-  otherWritersVersion(): Promise<number>;
+  /**
+   * A number that moves whenever a key may have been revoked outside this process's service: by
+   * another process on the same SQLite file (the `keys revoke` command: SQLite's data version), or
+   * by another instance on the same PostgreSQL database (its revocation signal, or a resync of the
+   * signals). Lookups cached under another number are dropped.
+   */
+  keysVersion(): Promise<number>;
 }
 
 export interface UserStore {

@@ -1,5 +1,6 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
+import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { type Stores, warnOfSignals } from './stores.js';
@@ -38,7 +39,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     kind: 'postgres',
     database,
     merchants: notYet('merchants'),
-    apiKeys: notYet('apiKeys'),
+    apiKeys: new PgApiKeyRepository(database, signals),
     users: notYet('users'),
     idempotency: notYet('idempotency'),
     wallets: notYet('wallets'),
