@@ -186,7 +186,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   for (const family of FAMILIES) for (const livemode of [false, true]) walletsNow.set(walletKey(family.id, livemode), await wallets.xpub(merchant.id, family.id, livemode));
 
   const addressRepo = store.addresses;
-  const addressBook = new AddressBook(addressRepo, now, (family, address) => familyById(family)?.addresses.key(address) ?? address);
+  const addressBook = new AddressBook(addressRepo, now, (family, address) => familyById(family)?.addresses.key(address) ?? address, store.signals, (message, err) => hooks.onError?.(message, err));
   const live = new LiveFeed();
   const paymentRepo = store.payments;
   const chainState: ChainStateStore = store.chainState;
