@@ -1,0 +1,203 @@
+/**
+ * Two instances on one PostgreSQL database (issue 18): what each keeps in memory follows what the
+ * other changes, through the store's change signals. Each test opens two stores on one new database
+ * (two instances' views of it, each with its own listening connection) and builds the services over
+ * them. The session addresses and wallets are in-memory stores shared by both "instances" until
+ * their PostgreSQL repositories exist (another part of issue 18): the signals are the real ones.
+ */
+import pg from 'pg';
+import { expect, test } from 'vitest';
+import { ADDRESS_ISSUED, AddressBook } from '../../src/services/address-book.js';
+import { CustomerDisplay, type DisplayState } from '../../src/services/customer-display.js';
+import { LiveFeed, SESSION_CHANGED } from '../../src/services/live-feed.js';
+import { onEveryInstance } from '../../src/services/on-every-instance.js';
+import type { ChangeSignals, SessionAddress, SessionAddressStore, WalletStore } from '../../src/services/ports.js';
+import { WALLET_SAVED, WalletsNow } from '../../src/services/wallets-now.js';
+import type { PgStores } from '../../src/storage/pg-stores.js';
+import { openTwoPgStores, testPostgres } from '../helpers/stores.js';
+
+let now = 1_800_000_000_000;
+const clock = () => now;
+const noError = (message: string, err: unknown) => {
+  throw new Error(`${message}: ${String(err)}`);
+};
+
+/** Settles when `signals` next hears `topic` (subscribed after the services: they have heard it first). */
+const heard = (signals: ChangeSignals, topic: string) =>
+  new Promise<string>((resolve) => {
+    const off = signals.subscribe(topic, (payload) => {
+      off();
+      resolve(payload);
+    });
+  });
+
+/** Ends an instance's listening connection, as a network cut would; settles once it listens again. */
+async function cutListener(s: PgStores): Promise<void> {
+  const back = new Promise<void>((resolve) => s.signals.onResync(resolve));
+  const admin = new pg.Client({ connectionString: (await testPostgres()).url });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [s.signals.applicationName]);
+  } finally {
+    await admin.end();
+  }
+  await back;
+}
+
+/** The session addresses of both instances' database, in memory. */
+function sharedAddresses(): SessionAddressStore & { rows: (SessionAddress & { row: number })[] } {
+  const rows: (SessionAddress & { row: number })[] = [];
+  const watched = (a: SessionAddress & { row: number }) => ({ row: a.row, family: a.family, livemode: a.livemode, address: a.address });
+  return {
+    rows,
+    insert: async (a) => rows.push({ ...a, row: rows.length + 1 }),
+    forSession: async (id) => rows.filter((a) => a.sessionId === id),
+    watched: async (at) => rows.filter((a) => a.watchUntil > at).map(watched),
+    watchEnded: async (after, upTo) => rows.filter((a) => a.watchUntil > after && a.watchUntil <= upTo).map(watched),
+    watchOf: async (row) => rows.find((a) => a.row === row),
+    watchOfAddress: async (family, livemode, address) => rows.find((a) => a.family === family && a.livemode === livemode && a.address === address),
+    eachIssued: async (fn) => rows.forEach((a) => fn(a.family, a.livemode, a.address)),
+  };
+}
+
+const lowerCase = (_family: string, address: string) => address.toLowerCase();
+const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+const OTHER = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
+
+test('an address issued on one instance is watched by the other from its commit on (the leader may be that one)', async () => {
+  const [a, b] = await openTwoPgStores();
+  const addresses = sharedAddresses();
+  const atA = new AddressBook(addresses, clock, lowerCase, a.signals, noError);
+  const atB = new AddressBook(addresses, clock, lowerCase, b.signals, noError);
+  await Promise.all([atA.load(), atB.load()]);
+  expect(atB.any('evm', false)).toBe(false);
+  const arrived = heard(b.signals, ADDRESS_ISSUED);
+  // As SessionService.create does: stored and announced in one unit of work, added here after it.
+  const row = await a.tx(async () => {
+    const stored = await addresses.insert({ sessionId: 'ps_1', family: 'evm', livemode: false, address: ADDRESS, derivationIndex: 0, watchUntil: now + 60_000 });
+    await atA.announce('evm', false, ADDRESS, stored);
+    return stored;
+  });
+  atA.add('evm', false, ADDRESS, row);
+  await arrived;
+  expect(atB.any('evm', false)).toBe(true);
+  expect(atB.anyIssued('evm', false)).toBe(true);
+  expect(await atB.lookup('evm', false, ADDRESS.toLowerCase())).toBe('ps_1');
+  expect(await atB.lookup('evm', true, ADDRESS)).toBeUndefined(); // its own mode only
+  now += 60_000;
+  expect(await atB.ended('evm', false, ADDRESS)).toBe(true); // and a late deposit there is seen as one
+});
+
+test('an address whose signal was missed while the listener was cut is in the book once it listens again', async () => {
+  const [a, b] = await openTwoPgStores();
+  void a;
+  const addresses = sharedAddresses();
+  const atB = new AddressBook(addresses, clock, lowerCase, b.signals, noError);
+  await atB.load();
+  // Committed while B heard nothing: stored, never announced to B.
+  await addresses.insert({ sessionId: 'ps_missed', family: 'solana', livemode: true, address: OTHER, derivationIndex: 0, watchUntil: now + 60_000 });
+  await cutListener(b);
+  await atB.loaded;
+  expect(await atB.lookup('solana', true, OTHER)).toBe('ps_missed');
+});
+
+test('a session change published on one instance reaches the other\'s subscribers; here at once', async () => {
+  const [a, b] = await openTwoPgStores();
+  const feedA = new LiveFeed(a.signals, noError);
+  const feedB = new LiveFeed(b.signals, noError);
+  const atA: string[] = [];
+  const atB: string[] = [];
+  feedA.subscribe((id) => atA.push(id), 'ps_1');
+  feedB.subscribe((id) => atB.push(id), 'ps_1');
+  const everyAtB: string[] = [];
+  feedB.subscribe((id) => everyAtB.push(id));
+  const arrived = heard(b.signals, SESSION_CHANGED);
+  feedA.publish('ps_1');
+  expect(atA).toEqual(['ps_1']); // no round trip for this instance's pages
+  await arrived;
+  expect(atB).toEqual(['ps_1']);
+  expect(everyAtB).toEqual(['ps_1']);
+  // Its own signal coming back is not a second notice.
+  const marker = heard(a.signals, 'marker');
+  await a.signals.publish('marker', '');
+  await marker;
+  expect(atA).toEqual(['ps_1']);
+});
+
+test('after a resync every session followed on that instance is told once (it may have changed unheard)', async () => {
+  const [, b] = await openTwoPgStores();
+  const feed = new LiveFeed(b.signals, noError);
+  const told: string[] = [];
+  feed.subscribe((id) => told.push(id), 'ps_followed');
+  await cutListener(b);
+  expect(told).toEqual(['ps_followed']);
+});
+
+const nextChange = (display: CustomerDisplay, till: string) =>
+  new Promise<DisplayState>((resolve) => {
+    const off = display.subscribe((state) => {
+      off();
+      resolve(state);
+    }, till);
+  });
+
+test('a till on one instance and its display page on another agree; an instance started later shows it too', async () => {
+  const [a, b] = await openTwoPgStores();
+  const displayOf = (s: PgStores) => new CustomerDisplay({ settings: s.settings, tx: s.tx, signals: s.signals, now: clock, onError: noError });
+  const displayA = displayOf(a);
+  const displayB = displayOf(b);
+  await Promise.all([displayA.load(), displayB.load()]);
+  const seenAtB: DisplayState[] = [];
+  displayB.subscribe((state) => seenAtB.push(state), 'till-1');
+  // What B's display page waits on: the change of its till (B read the setting again when the signal came).
+  const shownAtB = nextChange(displayB, 'till-1');
+  await displayA.show('ps_1', 'key_1', 'till-1');
+  expect((await shownAtB).sessionId).toBe('ps_1');
+  expect(displayB.current('till-1').sessionId).toBe('ps_1');
+  expect(seenAtB.map((s) => s.sessionId)).toEqual(['ps_1']);
+  expect(displayB.current().sessionId).toBeNull(); // the shared till is another slot
+
+  const later = displayOf(b);
+  await later.load();
+  expect(later.current('till-1').sessionId).toBe('ps_1');
+
+  const clearedAtA = nextChange(displayA, 'till-1');
+  await displayB.show(null, 'ui', 'till-1');
+  expect((await clearedAtA).sessionId).toBeNull();
+  expect(displayA.current('till-1').sessionId).toBeNull();
+});
+
+test('a live wallet saved on one instance is the one the other\'s watchers read once its signal arrived', async () => {
+  const [a, b] = await openTwoPgStores();
+  const saved = new Map<string, string>();
+  const wallets: WalletStore = {
+    xpub: async (m, f, live) => saved.get(`${m}:${f}:${live}`),
+    upsert: async (m, f, live, xpub) => void saved.set(`${m}:${f}:${live}`, xpub),
+    reserveIndex: async () => 0,
+  };
+  const walletsOf = (s: PgStores) => new WalletsNow({ wallets, tx: s.tx, signals: s.signals, now: clock, merchantId: 'mrc_1', families: ['evm', 'tron'], onError: noError });
+  const atA = walletsOf(a);
+  const atB = walletsOf(b);
+  await Promise.all([atA.load(), atB.load()]);
+  expect(atB.get('evm', true)).toBeUndefined();
+  const arrived = heard(b.signals, WALLET_SAVED);
+  await atA.save('evm', true, 'xpub_new');
+  expect(atA.get('evm', true)).toBe('xpub_new');
+  await arrived;
+  await new Promise((resolve) => setImmediate(resolve)); // B's read of the store (in memory here) settles
+  expect(atB.get('evm', true)).toBe('xpub_new');
+  expect(atB.get('evm', false)).toBeUndefined();
+});
+
+test('a wake-up made on one instance runs on the other with its payload, and on the first at once', async () => {
+  const [a, b] = await openTwoPgStores();
+  const ranAtA: string[] = [];
+  const ranAtB: string[] = [];
+  const wakeA = onEveryInstance(a.signals, 'sessions.deadline', (at) => ranAtA.push(at), noError);
+  onEveryInstance(b.signals, 'sessions.deadline', (at) => ranAtB.push(at), noError);
+  const arrived = heard(b.signals, 'sessions.deadline');
+  wakeA('1800000060000');
+  expect(ranAtA).toEqual(['1800000060000']);
+  await arrived;
+  expect(ranAtB).toEqual(['1800000060000']);
+});
