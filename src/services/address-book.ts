@@ -3,7 +3,7 @@ import type { WatchedAddressRow } from '../domain/records.js';
 import { AddressFilter } from './address-filter.js';
 import type { ChangeSignals, Clock, SessionAddressStore } from './ports.js';
 
-/** The signal of an address issued (ports.ts, ChangeSignals): `[family, livemode, address, row]` as JSON. */
+/** The signal of a session's addresses issued (ports.ts, ChangeSignals): `[[family, livemode, address, row], …]` as JSON. */
 export const ADDRESS_ISSUED = 'address.issued';
 /** After a failed reload (resync), the next try: the book must not stay without what it missed. */
 const RELOAD_RETRY_MS = 1_000;
@@ -130,18 +130,23 @@ export class AddressBook {
   }
 
   /**
-   * Tells the other instances of an address just stored; called inside the unit of work that stored
-   * it, so the signal goes out when (and only if) it commits. This instance adds it with `add`.
+   * Tells the other instances of the addresses a session was just given (one signal for them all);
+   * called inside the unit of work that stored them, so the signal goes out when (and only if) it
+   * commits. This instance adds them with `add`.
    */
-  async announce(family: FamilyId, livemode: boolean, address: string, row: number): Promise<void> {
-    await this.signals.publish(ADDRESS_ISSUED, JSON.stringify([family, livemode, address, row]));
+  async announce(livemode: boolean, addresses: readonly { family: FamilyId; address: string; row: number }[]): Promise<void> {
+    if (addresses.length === 0) return;
+    await this.signals.publish(ADDRESS_ISSUED, JSON.stringify(addresses.map((a) => [a.family, livemode, a.address, a.row])));
   }
 
   private heard(payload: string): void {
     const parsed = JSON.parse(payload) as unknown;
-    if (!Array.isArray(parsed) || parsed.length !== 4) throw new Error(`${ADDRESS_ISSUED}: not [family, livemode, address, row]: ${payload}`);
-    const [family, livemode, address, row] = parsed as [FamilyId, boolean, string, number];
-    this.add(family, livemode, address, row);
+    if (!Array.isArray(parsed)) throw new Error(`${ADDRESS_ISSUED}: not a list of [family, livemode, address, row]: ${payload}`);
+    for (const entry of parsed as unknown[]) {
+      if (!Array.isArray(entry) || entry.length !== 4) throw new Error(`${ADDRESS_ISSUED}: not [family, livemode, address, row]: ${JSON.stringify(entry)}`);
+      const [family, livemode, address, row] = entry as [FamilyId, boolean, string, number];
+      this.add(family, livemode, address, row);
+    }
   }
 
   /**

@@ -150,11 +150,10 @@ export class SessionService {
         const index = await this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
         const address = this.chains.deposit(family, wallet, index);
         const row: SessionAddress = { sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil };
-        const stored = { ...row, row: await this.d.addresses.insert(row) };
-        // Other instances watch it from the commit on (the leader's watcher may be one of them).
-        await this.d.addressBook.announce(family, caller.livemode, address, stored.row);
-        reserved.push(stored);
+        reserved.push({ ...row, row: await this.d.addresses.insert(row) });
       }
+      // Other instances watch them from the commit on (the leader's watcher may be one of them).
+      await this.d.addressBook.announce(caller.livemode, reserved);
       // A new session has no payments and the addresses just reserved: no need to read them back.
       const created = await this.viewOf(session, [], reserved);
       await this.emit('payment_session.created', created);

@@ -43,7 +43,9 @@ test('creating a session announces each deposit address issued, its change and i
   });
   const [address] = await s.store.addresses.forSession(view.session.id);
   expect(address).toBeDefined();
-  const row = JSON.parse(signals.find((x) => x.startsWith(ADDRESS_ISSUED))!.slice(ADDRESS_ISSUED.length + 1)) as unknown[];
+  const announced = JSON.parse(signals.find((x) => x.startsWith(ADDRESS_ISSUED))!.slice(ADDRESS_ISSUED.length + 1)) as unknown[][];
+  expect(announced).toHaveLength(1); // one family here: one address
+  const row = announced[0]!;
   expect(row.slice(0, 3)).toEqual(['evm', false, address!.address]);
   expect(await s.store.addresses.watchOf(row[3] as number)).toMatchObject({ sessionId: view.session.id }); // the stored row
   expect(signals).toContain(`${SESSION_CHANGED} ${view.session.id}`);

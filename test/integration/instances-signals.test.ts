@@ -73,13 +73,17 @@ test('an address issued on one instance is watched by the other from its commit 
   expect(atB.any('evm', false)).toBe(false);
   const arrived = heard(b.signals, ADDRESS_ISSUED);
   // As SessionService.create does: stored and announced in one unit of work, added here after it.
-  const row = await a.tx(async () => {
-    const stored = await addresses.insert({ sessionId: 'ps_1', family: 'evm', livemode: false, address: ADDRESS, derivationIndex: 0, watchUntil: now + 60_000 });
-    await atA.announce('evm', false, ADDRESS, stored);
-    return stored;
+  // A session's addresses of two families, one signal.
+  const rows = await a.tx(async () => {
+    const evm = await addresses.insert({ sessionId: 'ps_1', family: 'evm', livemode: false, address: ADDRESS, derivationIndex: 0, watchUntil: now + 60_000 });
+    const tron = await addresses.insert({ sessionId: 'ps_1', family: 'tron', livemode: false, address: OTHER, derivationIndex: 0, watchUntil: now + 60_000 });
+    await atA.announce(false, [{ family: 'evm', address: ADDRESS, row: evm }, { family: 'tron', address: OTHER, row: tron }]);
+    return { evm, tron };
   });
-  atA.add('evm', false, ADDRESS, row);
+  atA.add('evm', false, ADDRESS, rows.evm);
+  atA.add('tron', false, OTHER, rows.tron);
   await arrived;
+  expect(await atB.lookup('tron', false, OTHER)).toBe('ps_1');
   expect(atB.any('evm', false)).toBe(true);
   expect(atB.anyIssued('evm', false)).toBe(true);
   expect(await atB.lookup('evm', false, ADDRESS.toLowerCase())).toBe('ps_1');
