@@ -6,6 +6,7 @@ import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
 import { DATA_KEY_FILE, loadDataKey } from './data-key.js';
+import { checkSharedDataKey } from './shared-data-key.js';
 import { DataKeyCipher } from './domain/secret-cipher.js';
 import { newWebhookSecret } from './domain/webhooks.js';
 import { makeDataDirPrivate } from './private-files.js';
@@ -369,6 +370,10 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     },
     prepareSecretsAtRest: async () => {
       cipher.unlock();
+      // One SQLite file has one data dir, so one key; a PostgreSQL database may have many instances.
+      if (store.kind === 'postgres') {
+        await checkSharedDataKey({ settings: store.settings, tx, cipher, reset: config.resetSealedSecrets, now: now(), keyFile: join(config.dataDir, DATA_KEY_FILE) });
+      }
       if (config.resetSealedSecrets) {
         const reset = await store.secrets.resetUnopenable(newWebhookSecret);
         if (reset.webhookSecrets + reset.answers > 0) {

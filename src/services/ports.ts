@@ -14,8 +14,8 @@ import type {
   Settlement,
   StoredEvent,
   WebhookAttemptRecord,
+  WebhookDeliveryOutcome,
   WebhookDeliveryRecord,
-  WebhookDeliveryStatus,
   WebhookEndpointRecord,
 } from '../domain/records.js';
 import type { FamilyId, NetworkInfo } from '../domain/networks.js';
@@ -224,12 +224,23 @@ export interface WebhookStore {
     endpointId: string,
     query: { limit: number; startingAfter?: string; endingBefore?: string; status?: string; eventId?: string },
   ): Promise<{ items: WebhookDeliveryRecord[]; hasMore: boolean }>;
-  dueFor(endpointId: string, now: number, limit: number): Promise<WebhookDeliveryRecord[]>;
+  /**
+   * Claims up to `limit` pending deliveries to one endpoint that are due and first in line for their
+   * object, atomically across every instance on the store: each claimed one's `nextAttemptAt` moves
+   * to `now + leaseMs` (returned as such), so no other dispatcher picks it until its attempt is
+   * recorded, or until the lease runs out (the claimer died: the delivery is due again).
+   */
+  claimDue(endpointId: string, now: number, limit: number, leaseMs: number): Promise<WebhookDeliveryRecord[]>;
+  /** Gives a claim back unattempted (stopping): due at `now`. False when the claim was lost already. */
+  releaseClaim(id: string, claimedUntil: number, now: number): Promise<boolean>;
   nextDueAfter(now: number): Promise<number | undefined>;
-  finishAttempt(
-    attempt: WebhookAttemptRecord,
-    delivery: { id: string; status: WebhookDeliveryStatus; attempts: number; nextAttemptAt: number | null; lastStatusCode: number | null; completedAt: number | null },
-  ): Promise<boolean>;
+  /**
+   * Records an attempt made under the claim ending at `claimedUntil` and its outcome. False, and
+   * nothing written, when the claim is stale: the delivery was deleted (its endpoint removed), is no
+   * longer pending (a 410 failed it), or its lease ran out and another claim took it (that attempt
+   * is the one recorded).
+   */
+  finishAttempt(attempt: WebhookAttemptRecord, delivery: WebhookDeliveryOutcome, claimedUntil: number): Promise<boolean>;
   failPendingOf(endpointId: string, now: number): Promise<number>;
   attemptsOf(deliveryId: string): Promise<WebhookAttemptRecord[]>;
   cursor(name: string): Promise<number | undefined>;

@@ -3,6 +3,16 @@ import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-dat
 import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
+import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
+import { PgDepositRepository } from '../db/pg/deposit-repository.js';
+import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
+import { PgPaymentRepository } from '../db/pg/payment-repository.js';
+import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
+import { PgSessionRepository } from '../db/pg/session-repository.js';
+import { PgWalletRepository } from '../db/pg/wallet-repository.js';
+import { PgEventRepository } from '../db/pg/event-repository.js';
+import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
+import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -26,7 +36,6 @@ function notYet<T>(name: string): T {
  */
 export async function openPgStores(options: PgOptions, cipher: SecretCipher): Promise<PgStores> {
   const database = await openPgDatabase(options);
-  void cipher;
   // Listening before anything is read: a change committed after this is heard, one before is in the store.
   const signals = new PgSignals(database, options.url, warnOfSignals);
   try {
@@ -38,22 +47,22 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
   return {
     kind: 'postgres',
     database,
-    merchants: notYet('merchants'),
+    merchants: new PgMerchantRepository(database),
     apiKeys: new PgApiKeyRepository(database, signals),
     users: notYet('users'),
     idempotency: notYet('idempotency'),
-    wallets: notYet('wallets'),
-    addresses: notYet('addresses'),
-    sessions: notYet('sessions'),
-    payments: notYet('payments'),
-    deposits: notYet('deposits'),
-    chainState: notYet('chainState'),
-    events: notYet('events'),
-    webhooks: notYet('webhooks'),
+    wallets: new PgWalletRepository(database),
+    addresses: new PgSessionAddressRepository(database),
+    sessions: new PgSessionRepository(database),
+    payments: new PgPaymentRepository(database),
+    deposits: new PgDepositRepository(database),
+    chainState: new PgChainStateRepository(database),
+    events: new PgEventRepository(database),
+    webhooks: new PgWebhookRepository(database, cipher),
     ledger: notYet('ledger'),
     refunds: notYet('refunds'),
     settings: new PgAppSettingsRepository(database),
-    secrets: notYet('secrets'),
+    secrets: new PgStoredSecrets(database, cipher),
     signals,
     tx: (work) => database.tx(work),
     // Units share no transaction here: connections commit in parallel, and each takes the lock.
