@@ -23,18 +23,25 @@ const keyOf = (family: string, livemode: boolean) => `${family}:${livemode ? 'li
  */
 export class WalletsNow {
   private readonly known = new Map<string, string | undefined>();
+  /** Reads started by signals, one after the other: the last wallet saved is the one kept. */
+  private reading: Promise<void> = Promise.resolve();
 
   constructor(private readonly d: WalletsNowDeps) {
     d.signals.subscribe(WALLET_SAVED, (payload, fromHere) => {
       if (!fromHere) this.reread(payload);
     });
     d.signals.onResync(() => {
-      this.load().catch((err: unknown) => d.onError('the wallets could not be read again after the change signals resynced', err));
+      this.queue(() => this.load(), 'the wallets could not be read again after the change signals resynced');
     });
   }
 
   async load(): Promise<void> {
     for (const family of this.d.families) for (const livemode of [false, true]) await this.readOne(family, livemode);
+  }
+
+  /** Settles when the reads that signals started so far have ended. */
+  get settled(): Promise<void> {
+    return this.reading;
   }
 
   get(family: string, livemode: boolean): string | undefined {
@@ -60,6 +67,10 @@ export class WalletsNow {
       this.d.onError(`${WALLET_SAVED}: not a family and mode: ${payload}`, undefined);
       return;
     }
-    this.readOne(family, mode === 'live').catch((err: unknown) => this.d.onError(`the ${payload} wallet saved on another instance could not be read`, err));
+    this.queue(() => this.readOne(family, mode === 'live'), `the ${payload} wallet saved on another instance could not be read`);
+  }
+
+  private queue(read: () => Promise<void>, failure: string): void {
+    this.reading = this.reading.then(read).catch((err: unknown) => this.d.onError(failure, err));
   }
 }

@@ -2,8 +2,7 @@
  * Two instances on one PostgreSQL database (issue 18): what each keeps in memory follows what the
  * other changes, through the store's change signals. Each test opens two stores on one new database
  * (two instances' views of it, each with its own listening connection) and builds the services over
- * them. The session addresses and wallets are in-memory stores shared by both "instances" until
- * their PostgreSQL repositories exist (another part of issue 18): the signals are the real ones.
+ * them, on the stores' own repositories.
  */
 import pg from 'pg';
 import { expect, test } from 'vitest';
@@ -11,9 +10,10 @@ import { ADDRESS_ISSUED, AddressBook } from '../../src/services/address-book.js'
 import { CustomerDisplay, type DisplayState } from '../../src/services/customer-display.js';
 import { LiveFeed, SESSION_CHANGED } from '../../src/services/live-feed.js';
 import { onEveryInstance } from '../../src/services/on-every-instance.js';
-import type { ChangeSignals, SessionAddress, SessionAddressStore, WalletStore } from '../../src/services/ports.js';
+import type { ChangeSignals } from '../../src/services/ports.js';
 import { WALLET_SAVED, WalletsNow } from '../../src/services/wallets-now.js';
 import type { PgStores } from '../../src/storage/pg-stores.js';
+import { addMerchant, sessionOf } from '../helpers/sales-records.js';
 import { openTwoPgStores, testPostgres } from '../helpers/stores.js';
 
 let now = 1_800_000_000_000;
@@ -44,20 +44,10 @@ async function cutListener(s: PgStores): Promise<void> {
   await back;
 }
 
-/** The session addresses of both instances' database, in memory. */
-function sharedAddresses(): SessionAddressStore & { rows: (SessionAddress & { row: number })[] } {
-  const rows: (SessionAddress & { row: number })[] = [];
-  const watched = (a: SessionAddress & { row: number }) => ({ row: a.row, family: a.family, livemode: a.livemode, address: a.address });
-  return {
-    rows,
-    insert: async (a) => rows.push({ ...a, row: rows.length + 1 }),
-    forSession: async (id) => rows.filter((a) => a.sessionId === id),
-    watched: async (at) => rows.filter((a) => a.watchUntil > at).map(watched),
-    watchEnded: async (after, upTo) => rows.filter((a) => a.watchUntil > after && a.watchUntil <= upTo).map(watched),
-    watchOf: async (row) => rows.find((a) => a.row === row),
-    watchOfAddress: async (family, livemode, address) => rows.find((a) => a.family === family && a.livemode === livemode && a.address === address),
-    eachIssued: async (fn) => rows.forEach((a) => fn(a.family, a.livemode, a.address)),
-  };
+/** A session of merchant m_1 (stored, for its addresses' foreign key) and one deposit address of it. */
+async function issue(s: PgStores, sessionId: string, family: string, livemode: boolean, address: string): Promise<number> {
+  if ((await s.sessions.findById(sessionId)) === undefined) await s.sessions.insert(sessionOf({ id: sessionId, livemode }));
+  return await s.addresses.insert({ sessionId, family, livemode, address, derivationIndex: 0, watchUntil: now + 60_000 });
 }
 
 const lowerCase = (_family: string, address: string) => address.toLowerCase();
@@ -66,17 +56,17 @@ const OTHER = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 
 test('an address issued on one instance is watched by the other from its commit on (the leader may be that one)', async () => {
   const [a, b] = await openTwoPgStores();
-  const addresses = sharedAddresses();
-  const atA = new AddressBook(addresses, clock, lowerCase, a.signals, noError);
-  const atB = new AddressBook(addresses, clock, lowerCase, b.signals, noError);
+  await addMerchant(a);
+  const atA = new AddressBook(a.addresses, clock, lowerCase, a.signals, noError);
+  const atB = new AddressBook(b.addresses, clock, lowerCase, b.signals, noError);
   await Promise.all([atA.load(), atB.load()]);
   expect(atB.any('evm', false)).toBe(false);
   const arrived = heard(b.signals, ADDRESS_ISSUED);
-  // As SessionService.create does: stored and announced in one unit of work, added here after it.
-  // A session's addresses of two families, one signal.
+  // As SessionService.create does: a session's addresses stored and announced in one unit of work
+  // (one signal for them all), added here after it.
   const rows = await a.tx(async () => {
-    const evm = await addresses.insert({ sessionId: 'ps_1', family: 'evm', livemode: false, address: ADDRESS, derivationIndex: 0, watchUntil: now + 60_000 });
-    const tron = await addresses.insert({ sessionId: 'ps_1', family: 'tron', livemode: false, address: OTHER, derivationIndex: 0, watchUntil: now + 60_000 });
+    const evm = await issue(a, 'ps_1', 'evm', false, ADDRESS);
+    const tron = await issue(a, 'ps_1', 'tron', false, OTHER);
     await atA.announce(false, [{ family: 'evm', address: ADDRESS, row: evm }, { family: 'tron', address: OTHER, row: tron }]);
     return { evm, tron };
   });
@@ -94,12 +84,12 @@ test('an address issued on one instance is watched by the other from its commit 
 
 test('an address whose signal was missed while the listener was cut is in the book once it listens again', async () => {
   const [a, b] = await openTwoPgStores();
-  void a;
-  const addresses = sharedAddresses();
-  const atB = new AddressBook(addresses, clock, lowerCase, b.signals, noError);
+  await addMerchant(a);
+  const atB = new AddressBook(b.addresses, clock, lowerCase, b.signals, noError);
   await atB.load();
-  // Committed while B heard nothing: stored, never announced to B.
-  await addresses.insert({ sessionId: 'ps_missed', family: 'solana', livemode: true, address: OTHER, derivationIndex: 0, watchUntil: now + 60_000 });
+  // Committed while B heard nothing: stored, never announced.
+  await issue(a, 'ps_missed', 'solana', true, OTHER);
+  expect(await atB.lookup('solana', true, OTHER)).toBeUndefined();
   await cutListener(b);
   await atB.loaded;
   expect(await atB.lookup('solana', true, OTHER)).toBe('ps_missed');
@@ -173,13 +163,8 @@ test('a till on one instance and its display page on another agree; an instance 
 
 test('a live wallet saved on one instance is the one the other\'s watchers read once its signal arrived', async () => {
   const [a, b] = await openTwoPgStores();
-  const saved = new Map<string, string>();
-  const wallets: WalletStore = {
-    xpub: async (m, f, live) => saved.get(`${m}:${f}:${live}`),
-    upsert: async (m, f, live, xpub) => void saved.set(`${m}:${f}:${live}`, xpub),
-    reserveIndex: async () => 0,
-  };
-  const walletsOf = (s: PgStores) => new WalletsNow({ wallets, tx: s.tx, signals: s.signals, now: clock, merchantId: 'mrc_1', families: ['evm', 'tron'], onError: noError });
+  await addMerchant(a);
+  const walletsOf = (s: PgStores) => new WalletsNow({ wallets: s.wallets, tx: s.tx, signals: s.signals, now: clock, merchantId: 'm_1', families: ['evm', 'tron'], onError: noError });
   const atA = walletsOf(a);
   const atB = walletsOf(b);
   await Promise.all([atA.load(), atB.load()]);
@@ -188,7 +173,7 @@ test('a live wallet saved on one instance is the one the other\'s watchers read 
   await atA.save('evm', true, 'xpub_new');
   expect(atA.get('evm', true)).toBe('xpub_new');
   await arrived;
-  await new Promise((resolve) => setImmediate(resolve)); // B's read of the store (in memory here) settles
+  await atB.settled; // B reads the store again when the signal comes
   expect(atB.get('evm', true)).toBe('xpub_new');
   expect(atB.get('evm', false)).toBeUndefined();
 });

@@ -1,23 +1,12 @@
 import { expect, test } from 'vitest';
 import { KEY_REVOKED } from '../../src/db/pg/api-key-repository.js';
 import { ApiKeyService } from '../../src/services/api-key-service.js';
-import type { PgStores } from '../../src/storage/pg-stores.js';
 import type { Stores } from '../../src/storage/stores.js';
+import { addMerchant } from '../helpers/sales-records.js';
 import { describeEachStore, openTwoPgStores } from '../helpers/stores.js';
 
 const MERCHANT = 'mrc_keys';
-
-/**
- * A merchant for the keys' foreign key. Through the port on SQLite; in SQL on PostgreSQL, whose
- * merchant repository is another part of issue 18 (switch to the port once it exists).
- */
-async function addMerchant(s: Stores): Promise<void> {
-  if (s.kind === 'sqlite') {
-    await s.merchants.insert({ id: MERCHANT, name: 'Shop', domainId: 'dom_1', domain: 'shop.test', createdAt: 1 });
-  } else {
-    await (s as PgStores).database.pool.query('INSERT INTO merchants (id, name, created_at) VALUES ($1, $2, 1)', [MERCHANT, 'Shop']);
-  }
-}
+const addKeysMerchant = (s: Stores) => addMerchant(s, MERCHANT);
 
 const key = (id: string, prefix: string, createdAt: number, livemode = false) => ({ id, merchantId: MERCHANT, livemode, prefix, hash: `hash_${id}`, createdAt });
 
@@ -25,7 +14,7 @@ const key = (id: string, prefix: string, createdAt: number, livemode = false) =>
 describeEachStore('API keys', (open) => {
   test('an active key is found by its hash, with its merchant and mode; a revoked one is not', async () => {
     const s = await open();
-    await addMerchant(s);
+    await addKeysMerchant(s);
     await s.apiKeys.insert(key('key_1', 'sk_live_AAAA1111', 10, true));
     expect(await s.apiKeys.findActiveByHash('hash_key_1')).toEqual({ id: 'key_1', merchantId: MERCHANT, livemode: true });
     expect(await s.apiKeys.findActiveByHash('hash_nope')).toBeUndefined();
@@ -37,7 +26,7 @@ describeEachStore('API keys', (open) => {
 
   test('keys are listed oldest first, per merchant; active ones found by a prefix, "_" taken literally', async () => {
     const s = await open();
-    await addMerchant(s);
+    await addKeysMerchant(s);
     await s.apiKeys.insert(key('key_b', 'sk_test_BBBB2222', 20));
     await s.apiKeys.insert(key('key_a', 'sk_test_AAAA1111', 10));
     await s.apiKeys.insert(key('key_c', 'sk_test_AAAA3333', 30));
@@ -52,7 +41,7 @@ describeEachStore('API keys', (open) => {
 
 test('[postgres] a key revoked on one instance is refused by another once the signal arrived, though it was cached there', async () => {
   const [a, b] = await openTwoPgStores();
-  await addMerchant(a);
+  await addKeysMerchant(a);
   const atA = new ApiKeyService(a.apiKeys, () => 1_000);
   const atB = new ApiKeyService(b.apiKeys, () => 1_000);
   const { secret } = await atA.create(MERCHANT, 'test');
