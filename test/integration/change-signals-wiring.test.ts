@@ -60,3 +60,10 @@ test('saving a live wallet and showing a sale on a display announce them', async
   await s.display.show('ps_x', 'test', 'till-2');
   expect(signals).toEqual(['wallet.saved evm:live', 'display.changed till-2']);
 });
+
+test('a webhook endpoint made and sent a test event announces the changed endpoints and the new delivery', async () => {
+  const signals = heard('webhooks.endpoints', 'webhooks.due');
+  const endpoint = await s.webhookEndpoints.create(caller, { url: 'https://example.com/hook', enabled_events: ['*'] });
+  await s.webhookEndpoints.sendTest(caller, endpoint.id);
+  expect(signals).toEqual(['webhooks.endpoints ', 'webhooks.due ']);
+});
