@@ -58,8 +58,13 @@ export interface ApiKeyStore {
   list(merchantId?: string): Promise<ApiKeyRecord[]>;
   activeByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
   revoke(id: string, now: number): Promise<boolean>;
-  /** Changes whenever another connection (another process: the `keys revoke` command) commits. */
-  otherWritersVersion(): Promise<number>;
+  /**
+   * A number that moves whenever a key may have been revoked outside this process's service: by
+   * another process on the same SQLite file (the `keys revoke` command: SQLite's data version), or
+   * by another instance on the same PostgreSQL database (its revocation signal, or a resync of the
+   * signals). Lookups cached under another number are dropped.
+   */
+  keysVersion(): Promise<number>;
 }
 
 export interface UserStore {
@@ -129,6 +134,28 @@ export type UnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
  * commit); settles once the commit is durable. For the request paths that only insert.
  */
 export type GroupedUnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Change signals between the instances sharing one store (issue 18): what one instance keeps in
+ * memory and another changes (the address book, live feeds, the customer display, cached keys and
+ * wallets, timers' wake-ups) is announced here. Payloads are short (ids, not objects: at most
+ * MAX_SIGNAL_PAYLOAD bytes, domain/signals.ts); a listener reads what changed from the store.
+ */
+export interface ChangeSignals {
+  /**
+   * Every subscriber of `topic`, on every instance (this one's too), hears `payload`. Published inside
+   * an open unit of work, it goes out when that unit commits, and never if it rolls back.
+   * `topic`: letters, digits, `.`, `-` and `_`.
+   */
+  publish(topic: string, payload: string): Promise<void>;
+  /** `listener(payload, fromHere)`: `fromHere` when this instance published it. Returns the unsubscribe. */
+  subscribe(topic: string, listener: (payload: string, fromHere: boolean) => void): () => void;
+  /**
+   * `listener` is called when signals may have been missed (PostgreSQL: the listening connection was
+   * lost and is back): what was kept from signals must be read from the store again. Returns the unsubscribe.
+   */
+  onResync(listener: () => void): () => void;
+}
 
 export interface WalletStore {
   xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined>;
