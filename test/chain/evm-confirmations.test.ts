@@ -68,7 +68,7 @@ test('exact payment: PENDING → PROCESSING while confirmations accrue → SUCCE
   expect(done.payments[0].status).toBe('confirmed');
   expect(done.payments[0].confirmations).toBeGreaterThanOrEqual(REQUIRED);
 
-  const events = outboxEvents(t.dataDir, s.session_id);
+  const events = (await outboxEvents(t.dataDir, s.session_id));
   expect(events.map((e) => e.type)).toEqual([
     'payment_session.created',
     'payment_session.payment_detected',
@@ -107,7 +107,7 @@ test('two payers in the same block: both recorded, distinct log_index, each coun
   expect(done.payments).toHaveLength(2);
   expect(done.exception).toBeNull();
   expect(done.amount_received.value).toBe('12.50');
-  const detected = outboxEvents(t.dataDir, s.session_id).filter((e) => e.type === 'payment_session.payment_detected');
+  const detected = (await outboxEvents(t.dataDir, s.session_id)).filter((e) => e.type === 'payment_session.payment_detected');
   expect(detected).toHaveLength(2);
 }, budget([RECEIPT_MS, 5_000, 5_000]));
 

@@ -88,7 +88,7 @@ test('a late USDT transfer and a transfer of a token the app does not support ar
     late[n] = { session: sessions[n], first, dai };
 
     // Never counted: no payment, no session credited.
-    const recorded = paymentRows(t.dataDir).map((r) => r.tx_hash);
+    const recorded = (await paymentRows(t.dataDir)).map((r) => r.tx_hash);
     expect(recorded).not.toContain(lateTx.txHash);
     expect(recorded).not.toContain(daiTx.txHash);
     expect(await getSession(t, sessions[n].session_id)).toMatchObject({ status: 'EXPIRED', exception: null, payments: [] });
@@ -117,6 +117,6 @@ test('after a restart each is still listed once, and a late transfer to an addre
     const again = await mintAndPay(chain, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: before.first.to, amountBaseUnits: 10n ** BigInt(chain.decimals.USDT) });
     const [found] = await listedOnce(n, again.txHash);
     expect(found).toMatchObject({ reason: 'late', currency: 'USDT', to: before.first.to, from: again.from });
-    expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(again.txHash);
+    expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(again.txHash);
   }
 }, budget([30_000, PAY_MS, 10_000, PAY_MS, 10_000, PAY_MS, 10_000, PAY_MS, 10_000]));

@@ -32,7 +32,7 @@ afterAll(async () => t?.stop());
 
 const pay = (s: any, amount: bigint, coin: 'USDT' | 'USDC' = 'USDT') =>
   mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: coin, to: option(s, 'ethereum', coin).address, amountBaseUnits: amount });
-const types = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+const types = async (id: string) => (await outboxEvents(t.dataDir, id)).map((e) => e.type);
 const blockTime = async (n: bigint) => Number((await client(eth).getBlock({ blockNumber: n })).timestamp) * 1000;
 
 test('expired by the app\'s clock, but paid in a block stamped before expires_at: on time, SUCCEEDED', async () => {
@@ -47,7 +47,7 @@ test('expired by the app\'s clock, but paid in a block stamped before expires_at
   // Observed: EXPIRED → PROCESSING → SUCCEEDED, no exception.
   expect(done.exception).toBeNull();
   expect(done.resolved_by).toBeNull();
-  expect(types(s.session_id)).toEqual([
+  expect((await types(s.session_id))).toEqual([
     'payment_session.created',
     'payment_session.expired',
     'payment_session.payment_detected',
@@ -74,7 +74,7 @@ test('paid in a block stamped after expires_at: EXPIRED with PAID_LATE; the owne
   expect(late.exception).toBe('PAID_LATE');
   expect(late.amount_received.value).toBe('12.50');
   expect(late.payments[0]).toMatchObject({ tx_hash: paid.txHash, amount: '12.500000' });
-  expect(types(s.session_id)).toEqual([
+  expect((await types(s.session_id))).toEqual([
     'payment_session.created',
     'payment_session.expired',
     'payment_session.payment_detected',
@@ -86,7 +86,7 @@ test('paid in a block stamped after expires_at: EXPIRED with PAID_LATE; the owne
   expect(resolved.body.data).toMatchObject({ status: 'SUCCEEDED', resolved_by: 'owner', exception: 'PAID_LATE' });
   const after = await waitForSession(t, s.session_id, () => true);
   expect(after).toMatchObject({ status: 'SUCCEEDED', resolved_by: 'owner', exception: 'PAID_LATE' });
-  expect(types(s.session_id).at(-1)).toBe('payment_session.succeeded');
+  expect((await types(s.session_id)).at(-1)).toBe('payment_session.succeeded');
   // Resolving again is refused: it is not UNDERPAID/PAID_LATE-and-unresolved any more.
   expectError(await t.api('POST', `/v1/payment/sessions/${s.session_id}/resolve`), 409, 'invalid_state');
 }, budget([5_000, PAY_MS, 10_000]));
@@ -143,7 +143,7 @@ test('after the monitoring window (24 h past expiry) a transfer to the session a
   await waitForSession(t, sentinel.session_id, (x) => x.status === 'SUCCEEDED', 10_000);
   const after = await waitForSession(t, s.session_id, () => true);
   expect(after).toMatchObject({ status: 'EXPIRED', exception: null, payments: [] });
-  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(paid.txHash);
+  expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(paid.txHash);
 }, budget([5_000, PAY_MS, PAY_MS, 10_000]));
 
 test('a full payment in a block stamped after expires_at, seen while the app\'s clock is still before it, is not UNDERPAID', async () => {

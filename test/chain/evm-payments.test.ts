@@ -80,7 +80,7 @@ describe('partial payment, then the rest', () => {
     ]);
     for (const o of done.payment_options) expect(o.amount_due).toBe('0.000000');
 
-    const types = outboxEvents(t.dataDir, s.session_id).map((e) => e.type);
+    const types = (await outboxEvents(t.dataDir, s.session_id)).map((e) => e.type);
     expect(types).toContain('payment_session.exception');
     expect(types.at(-1)).toBe('payment_session.succeeded');
   }, budget([...PAYMENT, ...PAYMENT]));
@@ -93,7 +93,7 @@ test('overpayment: SUCCEEDED with exception OVERPAID, amount_received shows all 
   expect(done.exception).toBe('OVERPAID');
   expect(done.amount_received).toEqual({ value: '13.00', currency: 'USD' });
   expect(done.payments).toHaveLength(1);
-  const types = outboxEvents(t.dataDir, s.session_id).map((e) => e.type);
+  const types = (await outboxEvents(t.dataDir, s.session_id)).map((e) => e.type);
   expect(types).toContain('payment_session.exception');
 }, budget(PAYMENT));
 
@@ -259,13 +259,13 @@ test('transfers to unrelated addresses, and of a token that is neither USDT nor 
   expect(after.exception).toBeNull();
   expect(after.payments).toEqual([]);
   expect(after.amount_received.value).toBe('0.00');
-  const rows = paymentRows(t.dataDir);
+  const rows = (await paymentRows(t.dataDir));
   const hashes = rows.map((r) => r.tx_hash);
   expect(hashes).not.toContain(wrongToken.transfer.hash);
   expect(hashes).not.toContain(unrelated.transfer.hash);
   expect(rows.filter((r) => r.to_address.toLowerCase() === stranger.toLowerCase())).toEqual([]);
   expect(rows.filter((r) => r.token_contract.toLowerCase() === dai.toLowerCase())).toEqual([]);
-  expect(outboxEvents(t.dataDir, s.session_id).map((e) => e.type)).toEqual(['payment_session.created']);
+  expect((await outboxEvents(t.dataDir, s.session_id)).map((e) => e.type)).toEqual(['payment_session.created']);
 }, budget([RECEIPT_MS, RECEIPT_MS, ...PAYMENT]));
 
 describe('GET /v1/networks', () => {

@@ -43,7 +43,7 @@ test('the QR payout path: the owner pays the URI from any wallet and the watcher
     return x.status === 'SUCCEEDED' ? x : false;
   }, 15_000, 'the manual payout to be confirmed');
   expect(done.payout).toMatchObject({ tx_hash: paid.transfer.hash, confirmations: 2 });
-  expect(outboxEvents(t.dataDir, r.id).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
+  expect((await outboxEvents(t.dataDir, r.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
 
   // A second refund, canceled while PENDING: its money is free again.
   const second = (await t.api('POST', '/v1/refunds', { body: { session_id: s.session_id } })).body.data;

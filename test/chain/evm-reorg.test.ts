@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => t?.stop());
 
 const head = async () => Number(await rpc<Hex>('eth_blockNumber'));
-const eventTypes = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+const eventTypes = async (id: string) => (await outboxEvents(t.dataDir, id)).map((e) => e.type);
 
 /** The waits of paidAndDetected, for a test's budget: the receipt, then the detection. */
 const PAID_AND_DETECTED = [RECEIPT_MS, 5_000];
@@ -60,9 +60,9 @@ test('a reorganisation that drops the payment: orphaned, session back to PENDING
   expect(after.amount_received.value).toBe('0.00');
   expect(after.payments).toHaveLength(1); // kept on record, counting for nothing
   for (const o of after.payment_options) expect(o.amount_due).toBe('12.500000');
-  const types = eventTypes(s.session_id);
+  const types = (await eventTypes(s.session_id));
   expect(types).toEqual(['payment_session.created', 'payment_session.payment_detected', 'payment_session.processing', 'payment_session.payment_orphaned']);
-  const orphanedEvent = outboxEvents(t.dataDir, s.session_id).at(-1)!;
+  const orphanedEvent = (await outboxEvents(t.dataDir, s.session_id)).at(-1)!;
   expect(orphanedEvent.payload.status).toBe('PENDING');
 
   // More blocks do not bring it back (the dropped transaction is gone from the chain and the pool).
@@ -86,7 +86,7 @@ test('a reorganisation that drops the payment: orphaned, session back to PENDING
   expect(again.status).toBe('PROCESSING');
   expect(again.amount_received.value).toBe('12.50');
   expect(again.exception).toBeNull();
-  expect(eventTypes(s.session_id).slice(-3)).toEqual([
+  expect((await eventTypes(s.session_id)).slice(-3)).toEqual([
     'payment_session.payment_orphaned',
     'payment_session.payment_detected',
     'payment_session.processing',
@@ -124,7 +124,7 @@ test('a reorganisation that moves the payment to another block: detected in its 
   expect(live(done)[0].status).toBe('confirmed');
   expect(done.amount_received.value).toBe('12.50');
   expect(done.exception).toBeNull();
-  const types = eventTypes(s.session_id);
+  const types = (await eventTypes(s.session_id));
   expect(types.filter((x) => x === 'payment_session.succeeded')).toHaveLength(1);
   expect(types.at(-1)).toBe('payment_session.succeeded');
 }, budget([...PAID_AND_DETECTED, RECEIPT_MS, 5_000, 5_000, 5_000]));
@@ -189,7 +189,7 @@ test('a reorganisation above the payment\'s block leaves the payment alone', asy
   const after = await getSession(t, s.session_id);
   expect(after.payments[0]).toMatchObject({ status: 'detected', block_number: block });
   expect(after.status).toBe('PROCESSING');
-  expect(eventTypes(s.session_id)).not.toContain('payment_session.payment_orphaned');
+  expect((await eventTypes(s.session_id))).not.toContain('payment_session.payment_orphaned');
 }, budget([...PAID_AND_DETECTED, 5_000, 5_000]));
 
 test('a reorganisation at the same height is noticed without waiting for the next block', async () => {

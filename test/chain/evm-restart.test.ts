@@ -81,7 +81,7 @@ test('a payment made while the app was stopped is found on the next start (curso
   expect((await getSession(api2 as never, s.session_id)).amount_received.value).toBe('12.50');
   const done2 = await waitForSession(api2 as never, later.session_id, (x) => x.status === 'SUCCEEDED', 10_000, 'the later payment, in the second chunk');
   expect(done2.payments[0]).toMatchObject({ tx_hash: paidLater.txHash, currency: 'USDC', block_number: Number(paidLater.blockNumber) });
-  expect(outboxEvents(t.dataDir, s.session_id).map((e) => e.type)).toEqual([
+  expect((await outboxEvents(t.dataDir, s.session_id)).map((e) => e.type)).toEqual([
     'payment_session.created',
     'payment_session.payment_detected',
     // Found with its confirmations already in: straight to SUCCEEDED.
@@ -104,7 +104,7 @@ test('test mode with the built-in devnet: a restart reloads the chain, keeps wha
   } finally {
     await first.core.stop();
   }
-  const eventsBefore = outboxEvents(dataDir, s1.session_id).map((e) => e.type);
+  const eventsBefore = (await outboxEvents(dataDir, s1.session_id)).map((e) => e.type);
 
   const again = await startTestCore(config); // new keys, same merchant and data
   try {
@@ -116,7 +116,7 @@ test('test mode with the built-in devnet: a restart reloads the chain, keeps wha
     await mintAndPay(chain, { payerKey: DEVNET_PAYER_KEYS[2]!, token: 'USDC', to: option(s2, 'ethereum', 'USDC').address, amountBaseUnits: 5_000_000n });
     await waitForSession(again, s2.session_id, (x) => x.status === 'SUCCEEDED', 10_000);
     // The reloaded chain is the same chain: nothing about the first payment changed.
-    expect(outboxEvents(dataDir, s1.session_id).map((e) => e.type)).toEqual(eventsBefore);
+    expect((await outboxEvents(dataDir, s1.session_id)).map((e) => e.type)).toEqual(eventsBefore);
     expect((await getSession(again, s1.session_id)).payments).toEqual(paid1.payments);
   } finally {
     await again.core.stop();

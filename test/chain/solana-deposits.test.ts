@@ -107,7 +107,7 @@ test('a transfer to the merchant\'s token account without reference is listed on
   expect(events.map((e: any) => e.type)).toEqual(['deposit.unmatched']);
 
   // Never counted: no payment, no session credited, balances and ledger untouched.
-  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(signature);
+  expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(signature);
   expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', payments: [], amount_received: { value: '0.000000' } });
   const balance = (await t.api('GET', '/v1/balance')).body.data;
   for (const a of balance.accounts) expect([a.currency, a.available.value, a.pending.value]).toEqual([a.currency, expect.stringMatching(/^0\.0+$/), expect.stringMatching(/^0\.0+$/)]);
@@ -214,7 +214,7 @@ test('a transfer naming the reference of a session past its monitoring window is
     // The merchant's token account it landed in: a session's reference is not an account.
     to: ataOf(chain.coins.USDT, wallet).toBase58(),
   });
-  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(signature);
+  expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(signature);
   expect((await getSession(t, s.session_id)).payments).toEqual([]);
 
   await t.core.stop();
@@ -248,7 +248,7 @@ test('the test DAI naming an open session\'s reference pays nothing: it is liste
 
   const deposit = await listedOnce(signature);
   expect(deposit).toMatchObject({ status: 'unmatched', reason: 'unsupported_token', currency: null, token_contract: devnet.dai.mint, amount_base: '200000000', decimals: 8, to: ataOf(dai, wallet).toBase58() });
-  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(signature);
+  expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(signature);
   expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', payments: [], amount_received: { value: '0.000000' } });
 }, budget([CONFIRM_MS, 10_000]));
 
@@ -277,7 +277,7 @@ test('the test DAI sent to the merchant\'s wallet is listed once as an unsupport
     livemode: false,
   });
   expect((await t.api('GET', `/v1/events?object_id=${deposit.id}`)).body.data.items.map((e: any) => e.type)).toEqual(['deposit.unmatched']);
-  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(signature);
+  expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(signature);
 
   // Neither counted toward a sale nor sent back by the app (as on EVM and TRON).
   for (const [action, body] of [['attribute', { session_id: s.session_id }], ['refund', {}]] as const) {

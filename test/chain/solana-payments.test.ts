@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => t?.stop());
 
 const succeeded = (s: any) => s.status === 'SUCCEEDED';
-const types = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+const types = async (id: string) => (await outboxEvents(t.dataDir, id)).map((e) => e.type);
 const usdt = () => chain.coins.USDT;
 const usdc = () => chain.coins.USDC;
 
@@ -123,9 +123,9 @@ test('a session offers USDT and USDC on Solana as Solana Pay requests that @sola
   // One "confirmation" is the finalized commitment; the count may have grown by the time it is read.
   expect(done.payments[0].confirmations).toBeGreaterThanOrEqual(1);
   expect(await tokenBalance(chain, usdt(), wallet)).toBeGreaterThanOrEqual(12_500_000n);
-  expect(types(s.session_id)).toEqual(['payment_session.created', 'payment_session.payment_detected', 'payment_session.processing', 'payment_session.succeeded']);
+  expect((await types(s.session_id))).toEqual(['payment_session.created', 'payment_session.payment_detected', 'payment_session.processing', 'payment_session.succeeded']);
   // The row stores the reference as the deposit it paid.
-  expect(paymentRows(t.dataDir).find((r) => r.tx_hash === paid)).toMatchObject({ to_address: o.reference, token_contract: devnet.mints.USDT });
+  expect((await paymentRows(t.dataDir)).find((r) => r.tx_hash === paid)).toMatchObject({ to_address: o.reference, token_contract: devnet.mints.USDT });
 }, budget(PAYMENT));
 
 test('partial payment, then a top-up from another wallet by the rest\'s request: UNDERPAID, then SUCCEEDED', async () => {
@@ -145,7 +145,7 @@ test('partial payment, then a top-up from another wallet by the rest\'s request:
     [first, '5.000000'],
     [second, '7.500000'],
   ]);
-  expect(types(s.session_id)).toContain('payment_session.exception');
+  expect((await types(s.session_id))).toContain('payment_session.exception');
 }, budget([...PAYMENT, ...PAYMENT]));
 
 test('overpayment: SUCCEEDED with OVERPAID, all of it received', async () => {
@@ -252,7 +252,7 @@ describe('transfers that pay no session', () => {
     const failed = await payer.send([payer.transfer(usdt(), wallet, 5n * E6, [solanaOption(s).reference])], { skipPreflight: true, expectFailure: true });
     await sentinel();
     expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', exception: null, payments: [], amount_received: { value: '0.00' } });
-    expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(failed);
+    expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(failed);
   }, budget([CONFIRM_MS, ...PAYMENT]));
 
   test('a transfer to the merchant\'s wallet without reference credits no session and is counted as unattributed', async () => {
@@ -267,7 +267,7 @@ describe('transfers that pay no session', () => {
     await sentinel();
     expect(watcher.stats.unattributedTransfers).toBe(before + 1);
     expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', payments: [] });
-    expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(sig);
+    expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(sig);
     expect(await tokenBalance(chain, usdt(), wallet)).toBeGreaterThan(0n);
   }, budget([CONFIRM_MS, 10_000, ...PAYMENT]));
 
@@ -290,10 +290,10 @@ describe('transfers that pay no session', () => {
     expect(ataOf(other, wallet).equals(ataOf(usdt(), wallet))).toBe(false);
     await sentinel();
     expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', exception: null, payments: [] });
-    const rows = paymentRows(t.dataDir).map((r) => r.tx_hash);
+    const rows = (await paymentRows(t.dataDir)).map((r) => r.tx_hash);
     expect(rows).not.toContain(toStranger);
     expect(rows).not.toContain(otherMint);
-    expect(types(s.session_id)).toEqual(['payment_session.created']);
+    expect((await types(s.session_id))).toEqual(['payment_session.created']);
   }, budget([CONFIRM_MS, CONFIRM_MS, ...PAYMENT], 20_000));
 });
 

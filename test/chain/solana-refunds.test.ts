@@ -126,7 +126,7 @@ test('a partial then a full refund (Token-2022 USDT) reach the payer\'s token ac
   expect(await tokenBalance(chain, usdt, payer.keypair.publicKey)).toBe(20n * E6);
   expect((await t.api('GET', `/v1/payment/sessions/${s.session_id}`)).body.data.amount_refunded).toEqual({ value: '20.00', currency: 'USD' });
   expectError(await t.api('POST', '/v1/refunds', { body: { session_id: s.session_id } }), 409, 'amount_too_large');
-  expect(outboxEvents(t.dataDir, p.id).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
+  expect((await outboxEvents(t.dataDir, p.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
 }, budget([CONFIRM_MS, 10_000, REFUND_MS, REFUND_MS]));
 
 test('a payer whose token account was closed after paying: the refund opens it again and pays it (USDC, classic Token program)', async () => {
@@ -166,7 +166,7 @@ test('a payout stored but never sent before the app died is sent after the resta
   expect(after.status, after.failure_reason).toBe('SUCCEEDED');
   expect(after.payout).toMatchObject({ tx_hash: stored.payout.tx_hash, from: stored.payout.from, broadcasts: 1, last_error: null });
   expect(await tokenBalance(chain, chain.coins.USDT, payer.keypair.publicKey)).toBe(3n * E6);
-  expect(outboxEvents(t.dataDir, one.id).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
+  expect((await outboxEvents(t.dataDir, one.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
 }, budget([CONFIRM_MS, 10_000, REFUND_MS, CORE_MS, REFUND_MS]));
 
 test('a payout that reached the node just before the app died is found after the restart and paid once', async () => {

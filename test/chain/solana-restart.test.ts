@@ -78,10 +78,10 @@ test('payments made while the app was stopped are found on the next start, from 
   const done2 = await waitForSession(t, other.session_id, (x) => x.status === 'SUCCEEDED', 10_000, 'the USDC payment found after the restart');
   expect(done2.payments).toEqual([expect.objectContaining({ currency: 'USDC', tx_hash: paidUsdc })]);
   // Once each, and the payment before the stop not again.
-  const rows = paymentRows(t.dataDir);
+  const rows = (await paymentRows(t.dataDir));
   expect(rows.filter((r) => r.tx_hash === paid)).toHaveLength(1);
   expect((await getSession(t, before.session_id)).payments).toHaveLength(1);
-  expect(outboxEvents(t.dataDir, s.session_id).map((e) => e.type).filter((x) => x !== 'payment_session.processing')).toEqual([
+  expect((await outboxEvents(t.dataDir, s.session_id)).map((e) => e.type).filter((x) => x !== 'payment_session.processing')).toEqual([
     'payment_session.created',
     'payment_session.payment_detected',
     'payment_session.succeeded',
@@ -121,7 +121,7 @@ test('a payment in a block timed after expires_at, within the monitoring window:
   const late = await waitForSession(t, s.session_id, (x) => x.payments[0]?.status === 'confirmed', 10_000);
   expect(late).toMatchObject({ status: 'EXPIRED', exception: 'PAID_LATE', amount_received: { value: '2.50', currency: 'USD' } });
   expect(late.payments).toEqual([expect.objectContaining({ tx_hash: sig, from: payer.address, currency: 'USDC' })]);
-  expect(outboxEvents(t.dataDir, s.session_id).map((e) => e.type).filter((x) => x !== 'payment_session.processing')).toEqual([
+  expect((await outboxEvents(t.dataDir, s.session_id)).map((e) => e.type).filter((x) => x !== 'payment_session.processing')).toEqual([
     'payment_session.created',
     'payment_session.expired',
     'payment_session.payment_detected',

@@ -76,7 +76,7 @@ test('exact payment: PENDING → PROCESSING while confirmations accrue → SUCCE
   expect(done.payments).toHaveLength(1);
   expect(done.payments[0]).toMatchObject({ status: 'confirmed', confirmations: REQUIRED });
 
-  const events = outboxEvents(t.dataDir, s.session_id);
+  const events = (await outboxEvents(t.dataDir, s.session_id));
   expect(events.map((e) => e.type)).toEqual([
     'payment_session.created',
     'payment_session.payment_detected',
@@ -113,7 +113,7 @@ test('two payers in the same block: both recorded, distinct log_index, each coun
   expect(done.payments).toHaveLength(2);
   expect(done.exception).toBeNull();
   expect(done.amount_received.value).toBe('12.50');
-  expect(outboxEvents(t.dataDir, s.session_id).filter((e) => e.type === 'payment_session.payment_detected')).toHaveLength(2);
+  expect((await outboxEvents(t.dataDir, s.session_id)).filter((e) => e.type === 'payment_session.payment_detected')).toHaveLength(2);
 }, budget([MINED_MS, 5_000, 5_000]));
 
 describe('two transfers in one transaction', () => {

@@ -87,7 +87,7 @@ test('a late USDT transfer and a transfer of a token TRON does not offer are eac
   expect(events.map((e: any) => e.type)).toEqual(['deposit.unmatched']);
 
   // Never counted: no payment, no session credited, balances and ledger untouched.
-  const recorded = paymentRows(t.dataDir).map((r) => r.tx_hash);
+  const recorded = (await paymentRows(t.dataDir)).map((r) => r.tx_hash);
   expect(recorded).not.toContain(latePaid.txId);
   expect(recorded).not.toContain(daiPaid.txId);
   expect(await getSession(t, s.session_id)).toMatchObject({ status: 'EXPIRED', exception: null, payments: [] });
@@ -114,5 +114,5 @@ test('after a restart each is still listed once, and a late transfer to an addre
   const again = await payer.payAndWait(devnet, first.to, 1_000_000n);
   const [found] = await listedOnce(again.txId);
   expect(found).toMatchObject({ reason: 'late', currency: 'USDT', amount: '1.000000', to: first.to, from: payer.address });
-  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(again.txId);
+  expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(again.txId);
 }, budget([30_000, PAY_MS, 10_000, PAY_MS, 10_000]));

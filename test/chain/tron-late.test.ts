@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => t?.stop());
 
 const pay = (s: any, amount: bigint) => payer.payAndWait(tron, tronOption(s).address, amount);
-const types = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+const types = async (id: string) => (await outboxEvents(t.dataDir, id)).map((e) => e.type);
 const headTime = async () => (await payer.web.trx.getCurrentBlock()).block_header.raw_data.timestamp;
 
 /** Moves the chain's clock past `at` (ms), and waits for a block stamped after it to be the head. */
@@ -65,7 +65,7 @@ test('expired by the app\'s clock, but paid in a block stamped before expires_at
   expect(done.resolved_by).toBeNull();
   // EXPIRED → (PROCESSING) → SUCCEEDED, no exception. PROCESSING is left out when the watcher first
   // reads the payment with its two confirmations already in (0.25 s blocks on a loaded machine).
-  expect(types(s.session_id).filter((x) => x !== 'payment_session.processing')).toEqual([
+  expect((await types(s.session_id)).filter((x) => x !== 'payment_session.processing')).toEqual([
     'payment_session.created',
     'payment_session.expired',
     'payment_session.payment_detected',
@@ -90,7 +90,7 @@ test('paid in a block stamped after expires_at: EXPIRED with PAID_LATE; the owne
   expect(late.exception).toBe('PAID_LATE');
   expect(late.amount_received.value).toBe('12.50');
   expect(late.payments[0]).toMatchObject({ network: 'tron', tx_hash: paid.txId, from: payer.address, amount: '12.500000' });
-  expect(types(s.session_id)).toEqual([
+  expect((await types(s.session_id))).toEqual([
     'payment_session.created',
     'payment_session.expired',
     'payment_session.payment_detected',
@@ -100,7 +100,7 @@ test('paid in a block stamped after expires_at: EXPIRED with PAID_LATE; the owne
   const resolved = await t.api('POST', `/v1/payment/sessions/${s.session_id}/resolve`);
   expect(resolved.status).toBe(200);
   expect(resolved.body.data).toMatchObject({ status: 'SUCCEEDED', resolved_by: 'owner', exception: 'PAID_LATE' });
-  expect(types(s.session_id).at(-1)).toBe('payment_session.succeeded');
+  expect((await types(s.session_id)).at(-1)).toBe('payment_session.succeeded');
   expectError(await t.api('POST', `/v1/payment/sessions/${s.session_id}/resolve`), 409, 'invalid_state');
 }, budget([5_000, PAY_MS, PAY_MS, 10_000]));
 
@@ -133,7 +133,7 @@ test('after the monitoring window (24 h past expiry) a transfer to the session a
   await waitForSession(t, sentinel.session_id, (x) => x.status === 'SUCCEEDED', 10_000);
   const after = await waitForSession(t, s.session_id, () => true);
   expect(after).toMatchObject({ status: 'EXPIRED', exception: null, payments: [] });
-  expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(paid.txId);
+  expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(paid.txId);
 }, budget([5_000, PAY_MS, PAY_MS, 10_000]));
 
 test('a full payment in a block stamped after expires_at, seen while the app\'s clock is still before it, is EXPIRED with PAID_LATE, not UNDERPAID', async () => {

@@ -50,7 +50,7 @@ const succeeded = (s: any) => s.status === 'SUCCEEDED';
 const PAY_MS = inclusionMs({ blockTimeSeconds: 0.25 });
 /** The waits of one payment, for a test's budget: the transfer in a block, then the session's next state. */
 const PAYMENT = [PAY_MS, 10_000];
-const types = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+const types = async (id: string) => (await outboxEvents(t.dataDir, id)).map((e) => e.type);
 
 test('a session offers USDT on TRON: the bare deposit address in the QR, the tron: URI beside it; an exact payment SUCCEEDS with the TRON txID and the payer\'s T… address', async () => {
   const s = await createSession(t, '12.50');
@@ -91,9 +91,9 @@ test('a session offers USDT on TRON: the bare deposit address in the QR, the tro
   expect(done.payments[0].tx_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(done.payments[0].confirmations).toBeGreaterThanOrEqual(CONFIRMATIONS);
   expect(await tokenBalance(payerA.web, tron.tokens.USDT, o.address)).toBe(12_500_000n);
-  expect(types(s.session_id)[0]).toBe('payment_session.created');
-  expect(types(s.session_id).at(-1)).toBe('payment_session.succeeded');
-  expect(types(s.session_id).filter((x) => x === 'payment_session.succeeded')).toHaveLength(1);
+  expect((await types(s.session_id))[0]).toBe('payment_session.created');
+  expect((await types(s.session_id)).at(-1)).toBe('payment_session.succeeded');
+  expect((await types(s.session_id)).filter((x) => x === 'payment_session.succeeded')).toHaveLength(1);
 }, budget(PAYMENT));
 
 test('each session gets its own deposit address: the next child 0/i of the test wallet, whose key tronweb spells the same', async () => {
@@ -133,7 +133,7 @@ describe('partial payment, then the rest', () => {
       [second.txId, payerB.address, '7.500000', 'confirmed'],
     ]);
     expect(tronOption(done).amount_due).toBe('0.000000');
-    const events = types(s.session_id);
+    const events = (await types(s.session_id));
     expect(events).toContain('payment_session.exception');
     expect(events.filter((x) => x === 'payment_session.payment_detected')).toHaveLength(2);
     expect(events.at(-1)).toBe('payment_session.succeeded');
@@ -147,7 +147,7 @@ test('overpayment: SUCCEEDED with exception OVERPAID, amount_received shows all 
   expect(done.exception).toBe('OVERPAID');
   expect(done.amount_received).toEqual({ value: '13.00', currency: 'USD' });
   expect(done.payments).toHaveLength(1);
-  expect(types(s.session_id)).toContain('payment_session.exception');
+  expect((await types(s.session_id))).toContain('payment_session.exception');
 }, budget(PAYMENT));
 
 test('999 JPY: amount_due rounded up to 0.01 USDT (6.70), the URI asks for 6.7, paying it SUCCEEDS', async () => {
@@ -185,7 +185,7 @@ describe('payments to a canceled session', () => {
     await waitForSession(t, sentinel.session_id, succeeded);
     const after = await getSession(t, s.session_id);
     expect(after).toMatchObject({ status: 'CANCELED', exception: null, payments: [], amount_received: { value: '0.00' } });
-    expect(paymentRows(t.dataDir).map((r) => r.tx_hash)).not.toContain(spam.txID);
+    expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(spam.txID);
   }, budget([PAY_MS, ...PAYMENT]));
 });
 
@@ -212,12 +212,12 @@ test('transfers to an address that is no session\'s, and of another TRC-20 token
 
   const after = await getSession(t, s.session_id);
   expect(after).toMatchObject({ status: 'PENDING', exception: null, payments: [], amount_received: { value: '0.00' } });
-  const rows = paymentRows(t.dataDir);
+  const rows = (await paymentRows(t.dataDir));
   expect(rows.map((r) => r.tx_hash)).not.toContain(wrongToken.transfer.txID);
   expect(rows.map((r) => r.tx_hash)).not.toContain(unrelated.transfer.txID);
   expect(rows.filter((r) => r.to_address === stranger)).toEqual([]);
   expect(rows.filter((r) => r.token_contract === dai)).toEqual([]);
-  expect(types(s.session_id)).toEqual(['payment_session.created']);
+  expect((await types(s.session_id))).toEqual(['payment_session.created']);
   // The sentinel's row is written as TRON writes it: base58 recipient and contract, txID without 0x.
   const sentinelRow = rows.find((r) => r.session_id === sentinel.session_id)!;
   expect(sentinelRow).toMatchObject({ to_address: tronOption(sentinel).address, token_contract: tron.tokens.USDT });

@@ -89,7 +89,7 @@ test('a payout stored but never sent before the app died is sent after the resta
   const chain = tronDevnetOf(second.core.chains);
   expect(await tokenBalance(tronWeb(chain), chain.tokens.USDT, customer.address)).toBe(3_000_000n);
   expect(((await tronWeb(chain).trx.getUnconfirmedTransactionInfo(after.payout.tx_hash)) as any).receipt.result).toBe('SUCCESS');
-  expect(outboxEvents(dataDir, one.id).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
+  expect((await outboxEvents(dataDir, one.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
   await stop(second);
 }, budget([CORE_MS, PAY_MS, 10_000, REFUND_MS, CORE_MS, CORE_MS, REFUND_MS]));
 

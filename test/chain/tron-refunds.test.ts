@@ -41,7 +41,7 @@ const waitRefund = (id: string, check: (r: any) => boolean, what: string, ms = R
     const r = await refundOf(id);
     return check(r) ? r : false;
   }, ms, what);
-const refundEvents = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+const refundEvents = async (id: string) => (await outboxEvents(t.dataDir, id)).map((e) => e.type);
 
 /** A session paid in full in USDT by `payer` (a fresh account unless given), SUCCEEDED. */
 async function paidSession(value: string, payer = new TronPayer(tron, newAccount().privateKey)) {
@@ -97,7 +97,7 @@ test('a partial then a full refund arrive at the payer\'s T… address as TRON t
   expect(session.amount_refunded).toEqual({ value: '20.00', currency: 'USD' });
   expectError(await t.api('POST', '/v1/refunds', { body: { session_id: s.session_id } }), 409, 'amount_too_large');
 
-  expect(refundEvents(p.id)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
+  expect((await refundEvents(p.id))).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
   const ledger = (await t.api('GET', '/v1/balance/transactions?type=refund&limit=100')).body.data.items;
   const mine = ledger.filter((e: any) => e.source === p.id || e.source === f.id);
   expect(mine.reduce((sum: number, e: any) => sum + Number(e.amount.value), 0)).toBeCloseTo(-20, 6);
@@ -183,7 +183,7 @@ test('a refund the wallet cannot pay (USDT, then energy and TRX) fails cleanly, 
   const failed = await waitRefund(created.body.data.id, (r) => r.status === 'FAILED', 'the refund to fail');
   expect(failed.failure_reason).toMatch(/^insufficient_token_balance: the refund wallet T\w+ holds [\d.]+ USDT on TRON, 150\.000000 needed/);
   expect(failed.payout).toMatchObject({ tx_hash: null, broadcasts: 0 });
-  expect(refundEvents(failed.id)).toEqual(['refund.created', 'refund.failed']);
+  expect((await refundEvents(failed.id))).toEqual(['refund.created', 'refund.failed']);
   expect((await t.api('GET', `/v1/payment/sessions/${s.session_id}`)).body.data.amount_refunded.value).toBe('0.00');
   expect((await t.api('GET', '/v1/balance')).body.data.accounts.find((a: any) => a.currency === 'USDT')).toEqual(balanceBefore);
   const entries = (await t.api('GET', `/v1/balance/transactions?source=${failed.id}`)).body.data.items;

@@ -31,7 +31,7 @@ const MINED_MS = inclusionMs({ blockTimeSeconds: 0 });
 /** The waits of paidAndDetected, for a test's budget: the mint, the transfer, then the detection. */
 const PAID_AND_DETECTED = [MINED_MS, MINED_MS, 5_000];
 
-const eventTypes = (id: string) => outboxEvents(t.dataDir, id).map((e) => e.type);
+const eventTypes = async (id: string) => (await outboxEvents(t.dataDir, id)).map((e) => e.type);
 const live = (s: any) => s.payments.filter((p: any) => p.status !== 'orphaned');
 const head = () => anvil<string>(tron, 'eth_blockNumber').then(Number);
 
@@ -95,13 +95,13 @@ test('a reorganisation that drops the payment: orphaned, session back to PENDING
   expect(after.amount_received.value).toBe('0.00');
   expect(after.payments).toHaveLength(1); // kept on record, counting for nothing
   expect(tronOption(after).amount_due).toBe('12.500000');
-  expect(eventTypes(s.session_id)).toEqual([
+  expect((await eventTypes(s.session_id))).toEqual([
     'payment_session.created',
     'payment_session.payment_detected',
     'payment_session.processing',
     'payment_session.payment_orphaned',
   ]);
-  expect(outboxEvents(t.dataDir, s.session_id).at(-1)!.payload.status).toBe('PENDING');
+  expect((await outboxEvents(t.dataDir, s.session_id)).at(-1)!.payload.status).toBe('PENDING');
 
   // More blocks do not bring it back: the dropped transaction is gone from the chain and the pool.
   await mine(tron, 3);
@@ -121,7 +121,7 @@ test('a reorganisation that drops the payment: orphaned, session back to PENDING
   expect(again.status).toBe('PROCESSING');
   expect(again.amount_received.value).toBe('12.50');
   expect(again.exception).toBeNull();
-  expect(eventTypes(s.session_id).slice(-3)).toEqual([
+  expect((await eventTypes(s.session_id)).slice(-3)).toEqual([
     'payment_session.payment_orphaned',
     'payment_session.payment_detected',
     'payment_session.processing',
@@ -156,7 +156,7 @@ test('a reorganisation that moves the payment to a later block: detected in its 
   expect(live(done)).toEqual([expect.objectContaining({ status: 'confirmed', block_number: block + 2, confirmations: REQUIRED })]);
   expect(done.amount_received.value).toBe('12.50');
   expect(done.exception).toBeNull();
-  const types = eventTypes(s.session_id);
+  const types = (await eventTypes(s.session_id));
   expect(types.filter((x) => x === 'payment_session.succeeded')).toHaveLength(1);
   expect(types.at(-1)).toBe('payment_session.succeeded');
 }, budget([...PAID_AND_DETECTED, MINED_MS, 5_000, 5_000]));
@@ -174,7 +174,7 @@ test('a reorganisation above the payment\'s block leaves the payment alone', asy
   const after = await getSession(t, s.session_id);
   expect(after.payments).toEqual([expect.objectContaining({ status: 'detected', block_number: block })]);
   expect(after.status).toBe('PROCESSING');
-  expect(eventTypes(s.session_id)).not.toContain('payment_session.payment_orphaned');
+  expect((await eventTypes(s.session_id))).not.toContain('payment_session.payment_orphaned');
 }, budget([...PAID_AND_DETECTED, 5_000, 5_000]));
 
 test('a reorganisation at the same height is noticed without waiting for a newer block', async () => {

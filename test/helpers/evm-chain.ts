@@ -6,12 +6,13 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { type Address, createWalletClient, encodeDeployData, encodeFunctionData, type Hash, type Hex, http, keccak256, type PublicClient, toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
 import type { ChainIntegration } from '../../src/chain-integration.js';
-import type { TestCore } from './test-core.js';
+import { databaseOfDataDir, type TestCore } from './test-core.js';
 import { SseParser } from './sse-parser.js';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -245,25 +246,40 @@ export interface OutboxEvent {
   payload: any;
 }
 
-/** The session's events in the durable outbox, oldest first, read straight from the SQLite file. */
-export function outboxEvents(dataDir: string, sessionId: string): OutboxEvent[] {
+/** Rows of a core's store by SQL: its PostgreSQL database (the `postgres` test project) or its data dir's SQLite file. */
+async function storeRows<T>(dataDir: string, sql: { sqlite: string; pg: string }, args: unknown[]): Promise<T[]> {
+  const url = databaseOfDataDir(dataDir);
+  if (url !== undefined) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(sql.pg, args)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
   const db = new Database(join(dataDir, 'stablepos.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare('SELECT type, payload FROM events WHERE object_id = ? ORDER BY seq').all(sessionId) as { type: string; payload: string }[];
-    return rows.map((r) => ({ type: r.type, payload: JSON.parse(r.payload) }));
+    return db.prepare(sql.sqlite).all(...args) as T[];
   } finally {
     db.close();
   }
 }
 
-/** Payment rows of the whole data dir (whatever their session), read straight from SQLite (`tx_hash`: the stored transaction id). */
-export function paymentRows(dataDir: string): { session_id: string | null; to_address: string; token_contract: string; tx_hash: string }[] {
-  const db = new Database(join(dataDir, 'stablepos.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT session_id, to_address, token_contract, tx_id AS tx_hash FROM payments ORDER BY seq').all() as never;
-  } finally {
-    db.close();
-  }
+/** The session's events in the durable outbox, oldest first, read straight from the store. */
+export async function outboxEvents(dataDir: string, sessionId: string): Promise<OutboxEvent[]> {
+  const rows = await storeRows<{ type: string; payload: string }>(
+    dataDir,
+    { sqlite: 'SELECT type, payload FROM events WHERE object_id = ? ORDER BY seq', pg: 'SELECT type, payload FROM events WHERE object_id = $1 ORDER BY seq' },
+    [sessionId],
+  );
+  return rows.map((r) => ({ type: r.type, payload: JSON.parse(r.payload) }));
+}
+
+/** Payment rows of the whole store (whatever their session), read straight from it (`tx_hash`: the stored transaction id). */
+export async function paymentRows(dataDir: string): Promise<{ session_id: string | null; to_address: string; token_contract: string; tx_hash: string }[]> {
+  const sql = 'SELECT session_id, to_address, token_contract, tx_id AS tx_hash FROM payments ORDER BY seq';
+  return await storeRows(dataDir, { sqlite: sql, pg: sql }, []);
 }
 
 export interface SseEvent {

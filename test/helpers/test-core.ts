@@ -22,6 +22,8 @@ export interface TestCore {
   core: Core;
   url: string;
   dataDir: string;
+  /** The PostgreSQL database the core runs on (the `postgres` test project), else undefined: SQLite in the data dir. */
+  databaseUrl: string | undefined;
   merchantId: string;
   domainId: string;
   testKey: string;
@@ -37,10 +39,19 @@ export interface TestCore {
  * The real core on a temporary data dir and a free port, with one test and one live key. The clock
  * is real time plus an offset the test can advance, so timers and deadlines can be exercised.
  */
+/** The PostgreSQL database each data dir's core ran on in this file (the `postgres` test project). */
+const databases = new Map<string, string>();
+
+/** The PostgreSQL database a test core on `dataDir` runs on, or undefined when it is the data dir's SQLite file. */
+export const databaseOfDataDir = (dataDir: string): string | undefined => databases.get(dataDir);
+
 export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promise<TestCore> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'stablepos-test-'));
   // The `postgres` test project runs the same files on PostgreSQL (vitest.config.ts): a fresh database each.
-  const databaseUrl = overrides.databaseUrl ?? (process.env.STABLEPOS_TEST_STORE === 'postgres' ? await newPgDatabase() : undefined);
+  // A restart on the same data dir finds the same database.
+  const databaseUrl =
+    overrides.databaseUrl ?? databases.get(dataDir) ?? (process.env.STABLEPOS_TEST_STORE === 'postgres' ? await newPgDatabase() : undefined);
+  if (databaseUrl !== undefined) databases.set(dataDir, databaseUrl);
   let offset = 0;
   const now = () => Date.now() + offset;
 
@@ -70,6 +81,7 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     core,
     url,
     dataDir,
+    databaseUrl,
     merchantId: merchant.id,
     domainId: merchant.domains[0]!.id,
     testKey,

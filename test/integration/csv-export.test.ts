@@ -89,7 +89,7 @@ describe('GET /v1/balance/transactions.csv', () => {
   test('text cells starting with a formula trigger get a leading \'; negative amounts stay numbers', async () => {
     // Ledger entries come from payments on a chain; written here through the ledger service on the
     // same data dir (as the CLI writes while the app runs), with descriptions no chain would give.
-    const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
+    const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
     try {
       await s.tx(async () => {
         for (const [i, description] of DANGEROUS.entries()) {

@@ -23,7 +23,7 @@ let sessionId: string;
 
 /** Runs `write` with the core's services on the test core's data dir, in one transaction. */
 async function withLedger(write: (s: CoreServices) => Promise<void>): Promise<void> {
-  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
   try {
     await s.tx(() => write(s));
   } finally {

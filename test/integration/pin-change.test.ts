@@ -14,7 +14,7 @@ let t: TestCore;
 
 beforeAll(async () => {
   t = await startTestCore();
-  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
   try {
     const merchantId = (await s.merchants.defaultMerchant()).id;
     await s.users.add(merchantId, { name: 'Olga', role: 'owner', pin: '2580' });

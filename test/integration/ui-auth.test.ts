@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Works on the data dir beside the running server, as `stablepos users …` does. */
 async function withServices<T>(work: (s: CoreServices) => Promise<T>): Promise<T> {
-  const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
   try {
     return await work(s);
   } finally {
