@@ -1,6 +1,7 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
+import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import type { Stores } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -43,6 +44,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     refunds: notYet('refunds'),
     settings: new PgAppSettingsRepository(database),
     secrets: notYet('secrets'),
+    leases: new PgLeaseRepository(database),
     tx: (work) => database.tx(work),
     // Units share no transaction here: connections commit in parallel, and each takes the lock.
     commit: (work) => database.tx(work),

@@ -7,6 +7,7 @@ import type {
   EventLog,
   GroupedUnitOfWork,
   IdempotencyStore,
+  LeaseStore,
   LedgerStore,
   MerchantStore,
   PaymentStore,
@@ -53,6 +54,8 @@ export interface Stores {
   refunds: RefundStore;
   settings: SettingsStore;
   secrets: SecretsAtRestStore;
+  /** Leader leases: one instance at a time runs each watcher and the timers (services/leadership.ts). */
+  leases: LeaseStore;
   /** One transaction: check-then-write steps run in one (ports.ts, UnitOfWork). */
   tx: UnitOfWork;
   /** Units that may share a transaction with others queued at the same time (may run twice). */
