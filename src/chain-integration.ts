@@ -276,7 +276,8 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       for (const w of watchers.values()) w.start();
     },
     stop: async () => {
-      for (const w of watchers.values()) w.stop();
+      // Each waits for its pass under way: nothing is written after this resolves.
+      await Promise.all([...watchers.values()].map((w) => w.stop()));
       await Promise.all([...deposits.values()].map((d) => d.stop()));
       await Promise.all(devnets.map((d) => d.stop()));
     },

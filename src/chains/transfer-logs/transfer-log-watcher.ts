@@ -81,8 +81,8 @@ export class TransferLogWatcher implements Watcher {
     this.loop.start();
   }
 
-  stop(): void {
-    this.loop.stop();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async rpc<T>(call: () => Promise<T>): Promise<T> {
