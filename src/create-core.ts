@@ -45,11 +45,10 @@ function timersRole(parts: { expiry: DeadlineTimer; settlement: DeadlineTimer; p
       purgeTimer.unref();
     },
     stop: async () => {
-      parts.expiry.stop();
-      parts.settlement.stop();
       if (purgeTimer) clearInterval(purgeTimer);
       purgeTimer = undefined;
-      await parts.payouts.stop();
+      // Each waits for its pass under way: nothing of the role runs once this resolves.
+      await Promise.all([parts.expiry.stop(), parts.settlement.stop(), parts.payouts.stop()]);
     },
   };
 }
