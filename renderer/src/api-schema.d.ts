@@ -1481,6 +1481,8 @@ export interface operations {
                                 last_pass_at?: string | null;
                                 last_head?: number | null;
                                 last_error?: string | null;
+                                /** @description Watchers led here, on networks scanned block by block (EVM, TRON): blocks between the last one applied and the head; above 0 while catching up. */
+                                blocks_behind?: number;
                             }[];
                         };
                     };

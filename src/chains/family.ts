@@ -171,6 +171,11 @@ export interface WatcherStats {
   lastHead: number | null;
   lastSuccessAt: number | null;
   lastError: string | null;
+  /**
+   * Blocks (slots) between the last one a pass applied and the chain's head: above 0 while it
+   * catches up (a backfill after downtime or a take-over). Absent where the family does not count it.
+   */
+  behind?: number;
 }
 
 /**

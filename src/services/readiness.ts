@@ -7,7 +7,7 @@ export interface WatchedNetwork {
   livemode: boolean;
   /** How often it polls, ms: a healthy watcher completes a pass about this often. */
   pollMs: number;
-  stats: { readonly lastSuccessAt: number | null; readonly lastHead: number | null; readonly lastError: string | null };
+  stats: { readonly lastSuccessAt: number | null; readonly lastHead: number | null; readonly lastError: string | null; readonly behind?: number };
 }
 
 export type CheckStatus = 'ok' | 'failing' | 'lagging' | 'standby';
@@ -26,6 +26,8 @@ export interface ReadinessCheck {
   lastSuccessAt?: number | null;
   lastHead?: number | null;
   lastError?: string | null;
+  /** Watchers led here whose family counts it: blocks between the last applied and the head (catching up when above 0). */
+  blocksBehind?: number;
 }
 
 export interface ReadinessReport {
@@ -94,8 +96,11 @@ export class Readiness {
     // Measured from the later of its last pass and the moment this instance took the lead.
     const since = Math.max(lastSuccessAt ?? 0, role.since ?? 0);
     const age = this.d.clock() - since;
-    const stats = { leader: this.d.leadership.holder, lastSuccessAt, lastHead, lastError };
+    const behind = w.stats.behind;
+    const stats = { leader: this.d.leadership.holder, lastSuccessAt, lastHead, lastError, ...(behind !== undefined && { blocksBehind: behind }) };
     if (age <= limit) return { status: 'ok', detail: lastSuccessAt === null ? 'led by this instance, first pass under way' : 'led by this instance, passes complete in time', ...stats };
-    return { status: 'lagging', detail: `no pass has completed for ${Math.round(age / 1000)} s (limit ${Math.round(limit / 1000)} s)${lastError ? `: ${lastError}` : ''}`, ...stats };
+    // A pass that has not ended may be a long catch-up rather than a stuck one: say so.
+    const catchingUp = behind !== undefined && behind > 0 ? `, catching up (${behind} blocks behind the head)` : '';
+    return { status: 'lagging', detail: `no pass has completed for ${Math.round(age / 1000)} s (limit ${Math.round(limit / 1000)} s)${catchingUp}${lastError ? `: ${lastError}` : ''}`, ...stats };
   }
 }

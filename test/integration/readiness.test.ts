@@ -54,7 +54,7 @@ describe('GET /ready', () => {
 });
 
 describe('the readiness service', () => {
-  const stats = { lastSuccessAt: null as number | null, lastHead: null as number | null, lastError: null as string | null };
+  const stats = { lastSuccessAt: null as number | null, lastHead: null as number | null, lastError: null as string | null, behind: undefined as number | undefined };
   const watched: WatchedNetwork[] = [{ network: 'ethereum', livemode: true, pollMs: 1000, stats }];
 
   test('a watcher led elsewhere is standby with its leader; one led here is ok while on time, lagging after', async () => {
@@ -85,9 +85,16 @@ describe('the readiness service', () => {
     const late = await a.readiness.check();
     expect(late.ready).toBe(false);
     expect(late.checks.find((c) => c.name === 'watcher')).toMatchObject({ status: 'lagging', detail: 'no pass has completed for 30 s (limit 30 s)' });
+    stats.behind = 4000; // a long catch-up: said, so that it is not taken for a stuck watcher
+    expect((await a.readiness.check()).checks.find((c) => c.name === 'watcher')).toMatchObject({
+      status: 'lagging',
+      detail: 'no pass has completed for 30 s (limit 30 s), catching up (4000 blocks behind the head)',
+      blocksBehind: 4000,
+    });
     stats.lastSuccessAt = clock.now - 1000;
     stats.lastHead = 123;
-    expect(await a.readiness.check()).toMatchObject({ ready: true, checks: expect.arrayContaining([expect.objectContaining({ name: 'watcher', status: 'ok', lastHead: 123 })]) });
+    stats.behind = 0;
+    expect(await a.readiness.check()).toMatchObject({ ready: true, checks: expect.arrayContaining([expect.objectContaining({ name: 'watcher', status: 'ok', lastHead: 123, blocksBehind: 0 })]) });
   });
 
   test('the database not answering fails readiness, naming it', async () => {

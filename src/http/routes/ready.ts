@@ -21,6 +21,7 @@ const Check = Type.Object({
   last_pass_at: Type.Optional(Nullable(Type.String({ description: 'Watchers led here: when the last pass completed (ISO 8601, UTC); null before the first.' }))),
   last_head: Type.Optional(Nullable(Type.Integer({ description: 'Watchers led here: the chain\'s newest block (slot) seen.' }))),
   last_error: Type.Optional(Nullable(Type.String({ description: 'Watchers led here: why the last pass failed; null after a good one.' }))),
+  blocks_behind: Type.Optional(Type.Integer({ minimum: 0, description: 'Watchers led here, on networks scanned block by block (EVM, TRON): blocks between the last one applied and the head; above 0 while catching up.' })),
 });
 
 function present(c: ReadinessCheck) {
@@ -34,6 +35,7 @@ function present(c: ReadinessCheck) {
     ...(c.lastSuccessAt !== undefined && { last_pass_at: iso(c.lastSuccessAt) }),
     ...(c.lastHead !== undefined && { last_head: c.lastHead }),
     ...(c.lastError !== undefined && { last_error: c.lastError }),
+    ...(c.blocksBehind !== undefined && { blocks_behind: c.blocksBehind }),
   };
 }
 
