@@ -144,12 +144,13 @@ export class Leadership {
     await Promise.all(
       [...this.roles.entries()].map(async ([role, s]) => {
         await s.turn;
-        if (s.token === undefined) return;
-        await s.work.stop();
+        const led = s.token !== undefined;
+        if (led) await s.work.stop();
         s.token = undefined;
         s.since = null;
+        // Released even when not led here: a renewal answered after `stop` began may have taken it.
         await this.o.leases.release(role, this.o.holder).catch((err: unknown) => this.o.onError(`releasing the lease of ${role} failed (it expires by itself)`, err));
-        this.o.onChange?.(role, false);
+        if (led) this.o.onChange?.(role, false);
       }),
     );
   }
