@@ -59,16 +59,16 @@ const coreStaysPortable = ban('src/ is the platform-independent core: no Electro
   regex: up('main|renderer'),
 });
 const domainIsPure = ban('src/domain imports nothing of ours outside domain/.', {
-  regex: up('services|db|http|chains') + '|^(\\.\\./)+(config|create-core|core-services|cli)\\.js$',
+  regex: up('services|db|http|chains|storage') + '|^(\\.\\./)+(config|create-core|core-services|cli)\\.js$',
 });
 const servicesTakePorts = ban('Services get the db and chains as ports; only create-core.ts wires them.', {
-  regex: up('db|http|chains') + '|^(\\.\\./)+create-core\\.js$',
+  regex: up('db|http|chains|storage') + '|^(\\.\\./)+create-core\\.js$',
 });
-const dbOnDomainOnly = ban('src/db may import only src/domain.', { regex: up('services|http|chains') });
+const dbOnDomainOnly = ban('src/db may import only src/domain.', { regex: up('services|http|chains|storage') });
 const routesCallServices = ban('src/http reaches data through services, never the db directly.', {
-  regex: up('db'),
+  regex: up('db|storage'),
 });
-const chainsOnDomainOnly = ban('Chains import domain and their own SDK only.', { regex: up('services|db|http') });
+const chainsOnDomainOnly = ban('Chains import domain and their own SDK only.', { regex: up('services|db|http|storage') });
 
 // Chain families are the folders of src/chains (docs/architecture.md, "Chain families"), besides the
 // shared ones: `anvil`, the devnet tooling they share; `transfer-logs`, the Transfer-log watcher of

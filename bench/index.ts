@@ -16,13 +16,15 @@ import { chainBackfillSection } from './sections/chain-backfill.js';
 import { chainLatencySection } from './sections/chain-latency.js';
 import { chainRpcSection } from './sections/chain-rpc.js';
 import { memorySection } from './sections/memory.js';
+import { postgresSection } from './sections/postgres.js';
+import { failoverSection } from './sections/failover.js';
 import { sessionsSection } from './sections/sessions.js';
 import { uiChargeSection } from './sections/ui-charge.js';
 import { webhooksSection } from './sections/webhooks.js';
 import { type BenchSettings, readSettings } from './settings.js';
 
 /** Every section, in the order `npm run bench` runs them. Add new ones here. */
-const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection, chainBackfillSection, webhooksSection, balancesSection, uiChargeSection];
+const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection, chainBackfillSection, webhooksSection, balancesSection, uiChargeSection, postgresSection, failoverSection];
 
 function usage(): string {
   return [

@@ -11,7 +11,7 @@ import { type ProcMemory, readProcCpuSeconds, readProcMemory } from './proc-stat
 import type { ChildMessage, GcDoneMessage, GcPausesMessage, ParentMessage, ReadyMessage } from './servers/protocol.js';
 
 /** The server scripts in bench/servers/, each started in a child process of its own. */
-export type ServerName = 'baseline' | 'core' | 'core-ledger';
+export type ServerName = 'baseline' | 'core' | 'core-ledger' | 'core-pg';
 
 
 /** A server the section can load: where it listens and how to read or stop it. */

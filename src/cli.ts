@@ -22,7 +22,12 @@ export interface Io {
 
 const stdio: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 
-const DATA_DIR_HELP = '  --data-dir DIR      where the database lives (default: $STABLEPOS_DATA_DIR, else the app\'s user data folder)';
+const DATA_DIR_HELP = `  --data-dir DIR      where the database lives (default: $STABLEPOS_DATA_DIR, else the app's user data folder)
+  --database-url URL  a PostgreSQL database (postgres://…) instead of the data dir's SQLite file; several
+                      instances may share one (default: $STABLEPOS_DATABASE_URL; docs/deployment.md)`;
+
+/** The options every command that opens the store takes. */
+const STORE_OPTIONS = { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } } as const;
 
 /** The networks whose family runs a devnet in test mode (what `devnet pay` can pay on). */
 const DEVNET_NETWORKS = NETWORKS.filter((n) => familyOf(n.id)?.devnet !== undefined).map((n) => n.id);
@@ -42,7 +47,7 @@ Commands:
   devnet pay ID       pay a test-mode session on the local devnet from a test wallet
 
 Every command takes --help.`,
-  serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--public-url URL] [--allowed-host NAME]… [--mode test|live] [rate options]
+  serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--database-url URL] [--public-url URL] [--allowed-host NAME]… [--mode test|live] [rate options]
 
 Runs the v1 API, the hosted checkout pages and the app's UI. Prints "listening on <url>" once it accepts
 requests; Ctrl-C stops it cleanly.
@@ -75,25 +80,25 @@ Secrets at rest (docs/security.md; the data dir is made private to this account,
                                     wallet key; without it the data key is kept as is in data-key.json
   STABLEPOS_RESET_SEALED_SECRETS=1  data-key.json is lost for good: start with a new key, giving new
                                     secrets to the webhook endpoints it sealed (rotate them to see them)`,
-  keysCreate: `Usage: stablepos keys create --mode test|live [--data-dir DIR]
+  keysCreate: `Usage: stablepos keys create --mode test|live [--data-dir DIR] [--database-url URL]
 
 Creates a secret API key for the shop's merchant and prints it alone on standard output. It is shown
 only this once: the app keeps only its hash.
 
   --mode test|live    test keys see only test objects, live keys only live ones
 ${DATA_DIR_HELP}`,
-  keysList: `Usage: stablepos keys list [--data-dir DIR]
+  keysList: `Usage: stablepos keys list [--data-dir DIR] [--database-url URL]
 
 Lists API keys: prefix, mode, creation time and whether revoked. Secrets are never shown.
 
 ${DATA_DIR_HELP}`,
-  keysRevoke: `Usage: stablepos keys revoke PREFIX [--data-dir DIR]
+  keysRevoke: `Usage: stablepos keys revoke PREFIX [--data-dir DIR] [--database-url URL]
 
 Revokes the one active key whose prefix (as "keys list" shows it) or full text is given. Requests with
 it fail with 401 api_key_invalid from then on.
 
 ${DATA_DIR_HELP}`,
-  usersAdd: `Usage: stablepos users add --role owner|cashier --name NAME --pin PIN [--data-dir DIR]
+  usersAdd: `Usage: stablepos users add --role owner|cashier --name NAME --pin PIN [--data-dir DIR] [--database-url URL]
 
 Adds a person who signs in to the app's UI with their name and PIN. An owner may do everything; a
 cashier may create, follow and cancel payment sessions and see today's sessions. Prints the user's id.
@@ -104,19 +109,19 @@ cashier may create, follow and cancel payment sessions and see today's sessions.
                       The PIN is visible to other users of this machine while the command runs and
                       may stay in your shell's history; to change a PIN later, use "users pin".
 ${DATA_DIR_HELP}`,
-  usersList: `Usage: stablepos users list [--data-dir DIR]
+  usersList: `Usage: stablepos users list [--data-dir DIR] [--database-url URL]
 
 Lists the UI's users: id, role, name and when added, tab-separated. PINs are never shown (only their
 scrypt hash is kept).
 
 ${DATA_DIR_HELP}`,
-  usersRemove: `Usage: stablepos users remove USER [--data-dir DIR]
+  usersRemove: `Usage: stablepos users remove USER [--data-dir DIR] [--database-url URL]
 
 Removes a user, given by name (any case) or id: they can no longer sign in, and their sign-ins end
 at once. The last owner cannot be removed: add another owner first.
 
 ${DATA_DIR_HELP}`,
-  usersPin: `Usage: stablepos users pin USER --pin PIN [--data-dir DIR]
+  usersPin: `Usage: stablepos users pin USER --pin PIN [--data-dir DIR] [--database-url URL]
 
 Sets the new PIN of a user, given by name (any case) or id, without the old one: for a forgotten PIN,
 an owner's too (the machine itself is trusted). All of the user's sign-ins end at once.
@@ -125,7 +130,7 @@ an owner's too (the machine itself is trusted). All of the user's sign-ins end a
                       The PIN is visible to other users of this machine while the command runs and
                       may stay in your shell's history.
 ${DATA_DIR_HELP}`,
-  devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ${DEVNET_NETWORKS.join('|')} --currency USDT|USDC|--token DAI [--amount DECIMAL] [--payer N] [--data-dir DIR]
+  devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ${DEVNET_NETWORKS.join('|')} --currency USDT|USDC|--token DAI [--amount DECIMAL] [--payer N] [--data-dir DIR] [--database-url URL]
 
 Pays a test-mode session on the devnet that "stablepos serve" runs for the same data dir: mints test
 tokens to a devnet test wallet, then sends them to the session's deposit address, as a customer's
@@ -232,7 +237,7 @@ async function serve(args: string[], io: Io): Promise<number> {
   const { values } = parse(args, {
     host: { type: 'string' },
     port: { type: 'string' },
-    'data-dir': { type: 'string' },
+    ...STORE_OPTIONS,
     'public-url': { type: 'string' },
     'allowed-host': { type: 'string', multiple: true },
     mode: { type: 'string' },
@@ -254,7 +259,7 @@ async function serve(args: string[], io: Io): Promise<number> {
     throw err;
   }
   const core = createCore({
-    dataDir: (values['data-dir'] as string | undefined) ?? defaultDataDir(),
+    ...storeOf(values),
     host: values.host as string | undefined,
     port: parsePort(values.port),
     publicUrl: parseHttpUrl(values['public-url'], '--public-url'),
@@ -290,19 +295,19 @@ async function keys(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'create': {
-      const { values } = parse(rest, { mode: { type: 'string' }, 'data-dir': { type: 'string' } });
+      const { values } = parse(rest, { mode: { type: 'string' }, ...STORE_OPTIONS });
       if (values.help) return io.out(HELP.keysCreate), 0;
       const mode = parseMode(values.mode, true) as Mode;
-      const secret = await withServices(values['data-dir'] as string | undefined, async (s) =>
+      const secret = await withServices(values, async (s) =>
         (await s.apiKeys.create((await s.merchants.defaultMerchant()).id, mode)).secret,
       );
       io.out(secret);
       return 0;
     }
     case 'list': {
-      const { values } = parse(rest, { 'data-dir': { type: 'string' } });
+      const { values } = parse(rest, { ...STORE_OPTIONS });
       if (values.help) return io.out(HELP.keysList), 0;
-      const list = await withServices(values['data-dir'] as string | undefined, async (s) => await s.apiKeys.list());
+      const list = await withServices(values, async (s) => await s.apiKeys.list());
       if (list.length === 0) io.err('no API keys yet: create one with "stablepos keys create --mode test"');
       for (const k of list) {
         io.out(
@@ -312,10 +317,10 @@ async function keys(args: string[], io: Io): Promise<number> {
       return 0;
     }
     case 'revoke': {
-      const { values, positionals } = parse(rest, { 'data-dir': { type: 'string' } }, true);
+      const { values, positionals } = parse(rest, { ...STORE_OPTIONS }, true);
       if (values.help) return io.out(HELP.keysRevoke), 0;
       if (positionals.length !== 1) throw new UsageError('give exactly one key prefix to revoke');
-      const revoked = await withServices(values['data-dir'] as string | undefined, async (s) => await s.apiKeys.revoke(positionals[0] as string));
+      const revoked = await withServices(values, async (s) => await s.apiKeys.revoke(positionals[0] as string));
       io.out(`revoked ${revoked.prefix}`);
       return 0;
     }
@@ -332,8 +337,31 @@ async function keys(args: string[], io: Io): Promise<number> {
   }
 }
 
-async function withServices<T>(dataDir: string | undefined, work: (s: CoreServices) => Promise<T>): Promise<T> {
-  const services = await createServices(resolveConfig({ dataDir: dataDir ?? defaultDataDir() }));
+/** `--database-url`, else `STABLEPOS_DATABASE_URL`; undefined for the data dir's SQLite file. */
+function parseDatabaseUrl(flag: unknown): string | undefined {
+  const value = (flag as string | undefined) ?? (process.env.STABLEPOS_DATABASE_URL || undefined);
+  if (value === undefined) return undefined;
+  const source = flag !== undefined ? '--database-url' : 'STABLEPOS_DATABASE_URL';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${source} must be a URL like postgres://user:password@host:5432/database`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    // The value is not echoed: it may hold a password.
+    throw new UsageError(`${source} must be a postgres:// (or postgresql://) URL; it starts with ${url.protocol}//`);
+  }
+  return value;
+}
+
+/** Where a command's store is: the data dir (files beside the database, and its SQLite file) and the database URL. */
+function storeOf(values: Record<string, unknown>): { dataDir: string; databaseUrl: string | undefined } {
+  return { dataDir: (values['data-dir'] as string | undefined) ?? defaultDataDir(), databaseUrl: parseDatabaseUrl(values['database-url']) };
+}
+
+async function withServices<T>(values: Record<string, unknown>, work: (s: CoreServices) => Promise<T>): Promise<T> {
+  const services = await createServices(resolveConfig(storeOf(values)));
   try {
     return await work(services);
   } finally {
@@ -345,7 +373,7 @@ async function users(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'add': {
-      const { values } = parse(rest, { role: { type: 'string' }, name: { type: 'string' }, pin: { type: 'string' }, 'data-dir': { type: 'string' } });
+      const { values } = parse(rest, { role: { type: 'string' }, name: { type: 'string' }, pin: { type: 'string' }, ...STORE_OPTIONS });
       if (values.help) return io.out(HELP.usersAdd), 0;
       const { role, name, pin } = values;
       if (!isRole(role)) throw new UsageError('--role must be "owner" or "cashier"');
@@ -355,35 +383,35 @@ async function users(args: string[], io: Io): Promise<number> {
       if (typeof pin !== 'string') throw new UsageError('--pin is required');
       const pinError = pinProblem(pin);
       if (pinError) throw new UsageError(`--pin: ${pinError}`);
-      const user = await withServices(values['data-dir'] as string | undefined, async (s) => s.users.add((await s.merchants.defaultMerchant()).id, { role, name, pin }));
+      const user = await withServices(values, async (s) => s.users.add((await s.merchants.defaultMerchant()).id, { role, name, pin }));
       io.out(user.id);
       return 0;
     }
     case 'list': {
-      const { values } = parse(rest, { 'data-dir': { type: 'string' } });
+      const { values } = parse(rest, { ...STORE_OPTIONS });
       if (values.help) return io.out(HELP.usersList), 0;
-      const list = await withServices(values['data-dir'] as string | undefined, async (s) => await s.users.list((await s.merchants.defaultMerchant()).id));
+      const list = await withServices(values, async (s) => await s.users.list((await s.merchants.defaultMerchant()).id));
       if (list.length === 0) io.err('no users yet: open the app to create its owner, or run "stablepos users add --role owner --name NAME --pin PIN"');
       for (const u of list) io.out([u.id, u.role, u.name, new Date(u.createdAt).toISOString()].join('\t'));
       return 0;
     }
     case 'remove': {
-      const { values, positionals } = parse(rest, { 'data-dir': { type: 'string' } }, true);
+      const { values, positionals } = parse(rest, { ...STORE_OPTIONS }, true);
       if (values.help) return io.out(HELP.usersRemove), 0;
       if (positionals.length !== 1) throw new UsageError('give exactly one user (name or id) to remove');
-      const removed = await withServices(values['data-dir'] as string | undefined, async (s) => await s.users.remove((await s.merchants.defaultMerchant()).id, positionals[0] as string));
+      const removed = await withServices(values, async (s) => await s.users.remove((await s.merchants.defaultMerchant()).id, positionals[0] as string));
       io.out(`removed ${removed.role} ${removed.name} (${removed.id})`);
       return 0;
     }
     case 'pin': {
-      const { values, positionals } = parse(rest, { pin: { type: 'string' }, 'data-dir': { type: 'string' } }, true);
+      const { values, positionals } = parse(rest, { pin: { type: 'string' }, ...STORE_OPTIONS }, true);
       if (values.help) return io.out(HELP.usersPin), 0;
       if (positionals.length !== 1) throw new UsageError('give exactly one user (name or id) whose PIN to set');
       const { pin } = values;
       if (typeof pin !== 'string') throw new UsageError('--pin is required');
       const pinError = pinProblem(pin);
       if (pinError) throw new UsageError(`--pin: ${pinError}`);
-      const user = await withServices(values['data-dir'] as string | undefined, async (s) => await s.users.resetPin((await s.merchants.defaultMerchant()).id, positionals[0] as string, pin));
+      const user = await withServices(values, async (s) => await s.users.resetPin((await s.merchants.defaultMerchant()).id, positionals[0] as string, pin));
       io.out(`new PIN set for ${user.role} ${user.name} (${user.id}); their sign-ins have ended`);
       return 0;
     }
@@ -412,7 +440,7 @@ async function devnet(args: string[], io: Io): Promise<number> {
     token: { type: 'string' },
     amount: { type: 'string' },
     payer: { type: 'string' },
-    'data-dir': { type: 'string' },
+    ...STORE_OPTIONS,
   }, true);
   if (values.help) return io.out(HELP.devnetPay), 0;
   if (positionals.length !== 1) throw new UsageError('give exactly one session id');
@@ -437,9 +465,9 @@ async function devnet(args: string[], io: Io): Promise<number> {
       throw new UsageError(`--amount ${(err as Error).message}`);
     }
   }
-  const dataDir = (values['data-dir'] as string | undefined) ?? defaultDataDir();
+  const { dataDir } = storeOf(values);
   const sessionId = positionals[0] as string;
-  const due = await withServices(dataDir, async (s) => await s.sessions.stillDue(sessionId));
+  const due = await withServices(values, async (s) => await s.sessions.stillDue(sessionId));
   if (!due) throw new Error(`no session ${sessionId} in ${dataDir}`);
   const deposit = due.addresses.find((a) => a.family === family.id);
   const to = deposit?.address;

@@ -6,6 +6,7 @@ import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
 import { DATA_KEY_FILE, loadDataKey } from './data-key.js';
+import { checkSharedDataKey } from './shared-data-key.js';
 import { DataKeyCipher } from './domain/secret-cipher.js';
 import { newWebhookSecret } from './domain/webhooks.js';
 import { makeDataDirPrivate } from './private-files.js';
@@ -25,6 +26,8 @@ import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
 import { Leadership, newHolderId } from './services/leadership.js';
 import { LiveFeed } from './services/live-feed.js';
+import { onEveryInstance } from './services/on-every-instance.js';
+import { WalletsNow } from './services/wallets-now.js';
 import { NetworkSettings } from './services/network-settings.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
@@ -71,9 +74,9 @@ export interface CoreServices {
   chainState: ChainStateStore;
   wallets: WalletStore;
   /**
-   * The default merchant's wallet of a family and mode as it is set now, from memory: the wallet
-   * repository keeps every xpub it read or wrote (all read at start), and watchers and payment
-   * options ask on every pass and view, synchronously (WatcherPorts.wallet).
+   * The default merchant's wallet of a family and mode as it is set now, from memory (all read at
+   * start, kept when saved here, read again when saved on another instance: services/wallets-now.ts);
+   * watchers and payment options ask on every pass and view, synchronously (WatcherPorts.wallet).
    */
   walletNow(family: string, livemode: boolean): string | undefined;
   webhookEndpoints: WebhookEndpointService;
@@ -130,6 +133,9 @@ function testWalletPassphrase(dataDir: string): string {
   writeFileSync(file, pass + '\n', { mode: 0o600 });
   return pass;
 }
+
+/** The signal of a refund changed on some instance (its payout method: `manual` ones are matched by the watcher). */
+const REFUND_CHANGED = 'refunds.changed';
 
 export interface ServiceHooks {
   /** A session deadline now exists at this time (the expiry timer may need to wake earlier). */
@@ -190,15 +196,16 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     }
     await wallets.upsert(merchant.id, family.id, true, live, now());
   }
+  const signals = store.signals;
+  const signalError = (message: string, err: unknown) => hooks.onError?.(message, err);
   // Every family's wallets of the default merchant read once now, so `walletNow` answers from memory;
-  // they change only through `saveWallet` below, which keeps this copy.
-  const walletsNow = new Map<string, string | undefined>();
-  const walletKey = (family: string, livemode: boolean) => `${family}:${livemode}`;
-  for (const family of FAMILIES) for (const livemode of [false, true]) walletsNow.set(walletKey(family.id, livemode), await wallets.xpub(merchant.id, family.id, livemode));
+  // `saveWallet` below keeps the copy, and one saved on another instance is read again (its signal).
+  const walletsNow = new WalletsNow({ wallets, tx, signals, now, merchantId: merchant.id, families: FAMILIES.map((f) => f.id), onError: signalError });
+  await walletsNow.load();
 
   const addressRepo = store.addresses;
-  const addressBook = new AddressBook(addressRepo, now, (family, address) => familyById(family)?.addresses.key(address) ?? address);
-  const live = new LiveFeed();
+  const addressBook = new AddressBook(addressRepo, now, (family, address) => familyById(family)?.addresses.key(address) ?? address, signals, signalError);
+  const live = new LiveFeed(signals, signalError);
   const paymentRepo = store.payments;
   const chainState: ChainStateStore = store.chainState;
   let publicBaseUrl = config.publicUrl ?? '';
@@ -218,8 +225,17 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   });
   // Every committed session change is published on the live feed: a new event may be there.
   live.subscribe(() => webhooks.wake());
+  // What this instance's timers and workers sleep through unless told, told on every instance: new
+  // webhook deliveries, a changed endpoint, a new session deadline, a new settlement, a refund to pay
+  // (and, for a manual one, a destination the watcher must match).
+  const wakeWebhooks = onEveryInstance(signals, 'webhooks.due', () => webhooks.wake(), signalError);
+  const endpointsChanged = onEveryInstance(signals, 'webhooks.endpoints', () => webhooks.endpointsChanged(), signalError);
+  const deadlineAdded = onEveryInstance(signals, 'sessions.deadline', (at) => hooks.onDeadline?.(Number(at)), signalError);
+  const settlementScheduled = onEveryInstance(signals, 'settlements.scheduled', (at) => hooks.onSettlementScheduled?.(Number(at)), signalError);
+  let refundHook: () => void = () => undefined;
+  const refundChanged = onEveryInstance(signals, REFUND_CHANGED, () => refundHook(), signalError);
   const ledgerStore = store.ledger;
-  const ledger = new LedgerService({ store: ledgerStore, merchants, rates, now, onSettlementScheduled: (at) => hooks.onSettlementScheduled?.(at) });
+  const ledger = new LedgerService({ store: ledgerStore, merchants, rates, now, onSettlementScheduled: (at) => settlementScheduled(String(at)) });
   const conversions = new ConversionService({ store: ledgerStore, ledger, merchants, rates, now, tx });
   const settlements = new SettlementService({
     store: ledgerStore,
@@ -230,7 +246,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     now,
     tx,
     renderEvent: presentSettlementEvent,
-    onSettled: () => webhooks.wake(), // `balance.available` events are waiting
+    onSettled: () => wakeWebhooks(''), // `balance.available` events are waiting
     onError: (message, err) => hooks.onError?.(message, err),
   });
   const sessions = new SessionService({
@@ -248,11 +264,10 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     live,
     chains: NO_CHAINS,
     renderEvent: (view) => presentSession(view, publicBaseUrl),
-    onDeadline: (at) => hooks.onDeadline?.(at),
+    onDeadline: (at) => deadlineAdded(String(at)),
     ledger,
   });
   const testBox = new PassphraseSecretBox(testWalletPassphrase(config.dataDir));
-  let refundHook: () => void = () => undefined;
   const refundRepo = store.refunds;
   const depositRepo = store.deposits;
   const refunds = new RefundService({
@@ -270,11 +285,24 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     // `deposits` is made below (it creates its refunds here); this runs only once a refund succeeds.
     onDepositRefunded: (r): Promise<void> => deposits.refundSucceededInTransaction(r),
     onChange: (r) => {
-      webhooks.wake();
+      wakeWebhooks('');
       if (r.sessionId !== null) live.publish(r.sessionId);
-      refundHook();
+      refundChanged(r.payoutMethod);
     },
     onError: (message, err) => hooks.onError?.(message, err),
+  });
+  // A manual refund changed elsewhere: its destination is matched by the watcher, wherever it runs.
+  signals.subscribe(REFUND_CHANGED, (payoutMethod, fromHere) => {
+    if (!fromHere && payoutMethod === 'manual') refunds.load().catch((err: unknown) => signalError('the manual refunds could not be read again', err));
+  });
+  // Some signals may have been missed: everything that sleeps looks again.
+  signals.onResync(() => {
+    webhooks.wake();
+    webhooks.endpointsChanged();
+    hooks.onDeadline?.(now());
+    hooks.onSettlementScheduled?.(now());
+    refundHook();
+    refunds.load().catch((err: unknown) => signalError('the manual refunds could not be read again', err));
   });
   await refunds.load();
   await refunds.checkWalletKeys(merchant.id);
@@ -292,7 +320,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
       refunds,
       refundStatus: async (id) => (await refundRepo.findById(id))?.status,
       live,
-      onChange: () => webhooks.wake(),
+      onChange: () => wakeWebhooks(''),
     },
   });
   const holder = newHolderId();
@@ -308,6 +336,8 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   });
   const readiness = new Readiness({ leadership, clock: Date.now, maxPassAgeMs: config.readyMaxPassAgeMs });
   const apiKeys = new ApiKeyService(store.apiKeys, now);
+  const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
+  await display.load();
   const users = new UserService({ store: store.users, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
     store,
@@ -326,19 +356,16 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     idempotency: new IdempotencyService(store.idempotency, now, commit),
     deposits,
     // New deposits wrote `deposit.unmatched` events: the dispatcher delivers them.
-    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now, deposits, onDeposits: () => webhooks.wake() }),
+    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now, deposits, onDeposits: () => wakeWebhooks('') }),
     addressBook,
     live,
-    display: new CustomerDisplay(now),
+    display,
     networkSettings: new NetworkSettings({
       store: store.settings,
       now,
       chains,
       cipher,
-      saveWallet: async (family, wallet) => {
-        await wallets.upsert(merchant.id, family, true, wallet, now());
-        walletsNow.set(walletKey(family, true), wallet);
-      },
+      saveWallet: (family, wallet) => walletsNow.save(family, true, wallet),
       readWallet: (family) => wallets.xpub(merchant.id, family, true),
       walletFromHost: (family) =>
         config.liveWallets[family] === undefined ? undefined : `--xpub ${family}=…, --xpub-${family} or STABLEPOS_XPUB_${family.toUpperCase()}`,
@@ -349,17 +376,17 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     settlements,
     chainState,
     wallets,
-    walletNow: (family, livemode) => walletsNow.get(walletKey(family, livemode)),
+    walletNow: (family, livemode) => walletsNow.get(family, livemode),
     webhookEndpoints: new WebhookEndpointService({
       store: webhookStore,
       events: eventLog,
       tx,
       now,
       renderEndpoint: (e) => presentEndpoint(e),
-      onEndpointsChanged: () => webhooks.endpointsChanged(),
-      onDeliveries: () => webhooks.wake(),
+      onEndpointsChanged: () => endpointsChanged(''),
+      onDeliveries: () => wakeWebhooks(''),
     }),
-    events: new EventService({ events: eventLog, webhooks: webhookStore, tx, now, onDeliveries: () => webhooks.wake() }),
+    events: new EventService({ events: eventLog, webhooks: webhookStore, tx, now, onDeliveries: () => wakeWebhooks('') }),
     webhooks,
     rates: rateService,
     rateFeed,
@@ -368,6 +395,10 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     },
     prepareSecretsAtRest: async () => {
       cipher.unlock();
+      // One SQLite file has one data dir, so one key; a PostgreSQL database may have many instances.
+      if (store.kind === 'postgres') {
+        await checkSharedDataKey({ settings: store.settings, tx, cipher, reset: config.resetSealedSecrets, now: now(), keyFile: join(config.dataDir, DATA_KEY_FILE) });
+      }
       if (config.resetSealedSecrets) {
         const reset = await store.secrets.resetUnopenable(newWebhookSecret);
         if (reset.webhookSecrets + reset.answers > 0) {

@@ -16,7 +16,8 @@ export class ApiKeyRepository {
     this.dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
   }
 
-  otherWritersVersion(): number {
+  /** SQLite's data version: moves whenever another connection (the `keys revoke` command) commits. */
+  keysVersion(): number {
     return this.dataVersion.get() as number;
   }
 

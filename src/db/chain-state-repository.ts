@@ -3,7 +3,7 @@ import type { Db } from './open-database.js';
 import { chainBlocks, chainCursors } from './schema.js';
 
 /** How many scanned block hashes are kept per network: deeper reorganisations than this are not expected. */
-const KEEP_BLOCKS = 256;
+export const KEEP_BLOCKS = 256;
 
 export class ChainStateRepository {
   constructor(private readonly db: Db) {}

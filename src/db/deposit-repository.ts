@@ -1,37 +1,8 @@
 import { and, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
-import type { Stablecoin } from '../domain/currencies.js';
-import type { Deposit, DepositListQuery, DepositPatch, DepositReason, DepositStatus } from '../domain/deposit.js';
-import type { Network } from '../domain/networks.js';
+import type { Deposit, DepositListQuery, DepositPatch } from '../domain/deposit.js';
+import { toDeposit } from './deposit-rows.js';
 import type { Db } from './open-database.js';
 import { deposits } from './schema.js';
-
-type Row = typeof deposits.$inferSelect;
-
-const toDeposit = (r: Row): Deposit => ({
-  id: r.id,
-  merchantId: r.merchantId,
-  network: r.network as Network,
-  livemode: r.livemode,
-  txId: r.txId,
-  eventIndex: r.eventIndex,
-  blockNumber: r.blockNumber,
-  blockRef: r.blockRef,
-  blockTime: r.blockTime,
-  from: r.fromAddress,
-  to: r.toAddress,
-  currency: r.currency as Stablecoin | null,
-  tokenContract: r.tokenContract,
-  amountBase: r.amountBase,
-  decimals: r.decimals,
-  reason: r.reason as DepositReason,
-  status: r.status as DepositStatus,
-  createdAt: r.createdAt,
-  resolvedSessionId: r.resolvedSessionId,
-  refundId: r.refundId,
-  note: r.note,
-  resolvedAt: r.resolvedAt,
-  resolvedBy: r.resolvedBy,
-});
 
 export class DepositRepository {
   constructor(private readonly db: Db) {}

@@ -1,8 +1,10 @@
-import { isNull, lt } from 'drizzle-orm';
-import { containsCredential } from '../domain/credentials.js';
-import { isSealed, type SecretCipher } from '../domain/secret-cipher.js';
+import { and, isNull, lt } from 'drizzle-orm';
+import type { SecretCipher } from '../domain/secret-cipher.js';
 import type { Db } from './open-database.js';
 import { idempotencyKeys } from './schema.js';
+import { keptAnswer, replayedAnswer } from './stored-answers.js';
+
+export { STORED_ANSWER_PURPOSE } from './stored-answers.js';
 
 export interface IdempotencyScope {
   merchantId: string;
@@ -10,6 +12,7 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/** A key's row: a claim while its first request runs (no response yet), then the response kept. */
 export interface StoredIdempotency {
   fingerprint: string;
   responseStatus: number | null;
@@ -17,17 +20,14 @@ export interface StoredIdempotency {
   createdAt: number;
 }
 
-/** What the data key seals stored answers for (bound to the sealed text). */
-export const STORED_ANSWER_PURPOSE = 'stored API answer';
-
 /**
- * Answers kept for replay. An answer holding a credential (the `whsec_…` of a new webhook endpoint,
- * the `sk_…` of a new API key) is sealed by the data key, as the secrets themselves are; the others
- * (session creation, the hot path) are kept as they are.
+ * Idempotency keys: a request's claim (a row without an answer, while it runs) and then its answer,
+ * kept for replay; answers holding a credential are sealed by the data key (stored-answers.ts).
  */
 export class IdempotencyRepository {
   private readonly findOne;
-  private readonly saveOne;
+  private readonly putOne;
+  private readonly releaseOne;
 
   constructor(
     private readonly db: Db,
@@ -38,28 +38,39 @@ export class IdempotencyRepository {
       `SELECT fingerprint, response_status AS responseStatus, response_body AS responseBody, created_at AS createdAt
        FROM idempotency_keys WHERE merchant_id = ? AND livemode = ? AND key = ?`,
     );
-    this.saveOne = db.$client.prepare(
+    this.putOne = db.$client.prepare<[string, number, string, string, number | null, string | null, number]>(
       `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
          response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at`,
     );
+    this.releaseOne = db.$client.prepare<[string, number, string, number]>(
+      `DELETE FROM idempotency_keys
+       WHERE merchant_id = ? AND livemode = ? AND key = ? AND created_at = ? AND response_status IS NULL`,
+    );
   }
 
   find(scope: IdempotencyScope): StoredIdempotency | undefined {
     const stored = this.findOne.get(scope.merchantId, scope.livemode ? 1 : 0, scope.key);
-    if (stored?.responseBody && isSealed(stored.responseBody)) stored.responseBody = this.cipher.open(stored.responseBody, STORED_ANSWER_PURPOSE);
+    if (stored) stored.responseBody = replayedAnswer(this.cipher, stored.responseBody);
     return stored;
   }
 
-  save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
-    const kept = containsCredential(body) ? this.cipher.seal(body, STORED_ANSWER_PURPOSE) : body;
-    this.saveOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, kept, now);
+  claim(scope: IdempotencyScope, fingerprint: string, now: number): void {
+    this.putOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, null, null, now);
   }
 
-  /** Claims left unfinished by an earlier version that wrote claims; none can be in flight now. */
-  releaseUnfinished(): number {
-    return this.db.delete(idempotencyKeys).where(isNull(idempotencyKeys.responseStatus)).run().changes;
+  save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
+    this.putOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, keptAnswer(this.cipher, body), now);
+  }
+
+  releaseClaim(scope: IdempotencyScope, claimedAt: number): void {
+    this.releaseOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, claimedAt);
+  }
+
+  releaseUnfinished(claimedBefore: number): number {
+    const t = idempotencyKeys;
+    return this.db.delete(t).where(and(isNull(t.responseStatus), lt(t.createdAt, claimedBefore))).run().changes;
   }
 
   purgeOlderThan(cutoff: number): number {

@@ -5,35 +5,8 @@ import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type { Conversion, LedgerQuery, Settlement } from '../domain/records.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-database.js';
+import { toConversion, toEntry, toLedgerSum, toSettlement } from './ledger-rows.js';
 import { balanceTransactions, conversions, fundsAccounts, settlements } from './schema.js';
-
-type EntryRow = typeof balanceTransactions.$inferSelect;
-
-const toEntry = (r: EntryRow): BalanceTransaction => ({
-  id: r.id,
-  merchantId: r.merchantId,
-  livemode: r.livemode,
-  type: r.type as BalanceTransactionType,
-  currency: r.currency as Currency,
-  amountMinor: r.amountMinor,
-  feeMinor: r.feeMinor,
-  netMinor: r.netMinor,
-  availableOn: r.availableOn,
-  settles: r.settles,
-  sourceId: r.sourceId,
-  description: r.description,
-  createdAt: r.createdAt,
-});
-
-type SettlementRow = typeof settlements.$inferSelect;
-const toSettlement = (r: SettlementRow): Settlement => ({ ...r, currency: r.currency as Currency, status: r.status as Settlement['status'] });
-
-type ConversionRow = typeof conversions.$inferSelect;
-const toConversion = ({ seq: _seq, ...r }: ConversionRow): Conversion => ({
-  ...r,
-  fromCurrency: r.fromCurrency as Currency,
-  toCurrency: r.toCurrency as Currency,
-});
 
 /** A ledger row as SQLite returns it to a raw statement. */
 interface RawEntry {
@@ -258,12 +231,7 @@ export class LedgerRepository {
       this.sumStatements.set(text, statement);
     }
     // safeIntegers: sums of minor units stay exact (they are bigint everywhere else too).
-    return (statement.safeIntegers(true).all(...params) as { currency: string; type: string; amount: bigint; fee: bigint }[]).map((r) => ({
-      currency: r.currency as Currency,
-      type: r.type as BalanceTransactionType,
-      amountMinor: BigInt(r.amount),
-      feeMinor: BigInt(r.fee),
-    }));
+    return (statement.safeIntegers(true).all(...params) as { currency: string; type: string; amount: bigint; fee: bigint }[]).map(toLedgerSum);
   }
 
   /** A session's payment entries and those of its refunds (debits and their reversals), summed. */

@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { Currency, FiatCurrency } from '../domain/currencies.js';
 import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
+import { toMerchant } from './merchant-rows.js';
 import type { Db } from './open-database.js';
 import { merchantDomains, merchants } from './schema.js';
 
@@ -53,20 +53,6 @@ export class MerchantRepository {
       .where(eq(merchantDomains.merchantId, id))
       .orderBy(asc(merchantDomains.createdAt))
       .all();
-    return {
-      id: row.id,
-      name: row.name,
-      timeZone: row.timeZone,
-      reportingCurrency: row.reportingCurrency as FiatCurrency,
-      defaultCurrency: row.defaultCurrency as Currency,
-      feeBps: row.feeBps,
-      feeFixedUsdCents: row.feeFixedUsdCents,
-      sessionExpirySeconds: row.sessionExpirySeconds,
-      monitoringWindowSeconds: row.monitoringWindowSeconds,
-      settlementCurrency: row.settlementCurrency as Currency | null,
-      conversionFeeBps: row.conversionFeeBps,
-      createdAt: row.createdAt,
-      domains: domains.map((d) => ({ id: d.id, domain: d.domain, createdAt: d.createdAt })),
-    };
+    return toMerchant(row, domains);
   }
 }

@@ -1,32 +1,8 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Stablecoin } from '../domain/currencies.js';
-import type { Network } from '../domain/networks.js';
 import type { Payment, PaymentStatus } from '../domain/payment.js';
 import type { Db } from './open-database.js';
+import { toPayment } from './payment-rows.js';
 import { payments } from './schema.js';
-
-type Row = typeof payments.$inferSelect;
-
-const toPayment = (r: Row): Payment => ({
-  id: r.id,
-  sessionId: r.sessionId,
-  network: r.network as Network,
-  livemode: r.livemode,
-  currency: r.currency as Stablecoin,
-  tokenContract: r.tokenContract,
-  txId: r.txId,
-  eventIndex: r.eventIndex,
-  blockNumber: r.blockNumber,
-  blockRef: r.blockRef,
-  blockTime: r.blockTime,
-  from: r.fromAddress,
-  to: r.toAddress,
-  amountBase: r.amountBase,
-  amountMinor: r.amountMinor,
-  confirmations: r.confirmations,
-  status: r.status as PaymentStatus,
-  detectedAt: r.detectedAt,
-});
 
 export class PaymentRepository {
   private readonly ofSession;

@@ -1,46 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
-import type { Stablecoin } from '../domain/currencies.js';
-import type { Network } from '../domain/networks.js';
-import type { PayoutMethod, Refund, RefundLedgerPart, RefundStatus } from '../domain/refund.js';
+import type { Refund, RefundStatus } from '../domain/refund.js';
 import type { Db } from './open-database.js';
+import { toRefund } from './refund-rows.js';
 import { refunds, refundWallets } from './schema.js';
-
-type Row = typeof refunds.$inferSelect;
-
-const toRefund = (r: Row): Refund => ({
-  id: r.id,
-  merchantId: r.merchantId,
-  livemode: r.livemode,
-  sessionId: r.sessionId,
-  paymentId: r.paymentId,
-  depositId: r.depositId,
-  network: r.network as Network,
-  currency: r.currency as Stablecoin,
-  tokenContract: r.tokenContract,
-  decimals: r.decimals,
-  amountMinor: r.amountMinor,
-  amountPricingMinor: r.amountPricingMinor,
-  amountBase: r.amountBase,
-  destination: r.destination,
-  destinationSource: r.destinationSource as Refund['destinationSource'],
-  status: r.status as RefundStatus,
-  reason: r.reason,
-  actionReason: r.actionReason,
-  failureReason: r.failureReason,
-  payoutMethod: r.payoutMethod as PayoutMethod,
-  fromAddress: r.fromAddress,
-  payoutKey: r.payoutKey,
-  payoutData: r.payoutData,
-  rawTx: r.rawTx,
-  txId: r.txId,
-  blockNumber: r.blockNumber,
-  confirmations: r.confirmations,
-  broadcasts: r.broadcasts,
-  lastError: r.lastError,
-  ledgerEntries: JSON.parse(r.ledgerEntries) as RefundLedgerPart[],
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-});
 
 export type RefundPatch = Partial<
   Pick<Refund, 'status' | 'destination' | 'destinationSource' | 'actionReason' | 'failureReason' | 'fromAddress' | 'payoutKey' | 'payoutData' | 'rawTx' | 'txId' | 'blockNumber' | 'confirmations' | 'broadcasts' | 'lastError'>

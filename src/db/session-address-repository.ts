@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SessionAddress, WatchedAddressRow } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { sessionAddresses } from './schema.js';
@@ -14,7 +14,7 @@ export class SessionAddressRepository {
     this.insertOne = db.$client.prepare(
       'INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).prepare();
+    this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).orderBy(asc(sessionAddresses.family)).prepare();
     this.watchOfRow = db
       .select({ sessionId: sessionAddresses.sessionId, watchUntil: sessionAddresses.watchUntil })
       .from(sessionAddresses)

@@ -1,92 +1,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
-import { CURRENCIES, type Currency, scaleOf, type Stablecoin } from '../domain/currencies.js';
-import type { LineItem, PaymentSession, SessionListQuery, SessionQuote } from '../domain/session.js';
+import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
 import type { Db } from './open-database.js';
 import { payments, paymentSessions, sessionQuotes } from './schema.js';
-
-type Row = typeof paymentSessions.$inferSelect;
-type QuoteRow = typeof sessionQuotes.$inferSelect;
-
-interface StoredLineItem {
-  quantity: number;
-  unit_amount: string;
-  name: string;
-  description: string | null;
-}
-
-function toLineItems(json: string): LineItem[] {
-  return (JSON.parse(json) as StoredLineItem[]).map((i) => ({
-    quantity: i.quantity,
-    unitAmountMinor: BigInt(i.unit_amount),
-    name: i.name,
-    description: i.description,
-  }));
-}
-
-function fromLineItems(items: readonly LineItem[]): string {
-  const stored: StoredLineItem[] = items.map((i) => ({
-    quantity: i.quantity,
-    unit_amount: i.unitAmountMinor.toString(),
-    name: i.name,
-    description: i.description,
-  }));
-  return JSON.stringify(stored);
-}
-
-function toSession(row: Row, quotes: readonly QuoteRow[]): PaymentSession {
-  return {
-    id: row.id,
-    merchantId: row.merchantId,
-    merchantDomainId: row.merchantDomainId,
-    livemode: row.livemode,
-    status: row.status as SessionStatus,
-    exception: row.exception as SessionException | null,
-    currency: row.currency as Currency,
-    amountMinor: row.amountMinor,
-    amountReceivedMinor: row.amountReceivedMinor,
-    amountRefundedMinor: row.amountRefundedMinor,
-    description: row.description,
-    clientReferenceId: row.clientReferenceId,
-    metadata: JSON.parse(row.metadata) as Record<string, string>,
-    lineItems: toLineItems(row.lineItems),
-    successUrl: row.successUrl,
-    cancelUrl: row.cancelUrl,
-    resolvedBy: row.resolvedBy as 'owner' | null,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    updatedAt: row.updatedAt,
-    quotes: quotes.map(
-      (q): SessionQuote => ({
-        currency: q.currency as Stablecoin,
-        rateScaled: q.rateScaled,
-        rateSource: q.rateSource,
-        amountDueMinor: q.amountDueMinor,
-        feeFixedMinor: q.feeFixedMinor,
-      }),
-    ),
-  };
-}
-
-/**
- * `amount_minor` equal to `decimal` read at each currency's scale ("12.5" is 1250 cents, 12500000
- * micro-USDT, and no JPY amount): a search by amount without knowing the currency.
- */
-function amountMatches(decimal: string) {
-  const t = paymentSessions;
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  const at = (scale: number) => (fraction.length > scale ? undefined : BigInt(whole + fraction.padEnd(scale, '0')));
-  const byScale = new Map<number, string[]>();
-  for (const c of CURRENCIES) byScale.set(scaleOf(c), [...(byScale.get(scaleOf(c)) ?? []), c]);
-  const parts = [...byScale].flatMap(([scale, codes]) => {
-    const minor = at(scale);
-    return minor === undefined ? [] : [and(inArray(t.currency, codes), eq(t.amountMinor, minor)) as SQL];
-  });
-  return (parts.length ? or(...parts) : undefined) ?? sql`0`;
-}
-
-/** A decimal as a search box holds one ("12.50"): the amount filter's own format. */
-const SEARCH_DECIMAL = /^(0|[1-9][0-9]{0,15})(\.[0-9]{1,6})?$/;
+import { amountMatches, fromLineItems, SEARCH_DECIMAL, toSession } from './session-rows.js';
 
 /**
  * A search by what a person remembers of a sale: the start of its id, a word of its description, or
@@ -99,7 +16,7 @@ function searchMatches(text: string): SQL {
     sql`substr(${t.id}, 1, ${text.length}) = ${text}`,
     sql`instr(lower(coalesce(${t.description}, '')), lower(${text})) > 0`,
   ];
-  if (SEARCH_DECIMAL.test(text)) parts.push(amountMatches(text));
+  if (SEARCH_DECIMAL.test(text)) parts.push(amountMatches(t, text));
   return or(...parts) ?? sql`0`;
 }
 
@@ -182,7 +99,7 @@ export class SessionRepository {
     if (q.network !== undefined) {
       conditions.push(sql`exists (select 1 from ${payments} where ${payments.sessionId} = ${t.id} and ${payments.network} = ${q.network} and ${payments.status} != 'orphaned')`);
     }
-    if (q.amount !== undefined) conditions.push(amountMatches(q.amount));
+    if (q.amount !== undefined) conditions.push(amountMatches(t, q.amount));
     if (q.search !== undefined) conditions.push(searchMatches(q.search));
     const backwards = q.endingBefore !== undefined && q.startingAfter === undefined;
     const cursorId = q.startingAfter ?? q.endingBefore;

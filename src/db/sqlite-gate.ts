@@ -7,6 +7,8 @@ interface OpenTransaction {
   open: boolean;
   /** Savepoints opened inside it so far (their names must differ). */
   savepoints: number;
+  /** What runs once it committed (afterCommit), in order. */
+  afterCommit: (() => void)[];
 }
 
 /**
@@ -52,6 +54,17 @@ export class SqliteGate {
     return this.context.getStore()?.open === true;
   }
 
+  /**
+   * Runs `fn` once the calling flow's open transaction has committed, and never if it (or the
+   * savepoint `fn` was registered in) rolls back; at once outside a transaction. What a change signal
+   * sent inside a unit of work needs (sqlite-signals.ts): PostgreSQL's NOTIFY behaves so.
+   */
+  afterCommit(fn: () => void): void {
+    const transaction = this.context.getStore();
+    if (transaction?.open) transaction.afterCommit.push(fn);
+    else fn();
+  }
+
   /** Runs one synchronous store call in its turn (see the class comment); its result as a promise. */
   call<T>(fn: () => T): Promise<T> {
     if (this.holders === 0 || this.inTransaction()) {
@@ -69,11 +82,12 @@ export class SqliteGate {
     const current = this.context.getStore();
     if (current?.open) return this.savepoint(current, work);
     return this.exclusive(async () => {
-      const transaction: OpenTransaction = { open: true, savepoints: 0 };
+      const transaction: OpenTransaction = { open: true, savepoints: 0, afterCommit: [] };
       this.begin.run();
       try {
         const result = await this.context.run(transaction, work);
         this.commit.run();
+        for (const fn of transaction.afterCommit) fn();
         return result;
       } catch (err) {
         // A failed COMMIT may have ended the transaction already (SQLite rolls back on some errors).
@@ -91,6 +105,7 @@ export class SqliteGate {
 
   private async savepoint<T>(transaction: OpenTransaction, work: () => Promise<T>): Promise<T> {
     const name = `sp_${++transaction.savepoints}`;
+    const registered = transaction.afterCommit.length;
     this.client.prepare(`SAVEPOINT ${name}`).run();
     try {
       const result = await work();
@@ -99,6 +114,7 @@ export class SqliteGate {
     } catch (err) {
       this.client.prepare(`ROLLBACK TO ${name}`).run();
       this.client.prepare(`RELEASE ${name}`).run();
+      transaction.afterCommit.length = registered; // what the undone part announced is undone too
       throw err;
     }
   }

@@ -1,12 +1,12 @@
 import { containsCredential } from '../domain/credentials.js';
 import { isSealed, type SecretCipher } from '../domain/secret-cipher.js';
 import { STORED_ANSWER_PURPOSE } from './idempotency-repository.js';
+import { opens, replaceLostWebhookSecrets, SEALED_LIKE } from './lost-secrets.js';
 import { type Db, inTransaction } from './open-database.js';
-import { WEBHOOK_SECRET_PURPOSE } from './webhook-repository.js';
+import { WEBHOOK_SECRET_PURPOSE } from './webhook-secret-box.js';
 
 /** Set in `app_settings` once the database holds no secret in plain text, not even in free pages or the WAL. */
 const SEALED_MARKER = 'storage.secrets_sealed';
-const SEALED_LIKE = "'sealed:v1:%'";
 
 export interface SealingOutcome {
   /** Webhook secrets (current and previous) sealed now. */
@@ -115,32 +115,21 @@ export class StoredSecrets {
    */
   resetUnopenable(newSecret: () => string): { webhookSecrets: number; answers: number } {
     const c = this.db.$client;
-    const opens = (value: string, purpose: string) => {
-      try {
-        this.cipher.open(value, purpose);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     return inTransaction(this.db, () => {
       let webhookSecrets = 0;
       const endpoints = c.prepare('SELECT id, secret, previous_secret FROM webhook_endpoints').all() as { id: string; secret: string; previous_secret: string | null }[];
       const update = c.prepare('UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = CASE WHEN ? IS NULL THEN NULL ELSE previous_secret_expires_at END WHERE id = ?');
       for (const e of endpoints) {
-        const secretLost = isSealed(e.secret) && !opens(e.secret, WEBHOOK_SECRET_PURPOSE);
-        const previousLost = e.previous_secret !== null && isSealed(e.previous_secret) && !opens(e.previous_secret, WEBHOOK_SECRET_PURPOSE);
-        if (!secretLost && !previousLost) continue;
-        const secret = secretLost ? this.cipher.seal(newSecret(), WEBHOOK_SECRET_PURPOSE) : e.secret;
-        const previous = previousLost ? null : e.previous_secret;
-        update.run(secret, previous, previous, e.id);
-        webhookSecrets += Number(secretLost) + Number(previousLost);
+        const replaced = replaceLostWebhookSecrets(this.cipher, { secret: e.secret, previousSecret: e.previous_secret }, newSecret);
+        if (!replaced) continue;
+        update.run(replaced.secret, replaced.previousSecret, replaced.previousSecret, e.id);
+        webhookSecrets += replaced.lost;
       }
       let answers = 0;
       const stored = c.prepare(`SELECT rowid, response_body AS body FROM idempotency_keys WHERE response_body LIKE ${SEALED_LIKE}`).all() as { rowid: number; body: string }[];
       const forget = c.prepare('DELETE FROM idempotency_keys WHERE rowid = ?');
       for (const row of stored) {
-        if (opens(row.body, STORED_ANSWER_PURPOSE)) continue;
+        if (opens(this.cipher, row.body, STORED_ANSWER_PURPOSE)) continue;
         forget.run(row.rowid);
         answers++;
       }

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { Role, StoredUser, UiSessionRecord } from '../domain/users.js';
+import type { StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Db } from './open-database.js';
 import { uiSessions, users } from './schema.js';
+import { toUser } from './user-rows.js';
 
 const userColumns = {
   id: users.id,
@@ -13,8 +14,6 @@ const userColumns = {
   disabledAt: users.disabledAt,
 };
 
-type UserRow = Omit<StoredUser, 'role'> & { role: string };
-const toUser = (row: UserRow): StoredUser => ({ ...row, role: row.role as Role });
 
 const sessionColumns = {
   id: uiSessions.id,

@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
-import { isSealed, type SecretCipher } from '../domain/secret-cipher.js';
-import type { WebhookAttemptRecord, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../domain/records.js';
+import type { SecretCipher } from '../domain/secret-cipher.js';
+import type { WebhookAttemptRecord, WebhookDeliveryOutcome, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../domain/records.js';
 import type { Db } from './open-database.js';
+import { WebhookSecretBox } from './webhook-secret-box.js';
 
 interface EndpointRow {
   id: string;
@@ -19,12 +20,6 @@ interface EndpointRow {
   created_at: number;
   updated_at: number;
 }
-
-/** What the data key seals webhook secrets for (bound to the sealed text). */
-export const WEBHOOK_SECRET_PURPOSE = 'webhook signing secret';
-
-/** Opened secrets kept in memory at most; more means churn, and the cache starts over. */
-const OPENED_SECRETS_LIMIT = 256;
 
 const endpointOf = (r: EndpointRow, openSecret: (stored: string) => string): WebhookEndpointRecord => ({
   id: r.id,
@@ -105,27 +100,19 @@ export interface NewDelivery {
  * statements: the dispatcher runs these for every delivery, so they stay cheap.
  *
  * Secrets are sealed by the data key in the table and plain in the records: nothing above this
- * class sees a sealed one. Each is opened once per process (cached by its sealed text), so neither
- * a delivery nor the dispatcher's reload of every endpoint after a change pays for it again.
+ * class sees a sealed one (webhook-secret-box.ts).
  */
 export class WebhookRepository {
   private readonly s: Record<string, Statement>;
-  private readonly opened = new Map<string, string>();
-  private readonly openSecret = (stored: string): string => {
-    // An earlier version stored secrets as is; start-up seals them (StoredSecrets), a read takes either.
-    if (!isSealed(stored)) return stored;
-    let plain = this.opened.get(stored);
-    if (plain === undefined) {
-      plain = this.cipher.open(stored, WEBHOOK_SECRET_PURPOSE);
-      this.remember(stored, plain);
-    }
-    return plain;
-  };
+  private readonly secrets: WebhookSecretBox;
+  private readonly openSecret: (stored: string) => string;
 
   constructor(
     private readonly db: Db,
-    private readonly cipher: SecretCipher,
+    cipher: SecretCipher,
   ) {
+    this.secrets = new WebhookSecretBox(cipher);
+    this.openSecret = this.secrets.open;
     const c = db.$client;
     this.s = {
       insertEndpoint: c.prepare(
@@ -153,12 +140,18 @@ export class WebhookRepository {
       deliveryById: c.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
       deliverySeq: c.prepare('SELECT seq, endpoint_id FROM webhook_deliveries WHERE id = ?'),
       // Head of line per (endpoint, object): no earlier pending delivery of the same object to it.
-      dueFor: c.prepare(
-        `SELECT * FROM webhook_deliveries d INDEXED BY webhook_deliveries_endpoint_due
-         WHERE d.endpoint_id = @endpointId AND d.status = 'pending' AND d.next_attempt_at <= @now
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p INDEXED BY webhook_deliveries_object
-                           WHERE p.endpoint_id = d.endpoint_id AND p.object_id = d.object_id AND p.status = 'pending' AND p.seq < d.seq)
-         ORDER BY d.next_attempt_at, d.seq LIMIT @limit`,
+      // Claimed by moving `next_attempt_at` to the lease's end in the same statement (claimDue).
+      claimDue: c.prepare(
+        `UPDATE webhook_deliveries SET next_attempt_at = @claimedUntil WHERE id IN (
+           SELECT d.id FROM webhook_deliveries d INDEXED BY webhook_deliveries_endpoint_due
+           WHERE d.endpoint_id = @endpointId AND d.status = 'pending' AND d.next_attempt_at <= @now
+             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p INDEXED BY webhook_deliveries_object
+                             WHERE p.endpoint_id = d.endpoint_id AND p.object_id = d.object_id AND p.status = 'pending' AND p.seq < d.seq)
+           ORDER BY d.next_attempt_at, d.seq LIMIT @limit)
+         RETURNING *`,
+      ),
+      releaseClaim: c.prepare(
+        `UPDATE webhook_deliveries SET next_attempt_at = @now WHERE id = @id AND status = 'pending' AND next_attempt_at = @claimedUntil`,
       ),
       nextDue: c.prepare(
         `SELECT min(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -166,7 +159,8 @@ export class WebhookRepository {
       ),
       finish: c.prepare(
         `UPDATE webhook_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @nextAttemptAt,
-           last_status_code = @lastStatusCode, completed_at = @completedAt WHERE id = @id`,
+           last_status_code = @lastStatusCode, completed_at = @completedAt
+         WHERE id = @id AND status = 'pending' AND next_attempt_at = @claimedUntil`,
       ),
       failPendingOf: c.prepare(
         `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, completed_at = @now WHERE endpoint_id = @endpointId AND status = 'pending'`,
@@ -194,20 +188,9 @@ export class WebhookRepository {
       ...e,
       livemode: e.livemode ? 1 : 0,
       enabledEvents: JSON.stringify(e.enabledEvents),
-      secret: this.sealSecret(e.secret),
-      previousSecret: e.previousSecret === null ? null : this.sealSecret(e.previousSecret),
+      secret: this.secrets.seal(e.secret),
+      previousSecret: e.previousSecret === null ? null : this.secrets.seal(e.previousSecret),
     };
-  }
-
-  private sealSecret(plain: string): string {
-    const sealed = this.cipher.seal(plain, WEBHOOK_SECRET_PURPOSE);
-    this.remember(sealed, plain);
-    return sealed;
-  }
-
-  private remember(sealed: string, plain: string): void {
-    if (this.opened.size >= OPENED_SECRETS_LIMIT) this.opened.clear();
-    this.opened.set(sealed, plain);
   }
 
   findEndpoint(id: string): WebhookEndpointRecord | undefined {
@@ -288,9 +271,18 @@ export class WebhookRepository {
     return { items: rows.slice(0, limit).map(map), hasMore: rows.length > limit };
   }
 
-  /** Pending deliveries to one endpoint that are due and first in line for their object. */
-  dueFor(endpointId: string, now: number, limit: number): WebhookDeliveryRecord[] {
-    return (this.s.dueFor!.all({ endpointId, now, limit }) as DeliveryRow[]).map(deliveryOf);
+  /**
+   * Claims pending deliveries to one endpoint that are due and first in line for their object: one
+   * statement moves their `next_attempt_at` to `now + leaseMs`, so no other pass picks them until
+   * the attempt is recorded or the lease runs out (ports.ts, WebhookStore.claimDue).
+   */
+  claimDue(endpointId: string, now: number, limit: number, leaseMs: number): WebhookDeliveryRecord[] {
+    const rows = this.s.claimDue!.all({ endpointId, now, limit, claimedUntil: now + leaseMs }) as DeliveryRow[];
+    return rows.sort((a, b) => a.seq - b.seq).map(deliveryOf);
+  }
+
+  releaseClaim(id: string, claimedUntil: number, now: number): boolean {
+    return this.s.releaseClaim!.run({ id, claimedUntil, now }).changes > 0;
   }
 
   /** The earliest future attempt to an enabled endpoint, for the dispatcher's timer. */
@@ -300,10 +292,11 @@ export class WebhookRepository {
 
   finishAttempt(
     attempt: WebhookAttemptRecord,
-    delivery: { id: string; status: WebhookDeliveryStatus; attempts: number; nextAttemptAt: number | null; lastStatusCode: number | null; completedAt: number | null },
+    delivery: WebhookDeliveryOutcome,
+    claimedUntil: number,
   ): boolean {
-    const changed = this.s.finish!.run(delivery).changes > 0;
-    if (changed) this.s.insertAttempt!.run(attempt); // a delivery deleted meanwhile (endpoint removed) logs nothing
+    const changed = this.s.finish!.run({ ...delivery, claimedUntil }).changes > 0;
+    if (changed) this.s.insertAttempt!.run(attempt); // a claim lost meanwhile logs nothing (ports.ts, finishAttempt)
     return changed;
   }
 

@@ -83,6 +83,16 @@ export interface WebhookDeliveryRecord {
   completedAt: number | null;
 }
 
+/** What an attempt changes on its delivery: retried later (`pending`) or finished. */
+export interface WebhookDeliveryOutcome {
+  id: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number | null;
+  lastStatusCode: number | null;
+  completedAt: number | null;
+}
+
 /** One HTTP request of a delivery, as logged. */
 export interface WebhookAttemptRecord {
   deliveryId: string;

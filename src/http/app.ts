@@ -13,6 +13,7 @@ import { clientErrorHandler } from './plugins/client-errors.js';
 import { installClosingAnswer } from './plugins/closing.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
+import { installNoNul } from './plugins/no-nul.js';
 import { installJsonOnly } from './plugins/json-only.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { balanceRoutes } from './routes/balance.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installClosingAnswer(app);
   installAllowedHosts(app, options.hosts ?? { listenHost: '127.0.0.1' });
   installJsonOnly(app);
+  installNoNul(app);
 
   await registerOpenApi(app);
 

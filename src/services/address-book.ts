@@ -1,7 +1,12 @@
 import type { FamilyId } from '../domain/networks.js';
 import type { WatchedAddressRow } from '../domain/records.js';
 import { AddressFilter } from './address-filter.js';
-import type { Clock, SessionAddressStore } from './ports.js';
+import type { ChangeSignals, Clock, SessionAddressStore } from './ports.js';
+
+/** The signal of a session's addresses issued (ports.ts, ChangeSignals): `[[family, livemode, address, row], …]` as JSON. */
+export const ADDRESS_ISSUED = 'address.issued';
+/** After a failed reload (resync), the next try: the book must not stay without what it missed. */
+const RELOAD_RETRY_MS = 1_000;
 
 /**
  * The deposit addresses being watched, in memory: a watcher asks about each transfer's recipient,
@@ -17,14 +22,26 @@ import type { Clock, SessionAddressStore } from './ports.js';
  * Every address ever issued is also remembered, as a 4-byte hash (address-filter.ts), so that money
  * sent to one after its window is seen as a `late` deposit (issue 17) rather than ignored: the filter
  * says "maybe ours" and the store's address index confirms, only for the rare transfer that hits.
+ *
+ * **Several instances on one database** (issue 18): a session created on any instance issues its
+ * addresses there, and the watcher runs on whichever instance leads. So each address issued is
+ * announced in the unit of work that stores it (`announce`: the signal goes out with the commit),
+ * every other instance adds it when the signal arrives, and a resync of the signals (some may have
+ * been missed) reloads the book from the store. An address is therefore watched everywhere from the
+ * moment its signal arrives, a few ms after its session's creation committed; if the listening
+ * connection was down meanwhile, from the reload that follows its return.
  */
 export class AddressBook {
   /** One map per family and mode: normalised address → row id in the store. */
-  private readonly buckets = new Map<string, Map<string, number>>();
+  private buckets = new Map<string, Map<string, number>>();
   /** One filter per family and mode: every address issued, watched or ended. */
-  private readonly issued = new Map<string, AddressFilter>();
+  private issued = new Map<string, AddressFilter>();
   /** Until when the last sweep removed ended windows (the next one reads from there). */
   private sweptUpTo: number;
+  /** While a load reads the store: what was added meanwhile, added again to what it built. */
+  private addedDuringLoad: [FamilyId, boolean, string, number][] | undefined;
+  /** The load under way (loads run one after the other). */
+  private loading: Promise<void> = Promise.resolve();
 
   /**
    * `keyOf`: the form in which two spellings of one address of a family are equal, as the family
@@ -34,31 +51,74 @@ export class AddressBook {
     private readonly store: SessionAddressStore,
     private readonly now: Clock,
     private readonly keyOf: (family: FamilyId, address: string) => string,
+    private readonly signals: ChangeSignals,
+    private readonly onError: (message: string, err: unknown) => void = () => undefined,
   ) {
     this.sweptUpTo = now();
+    signals.subscribe(ADDRESS_ISSUED, (payload, fromHere) => {
+      if (!fromHere) this.heard(payload);
+    });
+    signals.onResync(() => this.reload());
   }
 
-  private bucket(family: string, livemode: boolean): Map<string, number> {
+  private bucket(family: string, livemode: boolean, buckets = this.buckets): Map<string, number> {
     const name = `${family}:${livemode ? 'live' : 'test'}`;
-    let bucket = this.buckets.get(name);
-    if (!bucket) this.buckets.set(name, (bucket = new Map()));
+    let bucket = buckets.get(name);
+    if (!bucket) buckets.set(name, (bucket = new Map()));
     return bucket;
   }
 
-  private filter(family: string, livemode: boolean): AddressFilter {
+  private filter(family: string, livemode: boolean, issued = this.issued): AddressFilter {
     const name = `${family}:${livemode ? 'live' : 'test'}`;
-    let filter = this.issued.get(name);
-    if (!filter) this.issued.set(name, (filter = new AddressFilter()));
+    let filter = issued.get(name);
+    if (!filter) issued.set(name, (filter = new AddressFilter()));
     return filter;
   }
 
-  async load(): Promise<void> {
-    this.buckets.clear();
-    this.issued.clear();
-    this.sweptUpTo = this.now();
-    for (const a of await this.store.watched(this.sweptUpTo)) this.bucket(a.family, a.livemode).set(this.keyOf(a.family, a.address), a.row);
-    await this.store.eachIssued((family, livemode, address) => this.filter(family, livemode).add(this.keyOf(family, address)));
+  /**
+   * Reads the book from the store (at start, and again after a resync). It is built aside and then
+   * put in place, so lookups meanwhile use the old one (a watcher's pass never sees an empty book),
+   * and what was added while the store was read is added again to the new one.
+   */
+  load(): Promise<void> {
+    // From now on, not only from when the read starts: an add until then is one the read may miss.
+    this.addedDuringLoad ??= [];
+    this.loading = this.loading.catch(() => undefined).then(() => this.rebuild());
+    return this.loading;
+  }
+
+  private async rebuild(): Promise<void> {
+    const buckets = new Map<string, Map<string, number>>();
+    const issued = new Map<string, AddressFilter>();
+    const upTo = this.now();
+    this.addedDuringLoad ??= [];
+    try {
+      for (const a of await this.store.watched(upTo)) this.bucket(a.family, a.livemode, buckets).set(this.keyOf(a.family, a.address), a.row);
+      await this.store.eachIssued((family, livemode, address) => this.filter(family, livemode, issued).add(this.keyOf(family, address)));
+    } catch (err) {
+      this.addedDuringLoad = undefined;
+      throw err;
+    }
+    const added = this.addedDuringLoad ?? [];
+    this.addedDuringLoad = undefined;
+    this.buckets = buckets;
+    this.issued = issued;
+    this.sweptUpTo = upTo;
+    for (const [family, livemode, address, row] of added) this.add(family, livemode, address, row);
     for (const f of this.issued.values()) f.merge();
+  }
+
+  /** Settles when the latest load (at start, or the reload after a resync) has ended. */
+  get loaded(): Promise<void> {
+    return this.loading.catch(() => undefined);
+  }
+
+  /** A resync: reloads, and tries again until a load succeeded (addresses may have been missed). */
+  private reload(): void {
+    this.load().catch((err: unknown) => {
+      this.onError('the address book could not be reloaded after the change signals resynced; trying again', err);
+      setTimeout(() => this.reload(), RELOAD_RETRY_MS).unref();
+    });
   }
 
   /** `row`: the address's row id, as the store's `insert` returned it. */
@@ -66,6 +126,27 @@ export class AddressBook {
     const key = this.keyOf(family, address);
     this.bucket(family, livemode).set(key, row);
     this.filter(family, livemode).add(key);
+    this.addedDuringLoad?.push([family, livemode, address, row]);
+  }
+
+  /**
+   * Tells the other instances of the addresses a session was just given (one signal for them all);
+   * called inside the unit of work that stored them, so the signal goes out when (and only if) it
+   * commits. This instance adds them with `add`.
+   */
+  async announce(livemode: boolean, addresses: readonly { family: FamilyId; address: string; row: number }[]): Promise<void> {
+    if (addresses.length === 0) return;
+    await this.signals.publish(ADDRESS_ISSUED, JSON.stringify(addresses.map((a) => [a.family, livemode, a.address, a.row])));
+  }
+
+  private heard(payload: string): void {
+    const parsed = JSON.parse(payload) as unknown;
+    if (!Array.isArray(parsed)) throw new Error(`${ADDRESS_ISSUED}: not a list of [family, livemode, address, row]: ${payload}`);
+    for (const entry of parsed as unknown[]) {
+      if (!Array.isArray(entry) || entry.length !== 4) throw new Error(`${ADDRESS_ISSUED}: not [family, livemode, address, row]: ${JSON.stringify(entry)}`);
+      const [family, livemode, address, row] = entry as [FamilyId, boolean, string, number];
+      this.add(family, livemode, address, row);
+    }
   }
 
   /**

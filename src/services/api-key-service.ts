@@ -18,12 +18,13 @@ export class ApiKeyService {
   /**
    * Active keys already looked up, by hash. Every API request authenticates, and the lookup was a
    * tenth of a session creation's time. Entries stay valid until a key is revoked: here (the cache
-   * is cleared) or by another process (`stablepos keys revoke`), which SQLite's data version shows,
-   * so a revoked key is refused at once either way. Unknown keys are not kept.
+   * is cleared) or elsewhere, which the store's keys version shows (ports.ts, ApiKeyStore.keysVersion:
+   * another process on the SQLite file, another instance on PostgreSQL), so a revoked key is refused
+   * at once here, and on another instance once its signal arrived. Unknown keys are not kept.
    */
   private readonly cache = new Map<string, Caller>();
   private cacheVersion = -1;
-  /** The data version read in this turn of the event loop (requests read together share it). */
+  /** The keys version read in this turn of the event loop (requests read together share it). */
   private versionThisTurn: Promise<number> | undefined;
   /** Moves on every revocation here: a lookup that began before one must not fill the cache after it. */
   private revocations = 0;
@@ -52,7 +53,7 @@ export class ApiKeyService {
   async authenticate(token: string): Promise<Caller | null> {
     if (!KEY_PATTERN.test(token)) return null;
     const hash = hashKey(token);
-    const version = await this.otherWritersVersion();
+    const version = await this.keysVersionThisTurn();
     if (version !== this.cacheVersion || this.cache.size >= CACHE_LIMIT) {
       this.cache.clear();
       this.cacheVersion = version;
@@ -64,6 +65,8 @@ export class ApiKeyService {
     if (!found) return null;
     const caller: Caller = { merchantId: found.merchantId, livemode: found.livemode, via: found.id, role: 'owner' };
     if (revocations !== this.revocations) return caller; // read before a revocation committed: not cached
+    // Another version was seen meanwhile (a revocation elsewhere): the row may predate it, not cached.
+    if (version !== this.cacheVersion) return caller;
     this.cache.set(hash, Object.freeze(caller)); // shared by requests: frozen, so none can change it for others
     return caller;
   }
@@ -72,9 +75,9 @@ export class ApiKeyService {
    * Read once per turn of the event loop: the requests parsed in one turn are as concurrent with a
    * revocation as they would be if they had each asked, and fifty of them pay for one read.
    */
-  private otherWritersVersion(): Promise<number> {
+  private keysVersionThisTurn(): Promise<number> {
     if (this.versionThisTurn === undefined) {
-      this.versionThisTurn = this.store.otherWritersVersion();
+      this.versionThisTurn = this.store.keysVersion();
       setImmediate(() => {
         this.versionThisTurn = undefined;
       });

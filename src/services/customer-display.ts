@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import type { SettingsStore } from './network-settings.js';
+import type { ChangeSignals, Clock, UnitOfWork } from './ports.js';
 
 /** What the customer-facing screen shows: the sale the till has up, if any. */
 export interface DisplayState {
@@ -11,36 +13,101 @@ export interface DisplayState {
 /** The slot of a till that names none (an integration's till, an older UI): the shop's shared display. */
 export const SHARED_TILL = '';
 
+/** The setting holding every till's slot, and the signal that it changed (its payload: the till). */
+export const DISPLAY_SETTING = 'customer_display';
+export const DISPLAY_CHANGED = 'display.changed';
+
+/** The slots as stored: `version` moves on every change, so an older read never overwrites a newer one. */
+interface StoredSlots {
+  version: number;
+  tills: Record<string, DisplayState>;
+}
+
+const EMPTY: DisplayState = { sessionId: null, by: null, updatedAt: 0 };
+
+export interface CustomerDisplayDeps {
+  settings: SettingsStore;
+  tx: UnitOfWork;
+  signals: ChangeSignals;
+  now: Clock;
+  onError: (message: string, err: unknown) => void;
+}
+
 /**
- * The customer displays, one slot per till, in memory: a till puts its current sale in its own slot
- * (named by the till: the UI makes an id per device) and that till's display page (a second window,
- * or a browser on a customer-facing tablet) follows it, so two tills never show each other's sales.
- * Nothing in it is secret beyond what the display shows anyway (the session's QR codes and status),
- * and it is gone after a restart, when no sale is up.
+ * The customer displays, one slot per till: a till puts its current sale in its own slot (named by
+ * the till: the UI makes an id per device) and that till's display page (a second window, or a
+ * browser on a customer-facing tablet) follows it, so two tills never show each other's sales.
+ * Nothing in it is secret beyond what the display shows anyway (the session's QR codes and status).
+ *
+ * **Decision:** the slots are kept in the store (one setting, `customer_display`) and copied in
+ * memory on every instance; a change is written in a unit of work that also sends a signal, and the
+ * other instances read the setting again when it arrives (and after a resync, and at start). So a
+ * till served by one instance and its display page by another agree, and an instance started later
+ * shows what is up. A sale therefore stays up across a restart too, until the till clears or
+ * replaces it. Carrying the state in the signal alone would leave a new instance blank.
  */
 export class CustomerDisplay {
-  private readonly slots = new Map<string, DisplayState>();
+  private slots = new Map<string, DisplayState>();
+  /** The stored version the slots in memory come from. */
+  private version = -1;
   private readonly emitter = new EventEmitter();
 
-  constructor(private readonly now: () => number) {
+  constructor(private readonly d: CustomerDisplayDeps) {
     this.emitter.setMaxListeners(0);
+    d.signals.subscribe(DISPLAY_CHANGED, (_till, fromHere) => {
+      if (!fromHere) this.refresh();
+    });
+    d.signals.onResync(() => this.refresh());
   }
 
-  show(sessionId: string | null, by: string, till: string = SHARED_TILL): DisplayState {
-    const state = { sessionId, by, updatedAt: this.now() };
-    // An emptied slot is forgotten: the map holds only tills with a sale up.
-    if (sessionId === null) this.slots.delete(till);
-    else this.slots.set(till, state);
-    this.emitter.emit(`change:${till}`, state);
+  /** Reads the slots from the store (at start). */
+  async load(): Promise<void> {
+    this.apply(await this.read());
+  }
+
+  async show(sessionId: string | null, by: string, till: string = SHARED_TILL): Promise<DisplayState> {
+    const state = { sessionId, by, updatedAt: this.d.now() };
+    const stored = await this.d.tx(async () => {
+      const { version, tills } = await this.read();
+      const next: StoredSlots = { version: version + 1, tills: { ...tills } };
+      // An emptied slot is forgotten: the setting holds only tills with a sale up.
+      if (sessionId === null) delete next.tills[till];
+      else next.tills[till] = state;
+      await this.d.settings.put(DISPLAY_SETTING, next, state.updatedAt);
+      await this.d.signals.publish(DISPLAY_CHANGED, till);
+      return next;
+    });
+    this.apply(stored);
     return state;
   }
 
   current(till: string = SHARED_TILL): DisplayState {
-    return this.slots.get(till) ?? { sessionId: null, by: null, updatedAt: 0 };
+    return this.slots.get(till) ?? EMPTY;
   }
 
   subscribe(listener: (state: DisplayState) => void, till: string = SHARED_TILL): () => void {
     this.emitter.on(`change:${till}`, listener);
     return () => this.emitter.off(`change:${till}`, listener);
+  }
+
+  private async read(): Promise<StoredSlots> {
+    return ((await this.d.settings.get(DISPLAY_SETTING)) as StoredSlots | undefined) ?? { version: 0, tills: {} };
+  }
+
+  private refresh(): void {
+    this.load().catch((err: unknown) => this.d.onError('the customer display could not be read after a change on another instance', err));
+  }
+
+  /** Takes a stored version newer than the one in memory, telling the displays of the tills it changed. */
+  private apply(stored: StoredSlots): void {
+    if (stored.version <= this.version) return;
+    this.version = stored.version;
+    const before = this.slots;
+    this.slots = new Map(Object.entries(stored.tills));
+    for (const till of new Set([...before.keys(), ...this.slots.keys()])) {
+      const was = before.get(till);
+      const now = this.slots.get(till);
+      if (was?.sessionId !== now?.sessionId || was?.updatedAt !== now?.updatedAt) this.emitter.emit(`change:${till}`, now ?? EMPTY);
+    }
   }
 }

@@ -14,8 +14,8 @@ import type {
   Settlement,
   StoredEvent,
   WebhookAttemptRecord,
+  WebhookDeliveryOutcome,
   WebhookDeliveryRecord,
-  WebhookDeliveryStatus,
   WebhookEndpointRecord,
 } from '../domain/records.js';
 import type { FamilyId, NetworkInfo } from '../domain/networks.js';
@@ -58,8 +58,13 @@ export interface ApiKeyStore {
   list(merchantId?: string): Promise<ApiKeyRecord[]>;
   activeByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
   revoke(id: string, now: number): Promise<boolean>;
-  /** Changes whenever another connection (another process: the `keys revoke` command) commits. */
-  otherWritersVersion(): Promise<number>;
+  /**
+   * A number that moves whenever a key may have been revoked outside this process's service: by
+   * another process on the same SQLite file (the `keys revoke` command: SQLite's data version), or
+   * by another instance on the same PostgreSQL database (its revocation signal, or a resync of the
+   * signals). Lookups cached under another number are dropped.
+   */
+  keysVersion(): Promise<number>;
 }
 
 export interface UserStore {
@@ -87,12 +92,31 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/** A key's row: a claim while its first request runs (no response yet), then the response kept. */
+export interface StoredIdempotency {
+  fingerprint: string;
+  responseStatus: number | null;
+  responseBody: string | null;
+  /** When the claim was taken, then when the response was stored. */
+  createdAt: number;
+}
+
+/**
+ * Idempotency keys, one row per scope under a unique key that every instance on the database shares:
+ * the row is the claim, so a duplicate is refused or replayed whichever instance it reaches. The
+ * check-then-claim runs in one unit of work (idempotency-service.ts).
+ */
 export interface IdempotencyStore {
-  find(scope: IdempotencyScope): Promise<{ fingerprint: string; responseStatus: number | null; responseBody: string | null; createdAt: number } | undefined>;
-  /** Stores a finished response, replacing an expired record under the same key. */
+  find(scope: IdempotencyScope): Promise<StoredIdempotency | undefined>;
+  /** Writes a claim (no response yet) at `now`, replacing whatever the key held (an expired answer, an abandoned claim). */
+  claim(scope: IdempotencyScope, fingerprint: string, now: number): Promise<void>;
+  /** Stores a finished response, replacing the claim (or an expired record) under the same key. */
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): Promise<void>;
+  /** Removes the claim taken at `claimedAt`, if it is still that unfinished claim (a response not to be stored). */
+  releaseClaim(scope: IdempotencyScope, claimedAt: number): Promise<void>;
   purgeOlderThan(cutoff: number): Promise<number>;
-  releaseUnfinished(): Promise<number>;
+  /** Removes the unfinished claims taken before `claimedBefore` (their requests can no longer be running). */
+  releaseUnfinished(claimedBefore: number): Promise<number>;
 }
 
 export type Clock = () => number;
@@ -110,6 +134,28 @@ export type UnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
  * commit); settles once the commit is durable. For the request paths that only insert.
  */
 export type GroupedUnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Change signals between the instances sharing one store (issue 18): what one instance keeps in
+ * memory and another changes (the address book, live feeds, the customer display, cached keys and
+ * wallets, timers' wake-ups) is announced here. Payloads are short (ids, not objects: at most
+ * MAX_SIGNAL_PAYLOAD bytes, domain/signals.ts); a listener reads what changed from the store.
+ */
+export interface ChangeSignals {
+  /**
+   * Every subscriber of `topic`, on every instance (this one's too), hears `payload`. Published inside
+   * an open unit of work, it goes out when that unit commits, and never if it rolls back.
+   * `topic`: letters, digits, `.`, `-` and `_`.
+   */
+  publish(topic: string, payload: string): Promise<void>;
+  /** `listener(payload, fromHere)`: `fromHere` when this instance published it. Returns the unsubscribe. */
+  subscribe(topic: string, listener: (payload: string, fromHere: boolean) => void): () => void;
+  /**
+   * `listener` is called when signals may have been missed (PostgreSQL: the listening connection was
+   * lost and is back): what was kept from signals must be read from the store again. Returns the unsubscribe.
+   */
+  onResync(listener: () => void): () => void;
+}
 
 export interface WalletStore {
   xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined>;
@@ -229,12 +275,23 @@ export interface WebhookStore {
     endpointId: string,
     query: { limit: number; startingAfter?: string; endingBefore?: string; status?: string; eventId?: string },
   ): Promise<{ items: WebhookDeliveryRecord[]; hasMore: boolean }>;
-  dueFor(endpointId: string, now: number, limit: number): Promise<WebhookDeliveryRecord[]>;
+  /**
+   * Claims up to `limit` pending deliveries to one endpoint that are due and first in line for their
+   * object, atomically across every instance on the store: each claimed one's `nextAttemptAt` moves
+   * to `now + leaseMs` (returned as such), so no other dispatcher picks it until its attempt is
+   * recorded, or until the lease runs out (the claimer died: the delivery is due again).
+   */
+  claimDue(endpointId: string, now: number, limit: number, leaseMs: number): Promise<WebhookDeliveryRecord[]>;
+  /** Gives a claim back unattempted (stopping): due at `now`. False when the claim was lost already. */
+  releaseClaim(id: string, claimedUntil: number, now: number): Promise<boolean>;
   nextDueAfter(now: number): Promise<number | undefined>;
-  finishAttempt(
-    attempt: WebhookAttemptRecord,
-    delivery: { id: string; status: WebhookDeliveryStatus; attempts: number; nextAttemptAt: number | null; lastStatusCode: number | null; completedAt: number | null },
-  ): Promise<boolean>;
+  /**
+   * Records an attempt made under the claim ending at `claimedUntil` and its outcome. False, and
+   * nothing written, when the claim is stale: the delivery was deleted (its endpoint removed), is no
+   * longer pending (a 410 failed it), or its lease ran out and another claim took it (that attempt
+   * is the one recorded).
+   */
+  finishAttempt(attempt: WebhookAttemptRecord, delivery: WebhookDeliveryOutcome, claimedUntil: number): Promise<boolean>;
   failPendingOf(endpointId: string, now: number): Promise<number>;
   attemptsOf(deliveryId: string): Promise<WebhookAttemptRecord[]>;
   cursor(name: string): Promise<number | undefined>;

@@ -152,6 +152,8 @@ export class SessionService {
         const row: SessionAddress = { sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil };
         reserved.push({ ...row, row: await this.d.addresses.insert(row) });
       }
+      // Other instances watch them from the commit on (the leader's watcher may be one of them).
+      await this.d.addressBook.announce(caller.livemode, reserved);
       // A new session has no payments and the addresses just reserved: no need to read them back.
       const created = await this.viewOf(session, [], reserved);
       await this.emit('payment_session.created', created);

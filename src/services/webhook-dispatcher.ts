@@ -8,6 +8,8 @@ const FANOUT_BATCH = 500;
 /** Longest sleep of the retry timer, so a wall-clock jump (a laptop waking) is noticed. */
 const MAX_SLEEP_MS = 30_000;
 const RETRY_AFTER_ERROR_MS = 1000;
+/** How much longer than the request's timeout a claim lasts: time to read the event and record the answer. */
+const CLAIM_MARGIN_MS = 30_000;
 
 export interface DispatcherOptions {
   store: WebhookStore;
@@ -18,6 +20,11 @@ export interface DispatcherOptions {
   /** Waits before the 2nd, 3rd, … attempt; its length + 1 is the number of attempts. */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
+  /**
+   * How long a claimed delivery is kept from other dispatchers (other instances) while its attempt
+   * runs; if this one dies meanwhile, the delivery is due again after it. Default: the timeout + 30 s.
+   */
+  claimLeaseMs?: number;
   /** Requests in flight to one endpoint at most. */
   perEndpointConcurrency: number;
   /** Requests in flight in all at most. */
@@ -33,11 +40,16 @@ export interface DispatcherStats {
 
 /**
  * Delivers the outbox. Each pass (1) fans out events written since the persisted cursor into one
- * delivery row per matching endpoint, in one transaction with the cursor, and (2) sends the due
- * deliveries that are first in line for their object, within the concurrency limits. A delivery is
- * finished only after the answer is recorded, so a crash in between sends it again (same
- * `webhook-id`): at least once, nothing held only in memory. One timer waits for the earliest retry;
- * a new event or a finished request wakes a pass at once.
+ * delivery row per matching endpoint, in one unit of work that reads the cursor, the events and the
+ * endpoints and moves the cursor, and (2) claims the due deliveries that are first in line for their
+ * object, within the concurrency limits, and sends them. A delivery is finished only after the answer
+ * is recorded, so a crash in between sends it again (same `webhook-id`): at least once, nothing held
+ * only in memory. One timer waits for the earliest retry; a new event or a finished request wakes a
+ * pass at once.
+ *
+ * Several instances on one store each run a dispatcher: units of work run one at a time across them
+ * (so an event is fanned out once), and a claim is atomic in the store with a lease (so a delivery
+ * is sent by one of them per attempt; a claim of an instance that died comes back after its lease).
  */
 export class WebhookDispatcher {
   private running = false;
@@ -49,7 +61,8 @@ export class WebhookDispatcher {
   /** Endpoints changed: the next pass reloads them first. */
   private endpointsStale = false;
   private timer: NodeJS.Timeout | undefined;
-  private cursor = 0;
+  /** The fan-out cursor as last read or moved here; another instance may have moved it further. */
+  private cursorSeen = 0;
   /** Every endpoint (small), reloaded whenever one changes. */
   private endpoints = new Map<string, WebhookEndpointRecord>();
   private enabledByScope = new Map<string, WebhookEndpointRecord[]>();
@@ -58,25 +71,30 @@ export class WebhookDispatcher {
   private abort = new AbortController();
   private readonly counters = { attempts: 0, succeeded: 0 };
 
-  constructor(private readonly o: DispatcherOptions) {}
+  private readonly leaseMs: number;
+
+  constructor(private readonly o: DispatcherOptions) {
+    this.leaseMs = o.claimLeaseMs ?? o.timeoutMs + CLAIM_MARGIN_MS;
+  }
 
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
     this.abort = new AbortController();
-    await this.reloadEndpoints();
-    const stored = await this.o.store.cursor(FANOUT_CURSOR);
-    if (stored === undefined) {
+    await this.o.tx(async () => {
+      await this.reloadEndpoints();
+      if ((await this.o.store.cursor(FANOUT_CURSOR)) !== undefined) return;
       // First start with webhooks: start after the events that no endpoint existed for yet.
-      this.cursor = Math.min(await this.o.events.maxSeq(), ...[...this.endpoints.values()].map((e) => e.fromEventSeq));
-      await this.o.store.setCursor(FANOUT_CURSOR, this.cursor);
-    } else {
-      this.cursor = stored;
-    }
+      const start = Math.min(await this.o.events.maxSeq(), ...[...this.endpoints.values()].map((e) => e.fromEventSeq));
+      await this.o.store.setCursor(FANOUT_CURSOR, start);
+    });
     this.wake();
   }
 
-  /** Stops sending: requests in flight are abandoned (their deliveries stay pending and go out after a restart). */
+  /**
+   * Stops sending: requests in flight are abandoned, their claims given back (the deliveries stay
+   * pending and are due at once, for another instance or after a restart).
+   */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
@@ -159,7 +177,12 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  /** Turns new events into deliveries, a batch per transaction together with the cursor. */
+  /**
+   * Turns new events into deliveries, a batch per unit of work that reads the persisted cursor and
+   * moves it: units run one at a time across instances, so each event is fanned out once even with
+   * a dispatcher on every instance. Events are written only inside units of work too, so one with a
+   * lower `seq` is never committed after one with a higher `seq` has been read here.
+   */
   private async fanOut(): Promise<void> {
     if (this.enabledByScope.size === 0) {
       // Nobody to deliver to: skip reading the events. Endpoints made later start after their own
@@ -167,10 +190,14 @@ export class WebhookDispatcher {
       return;
     }
     for (;;) {
-      const batch = await this.o.events.after(this.cursor, FANOUT_BATCH);
-      if (batch.length === 0) return;
-      const last = (batch[batch.length - 1] as { seq: number }).seq;
-      await this.o.tx(async () => {
+      // Nothing written since: no unit of work (it would wait for the lock every writer takes).
+      if ((await this.o.events.after(this.cursorSeen, 1)).length === 0) return;
+      const { cursor, full } = await this.o.tx(async () => {
+        const from = (await this.o.store.cursor(FANOUT_CURSOR)) ?? 0;
+        const batch = await this.o.events.after(from, FANOUT_BATCH);
+        if (batch.length === 0) return { cursor: from, full: false };
+        // An endpoint made or changed on another instance since the last reload gets its events too.
+        await this.reloadEndpoints();
         for (const event of batch) {
           for (const endpoint of this.enabledByScope.get(scope(event.merchantId, event.livemode)) ?? []) {
             if (event.seq > endpoint.fromEventSeq && subscribes(endpoint.enabledEvents, event.type)) {
@@ -185,10 +212,12 @@ export class WebhookDispatcher {
             }
           }
         }
+        const last = (batch[batch.length - 1] as { seq: number }).seq;
         await this.o.store.setCursor(FANOUT_CURSOR, last);
+        return { cursor: last, full: batch.length === FANOUT_BATCH };
       });
-      this.cursor = last;
-      if (batch.length < FANOUT_BATCH) return;
+      this.cursorSeen = Math.max(this.cursorSeen, cursor);
+      if (!full) return;
     }
   }
 
@@ -199,11 +228,10 @@ export class WebhookDispatcher {
       const busy = this.inFlightPerEndpoint.get(endpoint.id) ?? 0;
       const free = Math.min(this.o.perEndpointConcurrency - busy, this.o.globalConcurrency - this.inFlight.size);
       if (free <= 0) continue;
-      // Deliveries in flight are still pending and come back first; ask for enough to skip them.
-      for (const delivery of await this.o.store.dueFor(endpoint.id, now, free + busy)) {
+      // Claimed: no other pass, here or on another instance, gets these until they are recorded.
+      for (const delivery of await this.o.store.claimDue(endpoint.id, now, free, this.leaseMs)) {
+        // Only if its lease ran out while its request was still running here (longer than the margin).
         if (this.inFlight.has(delivery.id)) continue;
-        if ((this.inFlightPerEndpoint.get(endpoint.id) ?? 0) >= this.o.perEndpointConcurrency) break;
-        if (this.inFlight.size >= this.o.globalConcurrency) return;
         this.launch(endpoint, delivery);
       }
     }
@@ -232,7 +260,11 @@ export class WebhookDispatcher {
     } else {
       const body = eventBody(event);
       res = await this.o.transport.post(endpoint.url, this.headers(endpoint, event.id, body, attemptedAt), body, this.o.timeoutMs, this.abort.signal);
-      if (!this.running) return; // stopping: leave it pending, it goes out again after the restart
+      if (!this.running) {
+        // Stopping: the answer is not recorded; give the claim back so it goes out again at once.
+        await this.o.store.releaseClaim(delivery.id, claimEnd(delivery), this.o.now());
+        return;
+      }
     }
     this.counters.attempts++;
     await this.record(endpoint, delivery, attemptedAt, res, !event);
@@ -263,20 +295,22 @@ export class WebhookDispatcher {
       responseBody: res.body,
       error: res.error,
     };
+    const claimedUntil = claimEnd(delivery);
     const finished = (status: 'succeeded' | 'failed') => ({ id: delivery.id, status, attempts, nextAttemptAt: null, lastStatusCode: res.status ?? null, completedAt: now });
     await this.o.tx(async () => {
       if (verdict === 'succeeded') {
         this.counters.succeeded++;
-        await this.o.store.finishAttempt(attempt, finished('succeeded'));
+        await this.o.store.finishAttempt(attempt, finished('succeeded'), claimedUntil);
       } else if (verdict === 'retry') {
         const delay = nextAttemptDelay(attempts, this.o.retryDelaysMs, res.status === 429 || res.status === 503 ? parseRetryAfter(res.retryAfter, now) : undefined);
         await this.o.store.finishAttempt(
           attempt,
           delay === undefined ? finished('failed') : { id: delivery.id, status: 'pending', attempts, nextAttemptAt: now + delay, lastStatusCode: res.status ?? null, completedAt: null },
+          claimedUntil,
         );
       } else if (verdict === 'gone') {
         // 410 Gone: the receiver says it is gone for good. Stop sending to it at all.
-        if (await this.o.store.finishAttempt(attempt, finished('failed'))) {
+        if (await this.o.store.finishAttempt(attempt, finished('failed'), claimedUntil)) {
           const current = await this.o.store.findEndpoint(endpoint.id);
           if (current && current.status === 'enabled') {
             await this.o.store.updateEndpoint({ ...current, status: 'disabled', disabledReason: 'gone', updatedAt: now });
@@ -284,11 +318,14 @@ export class WebhookDispatcher {
           await this.o.store.failPendingOf(endpoint.id, now);
         }
       } else {
-        await this.o.store.finishAttempt(attempt, finished('failed'));
+        await this.o.store.finishAttempt(attempt, finished('failed'), claimedUntil);
       }
     });
     if (verdict === 'gone') await this.reloadEndpoints();
   }
 }
+
+/** A claimed delivery's `nextAttemptAt` is its claim's end (WebhookStore.claimDue); -1 matches no claim. */
+const claimEnd = (delivery: WebhookDeliveryRecord) => delivery.nextAttemptAt ?? -1;
 
 const scope = (merchantId: string, livemode: boolean) => `${merchantId}:${livemode ? 'live' : 'test'}`;

@@ -1,21 +1,30 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
+import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
 import { PgLeaseRepository } from '../db/pg/lease-repository.js';
-import type { Stores } from './stores.js';
+import { PgSignals } from '../db/pg/pg-signals.js';
+import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
+import { PgDepositRepository } from '../db/pg/deposit-repository.js';
+import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
+import { PgPaymentRepository } from '../db/pg/payment-repository.js';
+import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
+import { PgSessionRepository } from '../db/pg/session-repository.js';
+import { PgWalletRepository } from '../db/pg/wallet-repository.js';
+import { PgEventRepository } from '../db/pg/event-repository.js';
+import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
+import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
+import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
+import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
+import { PgRefundRepository } from '../db/pg/refund-repository.js';
+import { PgUserRepository } from '../db/pg/user-repository.js';
+import { type Stores, warnOfSignals } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
 export interface PgStores extends Stores {
   kind: 'postgres';
   database: PgDatabase;
-}
-
-/**
- * A port not written yet for PostgreSQL: every call rejects, naming it. Issue 18 replaces each one
- * with its repository in db/pg/; none may remain when the PostgreSQL store is offered.
- */
-function notYet<T>(name: string): T {
-  return new Proxy({}, { get: (_t, method) => () => Promise.reject(new Error(`PostgreSQL store: ${name}.${String(method)} is not written yet`)) }) as T;
+  signals: PgSignals;
 }
 
 /**
@@ -24,30 +33,41 @@ function notYet<T>(name: string): T {
  */
 export async function openPgStores(options: PgOptions, cipher: SecretCipher): Promise<PgStores> {
   const database = await openPgDatabase(options);
-  void cipher;
+  // Listening before anything is read: a change committed after this is heard, one before is in the store.
+  const signals = new PgSignals(database, options.url, warnOfSignals);
+  try {
+    await signals.start();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
   return {
     kind: 'postgres',
     database,
-    merchants: notYet('merchants'),
-    apiKeys: notYet('apiKeys'),
-    users: notYet('users'),
-    idempotency: notYet('idempotency'),
-    wallets: notYet('wallets'),
-    addresses: notYet('addresses'),
-    sessions: notYet('sessions'),
-    payments: notYet('payments'),
-    deposits: notYet('deposits'),
-    chainState: notYet('chainState'),
-    events: notYet('events'),
-    webhooks: notYet('webhooks'),
-    ledger: notYet('ledger'),
-    refunds: notYet('refunds'),
+    merchants: new PgMerchantRepository(database),
+    apiKeys: new PgApiKeyRepository(database, signals),
+    wallets: new PgWalletRepository(database),
+    addresses: new PgSessionAddressRepository(database),
+    sessions: new PgSessionRepository(database),
+    payments: new PgPaymentRepository(database),
+    deposits: new PgDepositRepository(database),
+    chainState: new PgChainStateRepository(database),
+    events: new PgEventRepository(database),
+    webhooks: new PgWebhookRepository(database, cipher),
+    users: new PgUserRepository(database),
+    idempotency: new PgIdempotencyRepository(database, cipher),
+    ledger: new PgLedgerRepository(database),
+    refunds: new PgRefundRepository(database),
     settings: new PgAppSettingsRepository(database),
-    secrets: notYet('secrets'),
+    secrets: new PgStoredSecrets(database, cipher),
     leases: new PgLeaseRepository(database),
+    signals,
     tx: (work) => database.tx(work),
     // Units share no transaction here: connections commit in parallel, and each takes the lock.
     commit: (work) => database.tx(work),
-    close: () => database.close(),
+    close: async () => {
+      await signals.close();
+      await database.close();
+    },
   };
 }

@@ -16,11 +16,12 @@ import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { SessionRepository } from '../db/session-repository.js';
 import { asyncStore, paged } from '../db/sqlite-async.js';
 import { SqliteGate } from '../db/sqlite-gate.js';
+import { SqliteSignals } from '../db/sqlite-signals.js';
 import { StoredSecrets } from '../db/stored-secrets.js';
 import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
 import { WebhookRepository } from '../db/webhook-repository.js';
-import type { Stores } from './stores.js';
+import { type Stores, warnOfSignals } from './stores.js';
 
 /** The SQLite store, with what only it has: its connection (the WAL checkpointer, tests) and its gate. */
 export interface SqliteStores extends Stores {
@@ -65,6 +66,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     settings: port(new AppSettingsRepository(db)),
     secrets: port(secrets),
     leases: port(new LeaseRepository(db)),
+    signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),
     commit: (work) => group.run(work),
     close: () => {

@@ -3,6 +3,7 @@ import type { SettingsStore } from '../services/network-settings.js';
 import type {
   ApiKeyStore,
   ChainStateStore,
+  ChangeSignals,
   DepositStore,
   EventLog,
   GroupedUnitOfWork,
@@ -56,9 +57,19 @@ export interface Stores {
   secrets: SecretsAtRestStore;
   /** Leader leases: one instance at a time runs each watcher and the timers (services/leadership.ts). */
   leases: LeaseStore;
+  /** Changes announced to every instance on this store (SQLite: this process alone). */
+  signals: ChangeSignals;
   /** One transaction: check-then-write steps run in one (ports.ts, UnitOfWork). */
   tx: UnitOfWork;
   /** Units that may share a transaction with others queued at the same time (may run twice). */
   commit: GroupedUnitOfWork;
   close(): Promise<void>;
+}
+
+/**
+ * Where a change signal's trouble goes (a listener that threw, PostgreSQL's listening connection
+ * lost): a process warning, which the server's log shows; the signals go on.
+ */
+export function warnOfSignals(err: unknown): void {
+  process.emitWarning(`change signals: ${err instanceof Error ? err.message : String(err)}`);
 }

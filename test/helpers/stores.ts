@@ -79,3 +79,13 @@ export function describeEachStore(title: string, body: (open: OpenStores, kind: 
     describe(`${title} [${kind}]`, () => body(() => openTestStores(kind), kind));
   }
 }
+
+/** Two PostgreSQL stores on one new database: two instances' views of it (signals, leases). */
+export async function openTwoPgStores(): Promise<[PgStores, PgStores]> {
+  const url = await newPgDatabase();
+  const a = await openPgStores({ url }, testCipher());
+  opened.push(a);
+  const b = await openPgStores({ url }, testCipher());
+  opened.push(b);
+  return [a, b];
+}

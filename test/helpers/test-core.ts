@@ -5,6 +5,7 @@ import { type CoreConfig, resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import type { Db } from '../../src/db/open-database.js';
 import { isSqlite } from '../../src/storage/sqlite-stores.js';
+import { newPgDatabase } from './stores.js';
 import { type Core, createCore } from '../../src/create-core.js';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
 import { afterAll } from 'vitest';
@@ -38,11 +39,13 @@ export interface TestCore {
  */
 export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promise<TestCore> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'stablepos-test-'));
+  // The `postgres` test project runs the same files on PostgreSQL (vitest.config.ts): a fresh database each.
+  const databaseUrl = overrides.databaseUrl ?? (process.env.STABLEPOS_TEST_STORE === 'postgres' ? await newPgDatabase() : undefined);
   let offset = 0;
   const now = () => Date.now() + offset;
 
   // Keys are made the way `stablepos keys create` makes them, before the server opens the database.
-  const setup = await createServices(resolveConfig({ dataDir }));
+  const setup = await createServices(resolveConfig({ dataDir, databaseUrl }));
   const merchant = await setup.merchants.defaultMerchant();
   const testKey = (await setup.apiKeys.create(merchant.id, 'test')).secret;
   const liveKey = (await setup.apiKeys.create(merchant.id, 'live')).secret;
@@ -57,6 +60,7 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     rateFeed: { source: 'off' },
     ...overrides,
     dataDir,
+    databaseUrl,
     now,
   });
   const url = await core.start();

@@ -260,6 +260,8 @@ describe('usage errors', () => {
     ['serve', '--rate', 'eur=1.08', '--rate', 'EUR=1.09', '--port', '0', '--data-dir', dataDir()],
     ['serve', '--allowed-host', 'http://pos.lan', '--port', '0', '--data-dir', dataDir()],
     ['serve', '--allowed-host', 'pos.lan', '--allowed-host', 'pos.lan:8420', '--port', '0', '--data-dir', dataDir()],
+    ['serve', '--database-url', 'mysql://shop:hunter2@db.example/shop', '--port', '0', '--data-dir', dataDir()],
+    ['keys', 'list', '--database-url', 'not a url', '--data-dir', dataDir()],
   ];
 
   test('an unknown command, bad flag or bad value exits 2 with one line on stderr, nothing on stdout, no data dir', async () => {
@@ -276,6 +278,11 @@ describe('usage errors', () => {
     expect(results[9]!.stderr).toContain('--mode');
     for (const i of [15, 16, 17, 18, 19, 20, 21]) expect(results[i]!.stderr).toMatch(/--rate/);
     for (const i of [22, 23]) expect(results[i]!.stderr).toMatch(/^stablepos: --allowed-host: "[^"]+" is not a host name/);
+    for (const i of [24, 25]) expect(results[i]!.stderr).toMatch(/^stablepos: --database-url must be a/);
+    expect(results[24]!.stderr, 'a database URL may hold a password: never echoed').not.toContain('hunter2');
+    const badUrlFromEnv = await run(['users', 'list', '--data-dir', dataDir()], 20_000, { STABLEPOS_DATABASE_URL: 'sqlite:///tmp/x' });
+    expect(badUrlFromEnv.code, show(['users list (STABLEPOS_DATABASE_URL=sqlite:///tmp/x)'], badUrlFromEnv)).toBe(2);
+    expect(badUrlFromEnv.stderr).toMatch(/^stablepos: STABLEPOS_DATABASE_URL must be a postgres:\/\/ \(or postgresql:\/\/\) URL[^\n]*\n$/);
     const fromEnv = await run(['serve', '--port', '0', '--data-dir', dataDir()], 20_000, { STABLEPOS_ALLOWED_HOSTS: 'pos.lan,*.lan' });
     expect(fromEnv.code, show(['serve (STABLEPOS_ALLOWED_HOSTS=pos.lan,*.lan)'], fromEnv)).toBe(2);
     expect(fromEnv.stderr).toMatch(/^stablepos: STABLEPOS_ALLOWED_HOSTS: "\*\.lan" is not a host name[^\n]*\n$/);

@@ -337,3 +337,12 @@ test('GET /v1/merchant describes the key\'s merchant, its domains and settings',
   });
   expect((await t.api('GET', '/v1/merchant', { key: t.liveKey })).body.data.livemode).toBe(true);
 });
+
+test('text holding NUL (U+0000) is refused with a 400 naming the field, in a body, a metadata key or a query, and nothing is stored', async () => {
+  const before = (await t.api('GET', '/v1/payment/sessions?limit=100')).body.data.items.length;
+  expectError(await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '3.00', 'USD', { description: 'tea\u0000' }) }), 400, 'parameter_invalid', 'description');
+  expectError(await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '3.00', 'USD', { metadata: { 'a\u0000b': 'x' } }) }), 400, 'parameter_invalid', 'metadata.a\\u0000b');
+  expectError(await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '3.00', 'USD', { metadata: { order: 'x\u0000' } }) }), 400, 'parameter_invalid', 'metadata.order');
+  expectError(await t.api('GET', '/v1/payment/sessions?search=ab%00'), 400, 'parameter_invalid', 'search');
+  expect((await t.api('GET', '/v1/payment/sessions?limit=100')).body.data.items).toHaveLength(before);
+});

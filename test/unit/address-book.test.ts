@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../../src/db/open-database.js';
 import { SessionAddressRepository } from '../../src/db/session-address-repository.js';
 import { asyncStore } from '../../src/db/sqlite-async.js';
 import { SqliteGate } from '../../src/db/sqlite-gate.js';
+import { SqliteSignals } from '../../src/db/sqlite-signals.js';
 import { familyById } from '../../src/chains/registry.js';
 import { AddressBook } from '../../src/services/address-book.js';
 
@@ -37,12 +38,15 @@ const familyKey = (family: string, address: string) => familyById(family)!.addre
 const ADDRESS_A = '0x52908400098527886E0F7030069857D2E4169EE7';
 const ADDRESS_B = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 
+/** A book over the file through `gate`, with this process's signals. */
+const bookOn = (gate: SqliteGate) => new AddressBook(asyncStore(store, gate), clock, familyKey, new SqliteSignals(gate));
+
 function insert(sessionId: string, address: string, watchUntil: number, livemode = false): number {
   return store.insert({ sessionId, family: 'evm', livemode, address, derivationIndex: 0, watchUntil });
 }
 
 test('a watched address finds its session in any letter case, in its own mode only', async () => {
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  const book = bookOn(new SqliteGate(db.$client));
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
   expect(await book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
   expect(await book.lookup('evm', false, ADDRESS_A.toLowerCase())).toBe('ps_a');
@@ -53,7 +57,7 @@ test('a watched address finds its session in any letter case, in its own mode on
 });
 
 test('an address stops matching when its window ends, swept or not, and a sweep forgets it', async () => {
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  const book = bookOn(new SqliteGate(db.$client));
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
   book.add('evm', false, ADDRESS_B, insert('ps_b', ADDRESS_B, now + 120_000));
   now += 60_000; // exactly at A's deadline: no longer watched
@@ -66,7 +70,7 @@ test('an address stops matching when its window ends, swept or not, and a sweep 
 });
 
 test('sweeps remove only ended windows, each once, whatever their order of creation', async () => {
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  const book = bookOn(new SqliteGate(db.$client));
   const windows = [300_000, 60_000, 180_000, 240_000, 120_000];
   windows.forEach((w, i) => {
     const address = `0x${String(i + 1).padStart(40, '0')}`;
@@ -84,7 +88,7 @@ test('sweeps remove only ended windows, each once, whatever their order of creat
 test('load() at start takes exactly the addresses still watched', async () => {
   insert('ps_old', ADDRESS_A, now - 1);
   insert('ps_live', ADDRESS_B, now + 1, true);
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  const book = bookOn(new SqliteGate(db.$client));
   await book.load();
   expect(book.size).toBe(1);
   expect(await book.lookup('evm', true, ADDRESS_B)).toBe('ps_live');
@@ -94,7 +98,8 @@ test('load() at start takes exactly the addresses still watched', async () => {
 test('the book compares addresses as their family says: case-sensitive ones stay apart', async () => {
   // A base58 family (TRON, Solana) tells two addresses apart by case alone; lower-casing would merge them.
   const asWritten = (_family: string, address: string) => address;
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, asWritten);
+  const gate = new SqliteGate(db.$client);
+  const book = new AddressBook(asyncStore(store, gate), clock, asWritten, new SqliteSignals(gate));
   const upper = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
   const row = store.insert({ sessionId: 'ps_b58', family: 'b58', livemode: false, address: upper, derivationIndex: 0, watchUntil: now + 60_000 });
   book.add('b58', false, upper, row);
@@ -103,7 +108,7 @@ test('the book compares addresses as their family says: case-sensitive ones stay
 });
 
 test('an address whose window has ended is recognised as a past deposit, in its own mode only; one still watched or never issued is not', async () => {
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  const book = bookOn(new SqliteGate(db.$client));
   book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
   expect(await book.ended('evm', false, ADDRESS_A)).toBe(false); // still watched: a payment, not a late deposit
   expect(await book.ended('evm', false, ADDRESS_B)).toBe(false); // never issued
@@ -120,7 +125,7 @@ test('an address whose window has ended is recognised as a past deposit, in its 
 test('load() at start remembers every address ever issued, ended ones included, without watching them', async () => {
   insert('ps_old', ADDRESS_A, now - 1);
   insert('ps_live', ADDRESS_B, now + 60_000, true);
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  const book = bookOn(new SqliteGate(db.$client));
   await book.load();
   expect(book.size).toBe(1);
   expect(await book.ended('evm', false, ADDRESS_A)).toBe(true);
@@ -130,7 +135,7 @@ test('load() at start remembers every address ever issued, ended ones included, 
 });
 
 test('among thousands of issued addresses, a stranger\'s is never taken for one (the store confirms what the filter suspects)', async () => {
-  const book = new AddressBook(asyncStore(store, new SqliteGate(db.$client)), clock, familyKey);
+  const book = bookOn(new SqliteGate(db.$client));
   for (let i = 1; i <= 5_000; i++) {
     const address = `0x${i.toString(16).padStart(40, '0')}`;
     book.add('evm', false, address, insert(`ps_${i}`, address, now + 1));
@@ -138,4 +143,32 @@ test('among thousands of issued addresses, a stranger\'s is never taken for one 
   now += 1;
   expect(await book.ended('evm', false, `0x${(2_500).toString(16).padStart(40, '0')}`)).toBe(true);
   for (let i = 1; i <= 5_000; i++) expect(await book.ended('evm', false, `0x${(i + 10_000).toString(16).padStart(40, '0')}`)).toBe(false);
+});
+
+test('a reload answers from the book it had while it reads the store, and keeps what was added meanwhile', async () => {
+  const gate = new SqliteGate(db.$client);
+  const book = bookOn(gate);
+  book.add('evm', false, ADDRESS_A, insert('ps_a', ADDRESS_A, now + 60_000));
+  let release!: () => void;
+  let begun!: () => void;
+  const holding = new Promise<void>((resolve) => (begun = resolve));
+  // A transaction held open: the reload's reads wait behind it.
+  const held = gate.tx(
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+        begun();
+      }),
+  );
+  await holding;
+  const reloading = book.load();
+  // A watcher asking now must still find the book full (a resync must not make it miss a payment).
+  expect(book.any('evm', false)).toBe(true);
+  expect(book.size).toBe(1);
+  book.add('evm', false, ADDRESS_B, 999); // heard from another instance while the store was read
+  release();
+  await held;
+  await reloading;
+  expect(book.size).toBe(2);
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
 });

@@ -25,7 +25,7 @@ test('a lookup that began before a revocation does not leave the revoked key in 
       revoked = true;
       return true;
     },
-    otherWritersVersion: async () => 1,
+    keysVersion: async () => 1,
   };
   const keys = new ApiKeyService(store, () => 5);
   const during = keys.authenticate(secret);

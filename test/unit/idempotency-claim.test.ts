@@ -13,7 +13,9 @@ function slowStore(): { store: IdempotencyStore; answer: (found: Found) => void 
   const waiting: ((found: Found) => void)[] = [];
   const store: IdempotencyStore = {
     find: () => new Promise<Found>((resolve) => waiting.push(resolve)),
+    claim: async () => undefined,
     save: async () => undefined,
+    releaseClaim: async () => undefined,
     purgeOlderThan: async () => 0,
     releaseUnfinished: async () => 0,
   };

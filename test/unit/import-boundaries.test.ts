@@ -34,6 +34,12 @@ const cases: [file: string, specifier: string, allowed: boolean][] = [
   ['src/http/routes/networks.ts', '../../chains/evm/networks.js', false],
   ['src/http/checkout/page.ts', '../../chains/anvil/anvil-binary.js', false],
   ['src/services/refund-payouts.ts', '../chains/registry.js', false], // services get chains as ports
+  // Storage: only the composition root opens a store; services get its ports, routes call services.
+  ['src/core-services.ts', './storage/open-stores.js', true],
+  ['src/storage/pg-stores.ts', '../db/pg/pg-database.js', true],
+  ['src/services/session-service.ts', '../storage/stores.js', false],
+  ['src/http/routes/sessions.ts', '../../storage/open-stores.js', false],
+  ['src/db/pg/schema.ts', '../../storage/stores.js', false],
   // Families never import each other, nor the registry; a family not written yet is covered too.
   ['src/chains/evm/watcher.ts', '../family.js', true],
   ['src/chains/evm/watcher.ts', '../solana/index.js', false],

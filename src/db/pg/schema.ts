@@ -159,9 +159,16 @@ export const sessionAddresses = pgTable(
     derivationIndex: integer('derivation_index').notNull(),
     /** Until when the watchers look for payments to it: expiry plus the monitoring window. */
     watchUntil: ms('watch_until').notNull(),
+    /**
+     * PostgreSQL only: SQLite's implicit `rowid`, which PostgreSQL has not. The number the address book
+     * keeps per watched address (services/address-book.ts, about 80 bytes an entry) and reads the row
+     * back by, and the key `eachIssued` pages on. The drift test (pg-schema.test.ts) knows this column.
+     */
+    rowId: bigCount('row_id').notNull().generatedByDefaultAsIdentity(),
   },
   (t) => [
     primaryKey({ columns: [t.sessionId, t.family] }),
+    uniqueIndex('session_addresses_row').on(t.rowId),
     uniqueIndex('session_addresses_address').on(t.family, t.livemode, t.address),
     index('session_addresses_watch').on(t.livemode, t.watchUntil),
   ],

@@ -8,6 +8,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotencyScope: IdempotencyScope | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's work is one unit of work answered by `answerStoredWithUnit`, which claims the key
+     * inside that unit (idempotency-service.ts, `inUnit`). Only for such routes: any other would let
+     * duplicates on other instances run too.
+     */
+    answersInUnit?: boolean;
+  }
 }
 
 /**
@@ -66,7 +74,8 @@ function claim(request: FastifyRequest, service: IdempotencyService): Promise<Id
   }
   const caller = callerOf(request);
   const scope: IdempotencyScope = { merchantId: caller.merchantId, livemode: caller.livemode, key: raw };
-  return service.begin(scope, requestFingerprint(request.method, request.url, request.body)).then((outcome) => {
+  const inUnit = request.routeOptions.config.answersInUnit === true;
+  return service.begin(scope, requestFingerprint(request.method, request.url, request.body), { inUnit }).then((outcome) => {
     if (outcome.kind === 'proceed') request.idempotencyScope = scope;
     return outcome;
   });
@@ -75,7 +84,7 @@ function claim(request: FastifyRequest, service: IdempotencyService): Promise<Id
 /**
  * For a POST whose work is one unit of work (session creation): runs it with a hook that renders the
  * 200 answer and stores it for the Idempotency-Key inside that same unit, then sends exactly those
- * bytes. Without a key, the answer is rendered as usual.
+ * bytes. Without a key, the answer is rendered as usual. Its route declares `answersInUnit: true`.
  */
 export async function answerStoredWithUnit<V, R>(
   request: FastifyRequest,

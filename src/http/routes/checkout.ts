@@ -14,7 +14,7 @@ const tags = ['Checkout sessions (shape B)'];
 /** Shape B: integer minor units and line items; the same session object as shape A. */
 export const checkoutRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   app.post('/api/v1/checkout/sessions/create', {
-    config: CASHIER_TOO,
+    config: { ...CASHIER_TOO, answersInUnit: true },
     schema: {
       tags,
       summary: 'Create a payment session (shape B: minor units and line items)',

@@ -29,7 +29,7 @@ export const displayRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     const caller = callerOf(request);
     const id = request.body.session_id;
     if (id !== null) await services.sessions.get(caller, id); // 404 for another merchant's or mode's
-    const state = services.display.show(id, caller.via, request.body.till);
+    const state = await services.display.show(id, caller.via, request.body.till);
     return ok(present(services, state));
   });
 };

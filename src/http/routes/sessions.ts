@@ -49,7 +49,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
   const present = (view: Parameters<typeof presentSession>[0]) => presentSession(view, services.publicBaseUrl());
 
   app.post('/v1/payment/sessions', {
-    config: CASHIER_TOO,
+    config: { ...CASHIER_TOO, answersInUnit: true },
     schema: {
       tags,
       summary: 'Create a payment session (shape A: decimal amount)',

@@ -1,0 +1,103 @@
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { SessionAddress, WatchedAddressRow } from '../../domain/records.js';
+import { type NamedStatement, runNamed } from './named-statement.js';
+import type { PgDatabase } from './pg-database.js';
+import { sessionAddresses } from './schema.js';
+
+/** Named: it runs in every session's creation, once per chain family. */
+const INSERT_ADDRESS: NamedStatement = {
+  name: 'stablepos_session_address_insert',
+  text: `INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
+    VALUES ($1, $2, $3, $4, $5, $6) RETURNING row_id`,
+};
+
+/** Rows `eachIssued` reads per query: a few hundred kilobytes, whatever the table's size. */
+const ISSUED_PAGE = 5_000;
+
+const t = sessionAddresses;
+
+/** What the address book keeps of a watched address; `row_id` stands for SQLite's rowid (schema.ts). */
+const watchedColumns = { row: t.rowId, family: t.family, livemode: t.livemode, address: t.address };
+
+const addressColumns = {
+  sessionId: t.sessionId,
+  family: t.family,
+  livemode: t.livemode,
+  address: t.address,
+  derivationIndex: t.derivationIndex,
+  watchUntil: t.watchUntil,
+};
+
+/** Sessions' deposit addresses, on PostgreSQL (the SQLite store's `../session-address-repository.ts`). */
+export class PgSessionAddressRepository {
+  /** `issuedPage`: rows per query of `eachIssued` (smaller in tests, to cross page boundaries). */
+  constructor(
+    private readonly database: PgDatabase,
+    private readonly issuedPage = ISSUED_PAGE,
+  ) {}
+
+  async insert(a: SessionAddress): Promise<number> {
+    const { rows } = await runNamed<{ row_id: string }>(this.database, INSERT_ADDRESS, [
+      a.sessionId,
+      a.family,
+      a.livemode,
+      a.address,
+      a.derivationIndex,
+      a.watchUntil,
+    ]);
+    // BIGINT comes back from the driver as text.
+    return Number(rows[0]!.row_id);
+  }
+
+  async forSession(sessionId: string): Promise<SessionAddress[]> {
+    return this.database.db.select(addressColumns).from(t).where(eq(t.sessionId, sessionId)).orderBy(asc(t.family));
+  }
+
+  /** Addresses still inside their watch window: what the watchers match transfers against. */
+  async watched(now: number): Promise<WatchedAddressRow[]> {
+    return this.database.db.select(watchedColumns).from(t).where(gt(t.watchUntil, now));
+  }
+
+  async watchEnded(after: number, upTo: number): Promise<WatchedAddressRow[]> {
+    return (
+      this.database.db
+        .select(watchedColumns)
+        .from(t)
+        // `livemode IN (false, true)` lets the (livemode, watch_until) index serve the range, as on SQLite.
+        .where(and(inArray(t.livemode, [false, true]), gt(t.watchUntil, after), lte(t.watchUntil, upTo)))
+    );
+  }
+
+  async watchOf(row: number): Promise<{ sessionId: string; watchUntil: number } | undefined> {
+    const [found] = await this.database.db.select({ sessionId: t.sessionId, watchUntil: t.watchUntil }).from(t).where(eq(t.rowId, row));
+    return found;
+  }
+
+  async watchOfAddress(family: string, livemode: boolean, address: string): Promise<{ sessionId: string; watchUntil: number } | undefined> {
+    const [found] = await this.database.db
+      .select({ sessionId: t.sessionId, watchUntil: t.watchUntil })
+      .from(t)
+      .where(and(eq(t.family, family), eq(t.livemode, livemode), eq(t.address, address)));
+    return found;
+  }
+
+  /**
+   * Every address ever issued, page by page in row order (a keyset on `row_id`, its unique index): a
+   * busy shop has hundreds of thousands of rows, and a page is one short query, so no cursor stays
+   * open and no transaction is held while `fn` runs.
+   */
+  async eachIssued(fn: (family: string, livemode: boolean, address: string) => void): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const page = await this.database.db
+        .select({ row: t.rowId, family: t.family, livemode: t.livemode, address: t.address })
+        .from(t)
+        .where(gt(t.rowId, after))
+        .orderBy(asc(t.rowId))
+        .limit(this.issuedPage);
+      for (const r of page) fn(r.family, r.livemode, r.address);
+      if (page.length < this.issuedPage) return;
+      after = page[page.length - 1]!.row;
+    }
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The shape of a change signal (services/ports.ts, ChangeSignals), checked alike by both stores so a
+ * signal SQLite takes is never one PostgreSQL refuses.
+ */
+
+/** Bytes a payload may have: PostgreSQL's NOTIFY takes fewer than 8000 with our instance and topic. */
+export const MAX_SIGNAL_PAYLOAD = 7000;
+
+const TOPIC = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** @throws Error for a topic other than 1 to 64 of letters, digits, `.`, `-`, `_`, or a payload too long */
+export function checkSignal(topic: string, payload: string): void {
+  if (!TOPIC.test(topic)) throw new Error(`signal topic "${topic}": 1 to 64 of letters, digits, ".", "-" and "_"`);
+  const bytes = new TextEncoder().encode(payload).length;
+  if (bytes > MAX_SIGNAL_PAYLOAD) throw new Error(`signal "${topic}": payload of ${bytes} bytes, more than ${MAX_SIGNAL_PAYLOAD} (send ids, not objects)`);
+}

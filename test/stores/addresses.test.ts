@@ -1,0 +1,173 @@
+import { describe, expect, test } from 'vitest';
+import { PgSessionAddressRepository } from '../../src/db/pg/session-address-repository.js';
+import type { SessionAddress } from '../../src/domain/records.js';
+import { openPgStores } from '../../src/storage/pg-stores.js';
+import type { Stores } from '../../src/storage/stores.js';
+import { addMerchant, sessionOf, T0 } from '../helpers/sales-records.js';
+import { describeEachStore, newPgDatabase, openTestPgStores, testCipher } from '../helpers/stores.js';
+
+/** What session creation and the address book rely on from `wallets` and `addresses` (ports.ts). */
+describeEachStore('wallets', (open) => {
+  test('no wallet: no xpub and no index; upsert sets it per merchant, family and mode', async () => {
+    const s = await open();
+    await addMerchant(s);
+    expect(await s.wallets.xpub('m_1', 'evm', false)).toBeUndefined();
+    expect(await s.wallets.reserveIndex('m_1', 'evm', false)).toBeUndefined();
+    await s.wallets.upsert('m_1', 'evm', false, 'xpub_test', T0);
+    await s.wallets.upsert('m_1', 'tron', true, 'xpub_tron_live', T0);
+    expect(await s.wallets.xpub('m_1', 'evm', false)).toBe('xpub_test');
+    expect(await s.wallets.xpub('m_1', 'evm', true)).toBeUndefined();
+    expect(await s.wallets.xpub('m_1', 'tron', true)).toBe('xpub_tron_live');
+  });
+
+  test('indexes count from 0 per wallet, and keep counting when the xpub changes (no address repeats)', async () => {
+    const s = await open();
+    await addMerchant(s);
+    await s.wallets.upsert('m_1', 'evm', false, 'xpub_a', T0);
+    await s.wallets.upsert('m_1', 'evm', true, 'xpub_live', T0);
+    expect([await s.wallets.reserveIndex('m_1', 'evm', false), await s.wallets.reserveIndex('m_1', 'evm', false)]).toEqual([0, 1]);
+    await s.wallets.upsert('m_1', 'evm', false, 'xpub_b', T0 + 1);
+    expect(await s.wallets.xpub('m_1', 'evm', false)).toBe('xpub_b');
+    expect(await s.wallets.reserveIndex('m_1', 'evm', false)).toBe(2);
+    expect(await s.wallets.reserveIndex('m_1', 'evm', true)).toBe(0);
+  });
+
+  test('50 concurrent reservations get 50 distinct indexes, 0 to 49', async () => {
+    const s = await open();
+    await addMerchant(s);
+    await s.wallets.upsert('m_1', 'evm', false, 'xpub', T0);
+    const got = await Promise.all(Array.from({ length: 50 }, () => s.wallets.reserveIndex('m_1', 'evm', false)));
+    expect([...got].sort((a, b) => a! - b!)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+});
+
+describe('wallets [postgres, two instances on one database]', () => {
+  test("reservations on two instances at once never hand out the same index, and each sees the other's xpub at once", async () => {
+    const url = await newPgDatabase();
+    const a = await openPgStores({ url }, testCipher());
+    const b = await openPgStores({ url }, testCipher());
+    try {
+      await addMerchant(a);
+      await a.wallets.upsert('m_1', 'evm', false, 'xpub_a', T0);
+      expect(await b.wallets.xpub('m_1', 'evm', false)).toBe('xpub_a');
+      const got = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).wallets.reserveIndex('m_1', 'evm', false)));
+      expect(new Set(got).size).toBe(40);
+      expect(Math.max(...(got as number[]))).toBe(39);
+      await b.wallets.upsert('m_1', 'evm', false, 'xpub_b', T0 + 1);
+      expect(await a.wallets.xpub('m_1', 'evm', false)).toBe('xpub_b');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+const address = (overrides: Partial<SessionAddress>): SessionAddress => ({
+  sessionId: 'ps_1',
+  family: 'evm',
+  livemode: false,
+  address: '0xAbC1',
+  derivationIndex: 0,
+  watchUntil: T0 + 1000,
+  ...overrides,
+});
+
+async function withSessions(s: Stores, ...ids: string[]): Promise<void> {
+  await addMerchant(s);
+  for (const id of ids) await s.sessions.insert(sessionOf({ id }));
+}
+
+describeEachStore('session addresses', (open) => {
+  test("insert gives each row its own number; forSession gives a session's addresses by family, every field as stored", async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1', 'ps_2');
+    const tron = address({ family: 'tron', address: 'TXyz', derivationIndex: 7, livemode: true, watchUntil: T0 + 5 });
+    const evm = address({ derivationIndex: 2 ** 31 - 1 });
+    const rows = [await s.addresses.insert(tron), await s.addresses.insert(evm), await s.addresses.insert(address({ sessionId: 'ps_2', address: '0xother' }))];
+    expect(new Set(rows).size).toBe(3);
+    expect(rows.every((r) => Number.isSafeInteger(r))).toBe(true);
+    expect(await s.addresses.forSession('ps_1')).toEqual([evm, tron]);
+    expect(await s.addresses.forSession('ps_none')).toEqual([]);
+  });
+
+  test('an address is issued once per family and mode: a second session cannot take it', async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1', 'ps_2');
+    await s.addresses.insert(address({}));
+    await expect(s.addresses.insert(address({ sessionId: 'ps_2' }))).rejects.toThrow();
+    await s.addresses.insert(address({ sessionId: 'ps_2', livemode: true }));
+    expect(await s.addresses.forSession('ps_2')).toHaveLength(1);
+  });
+
+  test('watchOf finds a row by the number insert gave; watchOfAddress by the address as stored', async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1', 'ps_2');
+    const row = await s.addresses.insert(address({ watchUntil: T0 + 42 }));
+    const other = await s.addresses.insert(address({ sessionId: 'ps_2', family: 'tron', address: 'Tabc', watchUntil: T0 + 43 }));
+    expect(await s.addresses.watchOf(row)).toEqual({ sessionId: 'ps_1', watchUntil: T0 + 42 });
+    expect(await s.addresses.watchOf(other)).toEqual({ sessionId: 'ps_2', watchUntil: T0 + 43 });
+    expect(await s.addresses.watchOf(Math.max(row, other) + 1000)).toBeUndefined();
+    expect(await s.addresses.watchOfAddress('evm', false, '0xAbC1')).toEqual({ sessionId: 'ps_1', watchUntil: T0 + 42 });
+    expect(await s.addresses.watchOfAddress('evm', false, '0xabc1')).toBeUndefined(); // as stored: the family normalises
+    expect(await s.addresses.watchOfAddress('evm', true, '0xAbC1')).toBeUndefined();
+  });
+
+  test('watched(now): windows ending after now; watchEnded(after, upTo]: those ending in that span; both with the row numbers insert gave', async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1', 'ps_2', 'ps_3');
+    const early = await s.addresses.insert(address({ sessionId: 'ps_1', address: '0x1', watchUntil: T0 + 100 }));
+    const middle = await s.addresses.insert(address({ sessionId: 'ps_2', address: '0x2', livemode: true, watchUntil: T0 + 200 }));
+    const late = await s.addresses.insert(address({ sessionId: 'ps_3', address: '0x3', family: 'tron', watchUntil: T0 + 300 }));
+    const sorted = <R extends { row: number }>(rows: R[]) => [...rows].sort((x, y) => x.row - y.row);
+    expect(sorted(await s.addresses.watched(T0 + 100))).toEqual(
+      sorted([
+        { row: middle, family: 'evm', livemode: true, address: '0x2' },
+        { row: late, family: 'tron', livemode: false, address: '0x3' },
+      ]),
+    );
+    expect(await s.addresses.watched(T0 + 300)).toEqual([]);
+    expect(sorted(await s.addresses.watchEnded(T0 + 100, T0 + 300))).toEqual(
+      sorted([
+        { row: middle, family: 'evm', livemode: true, address: '0x2' },
+        { row: late, family: 'tron', livemode: false, address: '0x3' },
+      ]),
+    );
+    expect(await s.addresses.watchEnded(T0, T0 + 100)).toEqual([{ row: early, family: 'evm', livemode: false, address: '0x1' }]);
+    expect(await s.addresses.watchEnded(T0 + 300, T0 + 900)).toEqual([]);
+  });
+
+  test('eachIssued visits every address ever issued, watched or not, once each', async () => {
+    const s = await open();
+    const seen: string[] = [];
+    await s.addresses.eachIssued((family, livemode, a) => seen.push(`${family}:${livemode}:${a}`));
+    expect(seen).toEqual([]);
+    await withSessions(s, ...Array.from({ length: 12 }, (_, i) => `ps_${i}`));
+    const expected: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const a = address({ sessionId: `ps_${i}`, address: `0x${i}`, livemode: i % 3 === 0, watchUntil: i < 6 ? T0 : T0 + 10_000 });
+      await s.addresses.insert(a);
+      expected.push(`evm:${a.livemode}:${a.address}`);
+    }
+    await s.addresses.eachIssued((family, livemode, a) => seen.push(`${family}:${livemode}:${a}`));
+    expect(seen.sort()).toEqual(expected.sort());
+  });
+});
+
+describe('session addresses [postgres, eachIssued page by page]', () => {
+  test('pages of 5 and of 4 over 12 rows: every row once, in the order issued', async () => {
+    const s = await openTestPgStores();
+    await withSessions(s, ...Array.from({ length: 12 }, (_, i) => `ps_${i}`));
+    for (let i = 0; i < 12; i++) await s.addresses.insert(address({ sessionId: `ps_${i}`, address: `0x${i}` }));
+    const repository = new PgSessionAddressRepository(s.database, 5);
+    const seen: string[] = [];
+    await repository.eachIssued((_f, _l, a) => {
+      seen.push(a);
+    });
+    expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => `0x${i}`));
+    // Exactly a multiple of the page: the last, empty page ends it.
+    const exact = new PgSessionAddressRepository(s.database, 4);
+    const again: string[] = [];
+    await exact.eachIssued((_f, _l, a) => again.push(a));
+    expect(again).toHaveLength(12);
+  });
+});
