@@ -7,6 +7,8 @@ import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
 import type { ExtraToken, FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
+import { watcherRole } from './services/leadership.js';
+import type { WatchedNetwork } from './services/readiness.js';
 import type { RefundNetwork, RefundNetworks } from './services/refund-service.js';
 
 export interface ChainIntegration {
@@ -16,9 +18,14 @@ export interface ChainIntegration {
   devnets: readonly AnyDevnet[];
   /** One watcher per ready network and mode, keyed `network:test` or `network:live`. */
   watchers: ReadonlyMap<string, Watcher>;
+  /**
+   * The same watchers with their network, mode and poll interval: each is a leader role
+   * (`watcherRole`), started and stopped by the leadership (createCore), never by this module.
+   */
+  watching: readonly (WatchedNetwork & { watcher: Watcher })[];
   /** Refund payouts per ready network and mode. */
   refundNetworks: RefundNetworks;
-  start(): void;
+  /** Stops the watchers (awaiting their passes), the deposit sources and the devnets. */
   stop(): Promise<void>;
 }
 
@@ -154,6 +161,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
   }
 
   const watchers = new Map<string, Watcher>();
+  const watching: (WatchedNetwork & { watcher: Watcher })[] = [];
   const unpayables = new Map<string, () => Partial<Record<Stablecoin, string>>>();
   /** A network as sessions may use it now: without the coins it cannot be paid in (NetworkConnection.unpayable). */
   const payableNow = (s: NetworkSettings): NetworkSettings => {
@@ -177,6 +185,8 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       const family = familyOf(network);
       if (!family) continue; // every configured network is a registered family's (above)
       const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: s.rpcUrl, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
+      // A pass writes only while this instance leads the network (checked inside its unit of work).
+      const fence = services.leadership.fence(watcherRole(network, livemode));
       const connection = family.connect(ready, {
         wallet: () => services.walletNow(family.id, livemode),
         cursor: async (chainId) => {
@@ -205,14 +215,17 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
           const isManual = (to: string) => services.refunds.isManualDestination(family.id, livemode, to);
           // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
           const matched = new Set<string>();
-          for (const t of scan.transfers) {
-            if (!isDeposit(t.to) && isManual(t.to) && (await services.refunds.matchManual(network, livemode, t))) matched.add(`${t.txId}:${t.eventIndex}`);
+          const manual = scan.transfers.filter((t) => !isDeposit(t.to) && isManual(t.to));
+          // Matching writes too: a watcher that no longer leads is refused before it (the recorder checks again in its unit).
+          if (manual.length > 0) await fence();
+          for (const t of manual) {
+            if (await services.refunds.matchManual(network, livemode, t)) matched.add(`${t.txId}:${t.eventIndex}`);
           }
           const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txId}:${t.eventIndex}`) && !isManual(t.to)));
           // Unmatched deposits are money into the merchant's own addresses: never a refund's destination
           // (the customer's wallet, watched while its payout is awaited) receiving some other token.
           const unmatched = scan.unmatched?.filter((t) => isDeposit(t.to) || !isManual(t.to));
-          await services.payments.apply({ ...scan, transfers, ...(unmatched && { unmatched }), network, livemode, confirmations: s.confirmations });
+          await services.payments.apply({ ...scan, transfers, ...(unmatched && { unmatched }), network, livemode, confirmations: s.confirmations }, fence);
         },
         onError: (err) => log(`${network} (${modeName(livemode)}) watcher: RPC failed`, err),
       });
@@ -238,6 +251,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         await family.devnet?.fund(devnet, wallet, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
       }
       watchers.set(`${network}:${modeName(livemode)}`, connection.watcher);
+      watching.push({ network, livemode, pollMs: ready.pollMs, stats: connection.watcher.stats, watcher: connection.watcher });
       if (connection.unpayable) unpayables.set(`${network}:${modeName(livemode)}`, connection.unpayable.bind(connection));
     }
   }
@@ -262,6 +276,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     handlers,
     devnets,
     watchers,
+    watching,
     refundNetworks: {
       get: (network, livemode) => refundNetworks.get(`${network}:${livemode}`),
       all: () => [...refundNetworks.values()],
@@ -272,11 +287,9 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         const unpayable = unpayables.get(`${s.network}:${modeName(livemode)}`)?.() ?? {};
         return { ...s, unpayable, watcher: w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError } : null };
       }),
-    start: () => {
-      for (const w of watchers.values()) w.start();
-    },
     stop: async () => {
-      for (const w of watchers.values()) w.stop();
+      // Each waits for its pass under way: nothing is written after this resolves.
+      await Promise.all([...watchers.values()].map((w) => w.stop()));
       await Promise.all([...deposits.values()].map((d) => d.stop()));
       await Promise.all(devnets.map((d) => d.stop()));
     },

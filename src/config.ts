@@ -112,6 +112,17 @@ export interface CoreConfig {
   testRefundWallet?: { fundTokens?: number } | false;
   /** How often the refund payout worker looks at open payouts, ms. Default 250 on devnets' pace, 2000 otherwise. */
   refundPollMs?: number;
+  /**
+   * The leader lease (several instances on one database: docs/deployment.md): how long it lasts
+   * without renewal, and how often it is renewed, ms. Default 3000 and 1000: a dead leader's
+   * networks and timers are taken over within about 4 s. The lease must last longer than the interval.
+   */
+  leaderLease?: { ttlMs?: number; renewMs?: number };
+  /**
+   * `GET /ready` fails when a watcher this instance leads has not completed a pass for this long, ms
+   * (since it took the lead, before its first). Default 30,000 (or 10 polls, if longer).
+   */
+  readyMaxPassAgeMs?: number;
   /** Log requests as JSON lines to stderr. Default false. */
   logger?: boolean;
   /** Clock in ms since the epoch; tests move it. Default Date.now. */
@@ -165,7 +176,8 @@ export type NetworkConfig = RpcNetworkConfig | 'devnet' | 'off';
 /** Keyed by network id (`ethereum`, `bsc`, …): a network left out is its family's devnet in test mode, off in live mode. */
 export type NetworkConfigs = Partial<Record<Network, NetworkConfig>>;
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'databaseUrl' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'commitments' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet'>> {
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'databaseUrl' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'commitments' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet' | 'leaderLease'>> {
+  leaderLease: { ttlMs: number; renewMs: number };
   secretBox: SecretBox | undefined;
   walletPassphrase: string | undefined;
   testRefundWallet: { fundTokens: number } | false;
@@ -265,6 +277,8 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     resetSealedSecrets: config.resetSealedSecrets ?? process.env.STABLEPOS_RESET_SEALED_SECRETS === '1',
     testRefundWallet: config.testRefundWallet === false ? false : { fundTokens: config.testRefundWallet?.fundTokens ?? 1_000_000 },
     refundPollMs: config.refundPollMs ?? 500,
+    leaderLease: { ttlMs: config.leaderLease?.ttlMs ?? 3000, renewMs: config.leaderLease?.renewMs ?? 1000 },
+    readyMaxPassAgeMs: config.readyMaxPassAgeMs ?? 30_000,
     logger: config.logger ?? false,
     now: config.now ?? Date.now,
   };

@@ -24,6 +24,7 @@ import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
+import { Leadership, newHolderId } from './services/leadership.js';
 import { LiveFeed } from './services/live-feed.js';
 import { onEveryInstance } from './services/on-every-instance.js';
 import { WalletsNow } from './services/wallets-now.js';
@@ -31,6 +32,7 @@ import { NetworkSettings } from './services/network-settings.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
 import { rateFeedPorts } from './rate-feed-io.js';
+import { Readiness } from './services/readiness.js';
 import { EcbRateFeed } from './services/rate-feed.js';
 import { liveRateSource, RateService } from './services/rate-service.js';
 import type { ChainDirectory, ChainStateStore, UnitOfWork, WalletStore } from './services/ports.js';
@@ -82,6 +84,13 @@ export interface CoreServices {
   refunds: RefundService;
   /** Unmatched deposits, recorded from the watchers' scans (payments.deposits). */
   deposits: DepositService;
+  /**
+   * Which instance runs each network's watcher and the timers (one at a time across instances on one
+   * database); createCore adds the roles, starts it and stops it (services/leadership.ts).
+   */
+  leadership: Leadership;
+  /** `GET /ready`: the database and the led watchers' lag; createCore hands it the watchers. */
+  readiness: Readiness;
   /** Set by createCore: wakes the refund payout worker after a change. */
   setRefundHook(hook: () => void): void;
   /** Delivers the outbox; createCore starts and stops it. */
@@ -134,6 +143,8 @@ export interface ServiceHooks {
   /** Pending funds will settle at this time (the settlement timer may need to wake earlier). */
   onSettlementScheduled?: (at: number) => void;
   onError?: (message: string, err: unknown) => void;
+  /** This instance took (true) or gave up (false) a role: a network's watcher or the timers. */
+  onLeadership?: (role: string, leading: boolean, holder: string) => void;
 }
 
 /**
@@ -312,6 +323,18 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
       onChange: () => wakeWebhooks(''),
     },
   });
+  const holder = newHolderId();
+  const leadership = new Leadership({
+    leases: store.leases,
+    holder,
+    ttlMs: config.leaderLease.ttlMs,
+    renewMs: config.leaderLease.renewMs,
+    // The wall clock, not `now` (the business clock tests move): leases are compared across instances.
+    clock: Date.now,
+    onError: (message, err) => hooks.onError?.(message, err),
+    onChange: (role, leading) => hooks.onLeadership?.(role, leading, holder),
+  });
+  const readiness = new Readiness({ leadership, clock: Date.now, maxPassAgeMs: config.readyMaxPassAgeMs });
   const apiKeys = new ApiKeyService(store.apiKeys, now);
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
@@ -321,6 +344,8 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     tx,
     merchants,
     refunds,
+    leadership,
+    readiness,
     setRefundHook: (hook) => {
       refundHook = hook;
     },

@@ -8,6 +8,7 @@ import { WalCheckpointer } from './db/wal-checkpointer.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { ownerOnlyByDefault } from './private-files.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
+import { type LeaderWork, TIMERS_ROLE, watcherRole } from './services/leadership.js';
 import { RefundPayouts } from './services/refund-payouts.js';
 import { isSqlite } from './storage/sqlite-stores.js';
 
@@ -23,6 +24,34 @@ export interface Core {
 }
 
 const MINUTE_MS = 60 * 1000;
+
+/**
+ * The timers as one leader role (TIMERS_ROLE): session expiry, settlement, the refund payout worker,
+ * the address sweep and the idempotency purge run on one instance at a time. Their units check what
+ * they change (a session still open, an entry still pending, a refund still PENDING), so a brief
+ * overlap at a hand-over repeats nothing; the lease spares the duplicated work.
+ */
+function timersRole(parts: { expiry: DeadlineTimer; settlement: DeadlineTimer; payouts: RefundPayouts; sweep: (purge: boolean) => Promise<void> }): LeaderWork {
+  let purgeTimer: NodeJS.Timeout | undefined;
+  return {
+    start: () => {
+      parts.expiry.start();
+      // T+1: pending funds become available at their settlement time; a start after downtime (or a
+      // take-over) settles at once everything that came due meanwhile.
+      parts.settlement.start();
+      parts.payouts.start();
+      let sweeps = 0;
+      purgeTimer = setInterval(() => void parts.sweep(++sweeps % 60 === 0), MINUTE_MS);
+      purgeTimer.unref();
+    },
+    stop: async () => {
+      if (purgeTimer) clearInterval(purgeTimer);
+      purgeTimer = undefined;
+      // Each waits for its pass under way: nothing of the role runs once this resolves.
+      await Promise.all([parts.expiry.stop(), parts.settlement.stop(), parts.payouts.stop()]);
+    },
+  };
+}
 
 /**
  * Live RPC endpoints saved from the app's Settings fill in what the command line and environment
@@ -63,7 +92,6 @@ export function createCore(input: CoreConfig): Core {
   let app: FastifyInstance | undefined;
   let expiry: DeadlineTimer | undefined;
   let settlement: DeadlineTimer | undefined;
-  let purgeTimer: NodeJS.Timeout | undefined;
   let chains: ChainIntegration | undefined;
   let payouts: RefundPayouts | undefined;
   let checkpointer: WalCheckpointer | undefined;
@@ -87,6 +115,7 @@ export function createCore(input: CoreConfig): Core {
         onDeadline: (at) => expiry?.deadlineAdded(at),
         onSettlementScheduled: (at) => settlement?.deadlineAdded(at),
         onError: (message, err) => app?.log.error({ err }, message),
+        onLeadership: (role, leading, holder) => app?.log.info({ role, holder }, leading ? `this instance now leads ${role}` : `this instance no longer leads ${role}`),
       });
       services = s;
       try {
@@ -125,11 +154,38 @@ export function createCore(input: CoreConfig): Core {
           checkpointer = new WalCheckpointer(s.store.db, config.databaseFile, (message, err) => app?.log.warn({ err }, message));
           checkpointer.start();
         }
-        c.start();
-        worker.start();
+        expiry = new DeadlineTimer(
+          () => s.sessions.expireDue(),
+          () => s.sessions.nextDeadline(),
+          config.now,
+          (err) => app?.log.error({ err }, 'session expiry sweep failed'),
+          config.expiryMaxSleepMs,
+        );
+        settlement = new DeadlineTimer(
+          () => s.settlements.settleDue(),
+          () => s.settlements.nextDue(),
+          config.now,
+          (err) => app?.log.error({ err }, 'settlement sweep failed'),
+          config.expiryMaxSleepMs,
+        );
+        const sweep = async (purge: boolean) => {
+          try {
+            await s.addressBook.sweep();
+            if (purge) await s.idempotency.purgeExpired();
+          } catch (err) {
+            app?.log.error({ err }, 'address sweep or idempotency purge failed');
+          }
+        };
+        // Each network's watcher and the timers run where their lease is held: here on SQLite, on one
+        // instance of several on PostgreSQL (docs/deployment.md, "What runs where").
+        s.leadership.add(TIMERS_ROLE, timersRole({ expiry, settlement, payouts: worker, sweep }));
+        for (const w of c.watching) s.leadership.add(watcherRole(w.network, w.livemode), w.watcher);
+        s.readiness.useWatchers(() => c.watching);
+        await s.leadership.start();
         await s.webhooks.start();
         s.rateFeed?.start();
       } catch (err) {
+        await s.leadership.stop();
         await payouts?.stop();
         payouts = undefined;
         // A failed start (port taken, devnet unable to start) leaves nothing running behind it.
@@ -145,41 +201,14 @@ export function createCore(input: CoreConfig): Core {
         throw err;
       }
 
-      expiry = new DeadlineTimer(
-        () => s.sessions.expireDue(),
-        () => s.sessions.nextDeadline(),
-        config.now,
-        (err) => app?.log.error({ err }, 'session expiry sweep failed'),
-        config.expiryMaxSleepMs,
-      );
-      expiry.start();
-      // T+1: pending funds become available at their settlement time; a start after downtime
-      // settles at once everything that came due meanwhile.
-      settlement = new DeadlineTimer(
-        () => s.settlements.settleDue(),
-        () => s.settlements.nextDue(),
-        config.now,
-        (err) => app?.log.error({ err }, 'settlement sweep failed'),
-        config.expiryMaxSleepMs,
-      );
-      settlement.start();
-      let sweeps = 0;
-      purgeTimer = setInterval(() => {
-        const purge = ++sweeps % 60 === 0;
-        void (async () => {
-          await s.addressBook.sweep();
-          if (purge) await s.idempotency.purgeExpired();
-        })().catch((err: unknown) => app?.log.error({ err }, 'address sweep or idempotency purge failed'));
-      }, MINUTE_MS);
-      purgeTimer.unref();
       return url;
     },
 
     async stop() {
       services?.rateFeed?.stop();
-      expiry?.stop();
-      settlement?.stop();
-      if (purgeTimer) clearInterval(purgeTimer);
+      // First: the watchers' passes and the timers end, and their leases are released, so another
+      // instance takes them over at its next renewal rather than after the lease's expiry.
+      await services?.leadership.stop();
       await payouts?.stop();
       payouts = undefined;
       await services?.webhooks.stop();

@@ -62,7 +62,7 @@ export const failoverSection: Section = {
           },
           confirmations: { ethereum: 1 },
           chainPollMs: 200,
-          leadership: LEASE,
+          leaderLease: LEASE,
         }) as CoreConfig;
       const launch = async () => {
         const instance = await startInstance(`i${started + 1}`, config());

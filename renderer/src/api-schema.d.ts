@@ -22,6 +22,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database answers and every watcher this instance leads is on time
+         * @description 200 lists every check: the database, the timers and each network's watcher, with `standby` for those another instance leads. 503 `not_ready` when the database does not answer or a watcher led here has not completed a pass in time; its message names each failing check.
+         */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{id}": {
         parameters: {
             query?: never;
@@ -1216,7 +1236,7 @@ export interface components {
                 /** @enum {string} */
                 type: "api_error";
                 /** @enum {string} */
-                code: "network_unavailable" | "rate_unavailable" | "service_unavailable";
+                code: "network_unavailable" | "rate_unavailable" | "service_unavailable" | "not_ready";
                 message: string;
                 param: string | null;
             };
@@ -1334,7 +1354,7 @@ export interface components {
                 "application/json": components["schemas"]["Error500"];
             };
         };
-        /** @description `network_unavailable`, `rate_unavailable`, `service_unavailable`. The body is the contract's error object. */
+        /** @description `network_unavailable`, `rate_unavailable`, `service_unavailable`, `not_ready`. The body is the contract's error object. */
         ServiceUnavailable: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
@@ -1396,6 +1416,74 @@ export interface operations {
                             uptime_seconds: number;
                             /** @description Where customers' phones open the hosted checkout page: the base of every `payment_url` (`--public-url`, else the address the app listens on). The UI shows the page's QR code only when this is not a loopback address (docs/ui.md). */
                             payment_page_url: string;
+                        };
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            status: "ready";
+                            /** @description This instance (host:pid:random): the `leader` other instances show for what it leads. */
+                            instance: string;
+                            checks: {
+                                /**
+                                 * @description What is checked: the database, the timers, or one network's watcher in one mode.
+                                 * @enum {string}
+                                 */
+                                name: "database" | "timers" | "watcher";
+                                /** @description Watchers: the network. */
+                                network?: string;
+                                /**
+                                 * @description Watchers: the mode.
+                                 * @enum {string}
+                                 */
+                                mode?: "test" | "live";
+                                /**
+                                 * @description `ok`; `failing` (the database does not answer); `lagging` (a watcher led here has not completed a pass in time); `standby` (another instance leads it, or none this moment: never fails readiness).
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "failing" | "lagging" | "standby";
+                                /** @description The status in words. */
+                                detail: string;
+                                leader?: string | null;
+                                last_pass_at?: string | null;
+                                last_head?: number | null;
+                                last_error?: string | null;
+                                /** @description Watchers led here, on networks scanned block by block (EVM, TRON): blocks between the last one applied and the head; above 0 while catching up. */
+                                blocks_behind?: number;
+                            }[];
                         };
                     };
                 };

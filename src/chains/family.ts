@@ -1,4 +1,5 @@
 import type { ChainScan } from '../domain/chain-scan.js';
+import { LeadershipLostError } from '../domain/leadership.js';
 import { type Stablecoin, STABLECOINS } from '../domain/currencies.js';
 import { type FamilyId, type Network, type NetworkInfo, toBaseUnits } from '../domain/networks.js';
 import type { NetworkSettings, PaymentOption } from '../domain/payment-option.js';
@@ -170,6 +171,11 @@ export interface WatcherStats {
   lastHead: number | null;
   lastSuccessAt: number | null;
   lastError: string | null;
+  /**
+   * Blocks (slots) between the last one a pass applied and the chain's head: above 0 while it
+   * catches up (a backfill after downtime or a take-over). Absent where the family does not count it.
+   */
+  behind?: number;
 }
 
 /**
@@ -180,17 +186,27 @@ export interface WatcherStats {
 export interface Watcher {
   readonly stats: WatcherStats;
   start(): void;
-  stop(): void;
+  /**
+   * Stops polling and resolves once a pass under way has ended (a backfill ends after its current
+   * chunk), so nothing is written after the database closes or leadership is handed over.
+   */
+  stop(): Promise<void>;
 }
 
 /**
  * A watcher's passes, one after another: the next starts `pollMs` after the last ended, or at least
  * 1 s after a failed one (an unreachable RPC is retried, not hammered). Its timers never keep the
- * process alive. Every family's watcher runs on one.
+ * process alive. A pass refused because this instance lost the network's leadership
+ * (`LeadershipLostError`) stops the loop: retrying could only be refused again. Every family's
+ * watcher runs on one.
  */
 export class PollLoop {
   private timer: NodeJS.Timeout | undefined;
   private on = false;
+  /** The pass under way, if any: `stop` waits for it. */
+  private current: Promise<void> | undefined;
+  /** Counts starts: a pass of an earlier start, ending after a restart, schedules nothing. */
+  private generation = 0;
 
   constructor(
     private readonly pass: () => Promise<void>,
@@ -206,27 +222,48 @@ export class PollLoop {
   start(): void {
     if (this.on) return;
     this.on = true;
-    this.schedule(0);
+    this.generation++;
+    // A pass of an earlier start may still be ending: the first of this start waits for it (run()).
+    this.schedule(0, this.generation);
   }
 
-  stop(): void {
+  /** Stops, and resolves once the pass under way (if any) has ended. */
+  async stop(): Promise<void> {
     this.on = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    await this.current;
   }
 
-  private schedule(delay: number): void {
-    if (!this.on) return;
+  private schedule(delay: number, generation: number): void {
+    if (!this.on || generation !== this.generation) return;
     this.timer = setTimeout(() => {
-      this.pass().then(
-        () => this.schedule(this.pollMs),
-        (error: unknown) => {
-          this.failed(error);
-          this.schedule(Math.max(this.pollMs, 1000));
-        },
-      );
+      this.timer = undefined;
+      const run = this.run(this.current, generation);
+      this.current = run;
+      void run.finally(() => {
+        if (this.current === run) this.current = undefined;
+      });
     }, delay);
     this.timer.unref();
+  }
+
+  /** One pass, after `previous` (a pass of an earlier start still ending); then the next is scheduled. */
+  private async run(previous: Promise<void> | undefined, generation: number): Promise<void> {
+    await previous;
+    if (!this.on || generation !== this.generation) return;
+    try {
+      await this.pass();
+    } catch (error) {
+      if (error instanceof LeadershipLostError) {
+        if (generation === this.generation) this.on = false;
+        return;
+      }
+      this.failed(error);
+      this.schedule(Math.max(this.pollMs, 1000), generation);
+      return;
+    }
+    this.schedule(this.pollMs, generation);
   }
 }
 

@@ -590,3 +590,15 @@ export const appSettings = sqliteTable('app_settings', {
   value: text('value').notNull(),
   updatedAt: ms('updated_at').notNull(),
 });
+
+/**
+ * Leader leases (issue 18): one row per role (`watcher:<network>:<mode>`, `timers`) that only one
+ * instance may run at a time. `token` grows each time the lease is taken rather than renewed: the
+ * fencing token a holder's writes are checked against (services/leadership.ts, docs/deployment.md).
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  token: integer('token').notNull(),
+  expiresAt: ms('expires_at').notNull(),
+});

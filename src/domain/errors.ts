@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   rate_unavailable: { status: 503, type: 'api_error' },
   /** The app is shutting down: requests still arriving on open connections are refused (retry). */
   service_unavailable: { status: 503, type: 'api_error' },
+  /** `GET /ready`: the database does not answer, or a watcher this instance leads lags. */
+  not_ready: { status: 503, type: 'api_error' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -23,6 +23,7 @@ import { checkoutPageRoutes } from './routes/checkout-page.js';
 import { eventRoutes } from './routes/events.js';
 import { displayRoutes, publicDisplayRoutes } from './routes/display.js';
 import { healthRoutes } from './routes/health.js';
+import { readyRoutes } from './routes/ready.js';
 import { networkSettingsRoutes } from './routes/network-settings.js';
 import { userRoutes } from './routes/users.js';
 import { merchantRoutes } from './routes/merchant.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes, services);
+  await app.register(readyRoutes, services);
   await app.register(checkoutPageRoutes, services);
   await app.register(publicDisplayRoutes, services);
   await app.register(uiPublicRoutes, services);

@@ -11,6 +11,7 @@ import type { IdempotencyService } from '../services/idempotency-service.js';
 import type { MerchantService } from '../services/merchant-service.js';
 import type { EventService } from '../services/event-service.js';
 import type { RateService } from '../services/rate-service.js';
+import type { Readiness } from '../services/readiness.js';
 import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
@@ -41,6 +42,8 @@ export interface HttpServices {
   /** The sale on the customer-facing display. */
   display: CustomerDisplay;
   networkSettings: NetworkSettings;
+  /** `GET /ready`: the database, and the lag of the watchers this instance leads. */
+  readiness: Readiness;
   /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */
   uiMode: Mode;
   /** The core's clock (ms since the epoch). */

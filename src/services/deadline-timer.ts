@@ -15,6 +15,8 @@ export class DeadlineTimer {
   /** A sweep is under way (it awaits the store): deadlines added meanwhile are kept here. */
   private ticking = false;
   private addedDuringTick: number | undefined;
+  /** The sweep under way (or the last one): `stop` waits for it. */
+  private sweep: Promise<void> | undefined;
 
   constructor(
     private readonly handleDue: () => Promise<number>,
@@ -33,11 +35,13 @@ export class DeadlineTimer {
     void this.tick();
   }
 
-  stop(): void {
+  /** Stops, and resolves once a sweep under way has ended (a leader hands over only after it). */
+  async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.wakeAt = undefined;
+    await this.sweep;
   }
 
   /** A new deadline exists; wake earlier if it comes before the current alarm. */
@@ -52,8 +56,14 @@ export class DeadlineTimer {
   }
 
   /** Handle what is due now, then sleep until the next deadline. */
-  async tick(): Promise<void> {
-    if (!this.running || this.ticking) return;
+  tick(): Promise<void> {
+    if (!this.running || this.ticking) return Promise.resolve();
+    const sweep = this.sweepOnce();
+    this.sweep = sweep;
+    return sweep;
+  }
+
+  private async sweepOnce(): Promise<void> {
     this.ticking = true;
     let next: number | undefined;
     try {

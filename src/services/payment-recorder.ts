@@ -44,7 +44,11 @@ export class PaymentRecorder {
     },
   ) {}
 
-  async apply(scan: ChainScan): Promise<string[]> {
+  /**
+   * `fence`, when given, runs first inside the scan's unit of work and may throw to refuse it (a
+   * watcher whose instance no longer leads the network: services/leadership.ts): nothing is written.
+   */
+  async apply(scan: ChainScan, fence?: () => Promise<void>): Promise<string[]> {
     const { payments, chainState, addressBook, sessions } = this.deps;
     const family = this.deps.chains.familyOf(scan.network)?.id;
     if (family === undefined) throw new Error(`no registered chain family has the network ${scan.network}`);
@@ -60,6 +64,7 @@ export class PaymentRecorder {
     const seen = new Set([...scan.transfers, ...(scan.unmatched ?? [])].map((t) => `${t.txId}:${t.eventIndex}:${t.blockRef}`));
 
     await this.deps.tx(async () => {
+      await fence?.();
       const now = this.deps.now();
       if (scan.reorgAncestor !== undefined) {
         await chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor);

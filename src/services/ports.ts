@@ -207,6 +207,38 @@ export interface ChainStateStore {
   reset(network: string, livemode: boolean): Promise<void>;
 }
 
+/** Who holds a leader lease, under which fencing token, until when (epoch ms). */
+export interface Lease {
+  name: string;
+  holder: string;
+  token: number;
+  expiresAt: number;
+}
+
+/**
+ * Leader leases (issue 18): a role only one instance may run at a time (a network's watcher, the
+ * timers) is run by the holder of its lease, kept by renewing it before it expires. Each call is one
+ * atomic statement, so two instances asking at once cannot both get it. The fencing token grows each
+ * time a lease is taken rather than renewed (free, expired, or released before), so a holder that
+ * lost it (paused past the expiry, another took over) is told apart by its older token.
+ */
+export interface LeaseStore {
+  /**
+   * Takes `name` for `holder` when free, expired or released; renews it when `holder` holds it: it
+   * then runs until `now + ttlMs`. Resolves with the fencing token, or undefined when another holds it.
+   */
+  acquire(name: string, holder: string, ttlMs: number, now: number): Promise<number | undefined>;
+  /** Gives up `name` if `holder` holds it, so the next instance asking takes it at once. */
+  release(name: string, holder: string): Promise<void>;
+  current(name: string): Promise<Lease | undefined>;
+  /**
+   * Whether the lease `name` is still held under `token` and unexpired at `now`: the fence, checked in
+   * a unit of work before it writes. Inside a unit the answer holds until the unit ends (PostgreSQL
+   * locks the row: a takeover waits for the unit to commit; SQLite's writers are serial anyway).
+   */
+  isHeld(name: string, token: number, now: number): Promise<boolean>;
+}
+
 export interface EventStore {
   insert(e: StoredEvent): Promise<void>;
   forObject(objectId: string): Promise<StoredEvent[]>;

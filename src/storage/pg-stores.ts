@@ -2,6 +2,7 @@ import type { SecretCipher } from '../domain/secret-cipher.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
+import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
 import { PgDepositRepository } from '../db/pg/deposit-repository.js';
@@ -59,6 +60,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     refunds: new PgRefundRepository(database),
     settings: new PgAppSettingsRepository(database),
     secrets: new PgStoredSecrets(database, cipher),
+    leases: new PgLeaseRepository(database),
     signals,
     tx: (work) => database.tx(work),
     // Units share no transaction here: connections commit in parallel, and each takes the lock.

@@ -6,6 +6,7 @@ import { DepositRepository } from '../db/deposit-repository.js';
 import { EventRepository } from '../db/event-repository.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { IdempotencyRepository } from '../db/idempotency-repository.js';
+import { LeaseRepository } from '../db/lease-repository.js';
 import { LedgerRepository } from '../db/ledger-repository.js';
 import { MerchantRepository } from '../db/merchant-repository.js';
 import { type Db, openDatabase } from '../db/open-database.js';
@@ -64,6 +65,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     refunds: port(new RefundRepository(db)),
     settings: port(new AppSettingsRepository(db)),
     secrets: port(secrets),
+    leases: port(new LeaseRepository(db)),
     signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),
     commit: (work) => group.run(work),

@@ -8,6 +8,7 @@ import type {
   EventLog,
   GroupedUnitOfWork,
   IdempotencyStore,
+  LeaseStore,
   LedgerStore,
   MerchantStore,
   PaymentStore,
@@ -54,6 +55,8 @@ export interface Stores {
   refunds: RefundStore;
   settings: SettingsStore;
   secrets: SecretsAtRestStore;
+  /** Leader leases: one instance at a time runs each watcher and the timers (services/leadership.ts). */
+  leases: LeaseStore;
   /** Changes announced to every instance on this store (SQLite: this process alone). */
   signals: ChangeSignals;
   /** One transaction: check-then-write steps run in one (ports.ts, UnitOfWork). */

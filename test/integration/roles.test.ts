@@ -36,6 +36,7 @@ const CASHIER = [
 const isPublic = (method: string, url: string) =>
   /^\/(docs|pay|display)(\/|$)/.test(url) ||
   url === '/health' ||
+  url === '/ready' ||
   /^\/favicon\.(svg|ico)$/.test(url) ||
   ['GET /v1/ui/setup', 'POST /v1/ui/setup', 'POST /v1/ui/sessions', 'GET /v1/ui/staff'].includes(`${method === 'HEAD' ? 'GET' : method} ${url}`);
 

@@ -35,5 +35,30 @@ test('a deadline added during a sweep is kept when the sweep arms the timer', as
   now = 1_010;
   await vi.advanceTimersByTimeAsync(1_010);
   expect(sweeps).toBe(2);
-  timer.stop();
+  await timer.stop();
+});
+
+test('stop() resolves once the sweep under way has ended', async () => {
+  let release!: () => void;
+  let ended = false;
+  const timer = new DeadlineTimer(
+    async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      ended = true;
+      return 0;
+    },
+    async () => undefined,
+    () => 0,
+    (err) => {
+      throw err;
+    },
+  );
+  timer.start();
+  let stopped = false;
+  const stopping = timer.stop().then(() => (stopped = true));
+  await vi.advanceTimersByTimeAsync(100);
+  expect(stopped).toBe(false);
+  release();
+  await stopping;
+  expect(ended).toBe(true);
 });

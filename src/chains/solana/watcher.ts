@@ -126,8 +126,8 @@ export class SolanaWatcher implements Watcher {
     this.loop.start();
   }
 
-  stop(): void {
-    this.loop.stop();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async rpc<T>(request: { send(): Promise<T> }): Promise<T> {

@@ -81,8 +81,8 @@ export class TransferLogWatcher implements Watcher {
     this.loop.start();
   }
 
-  stop(): void {
-    this.loop.stop();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async rpc<T>(call: () => Promise<T>): Promise<T> {
@@ -106,6 +106,7 @@ export class TransferLogWatcher implements Watcher {
     const head = Number(latest.number);
     this.stats.lastHead = head;
     if (head === this.lastAppliedHead && latest.hash === this.lastAppliedHash) {
+      this.stats.behind = 0;
       this.stats.lastSuccessAt = Date.now();
       this.stats.lastError = null;
       return;
@@ -152,6 +153,7 @@ export class TransferLogWatcher implements Watcher {
     if (to < from) {
       // Nothing new (or the chain got shorter in a reorganisation): still count confirmations.
       await this.ports.apply({ chainId, head, cursor: String(reorgAncestor ?? Math.min(cursor, head)), blocks: [], transfers: [], ...(reorgAncestor !== undefined && { reorgAncestor }) });
+      this.stats.behind = 0;
       return true;
     }
 
@@ -201,6 +203,7 @@ export class TransferLogWatcher implements Watcher {
     this.stats.scans++;
     const scan: ChainScan = { chainId, head, cursor: String(to), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...(reorgAncestor !== undefined && { reorgAncestor }) };
     await this.ports.apply(scan);
+    this.stats.behind = Math.max(head - to, 0);
     return to >= head;
   }
 

@@ -613,3 +613,10 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   updatedAt: ms('updated_at').notNull(),
 });
+
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  token: bigCount('token').notNull(),
+  expiresAt: ms('expires_at').notNull(),
+});

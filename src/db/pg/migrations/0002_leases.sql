@@ -1,0 +1,6 @@
+CREATE TABLE "leases" (
+	"name" text PRIMARY KEY NOT NULL,
+	"holder" text NOT NULL,
+	"token" bigint NOT NULL,
+	"expires_at" bigint NOT NULL
+);
