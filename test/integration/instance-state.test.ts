@@ -1,0 +1,76 @@
+/**
+ * What each instance keeps in memory, right across instances (issue 18, docs/deployment.md "What
+ * each instance keeps in memory"): two sets of services over one PostgreSQL database, each with its
+ * own data dir holding the one data key, as two instances of a deployment are.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { resolveConfig } from '../../src/config.js';
+import { type CoreServices, createServices } from '../../src/core-services.js';
+import { MerchantService } from '../../src/services/merchant-service.js';
+import type { PgStores } from '../../src/storage/pg-stores.js';
+import { sharedDataKey } from '../helpers/instances.js';
+import { newPgDatabase, openTwoPgStores } from '../helpers/stores.js';
+
+let keys: ReturnType<typeof sharedDataKey>;
+let a: CoreServices;
+let b: CoreServices;
+let merchantId: string;
+
+beforeAll(async () => {
+  keys = sharedDataKey();
+  const databaseUrl = await newPgDatabase();
+  // One after the other: the first makes the default merchant, the second finds it.
+  a = await createServices(resolveConfig({ dataDir: keys.dataDirFor('a'), databaseUrl }));
+  b = await createServices(resolveConfig({ dataDir: keys.dataDirFor('b'), databaseUrl }));
+  merchantId = (await a.merchants.defaultMerchant()).id;
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  keys?.remove();
+});
+
+/**
+ * Settles once `to` has heard everything `from` published so far: signals arrive in the order they
+ * were sent (one channel), so a marker sent now arrives after them.
+ */
+async function caughtUp(from: CoreServices, to: CoreServices): Promise<void> {
+  const topic = 'test.marker';
+  const heard = new Promise<void>((resolve) => {
+    const off = to.store.signals.subscribe(topic, () => {
+      off();
+      resolve();
+    });
+  });
+  await from.store.signals.publish(topic, '');
+  await heard;
+}
+
+test('both instances share the one default merchant', async () => {
+  expect((await b.merchants.defaultMerchant()).id).toBe(merchantId);
+});
+
+test('merchant settings changed through one instance apply on the other at once (its copy is dropped)', async () => {
+  const before = await b.merchants.get(merchantId); // B has it in memory now
+  expect(before.feeBps).not.toBe(275);
+  await a.merchants.update(merchantId, { feeBps: 275, sessionExpirySeconds: 1200, timeZone: 'Europe/Lisbon', settlementCurrency: 'EUR' });
+  await caughtUp(a, b);
+  const after = await b.merchants.get(merchantId);
+  expect(after).toMatchObject({ feeBps: 275, sessionExpirySeconds: 1200, timeZone: 'Europe/Lisbon', settlementCurrency: 'EUR' });
+});
+
+test('a domain added through one instance is known on the other at once', async () => {
+  expect((await b.merchants.get(merchantId)).domains.map((d) => d.domain)).not.toContain('till-7');
+  await a.merchants.addDomain(merchantId, 'till-7');
+  await caughtUp(a, b);
+  expect((await b.merchants.get(merchantId)).domains.map((d) => d.domain)).toContain('till-7');
+});
+
+test('instances starting together on an empty database make one default merchant between them', async () => {
+  const [x, y] = await openTwoPgStores();
+  const serviceOf = (s: PgStores) => new MerchantService({ store: s.merchants, now: Date.now, tx: s.tx, signals: s.signals });
+  const [first, second] = await Promise.all([serviceOf(x).ensureDefault(), serviceOf(y).ensureDefault()]);
+  expect(second.id).toBe(first.id);
+  expect(await x.merchants.count()).toBe(1);
+});
