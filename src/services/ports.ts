@@ -7,6 +7,7 @@ import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type {
   ApiKeyRecord,
   Conversion,
+  ConversionQuote,
   EventListQuery,
   LedgerQuery,
   SessionAddress,
@@ -306,11 +307,19 @@ export interface LedgerStore {
   insertConversion(c: Conversion): Promise<void>;
   findConversion(id: string): Promise<Conversion | undefined>;
   listConversions(merchantId: string, livemode: boolean, limit: number, startingAfter?: string): Promise<{ items: Conversion[]; hasMore: boolean }>;
+  /** Quotes live in the store, so one made through any instance is usable through every other. */
+  insertQuote(q: ConversionQuote): Promise<void>;
+  findQuote(id: string): Promise<ConversionQuote | undefined>;
+  /** @returns whether it was there (a quote is used once: deleted in its conversion's unit of work) */
+  deleteQuote(id: string): Promise<boolean>;
+  /** Deletes the quotes expired at `now` (expires_at <= now); returns how many. */
+  purgeQuotes(now: number): Promise<number>;
 }
 
 export type {
   ApiKeyRecord,
   Conversion,
+  ConversionQuote,
   LedgerQuery,
   SessionAddress,
   Settlement,

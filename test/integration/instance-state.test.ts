@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
+import type { Caller } from '../../src/domain/merchant.js';
+import { QUOTE_LIFETIME_MS } from '../../src/services/conversion-service.js';
 import { MerchantService } from '../../src/services/merchant-service.js';
 import type { PgStores } from '../../src/storage/pg-stores.js';
 import { sharedDataKey } from '../helpers/instances.js';
@@ -15,13 +17,16 @@ let keys: ReturnType<typeof sharedDataKey>;
 let a: CoreServices;
 let b: CoreServices;
 let merchantId: string;
+/** Both instances' clock: real time, moved on by tests. */
+let offset = 0;
+const now = () => Date.now() + offset;
 
 beforeAll(async () => {
   keys = sharedDataKey();
   const databaseUrl = await newPgDatabase();
   // One after the other: the first makes the default merchant, the second finds it.
-  a = await createServices(resolveConfig({ dataDir: keys.dataDirFor('a'), databaseUrl }));
-  b = await createServices(resolveConfig({ dataDir: keys.dataDirFor('b'), databaseUrl }));
+  a = await createServices(resolveConfig({ dataDir: keys.dataDirFor('a'), databaseUrl, now }));
+  b = await createServices(resolveConfig({ dataDir: keys.dataDirFor('b'), databaseUrl, now }));
   merchantId = (await a.merchants.defaultMerchant()).id;
 });
 
@@ -73,4 +78,42 @@ test('instances starting together on an empty database make one default merchant
   const [first, second] = await Promise.all([serviceOf(x).ensureDefault(), serviceOf(y).ensureDefault()]);
   expect(second.id).toBe(first.id);
   expect(await x.merchants.count()).toBe(1);
+});
+
+const owner = (): Caller => ({ merchantId, livemode: false, via: 'test', role: 'owner' });
+const fiftyUsdtToEur = { fromMinor: 50_000_000n, fromCurrency: 'USDT', toCurrency: 'EUR' } as const;
+
+/** 100 USDT available to the merchant in test mode (a payment already settled). */
+async function fund(s: CoreServices): Promise<void> {
+  await s.tx(() =>
+    s.ledger.postInTransaction({ merchantId, livemode: false, type: 'payment', currency: 'USDT', amountMinor: 100_000_000n, feeMinor: 0n, sourceId: 'ps_funds', description: 'funds' }),
+  );
+}
+
+test('a conversion quote made through one instance is usable through the other, at its rate, and used once across both', async () => {
+  await fund(a);
+  const quote = await a.conversions.quote(owner(), fiftyUsdtToEur);
+  const done = await b.conversions.convert(owner(), { ...fiftyUsdtToEur, quoteId: quote.id });
+  expect(done).toMatchObject({ quoteId: quote.id, toAmountMinor: quote.toAmountMinor, feeMinor: quote.feeMinor, rateScaled: quote.rate.scaled });
+  for (const s of [a, b]) {
+    await expect(s.conversions.convert(owner(), { ...fiftyUsdtToEur, quoteId: quote.id })).rejects.toMatchObject({ code: 'resource_missing', param: 'quote_id' });
+  }
+});
+
+test('of conversions with one quote reaching both instances at once (two of them the one that quoted), one is made', async () => {
+  await fund(a);
+  const quote = await a.conversions.quote(owner(), { ...fiftyUsdtToEur, fromMinor: 1_000_000n });
+  const tries = await Promise.allSettled([a, a, b].map((s) => s.conversions.convert(owner(), { ...fiftyUsdtToEur, fromMinor: 1_000_000n, quoteId: quote.id })));
+  expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+  for (const failed of tries.filter((t) => t.status === 'rejected')) expect(failed.reason).toMatchObject({ code: 'resource_missing', param: 'quote_id' });
+  const made = await a.conversions.list(owner(), 100);
+  expect(made.items.filter((c) => c.quoteId === quote.id)).toHaveLength(1);
+});
+
+test('an expired quote is refused on every instance as before (invalid_state), and gone once the next quote is made', async () => {
+  const quote = await a.conversions.quote(owner(), fiftyUsdtToEur);
+  offset += QUOTE_LIFETIME_MS;
+  await expect(b.conversions.convert(owner(), { ...fiftyUsdtToEur, quoteId: quote.id })).rejects.toMatchObject({ code: 'invalid_state', param: 'quote_id' });
+  await b.conversions.quote(owner(), fiftyUsdtToEur); // purges the expired ones
+  await expect(a.conversions.convert(owner(), { ...fiftyUsdtToEur, quoteId: quote.id })).rejects.toMatchObject({ code: 'resource_missing', param: 'quote_id' });
 });
