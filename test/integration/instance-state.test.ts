@@ -17,6 +17,8 @@ let keys: ReturnType<typeof sharedDataKey>;
 let a: CoreServices;
 let b: CoreServices;
 let merchantId: string;
+/** The live refund wallets' passphrase, the same on every instance (as docs/deployment.md asks). */
+const PASSPHRASE = 'one passphrase for both';
 /** Both instances' clock: real time, moved on by tests. */
 let offset = 0;
 const now = () => Date.now() + offset;
@@ -25,8 +27,8 @@ beforeAll(async () => {
   keys = sharedDataKey();
   const databaseUrl = await newPgDatabase();
   // One after the other: the first makes the default merchant, the second finds it.
-  a = await createServices(resolveConfig({ dataDir: keys.dataDirFor('a'), databaseUrl, now }));
-  b = await createServices(resolveConfig({ dataDir: keys.dataDirFor('b'), databaseUrl, now }));
+  a = await createServices(resolveConfig({ dataDir: keys.dataDirFor('a'), databaseUrl, now, walletPassphrase: PASSPHRASE }));
+  b = await createServices(resolveConfig({ dataDir: keys.dataDirFor('b'), databaseUrl, now, walletPassphrase: PASSPHRASE }));
   merchantId = (await a.merchants.defaultMerchant()).id;
 });
 
@@ -116,4 +118,12 @@ test('an expired quote is refused on every instance as before (invalid_state), a
   await expect(b.conversions.convert(owner(), { ...fiftyUsdtToEur, quoteId: quote.id })).rejects.toMatchObject({ code: 'invalid_state', param: 'quote_id' });
   await b.conversions.quote(owner(), fiftyUsdtToEur); // purges the expired ones
   await expect(a.conversions.convert(owner(), { ...fiftyUsdtToEur, quoteId: quote.id })).rejects.toMatchObject({ code: 'resource_missing', param: 'quote_id' });
+});
+
+test('a live refund wallet key imported through one instance is the one the other pays from', async () => {
+  const first = await a.refunds.importWalletKey(merchantId, 'evm', true, '11'.repeat(32));
+  expect((await b.refunds.walletKeyOrNull(merchantId, 'evm', true))?.address).toBe(first); // B has opened it
+  const second = await a.refunds.importWalletKey(merchantId, 'evm', true, '22'.repeat(32));
+  expect(second).not.toBe(first);
+  expect((await b.refunds.walletKeyOrNull(merchantId, 'evm', true))?.address).toBe(second);
 });
