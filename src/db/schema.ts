@@ -611,6 +611,23 @@ export const uiSessions = sqliteTable(
   (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
 );
 
+/**
+ * Failed PIN sign-ins in a row, per user (`u:<user id or unknown name>`) and per client address
+ * (`a:<address>`), and the lock they earned (services/sign-in-guard.ts): in the store, so every
+ * instance of it counts the same attempts. A row is deleted on a success, or a day after its last
+ * failure once its lock is over.
+ */
+export const signInFailures = sqliteTable(
+  'sign_in_failures',
+  {
+    counterKey: text('counter_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: ms('locked_until').notNull(),
+    lastFailureAt: ms('last_failure_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_last').on(t.lastFailureAt)],
+);
+
 /** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md), and the core's own markers (`storage.…`). */
 export const appSettings = sqliteTable('app_settings', {
   key: text('key').primaryKey(),

@@ -1,5 +1,5 @@
 import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
-import type { StoredUser, UiSessionRecord } from '../domain/users.js';
+import type { SignInFailures, StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Currency } from '../domain/currencies.js';
 import type { Deposit, DepositListQuery, DepositPatch } from '../domain/deposit.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
@@ -85,7 +85,14 @@ export interface UserStore {
   touchSession(id: string, lastUsedAt: number, expiresAt: number): Promise<void>;
   endSession(id: string, now: number): Promise<void>;
   setSessionMode(id: string, livemode: boolean): Promise<void>;
+  /** The sign-in failure counters of these keys (services/sign-in-guard.ts) that exist. */
+  signInFailures(keys: string[]): Promise<SignInFailures[]>;
+  putSignInFailures(counter: SignInFailures): Promise<void>;
+  clearSignInFailures(keys: string[]): Promise<void>;
+  /** Deletes the counters whose last failure was before `before` and whose lock is over at `now`. */
+  forgetSignInFailures(before: number, now: number): Promise<void>;
 }
+
 
 export interface IdempotencyScope {
   merchantId: string;

@@ -628,6 +628,18 @@ export const uiSessions = pgTable(
   (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
 );
 
+/** Failed PIN sign-ins in a row per user and per client address, and their lock. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    counterKey: text('counter_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: ms('locked_until').notNull(),
+    lastFailureAt: ms('last_failure_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_last').on(t.lastFailureAt)],
+);
+
 /** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md), and the core's own markers (`storage.…`). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
