@@ -178,7 +178,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   // while the store holds secrets only the old one opens (data-key.ts).
   const sealedDataExists = await store.secrets.anySealed();
   const { tx, commit } = store;
-  const merchants = new MerchantService(store.merchants, now);
+  const merchants = new MerchantService({ store: store.merchants, now, tx, signals: store.signals });
   const merchant = await merchants.ensureDefault();
 
   const chains: ChainDirectory = { families: FAMILIES, family: familyById, familyOf, networkName };

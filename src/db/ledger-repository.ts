@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, lt, lte, sql, sum } from 'drizzle-orm';
 import type { Currency } from '../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
 import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
-import type { Conversion, LedgerQuery, Settlement } from '../domain/records.js';
+import type { Conversion, ConversionQuote, LedgerQuery, Settlement } from '../domain/records.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './open-database.js';
-import { toConversion, toEntry, toLedgerSum, toSettlement } from './ledger-rows.js';
-import { balanceTransactions, conversions, fundsAccounts, settlements } from './schema.js';
+import { quoteRow, toConversion, toEntry, toLedgerSum, toQuote, toSettlement } from './ledger-rows.js';
+import { balanceTransactions, conversionQuotes, conversions, fundsAccounts, settlements } from './schema.js';
 
 /** A ledger row as SQLite returns it to a raw statement. */
 interface RawEntry {
@@ -300,5 +300,22 @@ export class LedgerRepository {
     }
     const rows = this.db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(limit + 1).all();
     return { items: rows.slice(0, limit).map(toConversion), hasMore: rows.length > limit };
+  }
+
+  insertQuote(q: ConversionQuote): void {
+    this.db.insert(conversionQuotes).values(quoteRow(q)).run();
+  }
+
+  findQuote(id: string): ConversionQuote | undefined {
+    const row = this.db.select().from(conversionQuotes).where(eq(conversionQuotes.id, id)).get();
+    return row ? toQuote(row) : undefined;
+  }
+
+  deleteQuote(id: string): boolean {
+    return this.db.delete(conversionQuotes).where(eq(conversionQuotes.id, id)).run().changes > 0;
+  }
+
+  purgeQuotes(now: number): number {
+    return this.db.delete(conversionQuotes).where(lte(conversionQuotes.expiresAt, now)).run().changes;
   }
 }

@@ -1,7 +1,7 @@
 import type { Currency } from '../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType } from '../domain/ledger.js';
 import type { LedgerSum } from '../domain/ledger-summary.js';
-import type { Conversion, Settlement } from '../domain/records.js';
+import type { Conversion, ConversionQuote, Settlement } from '../domain/records.js';
 
 /**
  * Ledger rows as both stores' query builders return them (their schemas give the same values: bigint
@@ -39,6 +39,21 @@ export const toConversion = ({ seq: _seq, ...r }: Named<Conversion, 'fromCurrenc
   ...r,
   fromCurrency: r.fromCurrency as Currency,
   toCurrency: r.toCurrency as Currency,
+});
+
+/** A quote's row: its rate flattened into columns (the rate's pair is the quote's). */
+export const quoteRow = ({ rate, ...q }: ConversionQuote) => ({
+  ...q,
+  rateScaled: rate.scaled,
+  rateSource: rate.source,
+  rateAsOf: rate.asOf.getTime(),
+});
+
+export const toQuote = ({ rateScaled, rateSource, rateAsOf, ...r }: Named<ReturnType<typeof quoteRow>, 'fromCurrency' | 'toCurrency'>): ConversionQuote => ({
+  ...r,
+  fromCurrency: r.fromCurrency as Currency,
+  toCurrency: r.toCurrency as Currency,
+  rate: { scaled: rateScaled, base: r.fromCurrency as Currency, quote: r.toCurrency as Currency, source: rateSource, asOf: new Date(rateAsOf) },
 });
 
 /**

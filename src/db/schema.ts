@@ -463,6 +463,33 @@ export const conversions = sqliteTable(
 );
 
 /**
+ * Conversion quotes (POST /v1/conversions/quote): a rate held for a minute, usable through any
+ * instance of the store and used once (deleted in the conversion's unit of work). Expired ones are
+ * deleted when the next quote is made.
+ */
+export const conversionQuotes = sqliteTable(
+  'conversion_quotes',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: integer('livemode', { mode: 'boolean' }).notNull(),
+    fromCurrency: text('from_currency').notNull(),
+    fromAmountMinor: minorUnits('from_amount_minor').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    /** What the rate gives, before the fee. */
+    toAmountMinor: minorUnits('to_amount_minor').notNull(),
+    feeMinor: minorUnits('fee_minor').notNull(),
+    rateScaled: bigText('rate_scaled').notNull(),
+    rateSource: text('rate_source').notNull(),
+    /** When the rate's prices were published (the quote shows it). */
+    rateAsOf: ms('rate_as_of').notNull(),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('conversion_quotes_expiry').on(t.expiresAt)],
+);
+
+/**
  * Refunds (docs/refunds.md): money paid back to a session's payer, by the route it came (network and
  * coin of one payment). Amounts are in the coin's 6-decimal unit; `amount_base` in the token's own.
  * A wallet payout's signed transaction, its id, its key and its chain data are stored before it is
@@ -582,6 +609,23 @@ export const uiSessions = sqliteTable(
     livemode: integer('livemode', { mode: 'boolean' }),
   },
   (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
+);
+
+/**
+ * Failed PIN sign-ins in a row, per user (`u:<user id or unknown name>`) and per client address
+ * (`a:<address>`), and the lock they earned (services/sign-in-guard.ts): in the store, so every
+ * instance of it counts the same attempts. A row is deleted on a success, or a day after its last
+ * failure once its lock is over.
+ */
+export const signInFailures = sqliteTable(
+  'sign_in_failures',
+  {
+    counterKey: text('counter_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: ms('locked_until').notNull(),
+    lastFailureAt: ms('last_failure_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_last').on(t.lastFailureAt)],
 );
 
 /** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md), and the core's own markers (`storage.…`). */

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { StoredUser, UiSessionRecord } from '../domain/users.js';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { SignInFailures, StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Db } from './open-database.js';
-import { uiSessions, users } from './schema.js';
+import { signInFailures, uiSessions, users } from './schema.js';
 import { toUser } from './user-rows.js';
 
 const userColumns = {
@@ -114,5 +114,23 @@ export class UserRepository {
 
   endSession(id: string, now: number): void {
     this.db.update(uiSessions).set({ endedAt: now }).where(and(eq(uiSessions.id, id), isNull(uiSessions.endedAt))).run();
+  }
+
+  signInFailures(keys: string[]): SignInFailures[] {
+    const t = signInFailures;
+    return this.db.select({ key: t.counterKey, failures: t.failures, lockedUntil: t.lockedUntil, lastFailureAt: t.lastFailureAt }).from(t).where(inArray(t.counterKey, keys)).all();
+  }
+
+  putSignInFailures(c: SignInFailures): void {
+    const values = { failures: c.failures, lockedUntil: c.lockedUntil, lastFailureAt: c.lastFailureAt };
+    this.db.insert(signInFailures).values({ counterKey: c.key, ...values }).onConflictDoUpdate({ target: signInFailures.counterKey, set: values }).run();
+  }
+
+  clearSignInFailures(keys: string[]): void {
+    this.db.delete(signInFailures).where(inArray(signInFailures.counterKey, keys)).run();
+  }
+
+  forgetSignInFailures(before: number, now: number): void {
+    this.db.delete(signInFailures).where(and(lt(signInFailures.lastFailureAt, before), lte(signInFailures.lockedUntil, now))).run();
   }
 }

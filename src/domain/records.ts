@@ -1,5 +1,6 @@
 import type { Currency } from './currencies.js';
 import type { BalanceTransactionType } from './ledger.js';
+import type { Rate } from './rates.js';
 
 /**
  * Plain records that storage returns and services use as they are: defined once here, because
@@ -150,6 +151,22 @@ export interface Conversion {
   quoteId: string | null;
   automatic: boolean;
   createdAt: number;
+}
+
+/** A rate held for a conversion a minute long (POST /v1/conversions/quote): used once, or not at all. */
+export interface ConversionQuote {
+  id: string;
+  merchantId: string;
+  livemode: boolean;
+  fromCurrency: Currency;
+  fromAmountMinor: bigint;
+  toCurrency: Currency;
+  rate: Rate;
+  /** What the rate gives, before the fee (rounded down: never more than the rate gives). */
+  toAmountMinor: bigint;
+  feeMinor: bigint;
+  createdAt: number;
+  expiresAt: number;
 }
 
 /** Filters over one merchant's ledger in one mode. */

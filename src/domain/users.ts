@@ -62,6 +62,14 @@ export interface StoredUser extends User {
 }
 
 /** A UI sign-in session as stored (the token itself only as its hash). */
+/** Failed PIN sign-ins in a row under one key (a user or a client address), and the lock they earned. */
+export interface SignInFailures {
+  key: string;
+  failures: number;
+  lockedUntil: number;
+  lastFailureAt: number;
+}
+
 export interface UiSessionRecord {
   readonly id: string;
   readonly userId: string;

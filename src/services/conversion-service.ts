@@ -9,25 +9,10 @@ import type { Rate, RateSource } from '../domain/rates.js';
 import type { LedgerService } from './ledger-service.js';
 import type { MerchantService } from './merchant-service.js';
 import { unavailableMessage } from './rate-service.js';
-import type { Clock, Conversion, LedgerStore, UnitOfWork } from './ports.js';
+import type { Clock, Conversion, ConversionQuote, LedgerStore, UnitOfWork } from './ports.js';
 
 /** How long a quoted rate may be used: long enough to read it and say yes. */
 export const QUOTE_LIFETIME_MS = 60_000;
-
-export interface ConversionQuote {
-  id: string;
-  merchantId: string;
-  livemode: boolean;
-  fromCurrency: Currency;
-  fromAmountMinor: bigint;
-  toCurrency: Currency;
-  rate: Rate;
-  /** What the rate gives, before the fee (rounded down: never more than the rate gives). */
-  toAmountMinor: bigint;
-  feeMinor: bigint;
-  createdAt: number;
-  expiresAt: number;
-}
 
 export interface ConversionRequest {
   fromMinor: bigint;
@@ -41,8 +26,6 @@ export interface ConversionRequest {
  * are three ledger entries written with the conversion in one transaction, from available funds only.
  */
 export class ConversionService {
-  private readonly quotes = new Map<string, ConversionQuote>();
-
   constructor(
     private readonly d: {
       store: LedgerStore;
@@ -56,7 +39,6 @@ export class ConversionService {
 
   /** @throws ApiError parameter_invalid | rate_unavailable */
   async quote(caller: Caller, request: Omit<ConversionRequest, 'quoteId'>): Promise<ConversionQuote> {
-    this.forgetExpired();
     const now = this.d.now();
     const priced = await this.price(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency);
     const quote: ConversionQuote = {
@@ -70,7 +52,9 @@ export class ConversionService {
       createdAt: now,
       expiresAt: now + QUOTE_LIFETIME_MS,
     };
-    this.quotes.set(quote.id, quote);
+    // Kept in the store, not in memory: the conversion may reach another instance than the quote did.
+    await this.d.store.purgeQuotes(now);
+    await this.d.store.insertQuote(quote);
     return quote;
   }
 
@@ -81,27 +65,32 @@ export class ConversionService {
    *   amount_too_large (more than is available) | rate_unavailable
    */
   async convert(caller: Caller, request: ConversionRequest): Promise<Conversion> {
-    let priced: { rate: Rate; toAmountMinor: bigint; feeMinor: bigint } | undefined;
-    if (request.quoteId !== undefined) {
-      const q = this.quotes.get(request.quoteId);
-      if (!q || q.merchantId !== caller.merchantId || q.livemode !== caller.livemode) throw resourceMissing('conversion quote', request.quoteId, 'quote_id');
-      if (q.expiresAt <= this.d.now()) {
-        throw new ApiError('invalid_state', `This quote expired at ${new Date(q.expiresAt).toISOString()}; ask for a new one.`, 'quote_id');
-      }
-      if (q.fromAmountMinor !== request.fromMinor || q.fromCurrency !== request.fromCurrency || q.toCurrency !== request.toCurrency) {
-        throw invalidParam('quote_id', 'does not match `from` and `to`: a quote is for one amount and pair');
-      }
-      priced = q;
-    }
-    const conversion = await this.d.tx(async () =>
-      await this.convertInTransaction(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency, {
+    const quoteId = request.quoteId;
+    // The quote is read, checked and deleted in the conversion's unit of work: units run one at a
+    // time on every instance of the store, so a quote is used once, and kept if the conversion fails.
+    return await this.d.tx(async () => {
+      const priced = quoteId === undefined ? undefined : await this.usableQuote(caller, request, quoteId);
+      const conversion = await this.convertInTransaction(caller.merchantId, caller.livemode, request.fromMinor, request.fromCurrency, request.toCurrency, {
         priced,
-        quoteId: request.quoteId ?? null,
+        quoteId: quoteId ?? null,
         automatic: false,
-      }),
-    );
-    if (request.quoteId !== undefined) this.quotes.delete(request.quoteId); // a quote is used once
-    return conversion;
+      });
+      if (quoteId !== undefined) await this.d.store.deleteQuote(quoteId);
+      return conversion;
+    });
+  }
+
+  /** @throws ApiError resource_missing | invalid_state (expired) | parameter_invalid (another amount or pair) */
+  private async usableQuote(caller: Caller, request: ConversionRequest, quoteId: string): Promise<ConversionQuote> {
+    const q = await this.d.store.findQuote(quoteId);
+    if (!q || q.merchantId !== caller.merchantId || q.livemode !== caller.livemode) throw resourceMissing('conversion quote', quoteId, 'quote_id');
+    if (q.expiresAt <= this.d.now()) {
+      throw new ApiError('invalid_state', `This quote expired at ${new Date(q.expiresAt).toISOString()}; ask for a new one.`, 'quote_id');
+    }
+    if (q.fromAmountMinor !== request.fromMinor || q.fromCurrency !== request.fromCurrency || q.toCurrency !== request.toCurrency) {
+      throw invalidParam('quote_id', 'does not match `from` and `to`: a quote is for one amount and pair');
+    }
+    return q;
   }
 
   /** The conversion's writes; call inside a transaction. */
@@ -170,10 +159,5 @@ export class ConversionService {
     if (toAmountMinor <= 0n) throw invalidParam('from.value', `is too small: it converts to less than the smallest unit of ${to}`);
     const bps = BigInt((await this.d.merchants.get(merchantId)).conversionFeeBps);
     return { rate, toAmountMinor, feeMinor: divHalfUp(toAmountMinor * bps, 10_000n) };
-  }
-
-  private forgetExpired(): void {
-    const now = this.d.now();
-    for (const [id, q] of this.quotes) if (q.expiresAt <= now) this.quotes.delete(id);
   }
 }

@@ -1,5 +1,5 @@
 import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
-import type { StoredUser, UiSessionRecord } from '../domain/users.js';
+import type { SignInFailures, StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Currency } from '../domain/currencies.js';
 import type { Deposit, DepositListQuery, DepositPatch } from '../domain/deposit.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
@@ -7,6 +7,7 @@ import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type {
   ApiKeyRecord,
   Conversion,
+  ConversionQuote,
   EventListQuery,
   LedgerQuery,
   SessionAddress,
@@ -84,7 +85,14 @@ export interface UserStore {
   touchSession(id: string, lastUsedAt: number, expiresAt: number): Promise<void>;
   endSession(id: string, now: number): Promise<void>;
   setSessionMode(id: string, livemode: boolean): Promise<void>;
+  /** The sign-in failure counters of these keys (services/sign-in-guard.ts) that exist. */
+  signInFailures(keys: string[]): Promise<SignInFailures[]>;
+  putSignInFailures(counter: SignInFailures): Promise<void>;
+  clearSignInFailures(keys: string[]): Promise<void>;
+  /** Deletes the counters whose last failure was before `before` and whose lock is over at `now`. */
+  forgetSignInFailures(before: number, now: number): Promise<void>;
 }
+
 
 export interface IdempotencyScope {
   merchantId: string;
@@ -338,11 +346,19 @@ export interface LedgerStore {
   insertConversion(c: Conversion): Promise<void>;
   findConversion(id: string): Promise<Conversion | undefined>;
   listConversions(merchantId: string, livemode: boolean, limit: number, startingAfter?: string): Promise<{ items: Conversion[]; hasMore: boolean }>;
+  /** Quotes live in the store, so one made through any instance is usable through every other. */
+  insertQuote(q: ConversionQuote): Promise<void>;
+  findQuote(id: string): Promise<ConversionQuote | undefined>;
+  /** @returns whether it was there (a quote is used once: deleted in its conversion's unit of work) */
+  deleteQuote(id: string): Promise<boolean>;
+  /** Deletes the quotes expired at `now` (expires_at <= now); returns how many. */
+  purgeQuotes(now: number): Promise<number>;
 }
 
 export type {
   ApiKeyRecord,
   Conversion,
+  ConversionQuote,
   LedgerQuery,
   SessionAddress,
   Settlement,

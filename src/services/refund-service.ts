@@ -130,7 +130,8 @@ const NOT_YET_SENT = {
  */
 export class RefundService {
   private networks: RefundNetworks = NO_REFUND_NETWORKS;
-  private readonly keys = new Map<string, { address: string; key: Uint8Array }>();
+  /** Refund wallet keys opened, with the sealed text each was opened from (another instance may replace it). */
+  private readonly keys = new Map<string, { address: string; key: Uint8Array; sealedKey: string }>();
   /** Destinations of open manual payouts per family and mode (by their family's address key), for the watchers. */
   private manual = new Map<string, Map<string, Refund[]>>();
 
@@ -201,15 +202,18 @@ export class RefundService {
     return { address: w?.address ?? null, protection: this.d.secretBox(livemode)?.kind ?? null };
   }
 
-  /** The refund wallet's key, opened (and kept in memory) when first needed. */
+  /**
+   * The refund wallet's key, opened (and kept in memory) when first needed. The stored row is read
+   * each time: a key imported through another instance of the store replaces it, and is opened then.
+   */
   private async walletKey(merchantId: string, family: FamilyId, livemode: boolean): Promise<{ address: string; key: Uint8Array } | undefined> {
     const w = await this.d.store.wallet(merchantId, family, livemode);
     const box = this.d.secretBox(livemode);
     if (!w || !box) return undefined;
     const cacheKey = `${merchantId}:${family}:${livemode}`;
     let opened = this.keys.get(cacheKey);
-    if (!opened) this.keys.set(cacheKey, (opened = { address: w.address, key: box.open(w.sealedKey) }));
-    return opened;
+    if (opened?.sealedKey !== w.sealedKey) this.keys.set(cacheKey, (opened = { address: w.address, key: box.open(w.sealedKey), sealedKey: w.sealedKey }));
+    return { address: opened.address, key: opened.key };
   }
 
   /** Loads every stored key once, so a wrong passphrase is reported at start-up, not at the first refund. */

@@ -48,7 +48,7 @@ export class UserService {
   private readonly idleMs: Record<Role, number>;
 
   constructor(private readonly o: UserServiceOptions) {
-    this.guard = new SignInGuard(o.now);
+    this.guard = new SignInGuard({ store: o.store, tx: o.tx, now: o.now });
     this.idleMs = { ...DEFAULT_UI_IDLE_MS, ...o.idleMs };
   }
 
@@ -114,7 +114,7 @@ export class UserService {
     // Removed while its PIN was being checked?
     const still = await this.o.store.findActiveById(merchantId, user.id);
     if (!still) throw new ApiError('api_key_invalid', WRONG);
-    this.guard.succeeded(userKey, address);
+    await this.guard.succeeded(userKey, address);
     return await this.openSession(still);
   }
 
@@ -214,7 +214,7 @@ export class UserService {
     const user = await this.o.store.findActiveById(merchantId, userId);
     const ok = await this.countedPinCheck(userId, address, pin, user);
     if (!user || !ok) throw new ApiError('parameter_invalid', param === 'pin' ? 'Wrong PIN.' : 'Wrong current PIN.', param);
-    this.guard.succeeded(userId, address);
+    await this.guard.succeeded(userId, address);
     return user;
   }
 
@@ -224,7 +224,7 @@ export class UserService {
    * against a decoy hash nobody can match). The caller clears the count once it accepts the attempt.
    */
   private async countedPinCheck(userKey: string, address: string, pin: string, user: StoredUser | undefined): Promise<boolean> {
-    this.guard.begin(userKey, address);
+    await this.guard.begin(userKey, address);
     return verifyPin(pin, user ? user.pinHash : await decoyPinHash());
   }
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { Currency } from '../../src/domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType } from '../../src/domain/ledger.js';
-import type { Conversion, Settlement } from '../../src/domain/records.js';
+import type { Conversion, ConversionQuote, Settlement } from '../../src/domain/records.js';
 import type { Refund } from '../../src/domain/refund.js';
 import type { Stores } from '../../src/storage/stores.js';
 import { seedMerchant, seedSession } from '../helpers/store-seeds.js';
@@ -235,5 +235,25 @@ describeEachStore('ledger store', (open) => {
     expect(await s.ledger.listConversions('m_1', false, 1)).toEqual({ items: [all[1]], hasMore: true });
     expect(await s.ledger.listConversions('m_1', false, 1, 'cv_2')).toEqual({ items: [all[0]], hasMore: false });
     expect(await s.ledger.listConversions('m_1', false, 1, 'cv_none')).toEqual({ items: [], hasMore: false });
+  });
+
+  test('conversion quotes: every field kept, a rate wider than 64 bits, deleted once, the expired purged', async () => {
+    const s = await open();
+    await seedMerchant(s);
+    const quote = (id: string, expiresAt: number): ConversionQuote => ({
+      id, merchantId: 'm_1', livemode: true, fromCurrency: 'USDT', fromAmountMinor: 50_000_000n, toCurrency: 'EUR', toAmountMinor: 4_629n, feeMinor: 23n,
+      rate: { scaled: 123_456_789_012_345_678_901_234_567_890n, base: 'USDT', quote: 'EUR', source: 'ecb', asOf: new Date(1_700_000_000_123) },
+      createdAt: expiresAt - 60_000, expiresAt,
+    });
+    const [early, late] = [quote('cq_early', 100_000), quote('cq_late', 100_001)];
+    await s.ledger.insertQuote(early);
+    await s.ledger.insertQuote(late);
+    expect(await s.ledger.findQuote('cq_late')).toEqual(late);
+    expect(await s.ledger.findQuote('cq_none')).toBeUndefined();
+    expect(await s.ledger.purgeQuotes(100_000)).toBe(1); // expired at that moment: gone; the other not yet
+    expect(await s.ledger.findQuote('cq_early')).toBeUndefined();
+    expect(await s.ledger.deleteQuote('cq_late')).toBe(true);
+    expect(await s.ledger.deleteQuote('cq_late')).toBe(false);
+    expect(await s.ledger.findQuote('cq_late')).toBeUndefined();
   });
 });

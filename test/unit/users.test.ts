@@ -4,7 +4,6 @@ import { startOfLocalDay, startOfNextLocalDay } from '../../src/domain/calendar.
 import { ADDRESS_LOCKOUT, lockoutMs, retryAfterSeconds, USER_LOCKOUT } from '../../src/domain/lockout.js';
 import { hashPin, verifyPin } from '../../src/domain/pin.js';
 import { nameProblem, pinProblem } from '../../src/domain/users.js';
-import { SignInGuard } from '../../src/services/sign-in-guard.js';
 
 const FAST = { N: 1024, r: 8, p: 1 };
 
@@ -75,25 +74,6 @@ describe('lockout maths', () => {
     expect(retryAfterSeconds(30_000, 0)).toBe(30);
     expect(retryAfterSeconds(30_001, 0)).toBe(31);
     expect(retryAfterSeconds(10, 0)).toBe(1);
-  });
-
-  test('the guard locks per user and per address, counts an attempt from its start, and forgets on success', () => {
-    let now = 0;
-    const guard = new SignInGuard(() => now);
-    for (let i = 0; i < 5; i++) guard.begin('usr_a', '10.0.0.1'); // the 5th begins, then locks
-    expect(() => guard.begin('usr_a', '10.0.0.2')).toThrow(/locked for 30 s/);
-    guard.begin('usr_b', '10.0.0.1'); // another user from the same address: 6 of 10
-    now += 30_000;
-    guard.begin('usr_a', '10.0.0.3');
-    guard.succeeded('usr_a', '10.0.0.3');
-    for (let i = 0; i < 4; i++) guard.begin('usr_a', '10.0.0.3');
-    try {
-      guard.begin('usr_a', '10.0.0.3');
-      guard.begin('usr_a', '10.0.0.3');
-      throw new Error('not locked');
-    } catch (err) {
-      expect((err as { headers: Record<string, string> }).headers).toEqual({ 'Retry-After': '30' });
-    }
   });
 });
 

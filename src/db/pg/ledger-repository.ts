@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, min, type SQL, sq
 import type { Currency } from '../../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../../domain/ledger.js';
 import type { DatedEntry, LedgerSum } from '../../domain/ledger-summary.js';
-import type { Conversion, LedgerQuery, Settlement } from '../../domain/records.js';
-import { toConversion, toEntry, toLedgerSum, toSettlement } from '../ledger-rows.js';
+import type { Conversion, ConversionQuote, LedgerQuery, Settlement } from '../../domain/records.js';
+import { quoteRow, toConversion, toEntry, toLedgerSum, toQuote, toSettlement } from '../ledger-rows.js';
 import { paged } from '../sqlite-async.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PgDatabase } from './pg-database.js';
-import { balanceTransactions, conversions, fundsAccounts, refunds, settlements } from './schema.js';
+import { balanceTransactions, conversionQuotes, conversions, fundsAccounts, refunds, settlements } from './schema.js';
 
 /** Entries per page of the CSV export, as on SQLite (ledger-repository.ts `entryPage`). */
 const EXPORT_PAGE = 1000;
@@ -247,5 +247,24 @@ export class PgLedgerRepository {
     }
     const rows = await this.database.db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(limit + 1);
     return { items: rows.slice(0, limit).map(toConversion), hasMore: rows.length > limit };
+  }
+
+  async insertQuote(q: ConversionQuote): Promise<void> {
+    await this.database.db.insert(conversionQuotes).values(quoteRow(q));
+  }
+
+  async findQuote(id: string): Promise<ConversionQuote | undefined> {
+    const [row] = await this.database.db.select().from(conversionQuotes).where(eq(conversionQuotes.id, id));
+    return row ? toQuote(row) : undefined;
+  }
+
+  async deleteQuote(id: string): Promise<boolean> {
+    const deleted = await this.database.db.delete(conversionQuotes).where(eq(conversionQuotes.id, id)).returning({ id: conversionQuotes.id });
+    return deleted.length > 0;
+  }
+
+  async purgeQuotes(now: number): Promise<number> {
+    const deleted = await this.database.db.delete(conversionQuotes).where(lte(conversionQuotes.expiresAt, now)).returning({ id: conversionQuotes.id });
+    return deleted.length;
   }
 }

@@ -485,6 +485,27 @@ export const conversions = pgTable(
   (t) => [uniqueIndex('conversions_id').on(t.id), index('conversions_list').on(t.merchantId, t.livemode, t.seq)],
 );
 
+/** Conversion quotes: a rate held for a minute, used once. */
+export const conversionQuotes = pgTable(
+  'conversion_quotes',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull().references(() => merchants.id),
+    livemode: boolean('livemode').notNull(),
+    fromCurrency: text('from_currency').notNull(),
+    fromAmountMinor: minorUnits('from_amount_minor').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    toAmountMinor: minorUnits('to_amount_minor').notNull(),
+    feeMinor: minorUnits('fee_minor').notNull(),
+    rateScaled: bigNumeric('rate_scaled').notNull(),
+    rateSource: text('rate_source').notNull(),
+    rateAsOf: ms('rate_as_of').notNull(),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('conversion_quotes_expiry').on(t.expiresAt)],
+);
+
 /**
  * Refunds (docs/refunds.md): money paid back to a session's payer, by the route it came (network and
  * coin of one payment). Amounts are in the coin's 6-decimal unit; `amount_base` in the token's own.
@@ -605,6 +626,18 @@ export const uiSessions = pgTable(
     livemode: boolean('livemode'),
   },
   (t) => [uniqueIndex('ui_sessions_token').on(t.tokenHash), index('ui_sessions_user').on(t.userId)],
+);
+
+/** Failed PIN sign-ins in a row per user and per client address, and their lock. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    counterKey: text('counter_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: ms('locked_until').notNull(),
+    lastFailureAt: ms('last_failure_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_last').on(t.lastFailureAt)],
 );
 
 /** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md), and the core's own markers (`storage.…`). */

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, isNull, ne, type SQL } from 'drizzle-orm';
-import type { StoredUser, UiSessionRecord } from '../../domain/users.js';
+import { and, asc, count, eq, inArray, isNull, lt, lte, ne, type SQL } from 'drizzle-orm';
+import type { SignInFailures, StoredUser, UiSessionRecord } from '../../domain/users.js';
 import { toUser } from '../user-rows.js';
 import type { PgDatabase } from './pg-database.js';
-import { uiSessions, users } from './schema.js';
+import { signInFailures, uiSessions, users } from './schema.js';
 
 const userColumns = {
   id: users.id,
@@ -111,5 +111,23 @@ export class PgUserRepository {
 
   async endSession(id: string, now: number): Promise<void> {
     await this.database.db.update(uiSessions).set({ endedAt: now }).where(and(eq(uiSessions.id, id), isNull(uiSessions.endedAt)));
+  }
+
+  async signInFailures(keys: string[]): Promise<SignInFailures[]> {
+    const t = signInFailures;
+    return await this.database.db.select({ key: t.counterKey, failures: t.failures, lockedUntil: t.lockedUntil, lastFailureAt: t.lastFailureAt }).from(t).where(inArray(t.counterKey, keys));
+  }
+
+  async putSignInFailures(c: SignInFailures): Promise<void> {
+    const values = { failures: c.failures, lockedUntil: c.lockedUntil, lastFailureAt: c.lastFailureAt };
+    await this.database.db.insert(signInFailures).values({ counterKey: c.key, ...values }).onConflictDoUpdate({ target: signInFailures.counterKey, set: values });
+  }
+
+  async clearSignInFailures(keys: string[]): Promise<void> {
+    await this.database.db.delete(signInFailures).where(inArray(signInFailures.counterKey, keys));
+  }
+
+  async forgetSignInFailures(before: number, now: number): Promise<void> {
+    await this.database.db.delete(signInFailures).where(and(lt(signInFailures.lastFailureAt, before), lte(signInFailures.lockedUntil, now)));
   }
 }
