@@ -1,4 +1,7 @@
-import type { SqliteGate } from './sqlite-gate.js';
+/** What runs a group: one transaction of the store (SQLite's gate, PostgreSQL's pool). */
+export interface TransactionRunner {
+  tx<T>(work: () => Promise<T>): Promise<T>;
+}
 
 interface Job {
   work: () => Promise<unknown>;
@@ -19,14 +22,17 @@ interface Job {
  * for callers: a unit's work touches only the database (no other side effects), because it may run
  * twice. If a commit fails, its units reject; nothing is half-written.
  *
- * The transaction is the gate's (sqlite-gate.ts), so a unit's store calls are inside it while other
- * flows wait for the commit; units run one after the other, never interleaved.
+ * On SQLite the transaction is the gate's (sqlite-gate.ts), so a unit's store calls are inside it
+ * while other flows wait for the commit; units run one after the other, never interleaved. On
+ * PostgreSQL it is one unit of work of the pool (pg/pg-database.ts): the group takes the
+ * unit-of-work lock once and commits once, where each unit alone would pay a BEGIN, the lock's wait
+ * and a COMMIT, all round trips made while holding the lock every instance waits for.
  */
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
 
-  constructor(private readonly gate: SqliteGate) {}
+  constructor(private readonly gate: TransactionRunner) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {

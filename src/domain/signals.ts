@@ -6,6 +6,12 @@
 /** Bytes a payload may have: PostgreSQL's NOTIFY takes fewer than 8000 with our instance and topic. */
 export const MAX_SIGNAL_PAYLOAD = 7000;
 
+/**
+ * A merchant's wallet was saved (payload `<family>:<live|test>`): the PostgreSQL wallet repository
+ * drops its copies of xpubs, and services/wallets-now.ts reads the wallet again.
+ */
+export const WALLET_SAVED = 'wallet.saved';
+
 const TOPIC = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** @throws Error for a topic other than 1 to 64 of letters, digits, `.`, `-`, `_`, or a payload too long */

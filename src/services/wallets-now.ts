@@ -1,7 +1,8 @@
 import type { ChangeSignals, Clock, UnitOfWork, WalletStore } from './ports.js';
 
-/** The signal of a wallet saved (ports.ts, ChangeSignals): `<family>:<live|test>`. */
-export const WALLET_SAVED = 'wallet.saved';
+import { WALLET_SAVED } from '../domain/signals.js';
+
+export { WALLET_SAVED };
 
 export interface WalletsNowDeps {
   wallets: WalletStore;

@@ -1,4 +1,5 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
+import { GroupCommit } from '../db/group-commit.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
@@ -41,12 +42,13 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     await database.close();
     throw err;
   }
+  const group = new GroupCommit(database);
   return {
     kind: 'postgres',
     database,
     merchants: new PgMerchantRepository(database),
     apiKeys: new PgApiKeyRepository(database, signals),
-    wallets: new PgWalletRepository(database),
+    wallets: new PgWalletRepository(database, signals),
     addresses: new PgSessionAddressRepository(database),
     sessions: new PgSessionRepository(database),
     payments: new PgPaymentRepository(database),
@@ -63,8 +65,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     leases: new PgLeaseRepository(database),
     signals,
     tx: (work) => database.tx(work),
-    // Units share no transaction here: connections commit in parallel, and each takes the lock.
-    commit: (work) => database.tx(work),
+    commit: (work) => group.run(work),
     close: async () => {
       await signals.close();
       await database.close();

@@ -42,7 +42,7 @@ describeEachStore('wallets', (open) => {
 });
 
 describe('wallets [postgres, two instances on one database]', () => {
-  test("reservations on two instances at once never hand out the same index, and each sees the other's xpub at once", async () => {
+  test("reservations on two instances at once never hand out the same index, and each sees the other's new xpub as soon as its signal arrives", async () => {
     const url = await newPgDatabase();
     const a = await openPgStores({ url }, testCipher());
     const b = await openPgStores({ url }, testCipher());
@@ -53,7 +53,12 @@ describe('wallets [postgres, two instances on one database]', () => {
       const got = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).wallets.reserveIndex('m_1', 'evm', false)));
       expect(new Set(got).size).toBe(40);
       expect(Math.max(...(got as number[]))).toBe(39);
+      expect(await a.wallets.xpub('m_1', 'evm', false)).toBe('xpub_a'); // now kept in a's memory
       await b.wallets.upsert('m_1', 'evm', false, 'xpub_b', T0 + 1);
+      expect(await b.wallets.xpub('m_1', 'evm', false)).toBe('xpub_b');
+      // a's copy is dropped by b's signal, which arrives within moments of b's commit.
+      const deadline = Date.now() + 5_000;
+      while ((await a.wallets.xpub('m_1', 'evm', false)) !== 'xpub_b' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(await a.wallets.xpub('m_1', 'evm', false)).toBe('xpub_b');
     } finally {
       await a.close();

@@ -1,5 +1,7 @@
 import { type NamedStatement, runNamed } from './named-statement.js';
+import { WALLET_SAVED } from '../../domain/signals.js';
 import type { PgDatabase } from './pg-database.js';
+import type { PgSignals } from './pg-signals.js';
 import { wallets } from './schema.js';
 
 /**
@@ -18,23 +20,51 @@ const XPUB: NamedStatement = {
 
 /**
  * Merchants' watch-only wallets, on PostgreSQL (the SQLite store's `../wallet-repository.ts`).
- * **Decision:** the xpub is read on every call, not kept as SQLite's repository keeps it: another
- * instance may change it, and an address derived from a replaced xpub would pay someone else's wallet.
+ * xpubs are kept in memory as SQLite's repository keeps them (a session's creation and every view
+ * ask for each family's), and dropped when any instance saves a wallet (`WALLET_SAVED`, sent by
+ * `upsert` in the saving unit of work) or when the signals resynced (some may have been missed). A
+ * read that began before a drop is not kept, so a replaced xpub is never served from memory.
  */
 export class PgWalletRepository {
-  constructor(private readonly database: PgDatabase) {}
+  private readonly xpubs = new Map<string, string | undefined>();
+  /** Moves on every drop: a read begun under an older generation is returned but not kept. */
+  private generation = 0;
 
-  async xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined> {
-    const { rows } = await runNamed<{ xpub: string }>(this.database, XPUB, [merchantId, family, livemode]);
-    return rows[0]?.xpub;
+  constructor(
+    private readonly database: PgDatabase,
+    private readonly signals: PgSignals,
+  ) {
+    const drop = () => {
+      this.generation++;
+      this.xpubs.clear();
+    };
+    signals.subscribe(WALLET_SAVED, drop);
+    signals.onResync(drop);
   }
 
-  /** Sets the wallet; a different xpub restarts nothing: indexes keep counting so no address repeats. */
+  async xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined> {
+    const key = `${merchantId}:${family}:${livemode}`;
+    if (this.xpubs.has(key)) return this.xpubs.get(key);
+    const generation = this.generation;
+    const { rows } = await runNamed<{ xpub: string }>(this.database, XPUB, [merchantId, family, livemode]);
+    const xpub = rows[0]?.xpub;
+    // Inside a unit of work the row may yet be rolled back: only what is committed is kept.
+    if (generation === this.generation && !this.database.inTransaction()) this.xpubs.set(key, xpub);
+    return xpub;
+  }
+
+  /** Sets the wallet and tells every instance; a different xpub restarts nothing: indexes keep counting so no address repeats. */
   async upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): Promise<void> {
-    await this.database.db
-      .insert(wallets)
-      .values({ merchantId, family, livemode, xpub, createdAt: now })
-      .onConflictDoUpdate({ target: [wallets.merchantId, wallets.family, wallets.livemode], set: { xpub } });
+    await this.database.tx(async () => {
+      await this.database.db
+        .insert(wallets)
+        .values({ merchantId, family, livemode, xpub, createdAt: now })
+        .onConflictDoUpdate({ target: [wallets.merchantId, wallets.family, wallets.livemode], set: { xpub } });
+      await this.signals.publish(WALLET_SAVED, `${family}:${livemode ? 'live' : 'test'}`);
+    });
+    // This instance's own copy goes now; the signal drops it again when it arrives, which is harmless.
+    this.generation++;
+    this.xpubs.delete(`${merchantId}:${family}:${livemode}`);
   }
 
   /** Takes the next derivation index (atomic: a single UPDATE … RETURNING). */
