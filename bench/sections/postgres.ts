@@ -73,7 +73,7 @@ export const postgresSection: Section = {
     writeFileSync(keyFile, JSON.stringify({ v: 1, sealedBy: null, key: randomBytes(32).toString('base64') }), { mode: 0o600 });
     const servers: ServerChild[] = [];
     const start = async (name: 'core' | 'core-pg') => {
-      const server = await startServer(name, { runtime: settings.runtime, args: name === 'core' ? ['off'] : ['off', pg.url, keyFile] });
+      const server = await startServer(name, { cpuProfDir: settings.cpuProfDir, runtime: settings.runtime, args: name === 'core' ? ['off'] : ['off', pg.url, keyFile] });
       servers.push(server);
       const t = target(server);
       await smokeTest(server.url, t.request);
