@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
-import { NETWORK_IDS } from '../../src/chains/registry.js';
 import { type CoreConfig, resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
-import { type Instance, sharedDataKey, startInstance } from '../../test/helpers/instances.js';
+import { type Instance, onlyEthereumOn, sharedDataKey, startInstance } from '../../test/helpers/instances.js';
 import { startPostgres } from '../../test/helpers/postgres.js';
 import { percentile, round, sleep } from '../chain/stats.js';
 import { atMost } from '../goals.js';
@@ -49,21 +48,15 @@ export const failoverSection: Section = {
       const apiKey = (await setup.apiKeys.create(merchantId, 'test')).secret;
       await setup.close();
       let started = 0;
-      const config = (): CoreConfig =>
-        ({
-          dataDir: keys.dataDirFor(`i${++started}`),
-          databaseUrl: pgServer.url,
-          logger: false,
-          networks: {
-            test: {
-              ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])),
-              ethereum: { rpcUrl: chain.rpcUrl, chainId: chain.chainId, tokens: { USDT: chain.tokens.USDT, USDC: chain.tokens.USDC } },
-            },
-          },
-          confirmations: { ethereum: 1 },
-          chainPollMs: 200,
-          leaderLease: LEASE,
-        }) as CoreConfig;
+      const config = (): CoreConfig => ({
+        dataDir: keys.dataDirFor(`i${++started}`),
+        databaseUrl: pgServer.url,
+        logger: false,
+        networks: onlyEthereumOn(chain),
+        confirmations: { ethereum: 1 },
+        chainPollMs: 200,
+        leaderLease: LEASE,
+      });
       const launch = async () => {
         const instance = await startInstance(`i${started + 1}`, config());
         instances.push(instance);

@@ -9,6 +9,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
+import { NETWORK_IDS } from '../../src/chains/registry.js';
 import type { CoreConfig } from '../../src/config.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,6 +44,19 @@ export function sharedDataKey(): { dir: string; dataDirFor(name: string): string
       return dataDir;
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Test-mode networks for instances sharing one chain: ethereum on the given devnet (every instance
+ * watching the same anvil, which outlives any of them), every other network off.
+ */
+export function onlyEthereumOn(devnet: Devnet): NonNullable<CoreConfig['networks']> {
+  return {
+    test: {
+      ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])),
+      ethereum: { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, tokens: { USDT: devnet.tokens.USDT, USDC: devnet.tokens.USDC } },
+    },
   };
 }
 

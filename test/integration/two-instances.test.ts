@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
-import { NETWORK_IDS } from '../../src/chains/registry.js';
 import type { CoreConfig } from '../../src/config.js';
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { budget, option, openStream, sleep, waitFor } from '../helpers/evm-chain.js';
-import { type Instance, sharedDataKey, startInstance } from '../helpers/instances.js';
+import { type Instance, onlyEthereumOn, sharedDataKey, startInstance } from '../helpers/instances.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 
@@ -35,12 +34,7 @@ function configOf(name: string): CoreConfig {
   return {
     dataDir: keys.dataDirFor(name),
     databaseUrl: pgServer.url,
-    networks: {
-      test: {
-        ...Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])),
-        ethereum: { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, tokens: { USDT: devnet.tokens.USDT, USDC: devnet.tokens.USDC } },
-      },
-    },
+    networks: onlyEthereumOn(devnet),
     confirmations: { ethereum: 1 },
     chainPollMs: 200,
     leaderLease: LEASE,
