@@ -190,6 +190,9 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       const connection = family.connect(ready, {
         wallet: () => services.walletNow(family.id, livemode),
         cursor: async (chainId) => {
+          // Each pass starts here: first the addresses other instances issued since the last pass, so
+          // none is missed when a change signal was (the signals only make them known sooner).
+          await services.addressBook.catchUp();
           const c = await services.chainState.cursor(network, livemode);
           if (c && c.chainId !== chainId) {
             // A different chain behind the same name (a new devnet, a changed RPC): start afresh.

@@ -42,6 +42,16 @@ export class SessionAddressRepository {
     return this.db.select(this.watchedColumns).from(sessionAddresses).where(gt(sessionAddresses.watchUntil, now)).all();
   }
 
+  /** Addresses issued after row `row`, oldest first, at most `limit` (the address book's catch-up). */
+  issuedAfter(row: number, limit: number): WatchedAddressRow[] {
+    return this.db.select(this.watchedColumns).from(sessionAddresses).where(sql`rowid > ${row}`).orderBy(sql`rowid`).limit(limit).all();
+  }
+
+  /** The newest address's row, 0 when none was issued. */
+  lastRow(): number {
+    return (this.db.$client.prepare('SELECT max(rowid) AS last FROM session_addresses').get() as { last: number | null }).last ?? 0;
+  }
+
   watchEnded(after: number, upTo: number): WatchedAddressRow[] {
     return this.db
       .select(this.watchedColumns)

@@ -7,6 +7,8 @@ import type { ChangeSignals, Clock, SessionAddressStore } from './ports.js';
 export const ADDRESS_ISSUED = 'address.issued';
 /** After a failed reload (resync), the next try: the book must not stay without what it missed. */
 const RELOAD_RETRY_MS = 1_000;
+/** Rows a catch-up reads per query. */
+const CATCH_UP_PAGE = 1_000;
 
 /**
  * The deposit addresses being watched, in memory: a watcher asks about each transfer's recipient,
@@ -42,6 +44,13 @@ export class AddressBook {
   private addedDuringLoad: [FamilyId, boolean, string, number][] | undefined;
   /** The load under way (loads run one after the other). */
   private loading: Promise<void> = Promise.resolve();
+  /**
+   * The newest address row this book has read from the store (`catchUp` reads those after it). Rows
+   * are numbered in commit order: units of work run one at a time on either store (docs/architecture.md).
+   */
+  private lastRow = 0;
+  /** The catch-up under way, shared by the watchers asking at once. */
+  private catchingUp: Promise<void> | undefined;
 
   /**
    * `keyOf`: the form in which two spellings of one address of a family are equal, as the family
@@ -92,7 +101,10 @@ export class AddressBook {
     const issued = new Map<string, AddressFilter>();
     const upTo = this.now();
     this.addedDuringLoad ??= [];
+    let lastRow: number;
     try {
+      // Read first: rows issued while the rest is read are read again by the next catch-up (harmless).
+      lastRow = await this.store.lastRow();
       for (const a of await this.store.watched(upTo)) this.bucket(a.family, a.livemode, buckets).set(this.keyOf(a.family, a.address), a.row);
       await this.store.eachIssued((family, livemode, address) => this.filter(family, livemode, issued).add(this.keyOf(family, address)));
     } catch (err) {
@@ -104,6 +116,7 @@ export class AddressBook {
     this.buckets = buckets;
     this.issued = issued;
     this.sweptUpTo = upTo;
+    this.lastRow = Math.max(this.lastRow, lastRow);
     for (const [family, livemode, address, row] of added) this.add(family, livemode, address, row);
     for (const f of this.issued.values()) f.merge();
   }
@@ -119,6 +132,31 @@ export class AddressBook {
       this.onError('the address book could not be reloaded after the change signals resynced; trying again', err);
       setTimeout(() => this.reload(), RELOAD_RETRY_MS).unref();
     });
+  }
+
+  /**
+   * Adds what the store holds beyond the last row read: addresses other instances issued, whose
+   * signal may not have arrived (or was lost with the listening connection). Watchers call it at the
+   * start of each pass, so a payment to an address committed before the pass began is matched.
+   * One indexed query when nothing is new.
+   */
+  catchUp(): Promise<void> {
+    this.catchingUp ??= (async () => {
+      try {
+        await this.loading.catch(() => undefined);
+        for (;;) {
+          const rows = await this.store.issuedAfter(this.lastRow, CATCH_UP_PAGE);
+          for (const r of rows) {
+            this.add(r.family as FamilyId, r.livemode, r.address, r.row);
+            this.lastRow = Math.max(this.lastRow, r.row);
+          }
+          if (rows.length < CATCH_UP_PAGE) return;
+        }
+      } finally {
+        this.catchingUp = undefined;
+      }
+    })();
+    return this.catchingUp;
   }
 
   /** `row`: the address's row id, as the store's `insert` returned it. */

@@ -175,6 +175,10 @@ export interface SessionAddressStore {
   /** @returns the new row's id */
   insert(a: SessionAddress): Promise<number>;
   forSession(sessionId: string): Promise<SessionAddress[]>;
+  /** Addresses issued after row `row`, oldest first, at most `limit`: what another instance issued. */
+  issuedAfter(row: number, limit: number): Promise<WatchedAddressRow[]>;
+  /** The newest address's row, 0 when none was issued. */
+  lastRow(): Promise<number>;
   /** Addresses still watched at `now` (watch_until > now). */
   watched(now: number): Promise<WatchedAddressRow[]>;
   /** Addresses whose watch window ended in (after, upTo]. */

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { PgSessionAddressRepository } from '../../src/db/pg/session-address-repository.js';
 import type { SessionAddress } from '../../src/domain/records.js';
+import { AddressBook } from '../../src/services/address-book.js';
+import type { ChangeSignals } from '../../src/services/ports.js';
 import { openPgStores } from '../../src/storage/pg-stores.js';
 import type { Stores } from '../../src/storage/stores.js';
 import { addMerchant, sessionOf, T0 } from '../helpers/sales-records.js';
@@ -174,5 +176,42 @@ describe('session addresses [postgres, eachIssued page by page]', () => {
     const again: string[] = [];
     await exact.eachIssued((_f, _l, a) => again.push(a));
     expect(again).toHaveLength(12);
+  });
+});
+
+/** Signals that never arrive: an instance whose listening connection is down. */
+const deafSignals: ChangeSignals = {
+  publish: () => Promise.resolve(),
+  subscribe: () => () => undefined,
+  onResync: () => () => undefined,
+};
+
+describeEachStore('the address book catches up from the store', (open) => {
+  test('issuedAfter gives the rows after a row, oldest first, at most the limit; lastRow the newest', async () => {
+    const s = await open();
+    await withSessions(s, 'ps_0', 'ps_1', 'ps_2', 'ps_3', 'ps_4');
+    expect(await s.addresses.lastRow()).toBe(0);
+    const rows = [];
+    for (let i = 0; i < 5; i++) rows.push(await s.addresses.insert(address({ sessionId: `ps_${i}`, address: `0xa${i}`, derivationIndex: i })));
+    expect(await s.addresses.lastRow()).toBe(rows[4]);
+    expect((await s.addresses.issuedAfter(rows[1]!, 2)).map((r) => [r.row, r.address])).toEqual([[rows[2], '0xa2'], [rows[3], '0xa3']]);
+    expect(await s.addresses.issuedAfter(rows[4]!, 10)).toEqual([]);
+    expect((await s.addresses.issuedAfter(0, 10)).map((r) => r.address)).toEqual(['0xa0', '0xa1', '0xa2', '0xa3', '0xa4']);
+  });
+
+  test('an address another instance issued, whose signal never came, is watched after the next catch-up', async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1', 'ps_2');
+    await s.addresses.insert(address({ address: '0xold' }));
+    const book = new AddressBook(s.addresses, () => T0, (_family, a) => a.toLowerCase(), deafSignals);
+    await book.load();
+    expect(await book.lookup('evm', false, '0xold')).toBe('ps_1');
+    // Issued through another instance: in the store, never announced to this book.
+    await s.addresses.insert(address({ sessionId: 'ps_2', address: '0xNEW', derivationIndex: 1 }));
+    expect(await book.lookup('evm', false, '0xnew')).toBeUndefined();
+    await book.catchUp();
+    expect(await book.lookup('evm', false, '0xnew')).toBe('ps_2');
+    await book.catchUp(); // nothing new: nothing changes
+    expect(await book.lookup('evm', false, '0xold')).toBe('ps_1');
   });
 });

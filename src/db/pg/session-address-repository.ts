@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, max } from 'drizzle-orm';
 import type { SessionAddress, WatchedAddressRow } from '../../domain/records.js';
 import { type NamedStatement, runNamed } from './named-statement.js';
 import type { PgDatabase } from './pg-database.js';
@@ -56,6 +56,17 @@ export class PgSessionAddressRepository {
   /** Addresses still inside their watch window: what the watchers match transfers against. */
   async watched(now: number): Promise<WatchedAddressRow[]> {
     return this.database.db.select(watchedColumns).from(t).where(gt(t.watchUntil, now));
+  }
+
+  /** Addresses issued after row `row`, oldest first, at most `limit` (the address book's catch-up). */
+  async issuedAfter(row: number, limit: number): Promise<WatchedAddressRow[]> {
+    return this.database.db.select(watchedColumns).from(t).where(gt(t.rowId, row)).orderBy(asc(t.rowId)).limit(limit);
+  }
+
+  /** The newest address's row, 0 when none was issued. */
+  async lastRow(): Promise<number> {
+    const [found] = await this.database.db.select({ last: max(t.rowId) }).from(t);
+    return found?.last ?? 0;
   }
 
   async watchEnded(after: number, upTo: number): Promise<WatchedAddressRow[]> {
