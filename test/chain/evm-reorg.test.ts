@@ -20,7 +20,7 @@ let eth: Devnet;
 let rpc: ReturnType<typeof devnetRpc>;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
+  t = await startTestCore({ networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED }, expiryMaxSleepMs: 100 });
   eth = evmDevnetOf(t.core.chains, 'ethereum');
   rpc = devnetRpc(eth);
   await rpc('evm_setAutomine', [false]);
@@ -216,8 +216,8 @@ test('a late deposit (issue 26): refund and attribution are 409 deposit_unconfir
   const [d] = await listedOnce(t, 'ethereum', sent.transfer.hash);
   expect(d).toMatchObject({ status: 'unmatched', reason: 'late', confirmations: 1, confirmed: false, block_hash: expect.stringMatching(/^0x/) });
   const open = await createSession(t, '3.00');
-  expectError(await t.api('POST', `/v1/deposits/${d.id}/refund`, {}), 409, 'deposit_unconfirmed');
-  expectError(await t.api('POST', `/v1/deposits/${d.id}/attribute`, { session_id: open.session_id }), 409, 'deposit_unconfirmed');
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/refund`, { body: {} }), 409, 'deposit_unconfirmed');
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/attribute`, { body: { session_id: open.session_id } }), 409, 'deposit_unconfirmed');
   await mine(eth);
   await waitFor(async () => ((await depositOf(t, d.id)).confirmations === 2 ? true : undefined), 5_000, 'the deposit counted two confirmations');
 
@@ -227,8 +227,8 @@ test('a late deposit (issue 26): refund and attribution are 409 deposit_unconfir
   expect(gone).toMatchObject({ confirmations: 0, confirmed: false });
   expect(await depositEvents(t, d.id)).toEqual(['deposit.orphaned', 'deposit.unmatched']);
   expect((await t.api('GET', '/v1/deposits?status=unmatched&limit=100')).body.data.items.some((x: any) => x.id === d.id)).toBe(false);
-  expectError(await t.api('POST', `/v1/deposits/${d.id}/attribute`, { session_id: open.session_id }), 409, 'invalid_state');
-  expectError(await t.api('POST', `/v1/deposits/${d.id}/refund`, {}), 409, 'invalid_state');
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/attribute`, { body: { session_id: open.session_id } }), 409, 'invalid_state');
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/refund`, { body: {} }), 409, 'invalid_state');
   // Blocks later it is still orphaned: never confirmed by height alone.
   await mine(eth, REQUIRED + 1);
   await sleep(500);
