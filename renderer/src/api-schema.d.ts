@@ -1012,7 +1012,7 @@ export interface paths {
         put?: never;
         /**
          * Attribute an unmatched deposit to a payment session: it counts toward the session as a payment
-         * @description The deposit becomes a payment of the session (same mode, a coin the session takes), which the session's state machine counts as if the customer had paid it to the session when it arrived: it may complete a PENDING session, make a SUCCEEDED one OVERPAID, or an EXPIRED one PAID_LATE (then `resolve` it). Its confirmations are counted as any payment's. A deposit already attributed, refunded, dismissed or with a refund under way is 409 `invalid_state`, as is a token the app does not support. See docs/payments.md, "Unmatched deposits".
+         * @description The deposit becomes a payment of the session (same mode, a coin the session takes), which the session's state machine counts as if the customer had paid it to the session when it arrived: it may complete a PENDING session, make a SUCCEEDED one OVERPAID, or an EXPIRED one PAID_LATE (then `resolve` it). Its confirmations are counted as any payment's. A deposit without the network's confirmations yet (`confirmed` false) is 409 `deposit_unconfirmed`: retry once it is confirmed. A deposit already attributed, refunded, dismissed, orphaned or with a refund under way is 409 `invalid_state`, as is a token the app does not support and a `wrong_asset` deposit (a contract the network does not offer: refund or dismiss it). The payment it makes is confirmed by the network's watcher on its next pass, never at once. See docs/payments.md, "Unmatched deposits".
          */
         post: operations["attributeDeposit"];
         delete?: never;
@@ -1032,7 +1032,7 @@ export interface paths {
         put?: never;
         /**
          * Refund an unmatched deposit to its sender, the exact amount by the route it came; returns the refund
-         * @description Made through the refund machinery (docs/refunds.md): paid by the refund wallet or by hand, confirmed, retried, and never twice. The deposit shows `refund_id` at once and becomes `refunded` when the refund SUCCEEDS. A token the app does not support cannot be paid out by the app: 409 `invalid_state` (send it back by hand, then dismiss the deposit).
+         * @description Made through the refund machinery (docs/refunds.md): paid by the refund wallet or by hand, confirmed, retried, and never twice. The deposit shows `refund_id` at once and becomes `refunded` when the refund SUCCEEDS. A deposit without the network's confirmations yet is 409 `deposit_unconfirmed` (retry once `confirmed`); an orphaned one is 409 `invalid_state`. A token the app does not support cannot be paid out by the app: 409 `invalid_state` (send it back by hand, then dismiss the deposit). A `wrong_asset` deposit goes back by its own contract and decimals.
          */
         post: operations["refundDeposit"];
         delete?: never;
@@ -1176,7 +1176,7 @@ export interface components {
                 /** @enum {string} */
                 type: "invalid_request_error" | "idempotency_error";
                 /** @enum {string} */
-                code: "invalid_state" | "amount_too_large" | "idempotency_key_reused" | "idempotency_key_in_use";
+                code: "invalid_state" | "amount_too_large" | "deposit_unconfirmed" | "idempotency_key_reused" | "idempotency_key_in_use";
                 message: string;
                 param: string | null;
             };
@@ -1293,7 +1293,7 @@ export interface components {
                 "application/json": components["schemas"]["Error408"];
             };
         };
-        /** @description `invalid_state`, `amount_too_large`, `idempotency_key_reused`, `idempotency_key_in_use`. The body is the contract's error object. */
+        /** @description `invalid_state`, `amount_too_large`, `deposit_unconfirmed`, `idempotency_key_reused`, `idempotency_key_in_use`. The body is the contract's error object. */
         Conflict: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
@@ -3903,7 +3903,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, balance.available.
+                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available.
                      * @example [
                      *       "payment_session.succeeded",
                      *       "payment_session.expired"
@@ -4099,7 +4099,7 @@ export interface operations {
                      */
                     url?: string;
                     /**
-                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, balance.available.
+                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available.
                      * @example [
                      *       "payment_session.succeeded",
                      *       "payment_session.expired"
@@ -4428,7 +4428,7 @@ export interface operations {
                                  * @example evt_4f9QeXz0aBcDeFgHiJkLmNoP
                                  */
                                 id: string;
-                                /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, balance.available, or webhook_endpoint.test. */
+                                /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, or webhook_endpoint.test. */
                                 type: string;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                                 created_at: string;
@@ -4486,7 +4486,7 @@ export interface operations {
                              * @example evt_4f9QeXz0aBcDeFgHiJkLmNoP
                              */
                             id: string;
-                            /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, balance.available, or webhook_endpoint.test. */
+                            /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, or webhook_endpoint.test. */
                             type: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -7143,7 +7143,7 @@ export interface operations {
                 starting_after?: string;
                 /** @description Object id: return the page before it (newer objects). Not together with `starting_after` (400). */
                 ending_before?: string;
-                status?: "unmatched" | "attributed" | "refunded" | "dismissed";
+                status?: "unmatched" | "attributed" | "refunded" | "dismissed" | "orphaned";
                 /** @description Only deposits on this network. */
                 network?: "ethereum" | "bsc" | "tron" | "solana";
                 /** @description Only deposits of this coin; `other`: tokens the app does not support (`currency` null). */
@@ -7179,10 +7179,10 @@ export interface operations {
                                 /** @constant */
                                 object: "deposit";
                                 /**
-                                 * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`).
+                                 * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`). `orphaned`: a reorganisation of the chain dropped its block before it had its confirmations; the money never arrived (event `deposit.orphaned`). It is `unmatched` again if its transaction is mined again.
                                  * @enum {string}
                                  */
-                                status: "unmatched" | "attributed" | "refunded" | "dismissed";
+                                status: "unmatched" | "attributed" | "refunded" | "dismissed" | "orphaned";
                                 /**
                                  * @description Why it matched no session. `no_reference` (Solana): the transfer named no open session's reference, or more than one. `late` (EVM, TRON): a supported coin to a session's deposit address after its monitoring window. `wrong_asset`: a supported coin the network does not offer there (USDC on TRON) or the merchant turned off. `unsupported_token`: one of the network's other well-known tokens (`currency` null; shown as sent, never converted).
                                  * @enum {string}
@@ -7208,6 +7208,12 @@ export interface operations {
                                 log_index: number;
                                 /** @description Block (Solana: slot). */
                                 block_number: number;
+                                /** @description The block's hash (Solana: the blockhash): a reorganisation that replaces it orphans the deposit. */
+                                block_hash: string;
+                                /** @description Counted as a payment's while the deposit is `unmatched` and not yet confirmed (Solana: against the slot at the network's commitment, `finalized` by default). */
+                                confirmations: number;
+                                /** @description It has the network's confirmations: final. Until then `attribute` and `refund` answer 409 `deposit_unconfirmed`. */
+                                confirmed: boolean;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                                 block_time: string;
                                 explorer_url: string | null;
@@ -7267,10 +7273,10 @@ export interface operations {
                             /** @constant */
                             object: "deposit";
                             /**
-                             * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`).
+                             * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`). `orphaned`: a reorganisation of the chain dropped its block before it had its confirmations; the money never arrived (event `deposit.orphaned`). It is `unmatched` again if its transaction is mined again.
                              * @enum {string}
                              */
-                            status: "unmatched" | "attributed" | "refunded" | "dismissed";
+                            status: "unmatched" | "attributed" | "refunded" | "dismissed" | "orphaned";
                             /**
                              * @description Why it matched no session. `no_reference` (Solana): the transfer named no open session's reference, or more than one. `late` (EVM, TRON): a supported coin to a session's deposit address after its monitoring window. `wrong_asset`: a supported coin the network does not offer there (USDC on TRON) or the merchant turned off. `unsupported_token`: one of the network's other well-known tokens (`currency` null; shown as sent, never converted).
                              * @enum {string}
@@ -7296,6 +7302,12 @@ export interface operations {
                             log_index: number;
                             /** @description Block (Solana: slot). */
                             block_number: number;
+                            /** @description The block's hash (Solana: the blockhash): a reorganisation that replaces it orphans the deposit. */
+                            block_hash: string;
+                            /** @description Counted as a payment's while the deposit is `unmatched` and not yet confirmed (Solana: against the slot at the network's commitment, `finalized` by default). */
+                            confirmations: number;
+                            /** @description It has the network's confirmations: final. Until then `attribute` and `refund` answer 409 `deposit_unconfirmed`. */
+                            confirmed: boolean;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             block_time: string;
                             explorer_url: string | null;
@@ -7364,10 +7376,10 @@ export interface operations {
                             /** @constant */
                             object: "deposit";
                             /**
-                             * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`).
+                             * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`). `orphaned`: a reorganisation of the chain dropped its block before it had its confirmations; the money never arrived (event `deposit.orphaned`). It is `unmatched` again if its transaction is mined again.
                              * @enum {string}
                              */
-                            status: "unmatched" | "attributed" | "refunded" | "dismissed";
+                            status: "unmatched" | "attributed" | "refunded" | "dismissed" | "orphaned";
                             /**
                              * @description Why it matched no session. `no_reference` (Solana): the transfer named no open session's reference, or more than one. `late` (EVM, TRON): a supported coin to a session's deposit address after its monitoring window. `wrong_asset`: a supported coin the network does not offer there (USDC on TRON) or the merchant turned off. `unsupported_token`: one of the network's other well-known tokens (`currency` null; shown as sent, never converted).
                              * @enum {string}
@@ -7393,6 +7405,12 @@ export interface operations {
                             log_index: number;
                             /** @description Block (Solana: slot). */
                             block_number: number;
+                            /** @description The block's hash (Solana: the blockhash): a reorganisation that replaces it orphans the deposit. */
+                            block_hash: string;
+                            /** @description Counted as a payment's while the deposit is `unmatched` and not yet confirmed (Solana: against the slot at the network's commitment, `finalized` by default). */
+                            confirmations: number;
+                            /** @description It has the network's confirmations: final. Until then `attribute` and `refund` answer 409 `deposit_unconfirmed`. */
+                            confirmed: boolean;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             block_time: string;
                             explorer_url: string | null;
@@ -7601,10 +7619,10 @@ export interface operations {
                             /** @constant */
                             object: "deposit";
                             /**
-                             * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`).
+                             * @description `unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). `refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`). `orphaned`: a reorganisation of the chain dropped its block before it had its confirmations; the money never arrived (event `deposit.orphaned`). It is `unmatched` again if its transaction is mined again.
                              * @enum {string}
                              */
-                            status: "unmatched" | "attributed" | "refunded" | "dismissed";
+                            status: "unmatched" | "attributed" | "refunded" | "dismissed" | "orphaned";
                             /**
                              * @description Why it matched no session. `no_reference` (Solana): the transfer named no open session's reference, or more than one. `late` (EVM, TRON): a supported coin to a session's deposit address after its monitoring window. `wrong_asset`: a supported coin the network does not offer there (USDC on TRON) or the merchant turned off. `unsupported_token`: one of the network's other well-known tokens (`currency` null; shown as sent, never converted).
                              * @enum {string}
@@ -7630,6 +7648,12 @@ export interface operations {
                             log_index: number;
                             /** @description Block (Solana: slot). */
                             block_number: number;
+                            /** @description The block's hash (Solana: the blockhash): a reorganisation that replaces it orphans the deposit. */
+                            block_hash: string;
+                            /** @description Counted as a payment's while the deposit is `unmatched` and not yet confirmed (Solana: against the slot at the network's commitment, `finalized` by default). */
+                            confirmations: number;
+                            /** @description It has the network's confirmations: final. Until then `attribute` and `refund` answer 409 `deposit_unconfirmed`. */
+                            confirmed: boolean;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             block_time: string;
                             explorer_url: string | null;

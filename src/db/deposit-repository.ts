@@ -23,6 +23,17 @@ export class DepositRepository {
     return row ? toDeposit(row) : undefined;
   }
 
+  findByTransfer(network: string, livemode: boolean, txId: string, eventIndex: number): Deposit | undefined {
+    const t = deposits;
+    const row = this.db.select().from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.txId, txId), eq(t.eventIndex, eventIndex))).get();
+    return row ? toDeposit(row) : undefined;
+  }
+
+  unconfirmed(network: string, livemode: boolean): Deposit[] {
+    const t = deposits;
+    return this.db.select().from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.confirmed, false), eq(t.status, 'unmatched'))).all().map(toDeposit);
+  }
+
   update(id: string, patch: DepositPatch, now: number): void {
     this.db.update(deposits).set({ ...patch, updatedAt: now }).where(eq(deposits.id, id)).run();
   }

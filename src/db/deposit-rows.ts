@@ -16,6 +16,8 @@ export const toDeposit = (r: DepositRow): Deposit => ({
   blockNumber: r.blockNumber,
   blockRef: r.blockRef,
   blockTime: r.blockTime,
+  confirmations: r.confirmations,
+  confirmed: r.confirmed,
   from: r.fromAddress,
   to: r.toAddress,
   currency: r.currency as Stablecoin | null,

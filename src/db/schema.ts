@@ -209,6 +209,10 @@ export const deposits = sqliteTable(
     blockNumber: integer('block_number').notNull(),
     blockRef: text('block_ref').notNull(),
     blockTime: ms('block_time').notNull(),
+    /** Counted by the watcher while unmatched and unconfirmed, as a payment's are. */
+    confirmations: integer('confirmations').notNull().default(0),
+    /** The network's confirmations reached: final. Only then may it be attributed or refunded. */
+    confirmed: integer('confirmed', { mode: 'boolean' }).notNull().default(false),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
     /** Null for a token the network does not offer. */
@@ -234,6 +238,8 @@ export const deposits = sqliteTable(
     uniqueIndex('deposits_id').on(t.id),
     uniqueIndex('deposits_transfer').on(t.network, t.livemode, t.txId, t.eventIndex),
     index('deposits_list').on(t.merchantId, t.livemode, t.status),
+    /** The watcher's pass: the unconfirmed deposits of its network to count or orphan. */
+    index('deposits_unconfirmed').on(t.network, t.livemode, t.confirmed),
   ],
 );
 

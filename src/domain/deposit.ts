@@ -21,9 +21,14 @@ export type DepositReason = (typeof DEPOSIT_REASONS)[number];
  *
  *   unmatched ──attribute──▶ attributed   (it pays a session: a payment row, the session's state, the ledger)
  *       │ ──refund (succeeds)──▶ refunded (sent back by the refund machinery; `refund_id` set when made)
- *       └──dismiss──▶ dismissed           (kept out of balances for good, with the owner's note)
+ *       │ ──dismiss──▶ dismissed           (kept out of balances for good, with the owner's note)
+ *       └──reorganisation drops its block──▶ orphaned (the chain's doing, not the owner's: the money never
+ *                                            arrived; back to `unmatched` if its transfer is mined again)
+ *
+ * Attribute and refund move money, so they wait for the network's confirmations (`confirmed`); dismiss
+ * moves none and may come first.
  */
-export const DEPOSIT_STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed'] as const;
+export const DEPOSIT_STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed', 'orphaned'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 export interface Deposit {
@@ -37,6 +42,13 @@ export interface Deposit {
   readonly blockRef: string;
   /** Block timestamp, ms. */
   readonly blockTime: number;
+  /**
+   * Counted by the network's watcher as a payment's are (head − block + 1; Solana: against the slot at
+   * the network's final commitment), while the deposit is `unmatched` and not yet confirmed.
+   */
+  readonly confirmations: number;
+  /** It has the network's confirmations: final, never orphaned; only then may it be attributed or refunded. */
+  readonly confirmed: boolean;
   /** The sender: where money would be sent back (Solana: the owner of the source token account). */
   readonly from: string;
   /** The merchant's account or address it landed in (Solana: the merchant's token account). */
@@ -77,7 +89,9 @@ export interface DepositListQuery {
 }
 
 /** What resolving a deposit changes. */
-export type DepositPatch = Partial<Pick<Deposit, 'status' | 'resolvedSessionId' | 'refundId' | 'note' | 'resolvedAt' | 'resolvedBy'>>;
+export type DepositPatch = Partial<
+  Pick<Deposit, 'status' | 'resolvedSessionId' | 'refundId' | 'note' | 'resolvedAt' | 'resolvedBy' | 'confirmations' | 'confirmed' | 'blockNumber' | 'blockRef' | 'blockTime'>
+>;
 
 /** The filter for deposits of tokens the app does not support (`currency` null): `GET /v1/deposits?currency=other`. */
 export const OTHER_TOKEN_FILTER = 'other';

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   route_not_found: { status: 404, type: 'invalid_request_error' },
   invalid_state: { status: 409, type: 'invalid_request_error' },
   amount_too_large: { status: 409, type: 'invalid_request_error' },
+  /** A deposit's refund or attribution before it has the network's confirmations (retry once `confirmed`). */
+  deposit_unconfirmed: { status: 409, type: 'invalid_request_error' },
   idempotency_key_reused: { status: 409, type: 'idempotency_error' },
   idempotency_key_in_use: { status: 409, type: 'idempotency_error' },
   request_timeout: { status: 408, type: 'invalid_request_error' },

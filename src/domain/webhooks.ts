@@ -24,6 +24,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'deposit.attributed',
   'deposit.refunded',
   'deposit.dismissed',
+  'deposit.orphaned',
   'balance.available',
 ] as const;
 

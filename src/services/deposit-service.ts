@@ -10,7 +10,28 @@ import type { Clock, DepositStore, EventStore, PaymentStore, SessionStore, UnitO
 import type { RefundService, RefundView } from './refund-service.js';
 import type { SessionService } from './session-service.js';
 
-export type DepositEventType = 'deposit.unmatched' | 'deposit.attributed' | 'deposit.refunded' | 'deposit.dismissed';
+export type DepositEventType = 'deposit.unmatched' | 'deposit.attributed' | 'deposit.refunded' | 'deposit.dismissed' | 'deposit.orphaned';
+
+/** Where a watcher's pass stands on its network: what deposits' confirmations are counted against. */
+export interface DepositPass {
+  /** The chain's newest block at the network's final commitment (Solana: the `finalized` slot by default). */
+  head: number;
+  /** Confirmations the network requires (as for payments). */
+  confirmations: number;
+  /** Set when the pass found a reorganisation: blocks above it were replaced. */
+  reorgAncestor?: number;
+  /** `txId:eventIndex:blockRef` of every transfer the pass reported (payments and unmatched). */
+  seen: ReadonlySet<string>;
+}
+
+/** A transfer as a pass's `seen` set keys it. */
+export const transferKey = (t: { txId: string; eventIndex: number; blockRef: string }): string => `${t.txId}:${t.eventIndex}:${t.blockRef}`;
+
+/** Confirmations of a block at `blockNumber` with the chain at `head`, counted as a payment's. */
+const depth = (head: number, blockNumber: number, required: number) => {
+  const confirmations = Math.max(0, head - blockNumber + 1);
+  return { confirmations, confirmed: confirmations >= required };
+};
 
 /** What the owner's actions on a deposit need besides recording them (core-services.ts wires them). */
 export interface DepositResolution {
@@ -50,18 +71,30 @@ export class DepositService {
   ) {}
 
   /**
-   * Records a scan's unmatched transfers, with a `deposit.unmatched` event for each new one. Runs inside
-   * the payment recorder's transaction, so it commits with the cursor move that found them; a transfer
-   * recorded already (a repeated scan), or already a session's payment, is left alone. @returns how many were new
+   * A watcher's pass, for deposits, inside the payment recorder's transaction (so it commits with the
+   * cursor move): first, a reorganisation orphans the `unmatched`, unconfirmed deposits above its
+   * ancestor that the rescan did not find again (`deposit.orphaned`); then the pass's unmatched
+   * transfers are recorded (`deposit.unmatched`; an orphaned one found again, in whatever block, is
+   * unmatched again with that block); then every unconfirmed deposit's confirmations are counted, as
+   * payments' are. A transfer recorded already (a repeated scan), or already a session's payment, is
+   * left alone. @returns how many events were written
    */
-  async recordInTransaction(network: Network, livemode: boolean, transfers: readonly UnmatchedTransfer[]): Promise<number> {
+  async applyPassInTransaction(network: Network, livemode: boolean, pass: DepositPass, transfers: readonly UnmatchedTransfer[]): Promise<number> {
     const now = this.d.now();
-    let recorded = 0;
+    let events = 0;
+    if (pass.reorgAncestor !== undefined) {
+      for (const d of await this.d.store.unconfirmed(network, livemode)) {
+        if (d.blockNumber <= pass.reorgAncestor || pass.seen.has(transferKey(d))) continue;
+        await this.orphan(d, now);
+        events++;
+      }
+    }
     for (const t of transfers) {
       // Zero-value and sub-micro "dust" transfers are address-poisoning spam, as for payments: not money to show.
       if (fromBaseUnits(t.amountBase, t.decimals) === 0n) continue;
       // Counted once: a transfer that pays a session is never also a deposit.
       if (await this.d.payments?.find(network, livemode, t.txId, t.eventIndex, t.blockRef)) continue;
+      const block = { blockNumber: t.blockNumber, blockRef: t.blockRef, blockTime: t.blockTime, ...depth(pass.head, t.blockNumber, pass.confirmations) };
       const deposit: Deposit = {
         id: newId('deposit', now),
         merchantId: this.d.merchantId,
@@ -69,9 +102,7 @@ export class DepositService {
         livemode,
         txId: t.txId,
         eventIndex: t.eventIndex,
-        blockNumber: t.blockNumber,
-        blockRef: t.blockRef,
-        blockTime: t.blockTime,
+        ...block,
         from: t.from,
         to: t.to,
         currency: t.currency,
@@ -87,11 +118,40 @@ export class DepositService {
         resolvedAt: null,
         resolvedBy: null,
       };
-      if (!await this.d.store.insertIfNew(deposit)) continue;
-      await this.emit('deposit.unmatched', deposit);
-      recorded++;
+      if (await this.d.store.insertIfNew(deposit)) {
+        await this.emit('deposit.unmatched', deposit);
+        events++;
+        continue;
+      }
+      // Dropped by a reorganisation, then mined again (the same block back, or another): the money did arrive.
+      const known = await this.d.store.findByTransfer(network, livemode, t.txId, t.eventIndex);
+      if (known?.status !== 'orphaned') continue;
+      await this.d.store.update(known.id, { ...block, status: 'unmatched' }, now);
+      await this.emit('deposit.unmatched', await this.d.store.findById(known.id) as Deposit);
+      events++;
     }
-    return recorded;
+    for (const d of await this.d.store.unconfirmed(network, livemode)) {
+      const counted = depth(pass.head, d.blockNumber, pass.confirmations);
+      if (counted.confirmations !== d.confirmations || counted.confirmed !== d.confirmed) await this.d.store.update(d.id, counted, now);
+    }
+    return events;
+  }
+
+  /**
+   * A reorganisation orphaned a session's payment (inside the recorder's transaction): if it was an
+   * attributed deposit's, that deposit is orphaned too, since the money it counted never arrived.
+   * @returns whether it was
+   */
+  async paymentOrphanedInTransaction(p: { network: Network; livemode: boolean; txId: string; eventIndex: number; blockRef: string }): Promise<boolean> {
+    const d = await this.d.store.findByTransfer(p.network, p.livemode, p.txId, p.eventIndex);
+    if (d?.status !== 'attributed' || d.blockRef !== p.blockRef) return false;
+    await this.orphan(d, this.d.now());
+    return true;
+  }
+
+  private async orphan(d: Deposit, now: number): Promise<void> {
+    await this.d.store.update(d.id, { status: 'orphaned', confirmations: 0, confirmed: false }, now);
+    await this.emit('deposit.orphaned', await this.d.store.findById(d.id) as Deposit);
   }
 
   /** @throws ApiError resource_missing (starting_after, ending_before) */
@@ -122,6 +182,14 @@ export class DepositService {
       if (d.currency === null) {
         throw new ApiError('invalid_state', 'A token the app does not support cannot pay a session (it is never converted nor counted); refund it by hand or dismiss it.');
       }
+      if (d.reason === 'wrong_asset') {
+        // Its token is not the coin the network offers (another contract, maybe other decimals): as a
+        // session's payment it would be booked, and later refunded, as that coin. It goes back as it came.
+        throw new ApiError(
+          'invalid_state',
+          `This ${d.currency} was sent by a token contract the ${d.network} network does not offer here, so it cannot pay a session; refund it (it goes back by its own contract) or dismiss it.`,
+        );
+      }
       const session = await r.sessions.findById(sessionId);
       if (!session || session.merchantId !== caller.merchantId || session.livemode !== caller.livemode) throw resourceMissing('payment session', sessionId, 'session_id');
       if (!session.quotes.some((q) => q.currency === d.currency)) {
@@ -149,7 +217,9 @@ export class DepositService {
           to: d.to,
           amountBase: d.amountBase,
           amountMinor: fromBaseUnits(d.amountBase, d.decimals),
-          // Counted up by the network's watcher on its next pass, as every payment's confirmations are.
+          // Never confirmed here, by the deposit's height: the network's watcher confirms it on its next
+          // pass, after that pass's reorganisation check, which orphans it (and the deposit) if its
+          // block was replaced meanwhile.
           confirmations: 0,
           status: 'detected',
           detectedAt: now,
@@ -201,7 +271,8 @@ export class DepositService {
   async dismiss(caller: Caller, id: string, note: string): Promise<Deposit> {
     const r = this.resolution();
     const after = await r.tx(async () => {
-      const d = await this.open(caller, id);
+      // Dismissing moves no money: it need not wait for the confirmations.
+      const d = await this.open(caller, id, false);
       const now = this.d.now();
       await this.d.store.update(d.id, { status: 'dismissed', note, resolvedAt: now, resolvedBy: actor(caller) }, now);
       const after = await this.d.store.findById(d.id) as Deposit;
@@ -223,13 +294,23 @@ export class DepositService {
   }
 
   /**
-   * A deposit the caller may resolve: `unmatched`, with no refund holding its money.
-   * @throws ApiError resource_missing | invalid_state (409)
+   * A deposit the caller may resolve: `unmatched`, with no refund holding its money; to move money
+   * (attribute, refund: `settled`), also with the network's confirmations.
+   * @throws ApiError resource_missing | invalid_state (409) | deposit_unconfirmed (409)
    */
-  private async open(caller: Caller, id: string): Promise<Deposit> {
+  private async open(caller: Caller, id: string, settled = true): Promise<Deposit> {
     const d = await this.owned(caller, id);
+    if (d.status === 'orphaned') {
+      throw new ApiError('invalid_state', 'A reorganisation of the chain dropped this deposit\'s transaction: the money never arrived, so there is nothing to attribute, refund or dismiss. It comes back as unmatched if the transaction is mined again.');
+    }
     if (d.status !== 'unmatched') {
       throw new ApiError('invalid_state', `This deposit is ${d.status} already; a deposit is attributed, refunded or dismissed once.`);
+    }
+    if (settled && !d.confirmed) {
+      throw new ApiError(
+        'deposit_unconfirmed',
+        `This deposit has ${d.confirmations} of the confirmations the ${d.network} network requires; until it has them a reorganisation may still drop it. Retry when \`confirmed\` is true.`,
+      );
     }
     const refundStatus = d.refundId === null ? undefined : await this.resolution().refundStatus(d.refundId);
     if (refundStatus !== undefined && holdsMoney(refundStatus)) {

@@ -3,7 +3,7 @@ import { newId } from '../domain/ids.js';
 import { fromBaseUnits, type Network } from '../domain/networks.js';
 import type { Payment } from '../domain/payment.js';
 import type { AddressBook } from './address-book.js';
-import type { DepositService } from './deposit-service.js';
+import { type DepositService, transferKey } from './deposit-service.js';
 import type { LiveFeed } from './live-feed.js';
 import type { ChainDirectory, ChainStateStore, Clock, PaymentStore, UnitOfWork } from './ports.js';
 import type { SessionEventType, SessionService } from './session-service.js';
@@ -21,7 +21,7 @@ export interface ChainScan extends FamilyScan {
 /**
  * Turns what watchers see into payments and session states. Everything from one scan (orphaning
  * dropped payments, recording new ones, counting confirmations, re-deriving sessions, writing
- * events, recording unmatched deposits, moving the cursor) commits together, so a crash mid-way
+ * events, recording, counting and orphaning unmatched deposits, moving the cursor) commits together, so a crash mid-way
  * repeats the scan rather than half-applying it; and payments are keyed by network, transaction id,
  * event index and block (deposits by network, transaction id and event index), so repeating it
  * records nothing twice.
@@ -37,9 +37,9 @@ export class PaymentRecorder {
       sessions: SessionService;
       live: LiveFeed;
       now: Clock;
-      /** Records the scan's unmatched transfers (never payments, never in balances). */
-      deposits: Pick<DepositService, 'recordInTransaction'>;
-      /** Called after a scan recorded new deposits: their `deposit.unmatched` events wait in the outbox. */
+      /** Records the scan's unmatched transfers (never payments, never in balances), counts and orphans deposits. */
+      deposits: Pick<DepositService, 'applyPassInTransaction' | 'paymentOrphanedInTransaction'>;
+      /** Called after a scan wrote deposit events (`deposit.unmatched`, `deposit.orphaned`): they wait in the outbox. */
       onDeposits: () => void;
     },
   ) {}
@@ -61,7 +61,7 @@ export class PaymentRecorder {
     };
     let deposits = 0;
     // A deposit attributed to a session is a payment its watcher reports as unmatched: still seen, not orphaned.
-    const seen = new Set([...scan.transfers, ...(scan.unmatched ?? [])].map((t) => `${t.txId}:${t.eventIndex}:${t.blockRef}`));
+    const seen = new Set([...scan.transfers, ...(scan.unmatched ?? [])].map(transferKey));
 
     await this.deps.tx(async () => {
       await fence?.();
@@ -70,9 +70,11 @@ export class PaymentRecorder {
         await chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor);
         // Confirmed payments are final (a reorganisation deeper than the confirmations is not undone).
         for (const p of await payments.unconfirmedAbove(scan.network, scan.livemode, scan.reorgAncestor)) {
-          if (seen.has(`${p.txId}:${p.eventIndex}:${p.blockRef}`)) continue;
+          if (seen.has(transferKey(p))) continue;
           await payments.setProgress(p.id, 0, 'orphaned', now);
           touch(p.sessionId, 'payment_session.payment_orphaned');
+          // An attributed deposit's payment: the deposit never arrived either.
+          if (await this.deps.deposits.paymentOrphanedInTransaction(p)) deposits++;
         }
       }
       for (const t of scan.transfers) {
@@ -121,7 +123,13 @@ export class PaymentRecorder {
           touch(p.sessionId);
         }
       }
-      if (scan.unmatched) deposits = await this.deps.deposits.recordInTransaction(scan.network, scan.livemode, scan.unmatched);
+      // Every pass, not only one that found deposits: unconfirmed deposits are counted and orphaned as payments are.
+      deposits += await this.deps.deposits.applyPassInTransaction(
+        scan.network,
+        scan.livemode,
+        { head: scan.head, confirmations: scan.confirmations, seen, ...(scan.reorgAncestor !== undefined && { reorgAncestor: scan.reorgAncestor }) },
+        scan.unmatched ?? [],
+      );
       await chainState.putBlocks(scan.network, scan.livemode, scan.blocks);
       await chainState.setCursor(scan.network, scan.livemode, scan.chainId, scan.cursor, now);
       for (const [sessionId, events] of touched) await sessions.refreshInTransaction(sessionId, events);

@@ -206,6 +206,10 @@ export interface DepositStore {
   /** @returns whether it was new (a transfer already recorded is left as it is) */
   insertIfNew(d: Deposit): Promise<boolean>;
   findById(id: string): Promise<Deposit | undefined>;
+  /** The deposit of one transfer (whatever block it was recorded in). */
+  findByTransfer(network: string, livemode: boolean, txId: string, eventIndex: number): Promise<Deposit | undefined>;
+  /** A network's `unmatched` deposits still short of their confirmations: a watcher's pass counts or orphans them. */
+  unconfirmed(network: string, livemode: boolean): Promise<Deposit[]>;
   list(q: DepositListQuery): Promise<{ items: Deposit[]; hasMore: boolean }>;
   update(id: string, patch: DepositPatch, now: number): Promise<void>;
 }

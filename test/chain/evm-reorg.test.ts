@@ -8,8 +8,9 @@
 import { type Address, encodeDeployData, encodeFunctionData, type Hex } from 'viem';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
-import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, getSession, mine, option, outboxEvents, receipt, RECEIPT_MS, sleep, TestWallet, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
-import { startTestCore, type TestCore } from '../helpers/test-core.js';
+import { depositOf, eventTypes as depositEvents, listedOnce, PAST_WINDOW } from '../helpers/deposits.js';
+import { budget, compileBatcher, createSession, devAccountKey, devnetRpc, getSession, mine, option, outboxEvents, receipt, RECEIPT_MS, sleep, TestWallet, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
+import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 // High enough that nothing confirms while a test reorganises the blocks above a payment.
 const REQUIRED = 20;
@@ -19,7 +20,7 @@ let eth: Devnet;
 let rpc: ReturnType<typeof devnetRpc>;
 
 beforeAll(async () => {
-  t = await startTestCore({ networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED } });
+  t = await startTestCore({ networks: { test: { solana: 'off', bsc: 'off', tron: 'off' } }, devnetBlockTimeSeconds: 0, confirmations: { ethereum: REQUIRED }, expiryMaxSleepMs: 100 });
   eth = evmDevnetOf(t.core.chains, 'ethereum');
   rpc = devnetRpc(eth);
   await rpc('evm_setAutomine', [false]);
@@ -202,3 +203,35 @@ test('a reorganisation at the same height is noticed without waiting for the nex
   const after = await waitForSession(t, s.session_id, (x) => x.payments[0].status === 'orphaned', 2_000, 'orphaned payment (same-height reorg)');
   expect(after.status).toBe('PENDING');
 });
+
+test('a late deposit (issue 26): refund and attribution are 409 deposit_unconfirmed while it lacks its confirmations; a reorganisation that drops it orphans it (deposit.orphaned), out of the inbox, never attributed', async () => {
+  // Last in the file: it moves the core's clock past the session's monitoring window.
+  const ended = await createSession(t, '3.00');
+  t.advance(PAST_WINDOW);
+  await waitForSession(t, ended.session_id, (x) => x.status === 'EXPIRED', 5_000);
+  const payer = new TestWallet(eth, devAccountKey(8));
+  const sent = await payer.pay(eth.tokens.USDT, option(ended, 'ethereum', 'USDT').address, 3_000_000n);
+  await mine(eth);
+  await receipt(eth, sent.transfer.hash);
+  const [d] = await listedOnce(t, 'ethereum', sent.transfer.hash);
+  expect(d).toMatchObject({ status: 'unmatched', reason: 'late', confirmations: 1, confirmed: false, block_hash: expect.stringMatching(/^0x/) });
+  const open = await createSession(t, '3.00');
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/refund`, { body: {} }), 409, 'deposit_unconfirmed');
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/attribute`, { body: { session_id: open.session_id } }), 409, 'deposit_unconfirmed');
+  await mine(eth);
+  await waitFor(async () => ((await depositOf(t, d.id)).confirmations === 2 ? true : undefined), 5_000, 'the deposit counted two confirmations');
+
+  await rpc('anvil_reorg', [2, []]); // its block replaced by one without it
+  await mine(eth);
+  const gone = await waitFor(async () => { const x = await depositOf(t, d.id); return x.status === 'orphaned' ? x : undefined; }, 5_000, 'the deposit orphaned');
+  expect(gone).toMatchObject({ confirmations: 0, confirmed: false });
+  expect(await depositEvents(t, d.id)).toEqual(['deposit.orphaned', 'deposit.unmatched']);
+  expect((await t.api('GET', '/v1/deposits?status=unmatched&limit=100')).body.data.items.some((x: any) => x.id === d.id)).toBe(false);
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/attribute`, { body: { session_id: open.session_id } }), 409, 'invalid_state');
+  expectError(await t.api('POST', `/v1/deposits/${d.id}/refund`, { body: {} }), 409, 'invalid_state');
+  // Blocks later it is still orphaned: never confirmed by height alone.
+  await mine(eth, REQUIRED + 1);
+  await sleep(500);
+  expect(await depositOf(t, d.id)).toMatchObject({ status: 'orphaned', confirmed: false });
+  expect((await getSession(t, open.session_id)).payments).toEqual([]);
+}, budget([5_000, RECEIPT_MS, 10_000, 5_000, 5_000, 5_000]));

@@ -77,6 +77,8 @@ export function depositOf(overrides: Partial<Deposit> = {}): Deposit {
     blockNumber: 200,
     blockRef: '0xblock200',
     blockTime: T0 + 1000,
+    confirmations: 0,
+    confirmed: false,
     from: '0xsender',
     to: '0xmerchant',
     currency: 'USDT',

@@ -220,6 +220,99 @@ describe('attribute', () => {
   });
 });
 
+describe('confirmations and reorganisations (issue 26)', () => {
+  /** A Solana pass at an explicit head (the finalized slot), found `found`, maybe after a reorganisation. */
+  const passAt = (at: number, found: UnmatchedTransfer[], reorgAncestor?: number): ChainScan => ({
+    ...pass(found),
+    head: at,
+    cursor: `c${at}-${nextSlot}`,
+    ...(reorgAncestor !== undefined && { reorgAncestor }),
+  });
+  /** Records `t` at a head that has not yet finalized its slot. */
+  async function early(t: UnmatchedTransfer): Promise<any> {
+    await s.payments.apply(passAt(t.blockNumber - 1, [t]));
+    return (await get('/v1/deposits?limit=100')).json().data.items.find((d: any) => d.tx_hash === t.txId);
+  }
+
+  test('refund and attribute answer 409 deposit_unconfirmed until the deposit has the network\'s confirmations (Solana: its slot finalized), then go through', async () => {
+    const t = transfer(1_250_000n);
+    const d = await early(t);
+    expect(d).toMatchObject({ status: 'unmatched', confirmations: 0, confirmed: false, block_number: t.blockNumber, block_hash: t.blockRef });
+    const ps = await session('1.25');
+    expectError(await post(`/v1/deposits/${d.id}/refund`, {}), 409, 'deposit_unconfirmed');
+    expectError(await post(`/v1/deposits/${d.id}/attribute`, { session_id: ps.session_id }), 409, 'deposit_unconfirmed');
+    expect((await get(`/v1/deposits/${d.id}`)).json().data).toMatchObject({ status: 'unmatched', refund_id: null });
+    expect((await get(`/v1/payment/sessions/${ps.session_id}`)).json().data).toMatchObject({ status: 'PENDING', payments: [] });
+
+    // Its slot finalized: counted by the next pass as a payment is, and now it may be attributed.
+    await s.payments.apply(passAt(t.blockNumber, []));
+    expect((await get(`/v1/deposits/${d.id}`)).json().data).toMatchObject({ confirmations: 1, confirmed: true });
+    expect((await post(`/v1/deposits/${d.id}/attribute`, { session_id: ps.session_id })).statusCode).toBe(200);
+
+    const r = await early(transfer(700_000n));
+    expectError(await post(`/v1/deposits/${r.id}/refund`, {}), 409, 'deposit_unconfirmed');
+    await s.payments.apply(passAt(r.block_number + 5, []));
+    expect((await post(`/v1/deposits/${r.id}/refund`, {})).statusCode).toBe(200);
+  });
+
+  test('a reorganisation that drops an unconfirmed deposit orphans it (deposit.orphaned), out of the inbox, never attributed nor refunded; mined again, it is unmatched again with its new block', async () => {
+    const t = transfer(2_500_000n);
+    const d = await early(t);
+    await s.payments.apply(passAt(t.blockNumber, [], t.blockNumber - 1)); // the rescan did not find it
+    expect((await get(`/v1/deposits/${d.id}`)).json().data).toMatchObject({ status: 'orphaned', confirmations: 0, confirmed: false });
+    expect(await eventsOf(d.id)).toEqual(['deposit.unmatched', 'deposit.orphaned']);
+    const inbox = (await get('/v1/deposits?status=unmatched&limit=100')).json().data.items;
+    expect(inbox.some((x: any) => x.id === d.id)).toBe(false);
+    expect((await get('/v1/deposits?status=orphaned&limit=100')).json().data.items.map((x: any) => x.id)).toContain(d.id);
+    const ps = await session('2.50');
+    expectError(await post(`/v1/deposits/${d.id}/attribute`, { session_id: ps.session_id }), 409, 'invalid_state');
+    expectError(await post(`/v1/deposits/${d.id}/refund`, {}), 409, 'invalid_state');
+    expectError(await post(`/v1/deposits/${d.id}/dismiss`, { note: 'x' }), 409, 'invalid_state');
+    // Counting goes on without it: a later pass far ahead leaves it orphaned, never "confirmed" by height.
+    await s.payments.apply(passAt(t.blockNumber + 100, []));
+    expect((await get(`/v1/deposits/${d.id}`)).json().data).toMatchObject({ status: 'orphaned', confirmed: false });
+
+    // The same transaction mined again in a later block: the money did arrive after all.
+    const again = { ...t, blockNumber: t.blockNumber + 101, blockRef: `rehash${t.blockNumber}` };
+    await s.payments.apply(passAt(again.blockNumber + 1, [again]));
+    expect((await get(`/v1/deposits/${d.id}`)).json().data).toMatchObject({ status: 'unmatched', block_number: again.blockNumber, block_hash: again.blockRef, confirmations: 2, confirmed: true });
+    expect(await eventsOf(d.id)).toEqual(['deposit.unmatched', 'deposit.orphaned', 'deposit.unmatched']);
+    expect((await get(`/v1/payment/sessions/${ps.session_id}`)).json().data).toMatchObject({ status: 'PENDING', payments: [] });
+  });
+
+  test('an attributed deposit\'s payment is confirmed by the watcher\'s next pass, never at once by its height: a reorganisation before it orphans the payment and the deposit, and nothing is booked', async () => {
+    const t = transfer(4_400_000n);
+    const d = await early(t);
+    await s.payments.apply(passAt(t.blockNumber, []));
+    const ps = await session('4.40');
+    expect((await post(`/v1/deposits/${d.id}/attribute`, { session_id: ps.session_id })).statusCode).toBe(200);
+    expect((await get(`/v1/payment/sessions/${ps.session_id}`)).json().data.payments).toEqual([expect.objectContaining({ status: 'detected' })]);
+    // The next pass found its block replaced (a reorganisation deeper than the confirmations): the rescan lacks it.
+    await s.payments.apply(passAt(t.blockNumber + 3, [], t.blockNumber - 1));
+    const view = (await get(`/v1/payment/sessions/${ps.session_id}`)).json().data;
+    expect(view.payments).toEqual([expect.objectContaining({ tx_hash: t.txId, status: 'orphaned' })]);
+    expect(view.status).not.toBe('SUCCEEDED');
+    expect((await ledger()).filter((e: any) => e.source === ps.session_id)).toEqual([]);
+    expect((await get(`/v1/deposits/${d.id}`)).json().data.status).toBe('orphaned');
+    expect(await eventsOf(d.id)).toEqual(['deposit.unmatched', 'deposit.attributed', 'deposit.orphaned']);
+    await s.payments.apply(passAt(t.blockNumber + 50, []));
+    expect((await get(`/v1/payment/sessions/${ps.session_id}`)).json().data.payments).toEqual([expect.objectContaining({ status: 'orphaned' })]);
+  });
+
+  test('a wrong_asset deposit (a contract the network does not offer, even under an offered coin\'s name) is never attributed: 409 invalid_state; refunded, it goes back by its own contract and decimals', async () => {
+    const FAKE_USDT = 'FakeUsdtMint1111111111111111111111111111111';
+    const d = await deposit(5_000_000_000n, { currency: 'USDT', tokenContract: FAKE_USDT, decimals: 9, reason: 'wrong_asset' });
+    const ps = await session('5.00');
+    const res = await post(`/v1/deposits/${d.id}/attribute`, { session_id: ps.session_id });
+    expectError(res, 409, 'invalid_state');
+    expect(res.json().error.message).toMatch(/refund it/);
+    expect((await get(`/v1/payment/sessions/${ps.session_id}`)).json().data).toMatchObject({ status: 'PENDING', payments: [] });
+    const refund = await post(`/v1/deposits/${d.id}/refund`, {});
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json().data).toMatchObject({ token_contract: FAKE_USDT, amount: { value: '5.000000' }, payout: { amount_base: '5000000000' } });
+  });
+});
+
 describe('refund', () => {
   test('through the refund machinery: the exact amount to the sender, the deposit shows the refund at once and is refunded when it succeeds, never twice', async () => {
     const d = await deposit(2_345_678n);

@@ -120,6 +120,10 @@ describe('recorded from the scan that found them', () => {
         tx_hash: t.txId,
         log_index: 0,
         block_number: t.blockNumber,
+        block_hash: t.blockRef,
+        // Counted against the pass's head (Solana: the finalized slot), as a payment's are.
+        confirmations: pass.head - t.blockNumber + 1,
+        confirmed: true,
         block_time: new Date(t.blockTime).toISOString(),
         explorer_url: null, // test mode: a devnet is on no public explorer
         livemode: false,

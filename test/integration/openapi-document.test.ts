@@ -87,7 +87,7 @@ describe('error statuses, derived from what each operation is', () => {
         for (const code of schema.properties.error.properties.code.enum) expect(shared.description).toContain(`\`${code}\``);
       }
     }
-    expect(ref('#/components/schemas/Error409').properties.error.properties.code.enum).toEqual(['invalid_state', 'amount_too_large', 'idempotency_key_reused', 'idempotency_key_in_use']);
+    expect(ref('#/components/schemas/Error409').properties.error.properties.code.enum).toEqual(['invalid_state', 'amount_too_large', 'deposit_unconfirmed', 'idempotency_key_reused', 'idempotency_key_in_use']);
     expect(ref('#/components/schemas/Error503').properties.error.properties.code.enum).toContain('service_unavailable');
   });
 });

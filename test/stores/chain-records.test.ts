@@ -103,6 +103,23 @@ describeEachStore('deposits', (open) => {
     );
   });
 
+  test('findByTransfer finds a transfer in any block; unconfirmed lists a network\'s unmatched deposits short of their confirmations; the block and its count are written', async () => {
+    const s = await open();
+    await withSessions(s);
+    await s.deposits.insertIfNew(depositOf());
+    await s.deposits.insertIfNew(depositOf({ id: 'dep_done', txId: '0xdone', confirmations: 12, confirmed: true }));
+    await s.deposits.insertIfNew(depositOf({ id: 'dep_gone', txId: '0xgone', status: 'orphaned' }));
+    await s.deposits.insertIfNew(depositOf({ id: 'dep_tron', txId: '0xtron', network: 'tron' }));
+    await s.deposits.insertIfNew(depositOf({ id: 'dep_live', txId: '0xlive', livemode: true }));
+    expect((await s.deposits.findByTransfer('ethereum', false, '0xdep1', 0))?.id).toBe('dep_1');
+    expect(await s.deposits.findByTransfer('ethereum', false, '0xdep1', 1)).toBeUndefined();
+    expect(await s.deposits.findByTransfer('ethereum', true, '0xdep1', 0)).toBeUndefined();
+    expect((await s.deposits.unconfirmed('ethereum', false)).map((d) => d.id)).toEqual(['dep_1']);
+    await s.deposits.update('dep_1', { blockNumber: 2 ** 40, blockRef: '0xnew', blockTime: T0 + 9, confirmations: 3, confirmed: true }, T0 + 9);
+    expect(await s.deposits.findById('dep_1')).toEqual(depositOf({ blockNumber: 2 ** 40, blockRef: '0xnew', blockTime: T0 + 9, confirmations: 3, confirmed: true }));
+    expect(await s.deposits.unconfirmed('ethereum', false)).toEqual([]);
+  });
+
   test('list: newest first, every filter, cursors both ways with hasMore', async () => {
     const s = await open();
     await withSessions(s);

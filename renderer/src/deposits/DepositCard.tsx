@@ -45,10 +45,15 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
   // A refund already sent back (or sending back) the money: no other way to resolve it meanwhile.
   const { refund: sentBack, reading } = useDepositRefund(d.status === 'unmatched' ? d.refund_id : null, onResolved);
   const open = d.status === 'unmatched' && !reading && !(sentBack && holdsMoney(sentBack));
+  // Money moves only on a settled chain fact: counting it toward a sale or sending it back waits for the
+  // network's confirmations (the API says 409 deposit_unconfirmed); dismissing moves none. A coin by a
+  // contract the network does not offer (wrong_asset) never counts toward a sale: it can only go back.
+  const settled = d.confirmed;
+  const countable = d.currency !== null && d.reason !== 'wrong_asset' && settled;
 
   // A token the app does not take is never counted toward a sale: nothing to suggest. A suggestion
   // only: none when the sales cannot be read (an error leaves `data` undefined).
-  const sales = useApi<SessionPage>(open && d.currency ? `/v1/payment/sessions?${new URLSearchParams({ search: searchDecimal(d.amount), limit: '20' })}` : null);
+  const sales = useApi<SessionPage>(open && countable ? `/v1/payment/sessions?${new URLSearchParams({ search: searchDecimal(d.amount), limit: '20' })}` : null);
   const likely = sales.data ? pickLikelySale(d, sales.data.items) : undefined;
 
   const act = async (path: string, body: unknown, confirmation: Confirmation) => {
@@ -131,10 +136,12 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
       {d.status === 'attributed' && d.session_id ? <p role="status">{t('outcome.attributed', { session: d.session_id })}</p> : null}
       {d.status === 'refunded' ? <p role="status">{t('outcome.refunded', { refund: d.refund_id ?? '' })}</p> : null}
       {d.status === 'dismissed' ? <p role="status">{t('outcome.dismissed', { note: d.note ?? '' })}</p> : null}
+      {d.status === 'orphaned' ? <p role="status">{t('outcome.orphaned')}</p> : null}
+      {open && !settled ? <p role="status">{t('unconfirmed', { count: d.confirmations })}</p> : null}
       {d.status === 'unmatched' && sentBack ? <RefundUnderWay refund={sentBack} /> : null}
       {open ? (
         <>
-          {d.currency && likely ? (
+          {countable && likely ? (
             <p className="likely">
               {t('likely', { sale: saleWords(likely) })}{' '}
               <button type="button" disabled={busy} onClick={() => void attribute(likely)}>
@@ -143,12 +150,12 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
             </p>
           ) : null}
           <div className="actions">
-            {d.currency ? (
+            {countable ? (
               <button type="button" className="secondary" disabled={busy} aria-expanded={picking} onClick={() => setPicking(!picking)}>
                 {t('attribute.other')}
               </button>
             ) : null}
-            {d.currency ? (
+            {d.currency && settled ? (
               <button type="button" className="secondary" disabled={busy} onClick={() => void refund()}>
                 {t('refund.button')}
               </button>
@@ -157,7 +164,7 @@ export function DepositCard({ deposit: d, networks, confirm, onResolved }: Props
               {t('dismiss.button')}
             </button>
           </div>
-          {picking ? <FindSale onPick={(s) => s && void attribute(s)} /> : null}
+          {picking && countable ? <FindSale onPick={(s) => s && void attribute(s)} /> : null}
           {dismissing ? (
             <form className="convert dismiss-note" aria-label={t('dismiss.form')} onSubmit={dismiss}>
               <label>

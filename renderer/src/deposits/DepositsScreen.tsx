@@ -13,7 +13,7 @@ import { useApi } from '../use-api.js';
 import { announceDepositsChanged } from './deposits-changed.js';
 import { DepositCard } from './DepositCard.js';
 
-const STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed'] as const;
+const STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed', 'orphaned'] as const;
 type Status = (typeof STATUSES)[number];
 
 export function DepositsScreen() {

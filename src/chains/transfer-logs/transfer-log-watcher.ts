@@ -199,7 +199,9 @@ export class TransferLogWatcher implements Watcher {
     }
     const last = to === head && latest.hash ? { hash: latest.hash } : await this.rpc(() => client.getBlock({ blockNumber: BigInt(to) }));
     const blocks = [{ number: to, hash: last.hash as string }];
-    for (const t of transfers) blocks.push({ number: t.blockNumber, hash: t.blockRef });
+    // The blocks of deposits too, not only payments': a reorganisation that replaces one is then found
+    // at that block (its deposit orphaned), not only at the last block of a pass.
+    for (const t of [...transfers, ...unmatched]) blocks.push({ number: t.blockNumber, hash: t.blockRef });
     this.stats.scans++;
     const scan: ChainScan = { chainId, head, cursor: String(to), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...(reorgAncestor !== undefined && { reorgAncestor }) };
     await this.ports.apply(scan);

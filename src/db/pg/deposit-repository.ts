@@ -24,6 +24,17 @@ export class PgDepositRepository {
     return row ? toDeposit(row) : undefined;
   }
 
+  async findByTransfer(network: string, livemode: boolean, txId: string, eventIndex: number): Promise<Deposit | undefined> {
+    const t = deposits;
+    const [row] = await this.database.db.select().from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.txId, txId), eq(t.eventIndex, eventIndex)));
+    return row ? toDeposit(row) : undefined;
+  }
+
+  async unconfirmed(network: string, livemode: boolean): Promise<Deposit[]> {
+    const t = deposits;
+    return (await this.database.db.select().from(t).where(and(eq(t.network, network), eq(t.livemode, livemode), eq(t.confirmed, false), eq(t.status, 'unmatched')))).map(toDeposit);
+  }
+
   async update(id: string, patch: DepositPatch, now: number): Promise<void> {
     await this.database.db.update(deposits).set({ ...patch, updatedAt: now }).where(eq(deposits.id, id));
   }

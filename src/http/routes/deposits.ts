@@ -57,7 +57,9 @@ export const depositRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       description:
         'The deposit becomes a payment of the session (same mode, a coin the session takes), which the session\'s state machine counts as if the customer had paid it to the session when it arrived: ' +
         'it may complete a PENDING session, make a SUCCEEDED one OVERPAID, or an EXPIRED one PAID_LATE (then `resolve` it). Its confirmations are counted as any payment\'s. ' +
-        'A deposit already attributed, refunded, dismissed or with a refund under way is 409 `invalid_state`, as is a token the app does not support. See docs/payments.md, "Unmatched deposits".',
+        'A deposit without the network\'s confirmations yet (`confirmed` false) is 409 `deposit_unconfirmed`: retry once it is confirmed. ' +
+        'A deposit already attributed, refunded, dismissed, orphaned or with a refund under way is 409 `invalid_state`, as is a token the app does not support and a `wrong_asset` deposit (a contract the network does not offer: refund or dismiss it). ' +
+        'The payment it makes is confirmed by the network\'s watcher on its next pass, never at once. See docs/payments.md, "Unmatched deposits".',
       params: IdParams,
       body: AttributeDepositBody,
       response: { 200: Envelope(DepositOut), ...errorResponses(404, 409) },
@@ -71,7 +73,8 @@ export const depositRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       summary: 'Refund an unmatched deposit to its sender, the exact amount by the route it came; returns the refund',
       description:
         'Made through the refund machinery (docs/refunds.md): paid by the refund wallet or by hand, confirmed, retried, and never twice. The deposit shows `refund_id` at once and becomes `refunded` when the refund SUCCEEDS. ' +
-        'A token the app does not support cannot be paid out by the app: 409 `invalid_state` (send it back by hand, then dismiss the deposit).',
+        'A deposit without the network\'s confirmations yet is 409 `deposit_unconfirmed` (retry once `confirmed`); an orphaned one is 409 `invalid_state`. ' +
+        'A token the app does not support cannot be paid out by the app: 409 `invalid_state` (send it back by hand, then dismiss the deposit). A `wrong_asset` deposit goes back by its own contract and decimals.',
       params: IdParams,
       body: RefundDepositBody,
       response: { 200: Envelope(RefundOut), ...errorResponses(404, 409) },

@@ -27,7 +27,9 @@ export const DepositOut = Type.Object({
     enum: [...DEPOSIT_STATUSES],
     description:
       '`unmatched`: recorded, paying no session, not in balances. `attributed`: it pays `session_id` (as a payment of that session). ' +
-      '`refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`).',
+      '`refunded`: sent back to the sender (`refund_id`). `dismissed`: kept out of balances for good (`note`). ' +
+      '`orphaned`: a reorganisation of the chain dropped its block before it had its confirmations; the money never arrived (event `deposit.orphaned`). ' +
+      'It is `unmatched` again if its transaction is mined again.',
   }),
   reason: Type.String({
     enum: [...DEPOSIT_REASONS],
@@ -48,6 +50,14 @@ export const DepositOut = Type.Object({
   tx_hash: Type.String({ description: 'The network\'s transaction id (Solana: the signature).' }),
   log_index: Type.Integer({ description: 'The transfer\'s event index in its transaction.' }),
   block_number: Type.Integer({ description: 'Block (Solana: slot).' }),
+  block_hash: Type.String({ description: 'The block\'s hash (Solana: the blockhash): a reorganisation that replaces it orphans the deposit.' }),
+  confirmations: Type.Integer({
+    minimum: 0,
+    description: 'Counted as a payment\'s while the deposit is `unmatched` and not yet confirmed (Solana: against the slot at the network\'s commitment, `finalized` by default).',
+  }),
+  confirmed: Type.Boolean({
+    description: 'It has the network\'s confirmations: final. Until then `attribute` and `refund` answer 409 `deposit_unconfirmed`.',
+  }),
   block_time: DateTime,
   explorer_url: Nullable(Type.String({ description: 'The transaction on the network\'s public explorer (live mode; null for devnets).' })),
   livemode: Type.Boolean(),
