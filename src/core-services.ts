@@ -235,7 +235,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   let refundHook: () => void = () => undefined;
   const refundChanged = onEveryInstance(signals, REFUND_CHANGED, () => refundHook(), signalError);
   const ledgerStore = store.ledger;
-  const ledger = new LedgerService({ store: ledgerStore, merchants, rates, now, onSettlementScheduled: (at) => settlementScheduled(String(at)) });
+  const ledger = new LedgerService({ store: ledgerStore, refunds: store.refunds, merchants, rates, now, onSettlementScheduled: (at) => settlementScheduled(String(at)) });
   const conversions = new ConversionService({ store: ledgerStore, ledger, merchants, rates, now, tx });
   const settlements = new SettlementService({
     store: ledgerStore,

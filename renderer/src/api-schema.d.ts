@@ -260,7 +260,7 @@ export interface paths {
         put?: never;
         /**
          * Mark an UNDERPAID or PAID_LATE session SUCCEEDED by hand (owner)
-         * @description For when the shop accepts what arrived. `resolved_by` becomes `owner`; the exception stays on record.
+         * @description For when the shop accepts what arrived. `resolved_by` becomes `owner`; the exception stays on record. It books what the session kept: its confirmed payments less the refunds already made of them (docs/balances.md, "Refunds before success").
          */
         post: operations["resolvePaymentSession"];
         delete?: never;
@@ -2074,7 +2074,7 @@ export interface operations {
                                     /** @enum {string} */
                                     currency: "USDT" | "USDC";
                                     /**
-                                     * @description Confirmed money booked in the balance (6 decimals).
+                                     * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
                                      * @example 12.500000
                                      */
                                     gross: string;
@@ -2084,7 +2084,7 @@ export interface operations {
                                      */
                                     fee: string;
                                     /**
-                                     * @description Refunds paid back from it, less those that failed or were canceled.
+                                     * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
                                      * @example 0.000000
                                      */
                                     refunded: string;
@@ -2304,7 +2304,7 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USDT" | "USDC";
                                 /**
-                                 * @description Confirmed money booked in the balance (6 decimals).
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
                                  * @example 12.500000
                                  */
                                 gross: string;
@@ -2314,7 +2314,7 @@ export interface operations {
                                  */
                                 fee: string;
                                 /**
-                                 * @description Refunds paid back from it, less those that failed or were canceled.
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
                                  * @example 0.000000
                                  */
                                 refunded: string;
@@ -2539,7 +2539,7 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USDT" | "USDC";
                                 /**
-                                 * @description Confirmed money booked in the balance (6 decimals).
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
                                  * @example 12.500000
                                  */
                                 gross: string;
@@ -2549,7 +2549,7 @@ export interface operations {
                                  */
                                 fee: string;
                                 /**
-                                 * @description Refunds paid back from it, less those that failed or were canceled.
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
                                  * @example 0.000000
                                  */
                                 refunded: string;
@@ -2733,7 +2733,7 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USDT" | "USDC";
                                 /**
-                                 * @description Confirmed money booked in the balance (6 decimals).
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
                                  * @example 12.500000
                                  */
                                 gross: string;
@@ -2743,7 +2743,7 @@ export interface operations {
                                  */
                                 fee: string;
                                 /**
-                                 * @description Refunds paid back from it, less those that failed or were canceled.
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
                                  * @example 0.000000
                                  */
                                 refunded: string;
@@ -2929,7 +2929,7 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USDT" | "USDC";
                                 /**
-                                 * @description Confirmed money booked in the balance (6 decimals).
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
                                  * @example 12.500000
                                  */
                                 gross: string;
@@ -2939,7 +2939,7 @@ export interface operations {
                                  */
                                 fee: string;
                                 /**
-                                 * @description Refunds paid back from it, less those that failed or were canceled.
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
                                  * @example 0.000000
                                  */
                                 refunded: string;
@@ -3205,7 +3205,7 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USDT" | "USDC";
                                 /**
-                                 * @description Confirmed money booked in the balance (6 decimals).
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
                                  * @example 12.500000
                                  */
                                 gross: string;
@@ -3215,7 +3215,7 @@ export interface operations {
                                  */
                                 fee: string;
                                 /**
-                                 * @description Refunds paid back from it, less those that failed or were canceled.
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
                                  * @example 0.000000
                                  */
                                 refunded: string;
@@ -3396,7 +3396,7 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USDT" | "USDC";
                                 /**
-                                 * @description Confirmed money booked in the balance (6 decimals).
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
                                  * @example 12.500000
                                  */
                                 gross: string;
@@ -3406,7 +3406,7 @@ export interface operations {
                                  */
                                 fee: string;
                                 /**
-                                 * @description Refunds paid back from it, less those that failed or were canceled.
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
                                  * @example 0.000000
                                  */
                                 refunded: string;

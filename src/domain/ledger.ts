@@ -1,5 +1,7 @@
 import type { Currency, Stablecoin } from './currencies.js';
 import { divHalfUp } from './money.js';
+import type { Payment } from './payment.js';
+import { holdsMoney, type Refund } from './refund.js';
 
 /**
  * The ledger: balance transactions, written once and never edited (a correction is a new entry).
@@ -66,6 +68,34 @@ export function paymentFees(
     fees[coin] = fee > gross ? gross : fee;
   }
   return fees;
+}
+
+/**
+ * What a SUCCEEDED session's money in the ledger is, per coin: its confirmed payments, less what its
+ * refunds still holding money paid back without a ledger debit. Every path into SUCCEEDED (its
+ * payments confirming, a top-up or an attributed deposit covering it, the owner's `/resolve`) and
+ * every later booking goes through this one rule (LedgerService.bookSessionInTransaction), so money
+ * is never counted twice (docs/balances.md, "Refunds before success").
+ *
+ * Why refunds without a debit exist: a session that had not succeeded (EXPIRED UNDERPAID or
+ * PAID_LATE, CANCELED PAID_LATE) held the customer's money, outside the balance, so a refund of it
+ * wrote no entry (refund-service.ts). If the session succeeds later, that money is gone already.
+ * A refund made once the session succeeded debits the ledger itself and so takes nothing off here;
+ * one that failed or was canceled holds nothing, and what it held is the shop's again.
+ */
+export function keptByCoin(
+  payments: readonly Pick<Payment, 'currency' | 'amountMinor' | 'status'>[],
+  refunds: readonly Pick<Refund, 'currency' | 'amountMinor' | 'status' | 'ledgerEntries'>[],
+): Partial<Record<Stablecoin, bigint>> {
+  const kept: Partial<Record<Stablecoin, bigint>> = {};
+  for (const p of payments) if (p.status === 'confirmed') kept[p.currency] = (kept[p.currency] ?? 0n) + p.amountMinor;
+  for (const r of refunds) {
+    if (!holdsMoney(r.status)) continue;
+    const debited = r.ledgerEntries.reduce((sum, part) => sum + BigInt(part.amountMinor), 0n);
+    const unbooked = r.amountMinor - debited;
+    if (unbooked > 0n) kept[r.currency] = (kept[r.currency] ?? 0n) - unbooked;
+  }
+  return kept;
 }
 
 /** The balance of one funds account. */

@@ -3,11 +3,12 @@ import { startOfNextLocalDay } from '../domain/calendar.js';
 import { convertMinor } from '../domain/conversion.js';
 import { resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { type BalanceTransaction, type FundsBalance, paymentFees } from '../domain/ledger.js';
+import { type BalanceTransaction, type FundsBalance, keptByCoin, paymentFees } from '../domain/ledger.js';
 import { dailyVolume, type DayVolume, type MoneyParts, moneyParts, seriesStart, subtractParts } from '../domain/ledger-summary.js';
 import type { Caller } from '../domain/merchant.js';
 import type { Payment } from '../domain/payment.js';
 import type { RateSource } from '../domain/rates.js';
+import type { Refund } from '../domain/refund.js';
 import type { PaymentSession } from '../domain/session.js';
 import type { MerchantService } from './merchant-service.js';
 import type { Clock, LedgerQuery, LedgerStore, Settlement } from './ports.js';
@@ -49,6 +50,8 @@ export interface LedgerServiceDeps {
   merchants: MerchantService;
   rates: (livemode: boolean) => RateSource;
   now: Clock;
+  /** A session's refunds: those that paid money back before it was booked are not booked (keptByCoin). */
+  refunds: { forSession(sessionId: string): Promise<readonly Pick<Refund, 'currency' | 'amountMinor' | 'status' | 'ledgerEntries'>[]> };
   /** Told when pending funds are scheduled to settle, so the settlement timer can wake in time. */
   onSettlementScheduled?: (at: number) => void;
 }
@@ -111,15 +114,16 @@ export class LedgerService {
   }
 
   /**
-   * Books what a SUCCEEDED session received on chain and has not been booked yet: one `payment` entry
-   * per coin with its gross, fee and net, pending until 00:00 of the next day in the merchant's time
-   * zone. Only confirmed payments count (they are final); a later top-up is booked as a new entry,
-   * never by editing the first, and the fixed part of the fee is charged once per session.
+   * Books what a SUCCEEDED session kept and has not been booked yet: one `payment` entry per coin
+   * with its gross, fee and net, pending until 00:00 of the next day in the merchant's time zone.
+   * What it kept is its confirmed payments (they are final) less the refunds that paid money back
+   * before it succeeded (keptByCoin: read here, so no caller can leave them out). A later top-up,
+   * or such a refund failing, is booked as a new entry, never by editing the first, and the fixed
+   * part of the fee is charged once per session.
    * Call inside the transaction that made (or keeps) the session SUCCEEDED. Returns the new entries.
    */
   async bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): Promise<BalanceTransaction[]> {
-    const gross: Partial<Record<Stablecoin, bigint>> = {};
-    for (const p of payments) if (p.status === 'confirmed') gross[p.currency] = (gross[p.currency] ?? 0n) + p.amountMinor;
+    const gross = keptByCoin(payments, await this.d.refunds.forSession(session.id));
     const booked = await this.d.store.bookedBySource(session.id, 'payment');
     const delta: Partial<Record<Stablecoin, bigint>> = {};
     for (const coin of STABLECOINS) {

@@ -690,8 +690,21 @@ export class RefundService {
     await this.d.store.update(r.id, { status, ...patch }, this.d.now());
     const after = await this.d.store.findById(r.id) as Refund;
     await this.syncSession(r.sessionId);
+    await this.rebookSession(r);
     if (status === 'FAILED') await this.emit('refund.failed', after);
     return after;
+  }
+
+  /**
+   * A refund made before its session succeeded wrote no debit, and the session's booking left its
+   * money out (domain/ledger.ts, keptByCoin). Once it no longer holds that money (FAILED, CANCELED)
+   * and the session has succeeded since, the money is the shop's: booked now, by the same rule.
+   */
+  private async rebookSession(r: Refund): Promise<void> {
+    if (r.sessionId === null || r.ledgerEntries.length > 0) return;
+    const session = await this.d.sessions.findById(r.sessionId);
+    if (session?.status !== 'SUCCEEDED') return;
+    await this.d.ledger.bookSessionInTransaction(session, await this.d.payments.forSession(session.id));
   }
 
   private async syncSession(sessionId: string | null): Promise<void> {

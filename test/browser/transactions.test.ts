@@ -1,7 +1,7 @@
 /**
  * The Transactions screen in a real browser: sessions with filters and search (amount, description,
  * id), the detail view with its payments and event timeline, its Refund button opening the sale's
- * refund form, "Accept as paid" confirmed with what it writes off, paging, the CSV export, and a
+ * refund form, "Accept as paid" confirmed with what it writes off (and, refunded in part, what the sale keeps), paging, the CSV export, and a
  * cashier offered none of the owner's buttons, against the headless app with a devnet.
  */
 import { readFileSync } from 'node:fs';
@@ -189,3 +189,38 @@ test('an underpaid sale: "Accept as paid" says what it writes off and does nothi
   await expect.poll(() => detail.getByRole('button', { name: 'Accept as paid…' }).count()).toBe(0);
   expect(errors).toEqual([]);
 }, uiBudget(35, [UI_WAIT_MS.pay, UI_WAIT_MS.payment]));
+
+test('a sale refunded in part before it is accepted: "Accept as paid" says what went back and what the sale keeps, and only that is booked', async () => {
+  const eth = evmDevnetOf(t.core.chains, 'ethereum');
+  const part = await createSession(t, '10', 'USDT', { description: 'part refunded' });
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[1]!, token: 'USDT', to: option(part, 'ethereum', 'USDT').address, amountBaseUnits: 4_000_000n });
+  await waitForSession(t, part.session_id, (x) => x.exception === 'UNDERPAID' && x.payments[0]?.status === 'confirmed', UI_WAIT_MS.payment);
+  // Past its deadline (EXPIRED, UNDERPAID: refundable), then 1.00 of the 4.00 sent back.
+  t.advance(16 * 60 * 1000);
+  try {
+    await waitForSession(t, part.session_id, (x) => x.status === 'EXPIRED', UI_WAIT_MS.step);
+    const refund = await t.api('POST', '/v1/refunds', { body: { session_id: part.session_id, amount: { value: '1.00', currency: 'USDT' } } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Currency').selectOption('');
+    await page.getByLabel('Search').fill('part refunded');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: `Details of ${part.session_id}` }).click();
+    const detail = page.getByRole('region', { name: 'Session details' });
+    await detail.getByRole('button', { name: 'Accept as paid…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accept this sale as paid?' });
+    const words = (await dialog.innerText()).replace(/\s+/g, ' ');
+    expect(words).toContain('The sale of 10.00 USDT received 4.00 USDT.');
+    expect(words).toContain('1.00 USDT of it was sent back to the customer already: the sale keeps 3.00 USDT, and only that is added to your balance.');
+    expect(words).toContain('The missing 7.00 USDT is written off');
+    await screenshot(page, 'transactions-accept-refunded');
+    await dialog.getByRole('button', { name: 'Write off 7.00 USDT' }).click();
+    await expect.poll(async () => (await t.api('GET', `/v1/payment/sessions/${part.session_id}`)).body.data.status).toBe('SUCCEEDED');
+    const booked = (await t.api('GET', `/v1/payment/sessions/${part.session_id}`)).body.data.booked;
+    expect(booked).toEqual([expect.objectContaining({ currency: 'USDT', gross: '3.000000', refunded: '0.000000' })]);
+    expect(errors).toEqual([]);
+  } finally {
+    t.advance(-16 * 60 * 1000);
+  }
+}, uiBudget(20, [UI_WAIT_MS.pay, UI_WAIT_MS.payment]));

@@ -365,6 +365,39 @@ describe('refund', () => {
   });
 });
 
+describe('refunded before it succeeded', () => {
+  test('a paid-late session refunded in part, then resolved, books only what it kept; the refund canceled afterwards, its money is booked then', async () => {
+    const ps = await session('3.00', { expires_at: new Date(Date.now() + 61_000).toISOString() });
+    const onTime = await deposit(1_000_000n);
+    const late = await deposit(500_000n, { blockTime: Date.now() + 3_600_000 });
+    for (const d of [onTime, late]) expect((await post(`/v1/deposits/${d.id}/attribute`, { session_id: ps.session_id })).statusCode).toBe(200);
+    await s.payments.apply(pass([]));
+    expect((await get(`/v1/payment/sessions/${ps.session_id}`)).json().data).toMatchObject({ status: 'EXPIRED', exception: 'PAID_LATE', amount_received: { value: '1.500000' } });
+
+    // The customer's money, outside the balance: its refund debits nothing.
+    const refund = await post('/v1/refunds', { session_id: ps.session_id, amount: { value: '0.50', currency: 'USDT' } });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect((await ledger()).filter((e: any) => e.source === ps.session_id || e.source === refund.json().data.id)).toEqual([]);
+
+    // Resolved by hand, it books what it kept: 1.50 received less the 0.50 paid back.
+    const resolved = await post(`/v1/payment/sessions/${ps.session_id}/resolve`, {});
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const view = resolved.json().data;
+    expect(view).toMatchObject({ status: 'SUCCEEDED', amount_received: { value: '1.500000' }, amount_refunded: { value: '0.500000' } });
+    expect(view.booked).toEqual([expect.objectContaining({ currency: 'USDT', gross: '1.000000', refunded: '0.000000' })]);
+    const payments = async () => (await ledger()).filter((e: any) => e.source === ps.session_id && e.type === 'payment').map((e: any) => e.amount.value).sort();
+    expect(await payments()).toEqual(['1.000000']);
+
+    // The refund canceled: the 0.50 is the shop's after all, booked as a new entry (percentage fee only).
+    expect((await post(`/v1/refunds/${refund.json().data.id}/cancel`, {})).json().data.status).toBe('CANCELED');
+    expect(await payments()).toEqual(['0.500000', '1.000000']);
+    const after = (await get(`/v1/payment/sessions/${ps.session_id}`)).json().data;
+    expect(after).toMatchObject({ amount_refunded: { value: '0.000000' }, booked: [expect.objectContaining({ gross: '1.500000', refunded: '0.000000' })] });
+    const topUp = (await ledger()).find((e: any) => e.source === ps.session_id && e.amount.value === '0.500000');
+    expect(topUp.fee.value).toBe('0.007500');
+  });
+});
+
 describe('dismiss', () => {
   test('dismissed with its note, out of balances for good, a deposit.dismissed event; a note is required', async () => {
     const d = await deposit(9_000_000n);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { isTimeZone, localDate, startOfNextLocalDay } from '../../src/domain/calendar.js';
-import { paymentFees } from '../../src/domain/ledger.js';
+import { keptByCoin, paymentFees } from '../../src/domain/ledger.js';
+import type { RefundStatus } from '../../src/domain/refund.js';
 
 const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'America/Santiago', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Sao_Paulo', 'Asia/Ho_Chi_Minh'];
 const instant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2060, 0, 1) });
@@ -64,4 +65,25 @@ test('fees: never negative, never above the gross; the fixed part is charged at 
     }),
     { numRuns: 1000 },
   );
+});
+
+test('kept: confirmed payments, less refunds that hold money and were never debited (made before the session succeeded)', () => {
+  const pay = (currency: 'USDT' | 'USDC', amountMinor: bigint, status: 'detected' | 'confirmed' | 'orphaned' = 'confirmed') => ({ currency, amountMinor, status });
+  const refund = (currency: 'USDT' | 'USDC', amountMinor: bigint, status: RefundStatus, debited: bigint[] = []) => ({
+    currency,
+    amountMinor,
+    status,
+    ledgerEntries: debited.map((d) => ({ currency, amountMinor: d.toString(), settlesAt: null })),
+  });
+  const payments = [pay('USDT', 4_000_000n), pay('USDT', 1_000_000n), pay('USDC', 2_000_000n), pay('USDT', 9_000_000n, 'detected'), pay('USDC', 5_000_000n, 'orphaned')];
+  expect(keptByCoin(payments, [])).toEqual({ USDT: 5_000_000n, USDC: 2_000_000n });
+  expect(
+    keptByCoin(payments, [
+      refund('USDT', 1_500_000n, 'PENDING'), // before success: no debit, holds money
+      refund('USDT', 700_000n, 'SUCCEEDED'), // before success, paid out
+      refund('USDC', 2_000_000n, 'CANCELED'), // holds nothing: the shop's again
+      refund('USDT', 9_999_999n, 'FAILED'),
+      refund('USDC', 500_000n, 'PROCESSING', [300_000n, 200_000n]), // after success: debited in full already
+    ]),
+  ).toEqual({ USDT: 2_800_000n, USDC: 2_000_000n });
 });

@@ -46,9 +46,13 @@ function query(f: Filters): URLSearchParams {
 
 /** What "Accept as paid" writes off, said before it is done. */
 function acceptWords(s: Session): Confirmation {
-  const missing = subtractMoney(s.amount, s.amount_received);
+  // Refunds made already paid part of it back: the sale keeps, and the balance books, only the rest
+  // (docs/balances.md, "Refunds before success"), so that is what the owner is told it accepts.
+  const refunded = /[1-9]/.test(s.amount_refunded.value);
+  const kept = subtractMoney(s.amount_received, s.amount_refunded);
+  const missing = subtractMoney(s.amount, kept);
   const short = /[1-9]/.test(missing.value) && !missing.value.startsWith('-');
-  const values = { amount: money(s.amount), received: money(s.amount_received), missing: money(missing) };
+  const values = { amount: money(s.amount), received: money(s.amount_received), refunded: money(s.amount_refunded), kept: money(kept), missing: money(missing) };
   return {
     title: i18n.t('transactions:accept.title'),
     body: (
@@ -56,6 +60,11 @@ function acceptWords(s: Session): Confirmation {
         <p>
           <Trans ns="transactions" i18nKey={s.exception === 'PAID_LATE' ? 'accept.receivedLate' : 'accept.received'} values={values} components={{ strong: <strong /> }} />
         </p>
+        {refunded ? (
+          <p>
+            <Trans ns="transactions" i18nKey="accept.refunded" values={values} components={{ strong: <strong /> }} />
+          </p>
+        ) : null}
         <p>
           {short ? (
             <Trans ns="transactions" i18nKey="accept.writtenOff" values={values} components={{ strong: <strong /> }} />

@@ -157,7 +157,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags,
       summary: 'Mark an UNDERPAID or PAID_LATE session SUCCEEDED by hand (owner)',
-      description: 'For when the shop accepts what arrived. `resolved_by` becomes `owner`; the exception stays on record.',
+      description: 'For when the shop accepts what arrived. `resolved_by` becomes `owner`; the exception stays on record. It books what the session kept: its confirmed payments less the refunds already made of them (docs/balances.md, "Refunds before success").',
       params: SessionIdParams,
       response: { 200: Envelope(SessionOut) },
     },

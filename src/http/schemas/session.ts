@@ -149,9 +149,9 @@ export const SessionOut = Type.Object(
     booked: Type.Array(
       Type.Object({
         currency: CoinOut,
-        gross: Type.String({ description: 'Confirmed money booked in the balance (6 decimals).', examples: ['12.500000'] }),
+        gross: Type.String({ description: 'Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").', examples: ['12.500000'] }),
         fee: Type.String({ description: 'Fees taken from it (the percentage and the fixed fee; docs/balances.md).', examples: ['0.287500'] }),
-        refunded: Type.String({ description: 'Refunds paid back from it, less those that failed or were canceled.', examples: ['0.000000'] }),
+        refunded: Type.String({ description: 'Refunds paid back from it once the session had succeeded, less those that failed or were canceled.', examples: ['0.000000'] }),
         net: Type.String({ description: 'gross − fee − refunded: what the session leaves in the balance.', examples: ['12.212500'] }),
       }),
       { description: 'What the session put in the balance, per coin it was paid in. Empty until the session is SUCCEEDED (money is booked then).' },
