@@ -3881,7 +3881,7 @@ export interface operations {
                                 disabled_reason: ("gone" | "manual") | null;
                                 livemode: boolean;
                                 secret_rotated_until: string | null;
-                                owner_confirmed_at: string | null;
+                                owner_confirmed_at?: string | null;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                                 created_at: string;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -3972,7 +3972,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
-                            owner_confirmed_at: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4034,7 +4034,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
-                            owner_confirmed_at: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4169,7 +4169,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
-                            owner_confirmed_at: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4233,7 +4233,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
-                            owner_confirmed_at: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4307,7 +4307,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
-                            owner_confirmed_at: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */

@@ -51,12 +51,17 @@ const endpointFields = {
   ),
   livemode: Type.Boolean(),
   secret_rotated_until: Nullable(Type.String({ description: 'After a rotation: until when the previous secret still signs beside the new one (ISO 8601).' })),
-  owner_confirmed_at: Nullable(
-    Type.String({
-      description:
-        'When the owner, signed in to the app, confirmed this URL as a system of theirs (`POST …/{id}/confirm`); null until then and again after any change of `url`. ' +
-        'Until then, what a non-public address (loopback, private, link-local, whatever the host name resolves to) answers is not logged beyond its status code and duration.',
-    }),
+  // Optional only for idempotent replays of answers stored before the field existed (they are
+  // replayed byte for byte); every answer made now carries it.
+  owner_confirmed_at: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'When the owner, signed in to the app, confirmed this URL as a system of theirs (`POST …/{id}/confirm`); null until then and again after any change of `url`. ' +
+          'Until then, what a non-public address (loopback, private, link-local, whatever the host name resolves to) answers is not logged beyond its status code and duration. ' +
+          'Always present, except in an idempotent replay of an answer stored by a version before it.',
+      }),
+    ),
   ),
   created_at: DateTime,
   updated_at: DateTime,
