@@ -452,7 +452,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm the endpoint as the owner's: log what its address answers in full
-         * @description Until an endpoint is confirmed, what a non-public address (loopback, private, link-local: judged by the address connected to) answers is logged with its status code and duration only, and every failure reads the same. Confirming shows it in full from then on. **Only the owner signed in to the app**, typing their `pin` again (400 `parameter_missing` / `parameter_invalid` with `param: "pin"`; wrong PINs count towards the sign-in lockout, 429 `rate_limited`); API keys, live ones too, get 403 `role_forbidden`. Any later change of `url` drops the confirmation. 409 `invalid_state` if the URL changed while the PIN was checked.
+         * @description Until an endpoint is confirmed, what a non-public address (loopback, private, link-local: judged by the address connected to) answers is logged with its status code and duration only, and every failure reads the same. Confirming shows it in full from then on. **Only the owner signed in to the app**, typing their `pin` again (400 `parameter_missing` / `parameter_invalid` with `param: "pin"`; wrong PINs count towards the sign-in lockout, 429 `rate_limited`); API keys, live ones too, get 403 `role_forbidden`. Any later change of `url` drops the confirmation. The body names the `url` the owner was shown: 409 `invalid_state` (`param: "url"`) if the endpoint has another one now, so a URL changed meanwhile is never confirmed.
          */
         post: operations["confirmWebhookEndpoint"];
         delete?: never;
@@ -4273,6 +4273,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The URL the owner was shown and confirms: 409 `invalid_state` if the endpoint has another one now. */
+                    url: string;
                     /** @description The signed-in owner's PIN, asked again (4–12 digits). */
                     pin?: string;
                 };

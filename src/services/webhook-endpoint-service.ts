@@ -117,17 +117,20 @@ export class WebhookEndpointService {
   /**
    * The owner confirms the endpoint's URL as a system of theirs, so what it answers is logged in full
    * even from the shop's own network (docs/webhooks.md, "Answers from the shop's network"). Only the
-   * owner signed in to the app, typing their PIN again; the endpoint is checked first, so a wrong id
-   * costs no PIN attempt. @throws ApiError resource_missing, role_forbidden, parameter_missing,
-   * parameter_invalid (`pin`), rate_limited
+   * owner signed in to the app, typing their PIN again, for the `url` they were shown: if the endpoint
+   * has another URL now (a key holder changed it while the owner read the question), nothing is
+   * confirmed. The endpoint is checked first, so a wrong id or URL costs no PIN attempt.
+   * @throws ApiError resource_missing, invalid_state (another URL), role_forbidden,
+   *   parameter_missing, parameter_invalid (`pin`), rate_limited
    */
-  async confirm(caller: Caller, id: string, pin: string | undefined, address: string): Promise<WebhookEndpointRecord> {
-    const seen = await this.get(caller, id);
-    await this.d.reconfirmOwner(caller, pin, address);
+  async confirm(caller: Caller, id: string, input: { url: string; pin: string | undefined }, address: string): Promise<WebhookEndpointRecord> {
+    const urlChanged = () =>
+      new ApiError('invalid_state', 'The endpoint\'s URL is not the one you confirmed: it was changed meanwhile. Look at it again before confirming.', 'url');
+    if ((await this.get(caller, id)).url !== input.url) throw urlChanged();
+    await this.d.reconfirmOwner(caller, input.pin, address);
     const confirmed = await this.d.tx(async () => {
       const e = await this.get(caller, id);
-      // Changed while the PIN was checked: the owner confirmed an address they no longer see.
-      if (e.url !== seen.url) throw new ApiError('invalid_state', 'The endpoint\'s URL changed meanwhile; look at it again before confirming.');
+      if (e.url !== input.url) throw urlChanged(); // changed while the PIN was checked
       const now = this.d.now();
       const next = { ...e, ownerConfirmedAt: e.ownerConfirmedAt ?? now, updatedAt: now };
       await this.d.store.updateEndpoint(next);

@@ -93,6 +93,7 @@ export async function ownerSignIn(t: TestCore): Promise<string> {
  * full (docs/webhooks.md, "Answers from the shop's network").
  */
 export async function confirmEndpoint(t: TestCore, endpointId: string): Promise<void> {
-  const res = await t.api('POST', `/v1/webhook_endpoints/${endpointId}/confirm`, { key: await ownerSignIn(t), body: { pin: OWNER_PIN } });
+  const { url } = (await t.api('GET', `/v1/webhook_endpoints/${endpointId}`)).body.data as { url: string };
+  const res = await t.api('POST', `/v1/webhook_endpoints/${endpointId}/confirm`, { key: await ownerSignIn(t), body: { url, pin: OWNER_PIN } });
   if (res.status !== 200) throw new Error(`confirming ${endpointId}: ${res.status} ${res.text}`);
 }

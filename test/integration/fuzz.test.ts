@@ -662,7 +662,7 @@ describe('the webhook and event POST routes answer any body with 200 or a contra
     const owner = await ownerSignIn(t);
     const body = fc.oneof(
       fc.jsonValue().map((v) => JSON.stringify(v)),
-      fc.record({ pin: fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue()) }).map((v) => JSON.stringify(v)),
+      fc.record({ url: fc.oneof(fc.constant('http://127.0.0.1:9/hooks'), fc.string({ maxLength: 40 })), pin: fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue()) }).map((v) => JSON.stringify(v)),
       fc.string({ unit: 'binary', maxLength: 100 }),
     );
     await fc.assert(

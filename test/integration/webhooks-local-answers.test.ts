@@ -115,16 +115,18 @@ describe('an unconfirmed endpoint on the shop\'s network', () => {
 
 describe('the owner\'s confirmation', () => {
   test('API keys cannot confirm, a live one neither; the owner signed in confirms with their PIN', async () => {
-    const e = await endpoint(`http://127.0.0.1:${admin.port}/admin/export?all=1`);
+    const url = `http://127.0.0.1:${admin.port}/admin/export?all=1`;
+    const e = await endpoint(url);
     const path = `/v1/webhook_endpoints/${e.id}/confirm`;
-    expectError(await t.api('POST', path, { body: { pin: OWNER_PIN } }), 403, 'role_forbidden', null);
-    expectError(await t.api('POST', path, { key: t.liveKey, body: { pin: OWNER_PIN } }), 403, 'role_forbidden', null);
+    expectError(await t.api('POST', path, { body: { url, pin: OWNER_PIN } }), 403, 'role_forbidden', null);
+    expectError(await t.api('POST', path, { key: t.liveKey, body: { url, pin: OWNER_PIN } }), 403, 'role_forbidden', null);
     const owner = await ownerSignIn(t);
-    expectError(await t.api('POST', path, { key: owner, body: {} }), 400, 'parameter_missing', 'pin');
-    expectError(await t.api('POST', path, { key: owner, body: { pin: '9731' } }), 400, 'parameter_invalid', 'pin');
+    expectError(await t.api('POST', path, { key: owner, body: { url } }), 400, 'parameter_missing', 'pin');
+    expectError(await t.api('POST', path, { key: owner, body: { pin: OWNER_PIN } }), 400, 'parameter_missing', 'url');
+    expectError(await t.api('POST', path, { key: owner, body: { url, pin: '9731' } }), 400, 'parameter_invalid', 'pin');
     expect((await t.api('GET', `/v1/webhook_endpoints/${e.id}`)).body.data.owner_confirmed_at).toBeNull();
 
-    const confirmed = await t.api('POST', path, { key: owner, body: { pin: OWNER_PIN } });
+    const confirmed = await t.api('POST', path, { key: owner, body: { url, pin: OWNER_PIN } });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(Date.parse(confirmed.body.data.owner_confirmed_at)).toBeGreaterThan(0);
     const shown = await t.api('POST', `/v1/webhook_endpoints/${e.id}/test`);
@@ -138,7 +140,7 @@ describe('the owner\'s confirmation', () => {
   test('a confirmed endpoint shows what failed; a new URL drops the confirmation', async () => {
     const e = await endpoint(`http://127.0.0.1:${closedPort}/`);
     const owner = await ownerSignIn(t);
-    expect((await t.api('POST', `/v1/webhook_endpoints/${e.id}/confirm`, { key: owner, body: { pin: OWNER_PIN } })).status).toBe(200);
+    expect((await t.api('POST', `/v1/webhook_endpoints/${e.id}/confirm`, { key: owner, body: { url: `http://127.0.0.1:${closedPort}/`, pin: OWNER_PIN } })).status).toBe(200);
     const refused = await eventually(async () => {
       const sent = await t.api('POST', `/v1/webhook_endpoints/${e.id}/test`);
       return eventually(async () => (await t.api('GET', `/v1/webhook_endpoints/${e.id}/deliveries?event_id=${sent.body.data.event_id}`)).body.data.items[0]?.attempts[0]);
@@ -153,5 +155,16 @@ describe('the owner\'s confirmation', () => {
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data.owner_confirmed_at).toBeNull();
     expect(await firstAttempt(e.id)).toMatchObject({ status_code: 200, response_body: null, answer_hidden: true });
+  });
+
+  test('the owner confirms the URL they were shown: one a key holder swapped in meanwhile is not confirmed', async () => {
+    const shown = `http://127.0.0.1:${admin.port}/hooks`;
+    const e = await endpoint(shown);
+    // While the owner reads the question, a test key points the endpoint at another local service.
+    const swapped = await t.api('PATCH', `/v1/webhook_endpoints/${e.id}`, { body: { url: `http://127.0.0.1:${admin.port}/admin/export?all=1` } });
+    expect(swapped.status, swapped.text).toBe(200);
+    const owner = await ownerSignIn(t);
+    expectError(await t.api('POST', `/v1/webhook_endpoints/${e.id}/confirm`, { key: owner, body: { url: shown, pin: OWNER_PIN } }), 409, 'invalid_state', 'url');
+    expect((await t.api('GET', `/v1/webhook_endpoints/${e.id}`)).body.data.owner_confirmed_at).toBeNull();
   });
 });

@@ -29,7 +29,7 @@ export function ConfirmEndpoint({ endpoint, onDone }: { endpoint: WebhookEndpoin
       aria-label={t('confirm.label', { url: endpoint.url })}
       onSubmit={(e) => {
         e.preventDefault();
-        void postJson(`/v1/webhook_endpoints/${endpoint.id}/confirm`, { pin })
+        void postJson(`/v1/webhook_endpoints/${endpoint.id}/confirm`, { url: endpoint.url, pin })
           .then(() => (close(), onDone()))
           .catch((err: unknown) => (setPin(''), setError(loadError(err))));
       }}

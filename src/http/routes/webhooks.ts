@@ -117,13 +117,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
         'with its status code and duration only, and every failure reads the same. Confirming shows it in full from then on. ' +
         '**Only the owner signed in to the app**, typing their `pin` again (400 `parameter_missing` / `parameter_invalid` with `param: "pin"`; wrong PINs count towards the sign-in lockout, 429 `rate_limited`); ' +
         'API keys, live ones too, get 403 `role_forbidden`. Any later change of `url` drops the confirmation. ' +
-        '409 `invalid_state` if the URL changed while the PIN was checked.',
+        'The body names the `url` the owner was shown: 409 `invalid_state` (`param: "url"`) if the endpoint has another one now, so a URL changed meanwhile is never confirmed.',
       params: WebhookIdParams,
       body: EndpointConfirmBody,
       response: { 200: Envelope(EndpointOut) },
     },
   }, async (request) =>
-    ok(presentEndpoint(await endpoints.confirm(callerOf(request), request.params.id, request.body.pin, request.ip))));
+    ok(presentEndpoint(await endpoints.confirm(callerOf(request), request.params.id, { url: request.body.url, pin: request.body.pin }, request.ip))));
 
   app.post('/v1/webhook_endpoints/:id/test', {
     config: OWN_MODE,

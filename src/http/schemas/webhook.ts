@@ -153,6 +153,9 @@ export const ResendBody = Nullable(
 export const WebhookIdParams = IdParams;
 
 export const EndpointConfirmBody = Type.Object(
-  { pin: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'The signed-in owner\'s PIN, asked again (4–12 digits).' })) },
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'The URL the owner was shown and confirms: 409 `invalid_state` if the endpoint has another one now.' }),
+    pin: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'The signed-in owner\'s PIN, asked again (4–12 digits).' })),
+  },
   { additionalProperties: false },
 );
