@@ -11,6 +11,7 @@ const ON_POSTGRES = [
   'test/integration/pagination.test.ts',
   'test/integration/webhooks.test.ts',
   'test/integration/webhooks-restart.test.ts',
+  'test/integration/webhooks-local-answers.test.ts',
   'test/integration/roles.test.ts',
   'test/integration/authorization-matrix.test.ts',
   'test/integration/deposits.test.ts',

@@ -441,6 +441,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the endpoint as the owner's: log what its address answers in full
+         * @description Until an endpoint is confirmed, what a non-public address (loopback, private, link-local: judged by the address connected to) answers is logged with its status code and duration only, and every failure reads the same. Confirming shows it in full from then on. **Only the owner signed in to the app**, typing their `pin` again (400 `parameter_missing` / `parameter_invalid` with `param: "pin"`; wrong PINs count towards the sign-in lockout, 429 `rate_limited`); API keys, live ones too, get 403 `role_forbidden`. Any later change of `url` drops the confirmation. The body names the `url` the owner was shown: 409 `invalid_state` (`param: "url"`) if the endpoint has another one now, so a URL changed meanwhile is never confirmed.
+         */
+        post: operations["confirmWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints/{id}/test": {
         parameters: {
             query?: never;
@@ -3861,6 +3881,7 @@ export interface operations {
                                 disabled_reason: ("gone" | "manual") | null;
                                 livemode: boolean;
                                 secret_rotated_until: string | null;
+                                owner_confirmed_at?: string | null;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                                 created_at: string;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -3951,6 +3972,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4012,6 +4034,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4146,6 +4169,7 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4209,12 +4233,87 @@ export interface operations {
                             disabled_reason: ("gone" | "manual") | null;
                             livemode: boolean;
                             secret_rotated_until: string | null;
+                            owner_confirmed_at?: string | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             updated_at: string;
                             /** @description `whsec_` + base64 key for verifying signatures (Standard Webhooks). Shown only here: store it now. */
                             secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The URL the owner was shown and confirms: 409 `invalid_state` if the endpoint has another one now. */
+                    url: string;
+                    /** @description The signed-in owner's PIN, asked again (4–12 digits). */
+                    pin?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @example we_4f9QeXz0aBcDeFgHiJkLmNoP */
+                            id: string;
+                            /** @constant */
+                            object: "webhook_endpoint";
+                            url: string;
+                            description: string | null;
+                            enabled_events: string[];
+                            /** @enum {string} */
+                            status: "enabled" | "disabled";
+                            disabled_reason: ("gone" | "manual") | null;
+                            livemode: boolean;
+                            secret_rotated_until: string | null;
+                            owner_confirmed_at?: string | null;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            created_at: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            updated_at: string;
                         };
                     };
                 };
@@ -4286,6 +4385,8 @@ export interface operations {
                                 duration_ms: number;
                                 response_body: string | null;
                                 error: string | null;
+                                /** @description The request went to a non-public address (loopback, private, link-local; judged by the address connected to) of an endpoint the owner has not confirmed: only the status code and duration were kept (docs/webhooks.md). */
+                                answer_hidden: boolean;
                             }[];
                         };
                     };
@@ -4364,6 +4465,8 @@ export interface operations {
                                     duration_ms: number;
                                     response_body: string | null;
                                     error: string | null;
+                                    /** @description The request went to a non-public address (loopback, private, link-local; judged by the address connected to) of an endpoint the owner has not confirmed: only the status code and duration were kept (docs/webhooks.md). */
+                                    answer_hidden: boolean;
                                 }[];
                             }[];
                             has_more: boolean;
@@ -4572,6 +4675,8 @@ export interface operations {
                                     duration_ms: number;
                                     response_body: string | null;
                                     error: string | null;
+                                    /** @description The request went to a non-public address (loopback, private, link-local; judged by the address connected to) of an endpoint the owner has not confirmed: only the status code and duration were kept (docs/webhooks.md). */
+                                    answer_hidden: boolean;
                                 }[];
                             }[];
                             has_more: boolean;

@@ -318,6 +318,8 @@ export const webhookEndpoints = sqliteTable(
     previousSecretExpiresAt: ms('previous_secret_expires_at'),
     /** `events.seq` when the endpoint was made: older events are not sent to it. */
     fromEventSeq: integer('from_event_seq').notNull(),
+    /** When the owner confirmed the URL (PIN asked again): answers of non-public addresses are kept only then. Cleared when the URL changes. */
+    ownerConfirmedAt: ms('owner_confirmed_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -363,6 +365,8 @@ export const webhookAttempts = sqliteTable(
     durationMs: integer('duration_ms').notNull(),
     responseBody: text('response_body'),
     error: text('error'),
+    /** Body and error detail not kept: a non-public address of an unconfirmed endpoint. */
+    answerHidden: integer('answer_hidden', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.seq)],
 );

@@ -17,6 +17,7 @@ interface EndpointRow {
   previous_secret: string | null;
   previous_secret_expires_at: number | null;
   from_event_seq: number;
+  owner_confirmed_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -34,6 +35,7 @@ const endpointOf = (r: EndpointRow, openSecret: (stored: string) => string): Web
   previousSecret: r.previous_secret === null ? null : openSecret(r.previous_secret),
   previousSecretExpiresAt: r.previous_secret_expires_at,
   fromEventSeq: r.from_event_seq,
+  ownerConfirmedAt: r.owner_confirmed_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -75,6 +77,7 @@ interface AttemptRow {
   duration_ms: number;
   response_body: string | null;
   error: string | null;
+  answer_hidden: number;
 }
 
 const attemptOf = (r: AttemptRow): WebhookAttemptRecord => ({
@@ -84,6 +87,7 @@ const attemptOf = (r: AttemptRow): WebhookAttemptRecord => ({
   durationMs: r.duration_ms,
   responseBody: r.response_body,
   error: r.error,
+  answerHidden: r.answer_hidden === 1,
 });
 
 export interface NewDelivery {
@@ -117,14 +121,14 @@ export class WebhookRepository {
     this.s = {
       insertEndpoint: c.prepare(
         `INSERT INTO webhook_endpoints (id, merchant_id, livemode, url, description, enabled_events, status, disabled_reason, secret,
-           previous_secret, previous_secret_expires_at, from_event_seq, created_at, updated_at)
+           previous_secret, previous_secret_expires_at, from_event_seq, owner_confirmed_at, created_at, updated_at)
          VALUES (@id, @merchantId, @livemode, @url, @description, @enabledEvents, @status, @disabledReason, @secret,
-           @previousSecret, @previousSecretExpiresAt, @fromEventSeq, @createdAt, @updatedAt)`,
+           @previousSecret, @previousSecretExpiresAt, @fromEventSeq, @ownerConfirmedAt, @createdAt, @updatedAt)`,
       ),
       updateEndpoint: c.prepare(
         `UPDATE webhook_endpoints SET url = @url, description = @description, enabled_events = @enabledEvents, status = @status,
            disabled_reason = @disabledReason, secret = @secret, previous_secret = @previousSecret,
-           previous_secret_expires_at = @previousSecretExpiresAt, updated_at = @updatedAt WHERE id = @id`,
+           previous_secret_expires_at = @previousSecretExpiresAt, owner_confirmed_at = @ownerConfirmedAt, updated_at = @updatedAt WHERE id = @id`,
       ),
       endpointById: c.prepare('SELECT * FROM webhook_endpoints WHERE id = ?'),
       endpointSeq: c.prepare('SELECT seq FROM webhook_endpoints WHERE id = ?'),
@@ -166,8 +170,8 @@ export class WebhookRepository {
         `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, completed_at = @now WHERE endpoint_id = @endpointId AND status = 'pending'`,
       ),
       insertAttempt: c.prepare(
-        `INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_body, error)
-         VALUES (@deliveryId, @attemptedAt, @statusCode, @durationMs, @responseBody, @error)`,
+        `INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_body, error, answer_hidden)
+         VALUES (@deliveryId, @attemptedAt, @statusCode, @durationMs, @responseBody, @error, @answerHidden)`,
       ),
       attemptsOf: c.prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq'),
       cursor: c.prepare('SELECT value FROM cursors WHERE name = ?'),
@@ -296,7 +300,7 @@ export class WebhookRepository {
     claimedUntil: number,
   ): boolean {
     const changed = this.s.finish!.run({ ...delivery, claimedUntil }).changes > 0;
-    if (changed) this.s.insertAttempt!.run(attempt); // a claim lost meanwhile logs nothing (ports.ts, finishAttempt)
+    if (changed) this.s.insertAttempt!.run({ ...attempt, answerHidden: attempt.answerHidden ? 1 : 0 }); // a claim lost meanwhile logs nothing (ports.ts, finishAttempt)
     return changed;
   }
 

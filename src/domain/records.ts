@@ -61,6 +61,12 @@ export interface WebhookEndpointRecord {
   previousSecretExpiresAt: number | null;
   /** Events up to this `events.seq` existed before the endpoint and are never fanned out to it. */
   fromEventSeq: number;
+  /**
+   * When the owner, signed in to the app with their PIN, confirmed this endpoint's URL as a system of
+   * theirs: only then are the answers of a non-public address kept in the attempts log. Null until
+   * then, and again after any change of the URL (docs/webhooks.md, "Answers from the shop's network").
+   */
+  ownerConfirmedAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -104,6 +110,8 @@ export interface WebhookAttemptRecord {
   /** The first bytes of the response body (at most 1 KB). */
   responseBody: string | null;
   error: string | null;
+  /** The answer came from (or was sought at) a non-public address of an unconfirmed endpoint: body and error detail were not kept. */
+  answerHidden: boolean;
 }
 
 /** Filters and cursor of `GET /v1/events`; `afterSeq` gives older events, `beforeSeq` newer ones. */

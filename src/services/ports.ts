@@ -1,3 +1,4 @@
+import type { AnswerPeer } from '../domain/webhook-answers.js';
 import type { Merchant, MerchantSettingsPatch } from '../domain/merchant.js';
 import type { SignInFailures, StoredUser, UiSessionRecord } from '../domain/users.js';
 import type { Currency } from '../domain/currencies.js';
@@ -322,6 +323,11 @@ export interface WebhookResponse {
   retryAfter: string | null;
   error: string | null;
   durationMs: number;
+  /**
+   * `public` only when the request reached (or failed at) a public address; a private, loopback or
+   * link-local one, or none known (a DNS failure), is `private` (domain/webhook-answers.ts).
+   */
+  peer: AnswerPeer;
 }
 
 /** How the dispatcher makes its HTTP requests (fetch in the app; anything in a test). */

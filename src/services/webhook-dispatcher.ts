@@ -1,5 +1,6 @@
 import { newId } from '../domain/ids.js';
 import type { WebhookEndpointRecord } from '../domain/records.js';
+import { keptAnswer } from '../domain/webhook-answers.js';
 import { eventBody, nextAttemptDelay, parseRetryAfter, signatureHeader, subscribes, verdictOf } from '../domain/webhooks.js';
 import type { Clock, EventLog, UnitOfWork, WebhookDeliveryRecord, WebhookResponse, WebhookStore, WebhookTransport } from './ports.js';
 
@@ -256,7 +257,7 @@ export class WebhookDispatcher {
     const attemptedAt = this.o.now();
     let res: WebhookResponse;
     if (!event) {
-      res = { status: undefined, body: null, retryAfter: null, error: 'the event no longer exists', durationMs: 0 };
+      res = { status: undefined, body: null, retryAfter: null, error: 'the event no longer exists', durationMs: 0, peer: 'public' };
     } else {
       const body = eventBody(event);
       res = await this.o.transport.post(endpoint.url, this.headers(endpoint, event.id, body, attemptedAt), body, this.o.timeoutMs, this.abort.signal);
@@ -283,7 +284,12 @@ export class WebhookDispatcher {
     };
   }
 
-  private async record(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord, attemptedAt: number, res: WebhookResponse, missing: boolean): Promise<void> {
+  private async record(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord, attemptedAt: number, answer: WebhookResponse, missing: boolean): Promise<void> {
+    // What a non-public address answered is never stored for an endpoint the owner has not confirmed:
+    // the log is read by every credential of the mode (domain/webhook-answers.ts). The URL and the
+    // confirmation come from the same endpoint record, so a URL changed since is never judged by
+    // the old URL's confirmation.
+    const res = keptAnswer(answer, endpoint.ownerConfirmedAt !== null);
     const now = this.o.now();
     const attempts = delivery.attempts + 1;
     const verdict = missing ? 'failed' : verdictOf(res.status);
@@ -294,6 +300,7 @@ export class WebhookDispatcher {
       durationMs: res.durationMs,
       responseBody: res.body,
       error: res.error,
+      answerHidden: res.hidden,
     };
     const claimedUntil = claimEnd(delivery);
     const finished = (status: 'succeeded' | 'failed') => ({ id: delivery.id, status, attempts, nextAttemptAt: null, lastStatusCode: res.status ?? null, completedAt: now });

@@ -28,6 +28,8 @@ export interface WebhookEndpointServiceDeps {
   onEndpointsChanged: () => void;
   /** New deliveries were written (the dispatcher looks for work). */
   onDeliveries: () => void;
+  /** The caller is the owner signed in to the app and typed their PIN again (UserService.reconfirmOwner). */
+  reconfirmOwner: (caller: Caller, pin: string | undefined, address: string) => Promise<void>;
 }
 
 export type DeliveryWithAttempts = WebhookDeliveryRecord & { attemptLog: WebhookAttemptRecord[] };
@@ -57,6 +59,7 @@ export class WebhookEndpointService {
         previousSecret: null,
         previousSecretExpiresAt: null,
         fromEventSeq: await this.d.events.maxSeq(),
+        ownerConfirmedAt: null,
         createdAt: now,
         updatedAt: now,
       };
@@ -88,14 +91,17 @@ export class WebhookEndpointService {
     }
   }
 
-  /** Re-enabling (status `enabled`) clears `disabled_reason`. @throws ApiError resource_missing, parameter_invalid */
+  /**
+   * Re-enabling (status `enabled`) clears `disabled_reason`. A new URL drops the owner's confirmation:
+   * it was given for the old address. @throws ApiError resource_missing, parameter_invalid
+   */
   async update(caller: Caller, id: string, input: EndpointInput): Promise<WebhookEndpointRecord> {
     checkInput(input);
     const updated = await this.d.tx(async () => {
       const e = await this.get(caller, id);
       const next: WebhookEndpointRecord = {
         ...e,
-        ...(input.url !== undefined && { url: input.url }),
+        ...(input.url !== undefined && input.url !== e.url && { url: input.url, ownerConfirmedAt: null }),
         ...(input.enabled_events !== undefined && { enabledEvents: input.enabled_events }),
         ...(input.description !== undefined && { description: input.description }),
         ...(input.status !== undefined && { status: input.status, disabledReason: input.status === 'enabled' ? null : input.status === e.status ? e.disabledReason : 'manual' }),
@@ -106,6 +112,32 @@ export class WebhookEndpointService {
     });
     this.d.onEndpointsChanged();
     return updated;
+  }
+
+  /**
+   * The owner confirms the endpoint's URL as a system of theirs, so what it answers is logged in full
+   * even from the shop's own network (docs/webhooks.md, "Answers from the shop's network"). Only the
+   * owner signed in to the app, typing their PIN again, for the `url` they were shown: if the endpoint
+   * has another URL now (a key holder changed it while the owner read the question), nothing is
+   * confirmed. The endpoint is checked first, so a wrong id or URL costs no PIN attempt.
+   * @throws ApiError resource_missing, invalid_state (another URL), role_forbidden,
+   *   parameter_missing, parameter_invalid (`pin`), rate_limited
+   */
+  async confirm(caller: Caller, id: string, input: { url: string; pin: string | undefined }, address: string): Promise<WebhookEndpointRecord> {
+    const urlChanged = () =>
+      new ApiError('invalid_state', 'The endpoint\'s URL is not the one you confirmed: it was changed meanwhile. Look at it again before confirming.', 'url');
+    if ((await this.get(caller, id)).url !== input.url) throw urlChanged();
+    await this.d.reconfirmOwner(caller, input.pin, address);
+    const confirmed = await this.d.tx(async () => {
+      const e = await this.get(caller, id);
+      if (e.url !== input.url) throw urlChanged(); // changed while the PIN was checked
+      const now = this.d.now();
+      const next = { ...e, ownerConfirmedAt: e.ownerConfirmedAt ?? now, updatedAt: now };
+      await this.d.store.updateEndpoint(next);
+      return next;
+    });
+    this.d.onEndpointsChanged();
+    return confirmed;
   }
 
   /** Deletes the endpoint and its deliveries: nothing more is sent to it. @throws ApiError resource_missing */

@@ -1,14 +1,16 @@
 /**
  * The Webhooks screen in a real browser against the headless app and a local receiver: add an
  * endpoint (its secret shown once), send a test event and see the delivery and its answer, resend,
- * disable, rotate the secret, delete (confirmed first).
+ * disable, rotate the secret, delete (confirmed first). The receiver is on loopback, so its answers
+ * are kept back until the owner confirms the endpoint with their PIN (docs/webhooks.md, "Answers from
+ * the shop's network").
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type AppInBrowser, openAppInBrowser, screenshot, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, openAppInBrowser, screenshot, TEST_OWNER, uiBudget } from '../helpers/browser.js';
 import type { TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -61,28 +63,63 @@ test('add an endpoint: the secret is shown once and verifies what the receiver g
   await expect.poll(() => deliveries.getByRole('row').first().innerText()).toMatch(/webhook_endpoint\.test[\s\S]*succeeded[\s\S]*1 attempt[\s\S]*200 in \d+ ms/);
 }, uiBudget(12, [10_000]));
 
-test('a refused delivery shows the answer; Resend sends the same event again', async () => {
+test('a loopback receiver\'s answer is kept back until the owner confirms the endpoint with their PIN', async () => {
   answer = 400; // a final failure: not retried (a 5xx would be, and a resend would queue behind it)
-  const before = received.length;
-  await page.getByRole('button', { name: 'Send test event' }).click();
-  await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 1);
-  const failedId = received[before]!.headers['webhook-id'];
-  await page.getByRole('button', { name: 'Reload' }).click();
-  const first = page.getByRole('table', { name: `Deliveries to ${receiverUrl}` }).getByRole('row').first();
-  await expect.poll(() => first.innerText()).toMatch(/failed[\s\S]*1 attempt[\s\S]*400 in \d+ ms/);
-  await first.getByText(/400 in/).click();
+  const rows = () => page.getByRole('table', { name: `Deliveries to ${receiverUrl}` }).getByRole('row');
+  const sendAndOpenFirst = async () => {
+    const before = received.length;
+    const shown = await rows().count();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(before + 1);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => rows().count()).toBe(shown + 1); // newest first: the new one on top
+    const first = rows().first();
+    await expect.poll(() => first.innerText()).toMatch(/failed[\s\S]*1 attempt[\s\S]*400 in \d+ ms/);
+    await first.getByText(/400 in/).click();
+    return first;
+  };
+  const hidden = await sendAndOpenFirst();
+  expect(await hidden.innerText()).toContain('The answer is kept back: this address is on the shop\'s own network');
+  expect(await hidden.locator('pre').count()).toBe(0);
+
+  // Confirming says in plain words what it allows, names the address and asks for the PIN.
+  await page.getByRole('button', { name: 'Show its answers…' }).click();
+  const form = page.getByRole('form', { name: `Confirm ${receiverUrl}` });
+  const words = (await form.innerText()).replace(/\s+/g, ' ');
+  expect(words).toContain(`Confirm ${receiverUrl} as a system of yours?`);
+  expect(words).toContain('Once confirmed, anyone who can see this endpoint\'s deliveries, API keys of this mode included, reads what it answers.');
+  for (const [width, height] of [[1024, 768], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, `webhooks-confirm-${width}`);
+  }
+  await page.setViewportSize({ width: 1100, height: 1200 });
+  const errorsBefore = errors.length;
+  await form.getByLabel('Your PIN').fill('9731');
+  await form.getByRole('button', { name: 'Confirm and show its answers' }).click();
+  await expect.poll(() => form.getByRole('alert').innerText()).toMatch(/PIN/);
+  // The wrong PIN's 400 is the browser's only complaint, and an expected one.
+  expect(errors.splice(errorsBefore)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  expect((await t.api('GET', '/v1/webhook_endpoints')).body.data.items[0].owner_confirmed_at).toBeNull();
+  await form.getByLabel('Your PIN').fill(TEST_OWNER.pin);
+  await form.getByRole('button', { name: 'Confirm and show its answers' }).click();
+  await expect.poll(() => page.getByText(/^Enabled · all events · till · answers shown \(confirmed by the owner\)$/).count()).toBe(1);
+  expect(await page.getByRole('button', { name: 'Show its answers…' }).count()).toBe(0);
+
+  await expect.poll(() => rows().count()).toBe(2); // the log read again once confirmed
+  const first = await sendAndOpenFirst();
   expect(await first.locator('pre').innerText()).toBe('receiver refused it');
+  const failedId = received[received.length - 1]!.headers['webhook-id'];
   answer = 200;
   await first.getByRole('button', { name: 'Resend' }).click();
   await expect.poll(() => received.filter((r) => r.headers['webhook-id'] === failedId).length, { timeout: 10_000 }).toBe(2);
   await screenshot(page, 'webhooks-deliveries');
-}, uiBudget(10, [10_000, 10_000]));
+}, uiBudget(30, [10_000, 10_000, 10_000]));
 
 test('disable, rotate and delete', async () => {
   await page.getByRole('button', { name: 'Disable' }).click();
-  await expect.poll(() => page.getByText(/^Disabled · all events · till$/).count()).toBe(1);
+  await expect.poll(() => page.getByText(/^Disabled · all events · till · answers shown/).count()).toBe(1);
   await page.getByRole('button', { name: 'Enable' }).click();
-  await expect.poll(() => page.getByText(/^Enabled · all events · till$/).count()).toBe(1);
+  await expect.poll(() => page.getByText(/^Enabled · all events · till · answers shown/).count()).toBe(1);
   await page.getByRole('button', { name: 'Rotate secret' }).click();
   expect((await page.locator('.secret-value').innerText()).trim()).toMatch(/^whsec_/);
   await page.getByRole('button', { name: 'Done' }).click();

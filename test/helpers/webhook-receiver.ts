@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TestCore } from './test-core.js';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -71,4 +72,28 @@ export async function eventually<T>(probe: () => Promise<T> | T, timeoutMs = 500
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(20);
   }
+}
+
+/** The owner's PIN in tests that confirm endpoints (`ownerSignIn`). */
+export const OWNER_PIN = '2580';
+
+/**
+ * The shop's first owner, created from this machine as the app's setup screen does, signed in: the
+ * `Authorization` of a UI sign-in (docs/api.md, "UI sessions"). Created once per core.
+ */
+export async function ownerSignIn(t: TestCore): Promise<string> {
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Owner', pin: OWNER_PIN } });
+  const res = setup.status === 200 ? setup : await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Owner', pin: OWNER_PIN } });
+  if (res.status !== 200) throw new Error(`signing in as the owner: ${res.status} ${res.text}`);
+  return res.body.data.token as string;
+}
+
+/**
+ * The owner confirms an endpoint (PIN asked again), so what its local receiver answers is logged in
+ * full (docs/webhooks.md, "Answers from the shop's network").
+ */
+export async function confirmEndpoint(t: TestCore, endpointId: string): Promise<void> {
+  const { url } = (await t.api('GET', `/v1/webhook_endpoints/${endpointId}`)).body.data as { url: string };
+  const res = await t.api('POST', `/v1/webhook_endpoints/${endpointId}/confirm`, { key: await ownerSignIn(t), body: { url, pin: OWNER_PIN } });
+  if (res.status !== 200) throw new Error(`confirming ${endpointId}: ${res.status} ${res.text}`);
 }

@@ -7,7 +7,8 @@
  * `x-stablepos-access` extension `{ roles, mode }` (src/http/plugins/auth.ts) and the statuses it may
  * answer. The rule (docs/api.md, "Modes"):
  *   no key → 401 api_key_missing; malformed or revoked key → 401 api_key_invalid;
- *   a role not in `roles` → 403 role_forbidden; mode `live` with a test credential → 403 livemode_mismatch;
+ *   a role not in `roles` → 403 role_forbidden; `signed_in_only` with an API key → 403 role_forbidden;
+ *   mode `live` with a test credential → 403 livemode_mismatch;
  *   otherwise the operation runs (never 401/403, never 5xx) and answers a status it documents.
  * The app's UI mode decides a cashier's mode, so two apps run: one in test mode, one in live mode.
  */
@@ -28,7 +29,7 @@ interface Operation {
   security?: unknown[];
   requestBody?: unknown;
   responses: Record<string, unknown>;
-  [ACCESS_EXTENSION]?: { roles: string[]; mode: 'own' | 'live' };
+  [ACCESS_EXTENSION]?: { roles: string[]; mode: 'own' | 'live'; signed_in_only?: true };
 }
 
 interface Credential {
@@ -37,7 +38,7 @@ interface Credential {
   /** The Authorization header, or undefined for none. */
   authorization: string | undefined;
   /** For role and mode checks; undefined for credentials that must not authenticate. */
-  as?: { role: 'owner' | 'cashier'; livemode: boolean };
+  as?: { role: 'owner' | 'cashier'; livemode: boolean; via: 'key' | 'ui' };
 }
 
 const apps: Record<Mode, { dir: string; s: CoreServices; app: FastifyInstance; inject: ReturnType<typeof checkedInject> }> = {} as never;
@@ -80,12 +81,12 @@ beforeAll(async () => {
     { name: 'no key', app: 'test', authorization: undefined },
     { name: 'malformed key', app: 'test', authorization: 'Bearer sk_test_!!not-a-key!!' },
     { name: 'revoked key', app: 'test', authorization: `Bearer ${revoked.secret}` },
-    { name: 'test key', app: 'test', authorization: `Bearer ${testKey}`, as: { role: 'owner', livemode: false } },
-    { name: 'live key', app: 'test', authorization: `Bearer ${liveKey}`, as: { role: 'owner', livemode: true } },
-    { name: 'cashier, test', app: 'test', authorization: await signIn(t.app, 'Cashier', '1357'), as: { role: 'cashier', livemode: false } },
-    { name: 'cashier, live', app: 'live', authorization: await signIn(l.app, 'Cashier', '1357'), as: { role: 'cashier', livemode: true } },
-    { name: 'owner, test', app: 'test', authorization: await signIn(t.app, 'Owner', '2580'), as: { role: 'owner', livemode: false } },
-    { name: 'owner, live', app: 'live', authorization: await signIn(l.app, 'Owner', '2580'), as: { role: 'owner', livemode: true } },
+    { name: 'test key', app: 'test', authorization: `Bearer ${testKey}`, as: { role: 'owner', livemode: false, via: 'key' } },
+    { name: 'live key', app: 'test', authorization: `Bearer ${liveKey}`, as: { role: 'owner', livemode: true, via: 'key' } },
+    { name: 'cashier, test', app: 'test', authorization: await signIn(t.app, 'Cashier', '1357'), as: { role: 'cashier', livemode: false, via: 'ui' } },
+    { name: 'cashier, live', app: 'live', authorization: await signIn(l.app, 'Cashier', '1357'), as: { role: 'cashier', livemode: true, via: 'ui' } },
+    { name: 'owner, test', app: 'test', authorization: await signIn(t.app, 'Owner', '2580'), as: { role: 'owner', livemode: false, via: 'ui' } },
+    { name: 'owner, live', app: 'live', authorization: await signIn(l.app, 'Owner', '2580'), as: { role: 'owner', livemode: true, via: 'ui' } },
   );
   const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })));
@@ -114,6 +115,7 @@ function expected(op: Operation, c: Credential): Expected {
   if (c.authorization === undefined) return { status: 401, code: 'api_key_missing' };
   if (!c.as) return { status: 401, code: 'api_key_invalid' };
   if (!access.roles.includes(c.as.role)) return { status: 403, code: 'role_forbidden' };
+  if (access.signed_in_only === true && c.as.via === 'key') return { status: 403, code: 'role_forbidden' };
   if (access.mode === 'live' && !c.as.livemode) return { status: 403, code: 'livemode_mismatch' };
   return 'runs';
 }
@@ -139,6 +141,9 @@ test('the document states access for every operation that is not public, and cov
   for (const name of ['PUT /v1/settings/wallets/{family}', 'PATCH /v1/settings/networks/{network}', 'POST /v1/users', 'DELETE /v1/users/{id}', 'PATCH /v1/merchant']) {
     expect(live).toContain(name);
   }
+  // What opens the shop's network to being read back (a webhook endpoint's answers) is no key's to do.
+  const signedInOnly = operations.filter((o) => o[ACCESS_EXTENSION]?.signed_in_only === true).map((o) => `${o.method} ${o.path}`);
+  expect(signedInOnly).toContain('POST /v1/webhook_endpoints/{id}/confirm');
 });
 
 test('every operation × every credential answers as the document says', async () => {

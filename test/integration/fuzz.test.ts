@@ -13,7 +13,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CURRENCIES, type Currency, scaleOf } from '../../src/domain/currencies.js';
 import { ERROR_CODES } from '../../src/domain/errors.js';
+import { KEPT_BACK_ERROR } from '../../src/domain/webhook-answers.js';
 import { type ApiResponse, expectError, shapeA, shapeB, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { eventually, ownerSignIn } from '../helpers/webhook-receiver.js';
 
 const CREATE_A = '/v1/payment/sessions';
 const CREATE_B = '/api/v1/checkout/sessions/create';
@@ -635,6 +637,8 @@ describe('the webhook and event POST routes answer any body with 200 or a contra
     `/v1/webhook_endpoints/${endpointId}/rotate_secret`,
     `/v1/webhook_endpoints/${endpointId}/test`,
     '/v1/webhook_endpoints/we_doesNotExist/test',
+    `/v1/webhook_endpoints/${endpointId}/confirm`,
+    '/v1/webhook_endpoints/we_doesNotExist/confirm',
     `/v1/events/${eventId}/resend`,
     '/v1/events/evt_doesNotExist/resend',
   ];
@@ -646,12 +650,39 @@ describe('the webhook and event POST routes answer any body with 200 or a contra
       fc.string({ unit: 'binary', maxLength: 100 }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 5 }), body, async (i, raw) => {
+      fc.asyncProperty(fc.integer({ min: 0, max: 7 }), body, async (i, raw) => {
         const path = paths()[i]!;
         checkShape(path, await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' } }));
       }),
       { numRuns: 200 },
     );
+  });
+
+  test('confirm: any body from an API key is 403 role_forbidden; from the signed-in owner a contract-shaped 4xx, never a confirmation', async () => {
+    const owner = await ownerSignIn(t);
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.record({ url: fc.oneof(fc.constant('http://127.0.0.1:9/hooks'), fc.string({ maxLength: 40 })), pin: fc.oneof(fc.string({ maxLength: 40 }), fc.jsonValue()) }).map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), body, async (asKey, raw) => {
+        const path = `/v1/webhook_endpoints/${endpointId}/confirm`;
+        const res = await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' }, ...(!asKey && { key: owner }) });
+        checkShape(path, res);
+        expect(res.status, describeRes(path, res)).not.toBe(200); // the owner's PIN is never among the fuzzed
+        if (asKey) expectError(res, 403, 'role_forbidden', null);
+      }),
+      { numRuns: 100 },
+    );
+    expect((await t.api('GET', `/v1/webhook_endpoints/${endpointId}`)).body.data.owner_confirmed_at).toBeNull();
+    // Whatever was sent meanwhile, the closed loopback port's failures read as one kept-back text.
+    expect((await t.api('POST', `/v1/webhook_endpoints/${endpointId}/test`)).status).toBe(200);
+    await eventually(async () => {
+      const items = (await t.api('GET', `/v1/webhook_endpoints/${endpointId}/deliveries?limit=100`)).body.data.items as { attempts: { error: string | null; response_body: string | null }[] }[];
+      const attempts = items.flatMap((d) => d.attempts);
+      return attempts.length > 0 && attempts.every((a) => a.error === KEPT_BACK_ERROR && a.response_body === null) ? true : undefined;
+    }, 5000, 'the test deliveries to 127.0.0.1:9 attempted and kept back');
   });
 
   test('endpoint bodies near the valid ones: a bad field is named in param', async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, expect, test } from 'vitest';
 import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
-import { eventually, WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { confirmEndpoint, eventually, WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stablepos-webhooks-restart-'));
 const receiver = new WebhookReceiver();
@@ -31,6 +31,7 @@ test('receiver down across an app restart: due retries resume and deliver with t
   const created = await t.api('POST', '/v1/webhook_endpoints', { body: { url: `http://127.0.0.1:${port}/hooks`, enabled_events: ['*'] } });
   expect(created.status, created.text).toBe(200);
   const { id: endpointId, secret } = created.body.data;
+  await confirmEndpoint(t, endpointId); // so the log shows why the attempt failed (unconfirmed, it is kept back)
   const session = await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId) });
   const sessionId = session.body.data.session_id;
   const failed = await eventually(async () => {

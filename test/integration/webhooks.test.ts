@@ -6,7 +6,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { expectError, shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
-import { eventually, type Received, sleep, WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { confirmEndpoint, eventually, type Received, sleep, WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const FAST_RETRIES = [100, 150, 200, 250, 300, 350, 400, 450, 500];
 
@@ -34,6 +34,16 @@ async function endpoint(url: string, enabled_events: string[] = ['*'], extra: Re
   const res = await t.api('POST', '/v1/webhook_endpoints', { body: { url, enabled_events, ...extra } });
   expect(res.status, res.text).toBe(200);
   return res.body.data as { id: string; secret: string; url: string };
+}
+
+/**
+ * An endpoint on the test receiver (loopback) that the owner has confirmed, so its answers and errors
+ * are logged in full; unconfirmed, they are kept back (webhooks-local-answers.test.ts).
+ */
+async function confirmedEndpoint(url: string) {
+  const e = await endpoint(url);
+  await confirmEndpoint(t, e.id);
+  return e;
 }
 
 const createSession = async () => {
@@ -137,7 +147,7 @@ describe('webhook endpoints API', () => {
 describe('delivery', () => {
   test('signed per Standard Webhooks: standardwebhooks verifies it, a tampered body is refused; the body is GET /v1/events/{id}', async () => {
     const r = await receiver();
-    const e = await endpoint(r.url);
+    const e = await confirmedEndpoint(r.url);
     const sessionId = await createSession();
     await r.waitFor(1);
     const got = r.received[0]!;
@@ -173,7 +183,7 @@ describe('delivery', () => {
   test('500 then 200: the retry carries the same webhook-id; both attempts are logged, bodies cut at 1 KB', async () => {
     const r = await receiver();
     r.respond = (_req, i) => (i === 0 ? { status: 500, body: 'x'.repeat(5000) } : { status: 204 });
-    const e = await endpoint(r.url);
+    const e = await confirmedEndpoint(r.url);
     await createSession();
     await r.waitFor(2);
     expect(r.received[1]!.headers['webhook-id']).toBe(r.received[0]!.headers['webhook-id']);
@@ -195,7 +205,7 @@ describe('delivery', () => {
       if (type === 'payment_session.created') return i === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 };
       return { status: 400, body: 'bad' };
     };
-    const e = await endpoint(r.url);
+    const e = await confirmedEndpoint(r.url);
     const id = await createSession();
     await r.waitFor(1);
     const first = await eventually(async () => (await deliveries(e.id)).find((d) => d.attempt_count === 1 && d.status === 'pending'));
@@ -216,7 +226,7 @@ describe('delivery', () => {
   test('a receiver that does not answer in time is retried, and the attempt says it timed out', async () => {
     const r = await receiver();
     r.respond = (_req, i) => (i === 0 ? 'hang' : { status: 200 });
-    const e = await endpoint(r.url);
+    const e = await confirmedEndpoint(r.url);
     await createSession();
     await r.waitFor(2, 5000);
     const [d] = await eventually(async () => {

@@ -33,10 +33,10 @@ class RecordingTransport implements WebhookTransport {
     if (status === 'hang') {
       // A request that never gets its answer: ends only when the dispatcher stops (aborts it).
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      return { status: undefined, body: null, retryAfter: null, error: 'aborted', durationMs: 0 };
+      return { status: undefined, body: null, retryAfter: null, error: 'aborted', durationMs: 0, peer: 'private' };
     }
     await new Promise((resolve) => setImmediate(resolve)); // the other instance runs meanwhile
-    return { status, body: 'ok', retryAfter: null, error: null, durationMs: 1 };
+    return { status, body: 'ok', retryAfter: null, error: null, durationMs: 1, peer: 'private' };
   }
 }
 
@@ -87,6 +87,7 @@ const endpoint: WebhookEndpointRecord = {
   previousSecret: null,
   previousSecretExpiresAt: null,
   fromEventSeq: 0,
+  ownerConfirmedAt: null,
   createdAt: 1,
   updatedAt: 1,
 };

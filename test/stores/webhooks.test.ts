@@ -24,6 +24,7 @@ const endpoint = (n: number, patch: Partial<WebhookEndpointRecord> = {}): Webhoo
   previousSecret: null,
   previousSecretExpiresAt: null,
   fromEventSeq: 0,
+  ownerConfirmedAt: null,
   createdAt: 1_000 + n,
   updatedAt: 1_000 + n,
   ...patch,
@@ -38,7 +39,7 @@ const delivery = (n: number, endpointId: string, objectId: string, createdAt: nu
   createdAt,
 });
 
-const attempt = (deliveryId: string, attemptedAt: number) => ({ deliveryId, attemptedAt, statusCode: 200, durationMs: 12, responseBody: 'ok', error: null });
+const attempt = (deliveryId: string, attemptedAt: number) => ({ deliveryId, attemptedAt, statusCode: 200, durationMs: 12, responseBody: 'ok', error: null, answerHidden: false });
 const succeeded = (id: string, at: number) => ({ id, status: 'succeeded' as const, attempts: 1, nextAttemptAt: null, lastStatusCode: 200, completedAt: at });
 
 /** Raw SQL on either store, `?` placeholders: only to look at (or plant) what is at rest. */
@@ -100,6 +101,12 @@ describeEachStore('webhook store', (open, kind) => {
     const changed = { ...e, url: 'https://example.com/other', status: 'disabled' as const, disabledReason: 'gone', secret: newWebhookSecret(), previousSecret: null, previousSecretExpiresAt: null, updatedAt: 2_000 };
     await s.webhooks.updateEndpoint(changed);
     expect(await s.webhooks.findEndpoint(e.id)).toEqual(changed);
+    // The owner's confirmation is kept, and cleared again.
+    const confirmed = { ...changed, ownerConfirmedAt: 3_000, updatedAt: 3_000 };
+    await s.webhooks.updateEndpoint(confirmed);
+    expect(await s.webhooks.findEndpoint(e.id)).toEqual(confirmed);
+    await s.webhooks.updateEndpoint({ ...confirmed, ownerConfirmedAt: null });
+    expect((await s.webhooks.findEndpoint(e.id))!.ownerConfirmedAt).toBeNull();
   });
 
   test('endpoints: counted and listed per merchant and mode, newest first, paged both ways; all of them oldest first', async () => {
@@ -216,6 +223,16 @@ describeEachStore('webhook store', (open, kind) => {
     await s.webhooks.deleteEndpoint('we_1');
     expect(await s.webhooks.finishAttempt(attempt('wd_3', 3_000), succeeded('wd_3', 3_100), third!.nextAttemptAt!)).toBe(false);
     expect(await s.webhooks.findDelivery('wd_3')).toBeUndefined();
+  });
+
+  test('an attempt whose answer was kept back is logged as such', async () => {
+    const s = await open();
+    await s.webhooks.insertEndpoint(endpoint(1));
+    await s.webhooks.insertDelivery(delivery(1, 'we_1', 'ps_a', 100));
+    const [claimed] = await s.webhooks.claimDue('we_1', 1_000, 1, 500);
+    const hidden = { ...attempt('wd_1', 1_000), statusCode: null, responseBody: null, error: 'kept back', answerHidden: true };
+    expect(await s.webhooks.finishAttempt(hidden, succeeded('wd_1', 1_100), claimed!.nextAttemptAt!)).toBe(true);
+    expect(await s.webhooks.attemptsOf('wd_1')).toEqual([hidden]);
   });
 
   test('releaseClaim makes a claimed delivery due at once, unless the claim was lost already', async () => {

@@ -6,6 +6,7 @@ import type { ApiData, CreatedWebhookEndpoint, WebhookEndpoint } from '../api-ty
 import { useConfirm } from '../ConfirmDialog.js';
 import { dateFormat } from '../i18n/locale-format.js';
 import { loadError, useApi } from '../use-api.js';
+import { ConfirmEndpoint } from './ConfirmEndpoint.js';
 
 export const EVENT_TYPES = [
   'payment_session.created',
@@ -53,43 +54,45 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
       </div>
       {error ? <p className="error" role="alert">{error}</p> : null}
       {items.length === 0 ? <p className="muted">{t('deliveries.none')}</p> : null}
-      <table className="table" aria-label={t('deliveries.label', { url: endpoint.url })}>
-        <tbody>
-          {items.map((d) => {
-            const last = d.attempts[d.attempts.length - 1];
-            return (
-              <tr key={d.id}>
-                <td>{when(d.created_at)}</td>
-                <td>{d.event_type}</td>
-                <td>
-                  <span className={`badge badge-${d.status === 'succeeded' ? 'succeeded' : d.status === 'failed' ? 'canceled' : 'pending'}`}>
-                    {isDeliveryStatus(d.status) ? t(`deliveryStatus.${d.status}`) : d.status}
-                  </span>{' '}
-                  {t('deliveries.attempts', { count: d.attempt_count })}
-                  {d.next_attempt_at ? `, ${t('deliveries.next', { date: when(d.next_attempt_at) })}` : ''}
-                </td>
-                <td>
-                  {last ? (
-                    <details>
-                      <summary>
-                        {t('deliveries.answer', { answer: last.status_code ?? last.error ?? t('deliveries.noAnswer'), ms: last.duration_ms })}
-                      </summary>
-                      <pre className="response">{last.response_body ?? last.error ?? ''}</pre>
-                    </details>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td>
-                  <button type="button" className="secondary" onClick={act(() => postJson(`/v1/events/${d.event_id}/resend`, { webhook_endpoint_id: endpoint.id }))}>
-                    {t('deliveries.resend')}
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="table" aria-label={t('deliveries.label', { url: endpoint.url })}>
+          <tbody>
+            {items.map((d) => {
+              const last = d.attempts[d.attempts.length - 1];
+              return (
+                <tr key={d.id}>
+                  <td>{when(d.created_at)}</td>
+                  <td>{d.event_type}</td>
+                  <td>
+                    <span className={`badge badge-${d.status === 'succeeded' ? 'succeeded' : d.status === 'failed' ? 'canceled' : 'pending'}`}>
+                      {isDeliveryStatus(d.status) ? t(`deliveryStatus.${d.status}`) : d.status}
+                    </span>{' '}
+                    {t('deliveries.attempts', { count: d.attempt_count })}
+                    {d.next_attempt_at ? `, ${t('deliveries.next', { date: when(d.next_attempt_at) })}` : ''}
+                  </td>
+                  <td>
+                    {last ? (
+                      <details>
+                        <summary>
+                          {t('deliveries.answer', { answer: last.status_code ?? (last.answer_hidden ? t('deliveries.noAnswer') : last.error) ?? t('deliveries.noAnswer'), ms: last.duration_ms })}
+                        </summary>
+                        {last.answer_hidden ? <p className="muted">{t('deliveries.hidden')}</p> : <pre className="response">{last.response_body ?? last.error ?? ''}</pre>}
+                      </details>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td>
+                    <button type="button" className="secondary" onClick={act(() => postJson(`/v1/events/${d.event_id}/resend`, { webhook_endpoint_id: endpoint.id }))}>
+                      {t('deliveries.resend')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -189,6 +192,7 @@ export function WebhooksScreen() {
                   {ep.status === 'enabled' ? t('endpoint.enabled') : ep.disabled_reason === 'gone' ? t('endpoint.disabledGone') : t('endpoint.disabled')} ·{' '}
                   {ep.enabled_events.includes('*') ? t('endpoint.allEvents') : ep.enabled_events.join(', ')}
                   {ep.description ? ` · ${ep.description}` : ''}
+                  {ep.owner_confirmed_at ? ` · ${t('endpoint.confirmed')}` : ''}
                 </p>
               </div>
               <span>
@@ -229,7 +233,8 @@ export function WebhooksScreen() {
                 </button>
               </span>
             </div>
-            {open === ep.id ? <Deliveries endpoint={ep} /> : null}
+            {ep.owner_confirmed_at ? null : <ConfirmEndpoint endpoint={ep} onDone={list.reload} />}
+            {open === ep.id ? <Deliveries key={ep.owner_confirmed_at ?? 'unconfirmed'} endpoint={ep} /> : null}
           </li>
         ))}
       </ul>

@@ -341,6 +341,8 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: ms('previous_secret_expires_at'),
     /** `events.seq` when the endpoint was made: older events are not sent to it. */
     fromEventSeq: bigCount('from_event_seq').notNull(),
+    /** When the owner confirmed the URL (PIN asked again): answers of non-public addresses are kept only then. Cleared when the URL changes. */
+    ownerConfirmedAt: ms('owner_confirmed_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
@@ -386,6 +388,8 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
     responseBody: text('response_body'),
     error: text('error'),
+    /** Body and error detail not kept: a non-public address of an unconfirmed endpoint. */
+    answerHidden: boolean('answer_hidden').notNull().default(false),
   },
   (t) => [index('webhook_attempts_delivery').on(t.deliveryId, t.seq)],
 );

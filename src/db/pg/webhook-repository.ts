@@ -52,6 +52,7 @@ const attemptColumns = {
   durationMs: webhookAttempts.durationMs,
   responseBody: webhookAttempts.responseBody,
   error: webhookAttempts.error,
+  answerHidden: webhookAttempts.answerHidden,
 };
 
 /**
@@ -88,6 +89,7 @@ export class PgWebhookRepository {
       previousSecret: r.previousSecret === null ? null : this.secrets.open(r.previousSecret),
       previousSecretExpiresAt: r.previousSecretExpiresAt,
       fromEventSeq: r.fromEventSeq,
+      ownerConfirmedAt: r.ownerConfirmedAt,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
     };
@@ -103,6 +105,7 @@ export class PgWebhookRepository {
       secret: this.secrets.seal(e.secret),
       previousSecret: e.previousSecret === null ? null : this.secrets.seal(e.previousSecret),
       previousSecretExpiresAt: e.previousSecretExpiresAt,
+      ownerConfirmedAt: e.ownerConfirmedAt,
       updatedAt: e.updatedAt,
     };
   }

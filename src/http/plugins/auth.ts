@@ -19,6 +19,11 @@ declare module 'fastify' {
      * declares it: registration fails otherwise, so no route is opened to test credentials by accident.
      */
     mode?: RouteMode;
+    /**
+     * Only a person signed in to the app (a UI sign-in), never an API key, even a live one: for what
+     * a program's credential must not do (confirming a webhook endpoint on the shop's network).
+     */
+    signedInOnly?: boolean;
   }
 }
 
@@ -37,7 +42,13 @@ export const LIVE_ONLY = { mode: 'live' } as const satisfies { mode: RouteMode }
 /** Route config for what a cashier may do too (docs/api.md, "Roles"), in the caller's mode. */
 export const CASHIER_TOO = { roles: ['owner', 'cashier'], mode: 'own' } as const satisfies { roles: readonly Role[]; mode: RouteMode };
 
-/** The OpenAPI extension on every authenticated operation saying who may call it: `{ roles, mode }`. */
+/** Route config: the owner signed in to the app only (no API key), in the sign-in's mode. */
+export const OWNER_SIGNED_IN = { mode: 'own', signedInOnly: true } as const satisfies { mode: RouteMode; signedInOnly: true };
+
+/**
+ * The OpenAPI extension on every authenticated operation saying who may call it: `{ roles, mode }`,
+ * and `signed_in_only: true` where API keys are refused (403 `role_forbidden`).
+ */
 export const ACCESS_EXTENSION = 'x-stablepos-access';
 
 /**
@@ -46,13 +57,17 @@ export const ACCESS_EXTENSION = 'x-stablepos-access';
  * roles and mode are written into its schema, so the OpenAPI document at /docs states them for every
  * operation (the authorization matrix test reads them from there).
  */
-export function declareAccess(route: { method: string | string[]; url: string; config?: { mode?: RouteMode; roles?: readonly Role[] }; schema?: object }): void {
+export function declareAccess(route: { method: string | string[]; url: string; config?: { mode?: RouteMode; roles?: readonly Role[]; signedInOnly?: boolean }; schema?: object }): void {
   const mode = route.config?.mode;
   if (mode !== 'own' && mode !== 'live') {
     throw new Error(`route ${[route.method].flat().join('|')} ${route.url} must declare config.mode ('own' or 'live'): see src/http/plugins/auth.ts`);
   }
   route.schema ??= {};
-  (route.schema as Record<string, unknown>)[ACCESS_EXTENSION] = { roles: [...(route.config?.roles ?? OWNER_ONLY)], mode };
+  (route.schema as Record<string, unknown>)[ACCESS_EXTENSION] = {
+    roles: [...(route.config?.roles ?? OWNER_ONLY)],
+    mode,
+    ...(route.config?.signedInOnly === true && { signed_in_only: true }),
+  };
 }
 
 export interface Authenticator {
@@ -106,6 +121,9 @@ function identify(request: FastifyRequest, caller: Caller | null): void {
       'role_forbidden',
       `Only an owner may do this (${request.method} ${request.routeOptions.url}); a ${caller.role} may create, follow and cancel payment sessions and see today's sessions.`,
     );
+  }
+  if (request.routeOptions.config.signedInOnly === true && caller.uiSessionId === undefined) {
+    throw new ApiError('role_forbidden', `An API key cannot do this (${request.method} ${request.routeOptions.url}): only the owner, signed in to the app, may.`);
   }
   if (request.routeOptions.config.mode === 'live' && !caller.livemode) {
     throw new ApiError(

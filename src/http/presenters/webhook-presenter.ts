@@ -16,6 +16,7 @@ export function presentEndpoint(e: WebhookEndpointRecord): Static<typeof Endpoin
     disabled_reason: e.disabledReason,
     livemode: e.livemode,
     secret_rotated_until: e.previousSecretExpiresAt === null ? null : iso(e.previousSecretExpiresAt),
+    owner_confirmed_at: e.ownerConfirmedAt === null ? null : iso(e.ownerConfirmedAt),
     created_at: iso(e.createdAt),
     updated_at: iso(e.updatedAt),
   };
@@ -45,6 +46,7 @@ export function presentDelivery(d: DeliveryWithAttempts): Static<typeof Delivery
       duration_ms: a.durationMs,
       response_body: a.responseBody,
       error: a.error,
+      answer_hidden: a.answerHidden,
     })),
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ok } from '../envelope.js';
-import { callerOf, OWN_MODE } from '../plugins/auth.js';
+import { callerOf, OWN_MODE, OWNER_SIGNED_IN } from '../plugins/auth.js';
 import { presentDelivery, presentEndpoint, presentEndpointWithSecret } from '../presenters/webhook-presenter.js';
 import { Envelope, ListOf } from '../schemas/common.js';
-import { DeliveryListQuery, DeliveryOut, EndpointCreateBody, EndpointListQuery, EndpointOut, EndpointUpdateBody, EndpointWithSecretOut, WebhookIdParams } from '../schemas/webhook.js';
+import { DeliveryListQuery, DeliveryOut, EndpointConfirmBody, EndpointCreateBody, EndpointListQuery, EndpointOut, EndpointUpdateBody, EndpointWithSecretOut, WebhookIdParams } from '../schemas/webhook.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['Webhook endpoints'];
@@ -106,6 +106,24 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       response: { 200: Envelope(EndpointWithSecretOut) },
     },
   }, async (request) => ok(presentEndpointWithSecret(await endpoints.rotateSecret(callerOf(request), request.params.id))));
+
+  app.post('/v1/webhook_endpoints/:id/confirm', {
+    config: OWNER_SIGNED_IN,
+    schema: {
+      tags,
+      summary: 'Confirm the endpoint as the owner\'s: log what its address answers in full',
+      description:
+        'Until an endpoint is confirmed, what a non-public address (loopback, private, link-local: judged by the address connected to) answers is logged ' +
+        'with its status code and duration only, and every failure reads the same. Confirming shows it in full from then on. ' +
+        '**Only the owner signed in to the app**, typing their `pin` again (400 `parameter_missing` / `parameter_invalid` with `param: "pin"`; wrong PINs count towards the sign-in lockout, 429 `rate_limited`); ' +
+        'API keys, live ones too, get 403 `role_forbidden`. Any later change of `url` drops the confirmation. ' +
+        'The body names the `url` the owner was shown: 409 `invalid_state` (`param: "url"`) if the endpoint has another one now, so a URL changed meanwhile is never confirmed.',
+      params: WebhookIdParams,
+      body: EndpointConfirmBody,
+      response: { 200: Envelope(EndpointOut) },
+    },
+  }, async (request) =>
+    ok(presentEndpoint(await endpoints.confirm(callerOf(request), request.params.id, { url: request.body.url, pin: request.body.pin }, request.ip))));
 
   app.post('/v1/webhook_endpoints/:id/test', {
     config: OWN_MODE,

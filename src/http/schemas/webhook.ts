@@ -51,6 +51,18 @@ const endpointFields = {
   ),
   livemode: Type.Boolean(),
   secret_rotated_until: Nullable(Type.String({ description: 'After a rotation: until when the previous secret still signs beside the new one (ISO 8601).' })),
+  // Optional only for idempotent replays of answers stored before the field existed (they are
+  // replayed byte for byte); every answer made now carries it.
+  owner_confirmed_at: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'When the owner, signed in to the app, confirmed this URL as a system of theirs (`POST …/{id}/confirm`); null until then and again after any change of `url`. ' +
+          'Until then, what a non-public address (loopback, private, link-local, whatever the host name resolves to) answers is not logged beyond its status code and duration. ' +
+          'Always present, except in an idempotent replay of an answer stored by a version before it.',
+      }),
+    ),
+  ),
   created_at: DateTime,
   updated_at: DateTime,
 };
@@ -76,8 +88,16 @@ const AttemptOut = Type.Object({
   attempted_at: DateTime,
   status_code: Nullable(Type.Integer({ description: 'HTTP status of the answer; null when none came (timeout, refused connection).' })),
   duration_ms: Type.Integer(),
-  response_body: Nullable(Type.String({ description: 'The first 1 KB of the answer.' })),
-  error: Nullable(Type.String({ description: 'Why no answer came, e.g. `timed out after 15000 ms`, `ECONNREFUSED: …`.' })),
+  response_body: Nullable(Type.String({ description: 'The first 1 KB of the answer; null when kept back (`answer_hidden`).' })),
+  error: Nullable(
+    Type.String({
+      description: 'Why no answer came, e.g. `timed out after 15000 ms`, `ECONNREFUSED: …`; when kept back (`answer_hidden`), always the same text, whatever failed.',
+    }),
+  ),
+  answer_hidden: Type.Boolean({
+    description:
+      'The request went to a non-public address (loopback, private, link-local; judged by the address connected to) of an endpoint the owner has not confirmed: only the status code and duration were kept (docs/webhooks.md).',
+  }),
 });
 
 export const DeliveryOut = Type.Object({
@@ -131,3 +151,11 @@ export const ResendBody = Nullable(
 );
 
 export const WebhookIdParams = IdParams;
+
+export const EndpointConfirmBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2048, description: 'The URL the owner was shown and confirms: 409 `invalid_state` if the endpoint has another one now.' }),
+    pin: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'The signed-in owner\'s PIN, asked again (4–12 digits).' })),
+  },
+  { additionalProperties: false },
+);
