@@ -1236,7 +1236,7 @@ export interface components {
                 /** @enum {string} */
                 type: "api_error";
                 /** @enum {string} */
-                code: "network_unavailable" | "rate_unavailable" | "service_unavailable" | "not_ready";
+                code: "network_unavailable" | "rate_unavailable" | "service_unavailable" | "outcome_unknown" | "not_ready";
                 message: string;
                 param: string | null;
             };
@@ -1354,7 +1354,7 @@ export interface components {
                 "application/json": components["schemas"]["Error500"];
             };
         };
-        /** @description `network_unavailable`, `rate_unavailable`, `service_unavailable`, `not_ready`. The body is the contract's error object. */
+        /** @description `network_unavailable`, `rate_unavailable`, `service_unavailable`, `outcome_unknown`, `not_ready`. The body is the contract's error object. */
         ServiceUnavailable: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
