@@ -67,10 +67,10 @@ export function DisplayScreen() {
   const screen = <SaleOnDisplay mode={mode} />;
   if (mode === 'live') return screen;
   return (
-    <>
+    <div className="display-test">
       <TestModeBanner />
       {screen}
-    </>
+    </div>
   );
 }
 
