@@ -23,8 +23,11 @@ export interface Io {
 const stdio: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 
 const DATA_DIR_HELP = `  --data-dir DIR      where the database lives (default: $STABLEPOS_DATA_DIR, else the app's user data folder)
-  --database-url URL  a PostgreSQL database (postgres://…) instead of the data dir's SQLite file; several
-                      instances may share one (default: $STABLEPOS_DATABASE_URL; docs/deployment.md)`;
+  $STABLEPOS_DATABASE_URL
+                      a PostgreSQL database (postgres://user:password@host:5432/db) instead of the data
+                      dir's SQLite file; several instances may share one (docs/deployment.md)
+  --database-url URL  the same on the command line, where other local accounts can read it (ps,
+                      /proc/<pid>/cmdline): never with a password in it; prefer the environment`;
 
 /** The options every command that opens the store takes. */
 const STORE_OPTIONS = { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } } as const;
@@ -478,9 +481,29 @@ async function devnet(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
+/**
+ * A password in `--database-url` is on the command line, which every local account can read while the
+ * process runs (`ps`, /proc/<pid>/cmdline); the environment is readable only by the same account and
+ * root. Said on stderr, without the URL, and the command goes on (docs/deployment.md, "Connecting").
+ */
+function warnOfPasswordOnCommandLine(argv: readonly string[], io: Io): void {
+  const at = argv.findIndex((a) => a === '--database-url' || a.startsWith('--database-url='));
+  if (at < 0) return;
+  const value = argv[at] === '--database-url' ? argv[at + 1] : argv[at]!.slice('--database-url='.length);
+  if (value === undefined || !URL.canParse(value)) return;
+  const url = new URL(value);
+  if ((url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.password !== '') {
+    io.err(
+      'stablepos: warning: --database-url holds a password, which other accounts on this machine can read in the process list ' +
+        '(/proc/<pid>/cmdline); set STABLEPOS_DATABASE_URL in the environment instead (docs/deployment.md)',
+    );
+  }
+}
+
 /** Runs one command line; resolves with the exit code. */
 export async function main(argv: string[], io: Io = stdio): Promise<number> {
   const [command, ...rest] = argv;
+  warnOfPasswordOnCommandLine(rest, io);
   try {
     switch (command) {
       case 'serve':

@@ -746,7 +746,7 @@ export interface paths {
         get?: never;
         /**
          * Show a sale on the customer display (or clear it with null)
-         * @description Each till has a display of its own: name it in `till` (the display page follows `/display/current?till=…`); without one, the shop's shared display.
+         * @description Each till has a display of its own: name it in `till` (the display page follows `/display/current?till=…`); without one, the shop's shared display. Each mode has its own displays: a test credential changes only the test display of the till (followed with `&mode=test`), never what a customer sees for a live sale.
          */
         put: operations["setDisplay"];
         post?: never;
@@ -1256,7 +1256,7 @@ export interface components {
                 /** @enum {string} */
                 type: "api_error";
                 /** @enum {string} */
-                code: "network_unavailable" | "rate_unavailable" | "service_unavailable" | "not_ready";
+                code: "network_unavailable" | "rate_unavailable" | "service_unavailable" | "outcome_unknown" | "not_ready";
                 message: string;
                 param: string | null;
             };
@@ -1374,7 +1374,7 @@ export interface components {
                 "application/json": components["schemas"]["Error500"];
             };
         };
-        /** @description `network_unavailable`, `rate_unavailable`, `service_unavailable`, `not_ready`. The body is the contract's error object. */
+        /** @description `network_unavailable`, `rate_unavailable`, `service_unavailable`, `outcome_unknown`, `not_ready`. The body is the contract's error object. */
         ServiceUnavailable: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
@@ -1696,6 +1696,8 @@ export interface operations {
             query?: {
                 /** @description Which till (up to 32 of a–z, 0–9 and -): each till has a display of its own. */
                 till?: string;
+                /** @description Which mode's display to follow: `live` (the default: what customers see) or `test` (a till rehearsing in test mode, or a test key's). */
+                mode?: "live" | "test";
             };
             header?: never;
             path?: never;
@@ -1703,7 +1705,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `display` with `{session_id, payment_url}` in the envelope, now and on every change, for the till named in `till` (else the shared display). */
+            /** @description Server-sent events: `display` with `{session_id, payment_url, livemode}` in the envelope, now and on every change, for the till named in `till` (else the shared display), in live mode unless `mode=test`. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["RequestId"];
@@ -5878,6 +5880,8 @@ export interface operations {
                         data: {
                             session_id: string | null;
                             payment_url: string | null;
+                            /** @description Which mode's display this is: each mode has its own (a test credential changes only the test one). */
+                            livemode: boolean;
                         };
                     };
                 };

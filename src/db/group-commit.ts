@@ -20,7 +20,15 @@ interface Job {
  * about as much as the unit's own inserts); if any unit throws, the whole group is rolled back and
  * every unit runs again in a transaction of its own, so only the failing one fails. Hence the rule
  * for callers: a unit's work touches only the database (no other side effects), because it may run
- * twice. If a commit fails, its units reject; nothing is half-written.
+ * twice.
+ *
+ * **Never after COMMIT was sent.** A group is run again only when a unit's work threw, which is before
+ * the COMMIT. Once every unit's work has returned, a failure is the COMMIT's (or the connection's
+ * during it), and on PostgreSQL that COMMIT may have taken effect on the server even though its
+ * answer never came back: running the units again could store a second session, payment or refund.
+ * So then every unit of the group rejects with the store's error (PostgreSQL's: 503
+ * `outcome_unknown`, pg/pg-database.ts) and none runs again. (On SQLite a failed COMMIT has stored
+ * nothing, but the rule is the same: a disk that refused one COMMIT would refuse the next.)
  *
  * On SQLite the transaction is the gate's (sqlite-gate.ts), so a unit's store calls are inside it
  * while other flows wait for the commit; units run one after the other, never interleaved. On
@@ -50,14 +58,22 @@ export class GroupCommit {
     this.queue = [];
     this.scheduled = false;
     let values: unknown[];
+    /** Every unit's work returned: from here on a failure is the COMMIT's, whose outcome may be unknown. */
+    let committing = false;
     try {
       values = await this.gate.tx(async () => {
         const results: unknown[] = [];
         for (const job of jobs) results.push(await job.work());
+        committing = true;
         return results;
       });
-    } catch {
-      // One unit failed (or the commit did): the group was rolled back; give each its own transaction.
+    } catch (err) {
+      if (committing) {
+        // The COMMIT failed or its answer was lost: it may have happened, so nothing runs again.
+        for (const job of jobs) job.reject(err);
+        return;
+      }
+      // One unit failed before the COMMIT: the group was rolled back; give each its own transaction.
       for (const job of jobs) {
         try {
           job.resolve(await this.gate.tx(job.work));

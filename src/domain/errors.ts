@@ -46,6 +46,11 @@ export const ERROR_CODES = {
   rate_unavailable: { status: 503, type: 'api_error' },
   /** The app is shutting down: requests still arriving on open connections are refused (retry). */
   service_unavailable: { status: 503, type: 'api_error' },
+  /**
+   * The database connection was lost while a change was being committed (PostgreSQL): it may or may
+   * not have been stored, and it is not run again (docs/errors.md).
+   */
+  outcome_unknown: { status: 503, type: 'api_error' },
   /** `GET /ready`: the database does not answer, or a watcher this instance leads lags. */
   not_ready: { status: 503, type: 'api_error' },
 } as const satisfies Record<string, ErrorSpec>;

@@ -13,14 +13,22 @@ export interface DisplayState {
 /** The slot of a till that names none (an integration's till, an older UI): the shop's shared display. */
 export const SHARED_TILL = '';
 
-/** The setting holding every till's slot, and the signal that it changed (its payload: the till). */
+/** The setting holding every till's slot, and the signal that it changed (its payload: `live:<till>` or `test:<till>`). */
 export const DISPLAY_SETTING = 'customer_display';
 export const DISPLAY_CHANGED = 'display.changed';
 
-/** The slots as stored: `version` moves on every change, so an older read never overwrites a newer one. */
+type ModeName = 'live' | 'test';
+const modeName = (livemode: boolean): ModeName => (livemode ? 'live' : 'test');
+
+/**
+ * The slots as stored, each mode's apart: `version` moves on every change, so an older read never
+ * overwrites a newer one. (The shape before modes, `{version, tills}`, is read as no sale up: which
+ * mode its sales were in is unknown, and a test sale must never reach a live display.)
+ */
 interface StoredSlots {
   version: number;
-  tills: Record<string, DisplayState>;
+  live?: Record<string, DisplayState>;
+  test?: Record<string, DisplayState>;
 }
 
 const EMPTY: DisplayState = { sessionId: null, by: null, updatedAt: 0 };
@@ -38,6 +46,11 @@ export interface CustomerDisplayDeps {
  * the till: the UI makes an id per device) and that till's display page (a second window, or a
  * browser on a customer-facing tablet) follows it, so two tills never show each other's sales.
  * Nothing in it is secret beyond what the display shows anyway (the session's QR codes and status).
+ *
+ * **Decision:** each mode has its own slots. A test credential (a developer's `sk_test_…` key, a till
+ * rehearsing in test mode) puts its sale in the test slot of the till, and only a display page asking
+ * for test mode (`/display/current?mode=test`) follows it; a display page that names no mode follows
+ * the live slots. So a test key can never change what a customer sees for a live sale.
  *
  * **Decision:** the slots are kept in the store (one setting, `customer_display`) and copied in
  * memory on every instance; a change is written in a unit of work that also sends a signal, and the
@@ -65,33 +78,37 @@ export class CustomerDisplay {
     this.apply(await this.read());
   }
 
-  async show(sessionId: string | null, by: string, till: string = SHARED_TILL): Promise<DisplayState> {
+  /** Puts a sale up (or clears it, `null`) on the display of `till` in the caller's mode, and only that mode's. */
+  async show(sessionId: string | null, by: string, livemode: boolean, till: string = SHARED_TILL): Promise<DisplayState> {
     const state = { sessionId, by, updatedAt: this.d.now() };
+    const mode = modeName(livemode);
     const stored = await this.d.tx(async () => {
-      const { version, tills } = await this.read();
-      const next: StoredSlots = { version: version + 1, tills: { ...tills } };
+      const read = await this.read();
+      const tills = { ...read[mode] };
       // An emptied slot is forgotten: the setting holds only tills with a sale up.
-      if (sessionId === null) delete next.tills[till];
-      else next.tills[till] = state;
+      if (sessionId === null) delete tills[till];
+      else tills[till] = state;
+      const next: StoredSlots = { version: read.version + 1, live: read.live ?? {}, test: read.test ?? {}, [mode]: tills };
       await this.d.settings.put(DISPLAY_SETTING, next, state.updatedAt);
-      await this.d.signals.publish(DISPLAY_CHANGED, till);
+      await this.d.signals.publish(DISPLAY_CHANGED, `${mode}:${till}`);
       return next;
     });
     this.apply(stored);
     return state;
   }
 
-  current(till: string = SHARED_TILL): DisplayState {
-    return this.slots.get(till) ?? EMPTY;
+  current(livemode: boolean, till: string = SHARED_TILL): DisplayState {
+    return this.slots.get(slotKey(modeName(livemode), till)) ?? EMPTY;
   }
 
-  subscribe(listener: (state: DisplayState) => void, till: string = SHARED_TILL): () => void {
-    this.emitter.on(`change:${till}`, listener);
-    return () => this.emitter.off(`change:${till}`, listener);
+  subscribe(listener: (state: DisplayState) => void, livemode: boolean, till: string = SHARED_TILL): () => void {
+    const event = `change:${slotKey(modeName(livemode), till)}`;
+    this.emitter.on(event, listener);
+    return () => this.emitter.off(event, listener);
   }
 
   private async read(): Promise<StoredSlots> {
-    return ((await this.d.settings.get(DISPLAY_SETTING)) as StoredSlots | undefined) ?? { version: 0, tills: {} };
+    return ((await this.d.settings.get(DISPLAY_SETTING)) as StoredSlots | undefined) ?? { version: 0 };
   }
 
   private refresh(): void {
@@ -103,11 +120,17 @@ export class CustomerDisplay {
     if (stored.version <= this.version) return;
     this.version = stored.version;
     const before = this.slots;
-    this.slots = new Map(Object.entries(stored.tills));
-    for (const till of new Set([...before.keys(), ...this.slots.keys()])) {
-      const was = before.get(till);
-      const now = this.slots.get(till);
-      if (was?.sessionId !== now?.sessionId || was?.updatedAt !== now?.updatedAt) this.emitter.emit(`change:${till}`, now ?? EMPTY);
+    this.slots = new Map<string, DisplayState>();
+    for (const mode of ['live', 'test'] as const) {
+      for (const [till, state] of Object.entries(stored[mode] ?? {})) this.slots.set(slotKey(mode, till), state);
+    }
+    for (const key of new Set([...before.keys(), ...this.slots.keys()])) {
+      const was = before.get(key);
+      const now = this.slots.get(key);
+      if (was?.sessionId !== now?.sessionId || was?.updatedAt !== now?.updatedAt) this.emitter.emit(`change:${key}`, now ?? EMPTY);
     }
   }
 }
+
+/** A slot's key in memory: the mode, then the till (which cannot hold a colon). */
+const slotKey = (mode: ModeName, till: string) => `${mode}:${till}`;

@@ -113,7 +113,7 @@ test('a sale: the till with its QR and picker, the customer display and the host
   const display = (await openPage(browser, { bypassCSP: true })).page;
   await display.setViewportSize(TABLET);
   const till = await page.evaluate<string>('localStorage.getItem("stablepos.till")');
-  await display.goto(`${t.url}/display?till=${till}`);
+  await display.goto(`${t.url}/display?till=${till}&mode=test`);
   await display.getByText('Welcome').waitFor();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Cashier' }).click();
   await page.getByLabel('Amount').fill('10');

@@ -63,8 +63,8 @@ async function expectEveryQrPayable(p: Page): Promise<string[]> {
   return texts;
 }
 
-/** The address of the customer display of the till in `till` (each till has its own: /display?till=…). */
-const displayOf = async (till: Page, url: string) => `${url}/display?till=${await till.evaluate<string>('localStorage.getItem("stablepos.till")')}`;
+/** The address of the customer display of the till in `till` (each till and mode has its own: /display?till=…&mode=test, the till here being in test mode). */
+const displayOf = async (till: Page, url: string) => `${url}/display?till=${await till.evaluate<string>('localStorage.getItem("stablepos.till")')}&mode=test`;
 
 /** Nothing to scroll sideways. */
 const sidewaysOverflow = (p: Page) => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
@@ -118,18 +118,28 @@ test('the customer display (/display?till=…, no sign-in) mirrors its own till\
   display.setDefaultTimeout(UI_WAIT_MS.step);
   const displayErrors: string[] = [];
   display.on('pageerror', (e) => displayErrors.push(String(e)));
+  // The till links to its own display, in its own mode (test here).
+  const link = await page.getByRole('link', { name: 'open it' }).getAttribute('href');
+  expect(`${t.url}/display?${link!.split('?')[1]}`).toBe(await displayOf(page, t.url));
   await display.goto(await displayOf(page, t.url));
   await display.getByText('Welcome').waitFor();
-  // Another till's display (one display per till) never shows this till's sale.
+  expect(await display.getByRole('note').innerText()).toBe('Test mode: a rehearsal, no real payment');
+  // Another till's display (one display per till) never shows this till's sale, nor this till's
+  // live display (each mode has its own: a test sale never reaches what customers see).
   const otherTill = await browser.newPage({ viewport: { width: 600, height: 600 } });
-  await otherTill.goto(`${t.url}/display?till=another-till`);
+  await otherTill.goto(`${t.url}/display?till=another-till&mode=test`);
   await otherTill.getByText('Welcome').waitFor();
+  const liveDisplay = await browser.newPage({ viewport: { width: 600, height: 600 } });
+  await liveDisplay.goto((await displayOf(page, t.url)).replace('&mode=test', ''));
+  await liveDisplay.getByText('Welcome').waitFor();
   const { id } = await charge('9');
   const qr = display.getByRole('img', { name: 'QR code: 9.00 USDT on Ethereum' });
   await qr.waitFor();
-  expect(await otherTill.getByText('Welcome').count()).toBe(1);
-  expect(await otherTill.getByRole('img').count()).toBe(0);
-  await otherTill.close();
+  for (const other of [otherTill, liveDisplay]) {
+    expect(await other.getByText('Welcome').count()).toBe(1);
+    expect(await other.getByRole('img').count()).toBe(0);
+    await other.close();
+  }
   expect(decodeQrPng(await qr.screenshot())).toMatch(/^ethereum:0x[0-9a-fA-F]{40}@1337\/transfer\?address=0x[0-9a-fA-F]{40}&uint256=9000000$/);
   expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(360); // most of the display
   expect(await expectEveryQrPayable(display)).toHaveLength(1); // no payment page QR on loopback, and no word about it

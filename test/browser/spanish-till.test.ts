@@ -115,7 +115,7 @@ test('the customer display speaks the language of its own device: English until 
   display.setDefaultTimeout(UI_WAIT_MS.step);
   const displayErrors: string[] = [];
   display.on('pageerror', (e) => displayErrors.push(String(e)));
-  await display.goto(`${t.url}/display?till=${till}`);
+  await display.goto(`${t.url}/display?till=${till}&mode=test`);
   await display.getByText('Welcome').waitFor();
   await display.evaluate('localStorage.setItem("stablepos.language", "es")');
   await display.reload();

@@ -146,6 +146,50 @@ test('the document states access for every operation that is not public, and cov
   expect(signedInOnly).toContain('POST /v1/webhook_endpoints/{id}/confirm');
 });
 
+/**
+ * The smallest body an operation's schema may accept: every required field that may be null, null
+ * (`PUT /v1/display` `{"session_id": null}` clears a display). Other required fields are left out.
+ */
+function nullableBody(op: Operation): Record<string, null> {
+  const schema = (op.requestBody as { content?: Record<string, { schema?: { required?: string[]; properties?: Record<string, { anyOf?: { type?: string }[]; type?: unknown }> } }> } | undefined)
+    ?.content?.['application/json']?.schema;
+  const body: Record<string, null> = {};
+  for (const name of schema?.required ?? []) {
+    const p = schema?.properties?.[name];
+    const types = [p?.type, ...(p?.anyOf ?? []).map((a) => a.type)].flat();
+    if (types.includes('null')) body[name] = null;
+  }
+  return body;
+}
+
+/**
+ * What a customer sees for a live sale is live state (docs/api.md, "Customer display"): no operation a
+ * test credential may call changes a live display, so an operation added later cannot reopen it.
+ * Runs before the matrix below, which signs the UI credentials out at its end.
+ */
+test('no operation called with a test credential changes what a live customer display shows', async () => {
+  const display = apps.test.s.display;
+  await display.show('ps_liveSaleOnTheDisplay', 'key_live', true);
+  await display.show('ps_liveSaleOnTill1', 'key_live', true, 'till-1');
+  const signsOut = (o: Operation) => o.method === 'DELETE' && o.path === '/v1/ui/sessions/current';
+  let calls = 0;
+  for (const op of operations) {
+    if (op.method === 'GET' || op.method === 'HEAD' || signsOut(op) || OPEN_STREAMS.has(`${op.method} ${op.path}`)) continue;
+    for (const c of credentials) {
+      if (c.as?.livemode !== false) continue;
+      const url = op.path.replace(/\{[A-Za-z_]+\}/g, 'zz_unknown');
+      const base = { method: op.method as never, url, headers: { authorization: c.authorization! } };
+      const body = nullableBody(op);
+      await apps.test.inject(op.requestBody === undefined ? base : { ...base, payload: body });
+      await apps.test.inject(op.requestBody === undefined ? base : { ...base, payload: { ...body, till: 'till-1' } });
+      calls++;
+    }
+  }
+  expect(calls).toBeGreaterThan(40);
+  expect(display.current(true).sessionId).toBe('ps_liveSaleOnTheDisplay');
+  expect(display.current(true, 'till-1').sessionId).toBe('ps_liveSaleOnTill1');
+});
+
 test('every operation × every credential answers as the document says', async () => {
   let cells = 0;
   const wrong: string[] = [];

@@ -57,8 +57,8 @@ test('saving a live wallet and showing a sale on a display announce them', async
   const xpub = (await s.wallets.xpub(caller.merchantId, 'evm', false))!; // any usable wallet will do
   await s.networkSettings.setLiveWallet('evm', xpub);
   expect(s.walletNow('evm', true)).toBe(xpub);
-  await s.display.show('ps_x', 'test', 'till-2');
-  expect(signals).toEqual(['wallet.saved evm:live', 'display.changed till-2']);
+  await s.display.show('ps_x', 'test', false, 'till-2');
+  expect(signals).toEqual(['wallet.saved evm:live', 'display.changed test:till-2']);
 });
 
 test('a webhook endpoint made and sent a test event announces the changed endpoints and the new delivery', async () => {

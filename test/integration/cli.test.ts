@@ -289,6 +289,21 @@ describe('usage errors', () => {
     expect(existsSync(dataDir()), 'a usage error must not create the data dir').toBe(false);
   }, 90_000);
 
+  test('a password in --database-url is warned of (other local accounts can read the command line), never echoed; in STABLEPOS_DATABASE_URL it is not', async () => {
+    // Port 1: nothing listens, so the command fails after the warning (exit 1), without a database.
+    const url = 'postgres://shop:hunter2@127.0.0.1:1/shop';
+    const onCommandLine = await run(['keys', 'list', '--database-url', url, '--data-dir', dataDir()], 20_000);
+    expect(onCommandLine.stderr, show(['keys list --database-url …'], onCommandLine)).toMatch(
+      /^stablepos: warning: --database-url holds a password, which other accounts on this machine can read in the process list \(\/proc\/<pid>\/cmdline\); set STABLEPOS_DATABASE_URL in the environment instead/,
+    );
+    expect(onCommandLine.stderr).not.toContain('hunter2');
+    const inEnvironment = await run(['keys', 'list', '--data-dir', dataDir()], 20_000, { STABLEPOS_DATABASE_URL: url });
+    expect(inEnvironment.stderr, show(['keys list (STABLEPOS_DATABASE_URL=…)'], inEnvironment)).not.toContain('warning');
+    expect(inEnvironment.code).toBe(onCommandLine.code);
+    const noPassword = await run(['keys', 'list', '--database-url', 'postgres://shop@127.0.0.1:1/shop', '--data-dir', dataDir()], 20_000);
+    expect(noPassword.stderr).not.toContain('warning');
+  }, 90_000);
+
   test('the help command a usage error points to exists (exits 0)', async () => {
     const list: string[][] = [['frobnicate'], ['serve', '--bogus'], ['keys', 'frob'], ['keys', 'create', '--mode', 'prod', '--data-dir', dataDir()]];
     const results = await runAll(list);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CURRENCIES, type Currency, scaleOf } from '../../src/domain/currencies.js';
 import { ERROR_CODES } from '../../src/domain/errors.js';
 import { KEPT_BACK_ERROR } from '../../src/domain/webhook-answers.js';
+import { SseParser } from '../helpers/sse-parser.js';
 import { type ApiResponse, expectError, shapeA, shapeB, startTestCore, type TestCore } from '../helpers/test-core.js';
 import { eventually, ownerSignIn } from '../helpers/webhook-receiver.js';
 
@@ -834,6 +835,56 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
       },
     });
     expect(restored.body.data).toEqual(before);
+  });
+});
+
+/** The first `display` event of `GET /display/current?…`: what that display shows now. */
+async function displayed(query: string): Promise<{ session_id: string | null; livemode: boolean }> {
+  const controller = new AbortController();
+  const res = await fetch(`${t.url}/display/current?${query}`, { signal: controller.signal });
+  const reader = res.body!.getReader();
+  const parser = new SseParser();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the display stream ?${query} ended before its first event`);
+      const first = parser.push(value).find((e) => e.event === 'display');
+      if (first) return (JSON.parse(first.data) as { data: { session_id: string | null; livemode: boolean } }).data;
+    }
+  } finally {
+    controller.abort();
+  }
+}
+
+describe('PUT /v1/display answers any body with 200 or a contract-shaped 4xx, and a test key never reaches a live display', () => {
+  test('arbitrary JSON, junk and near-valid bodies with the test key: the live displays stay as the live key left them', async () => {
+    // The live key empties its displays; the test key then throws everything at its own (its real
+    // sessions included). A test body reaching a live slot would put a sale up there.
+    for (const till of [undefined, 'till-1']) {
+      const res = await t.api('PUT', '/v1/display', { key: t.liveKey, body: { session_id: null, ...(till && { till }) } });
+      expect(res.status, res.text).toBe(200);
+    }
+    const till = fc.oneof(fc.constantFrom('', 'till-1', 'till-2', 'a'.repeat(33), 'Till', 'till:1', '../x'), fc.string({ maxLength: 40 }));
+    const sessionId = fc.oneof(fc.constant(null), fc.constant(realId), fc.constantFrom('ps_doesNotExist0000000000', '', 'x'.repeat(65)), fc.string({ maxLength: 70 }));
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+      fc.record({ session_id: sessionId, till }, { requiredKeys: ['session_id'] }).map((b) => JSON.stringify(b)),
+    );
+    let shown = 0;
+    await fc.assert(
+      fc.asyncProperty(body, async (raw) => {
+        const res = await t.api('PUT', '/v1/display', { rawBody: raw, headers: { 'content-type': 'application/json' } });
+        checkShape('/v1/display', res);
+        if (res.status === 200) {
+          expect(res.body.data.livemode, describeRes('/v1/display', res)).toBe(false);
+          if (res.body.data.session_id === realId) shown++;
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(shown).toBeGreaterThan(0); // the test key's own sale did go up, on its test display
+    for (const query of ['', 'till=till-1', 'mode=live&till=till-1']) expect(await displayed(query)).toEqual({ session_id: null, payment_url: null, livemode: true });
   });
 });
 

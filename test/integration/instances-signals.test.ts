@@ -132,7 +132,7 @@ const nextChange = (display: CustomerDisplay, till: string) =>
     const off = display.subscribe((state) => {
       off();
       resolve(state);
-    }, till);
+    }, true, till);
   });
 
 test('a till on one instance and its display page on another agree; an instance started later shows it too', async () => {
@@ -142,23 +142,24 @@ test('a till on one instance and its display page on another agree; an instance 
   const displayB = displayOf(b);
   await Promise.all([displayA.load(), displayB.load()]);
   const seenAtB: DisplayState[] = [];
-  displayB.subscribe((state) => seenAtB.push(state), 'till-1');
+  displayB.subscribe((state) => seenAtB.push(state), true, 'till-1');
   // What B's display page waits on: the change of its till (B read the setting again when the signal came).
   const shownAtB = nextChange(displayB, 'till-1');
-  await displayA.show('ps_1', 'key_1', 'till-1');
+  await displayA.show('ps_1', 'key_1', true, 'till-1');
   expect((await shownAtB).sessionId).toBe('ps_1');
-  expect(displayB.current('till-1').sessionId).toBe('ps_1');
+  expect(displayB.current(true, 'till-1').sessionId).toBe('ps_1');
   expect(seenAtB.map((s) => s.sessionId)).toEqual(['ps_1']);
-  expect(displayB.current().sessionId).toBeNull(); // the shared till is another slot
+  expect(displayB.current(true).sessionId).toBeNull(); // the shared till is another slot
+  expect(displayB.current(false, 'till-1').sessionId).toBeNull(); // and test mode's till-1 another
 
   const later = displayOf(b);
   await later.load();
-  expect(later.current('till-1').sessionId).toBe('ps_1');
+  expect(later.current(true, 'till-1').sessionId).toBe('ps_1');
 
   const clearedAtA = nextChange(displayA, 'till-1');
-  await displayB.show(null, 'ui', 'till-1');
+  await displayB.show(null, 'ui', true, 'till-1');
   expect((await clearedAtA).sessionId).toBeNull();
-  expect(displayA.current('till-1').sessionId).toBeNull();
+  expect(displayA.current(true, 'till-1').sessionId).toBeNull();
 });
 
 test('a live wallet saved on one instance is the one the other\'s watchers read once its signal arrived', async () => {

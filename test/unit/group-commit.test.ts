@@ -69,3 +69,41 @@ test('units queued in later turns form later groups', async () => {
   await b;
   expect(values()).toEqual([1, 2]);
 });
+
+test('a group whose COMMIT fails after every unit ran is never run again: each unit rejects with the COMMIT\'s error, having run once', async () => {
+  // A store whose COMMIT's answer is lost (PostgreSQL: the connection dropped during it; the server
+  // may have committed). The units' work is done; running them again could store them twice.
+  const lost = new Error('outcome unknown: the COMMIT was sent, no answer came');
+  let transactions = 0;
+  const runner = {
+    async tx<T>(work: () => Promise<T>): Promise<T> {
+      transactions++;
+      await work();
+      throw lost;
+    },
+  };
+  const group = new GroupCommit(runner);
+  const runs = [0, 0, 0];
+  const results = await Promise.allSettled(runs.map((_, i) => group.run(async () => ++runs[i]!)));
+  expect(results.map((r) => r.status === 'rejected' && r.reason)).toEqual([lost, lost, lost]);
+  expect(runs).toEqual([1, 1, 1]);
+  expect(transactions).toBe(1);
+});
+
+test('on SQLite a COMMIT that fails stores nothing; its units reject together and are not run again either', async () => {
+  // A deferred foreign key fails at COMMIT, not at the insert: the failure comes after every unit ran.
+  db.$client.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)');
+  const group = new GroupCommit(new SqliteGate(db.$client));
+  let runs = 0;
+  const results = await Promise.allSettled([
+    group.run(insert(1)),
+    group.run(async () => {
+      runs++;
+      return db.$client.prepare('INSERT INTO child (p) VALUES (42)').run().changes;
+    }),
+  ]);
+  expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+  expect(runs).toBe(1);
+  expect(values()).toEqual([]); // SQLite rolled the whole group back: nothing half-written
+});

@@ -15,7 +15,7 @@ import { useReadiness } from './readiness.js';
 import { useSale } from './sale.js';
 import { WalletChoice } from './WalletChoice.js';
 import './till.css';
-import { tillId } from '../till-id.js';
+import { displayQuery, rememberTillMode } from '../till-id.js';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PHP', 'VND', 'THB', 'MYR', 'MXN', 'BRL', 'USDT', 'USDC'];
 const SCALE: Record<string, number> = { JPY: 0, VND: 0, USDT: 6, USDC: 6 };
@@ -209,8 +209,8 @@ function AmountEntry({ merchant, loadError }: { merchant: Merchant | undefined; 
           <Trans
             t={t}
             i18nKey="entry.displayLink"
-            values={{ till: tillId() }}
-            components={{ a: <a href={`#/display?till=${tillId()}`} target="_blank" rel="noopener" />, code: <code /> }}
+            values={{ query: displayQuery(merchant?.livemode) }}
+            components={{ a: <a href={`#/display?${displayQuery(merchant?.livemode)}`} target="_blank" rel="noopener" />, code: <code /> }}
           />
         </p>
       </div>
@@ -222,5 +222,10 @@ export function CashierScreen() {
   const { phase } = useSale();
   // Loaded while the till is open, not again for each sale.
   const merchant = useApi<Merchant>('/v1/merchant');
+  // A display window on this device follows the till's mode from the moment the till opens in it.
+  const livemode = merchant.data?.livemode;
+  useEffect(() => {
+    if (livemode !== undefined) rememberTillMode(livemode);
+  }, [livemode]);
   return <div className="cashier">{phase === 'live' ? <LiveSale /> : <AmountEntry merchant={merchant.data} loadError={merchant.error} />}</div>;
 }

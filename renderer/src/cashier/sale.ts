@@ -5,11 +5,11 @@
  */
 import { create } from 'zustand';
 import { apiBaseUrl, postJson, putJson } from '../api.js';
-import type { CreatedSession, SaleStatus } from '../api-types.js';
+import type { CreatedSession, DisplayShown, SaleStatus } from '../api-types.js';
 import type { Money } from '../format.js';
 import { loadError } from '../use-api.js';
 import { playPaidSound, preparePaidSound } from './paid-sound.js';
-import { tillId } from '../till-id.js';
+import { rememberTillMode, tillId } from '../till-id.js';
 
 interface SaleState {
   phase: 'entry' | 'charging' | 'live';
@@ -29,9 +29,14 @@ interface SaleState {
 
 let feed: EventSource | undefined;
 
-/** Puts the sale on the customer display; a display that cannot be reached never stops a sale. */
+/**
+ * Puts the sale on the customer display of this till in the sign-in's mode (the answer says which);
+ * a display that cannot be reached never stops a sale.
+ */
 function showOnDisplay(sessionId: string | null): void {
-  putJson('/v1/display', { session_id: sessionId, till: tillId() }).catch(() => undefined);
+  putJson<DisplayShown>('/v1/display', { session_id: sessionId, till: tillId() })
+    .then((shown) => rememberTillMode(shown.livemode))
+    .catch(() => undefined);
 }
 
 function follow(id: string, set: (s: Partial<SaleState>) => void): void {

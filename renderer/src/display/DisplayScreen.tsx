@@ -6,6 +6,9 @@
  * should not see. Public endpoints only. A finished sale (paid, expired, canceled) stays up a few
  * seconds, then the display says Welcome again, whether or not the till has moved on.
  * It speaks the language of its own device (a window or browser of its own: docs/ui.md, "Languages").
+ * It follows one mode's display: live unless its address says `mode=test` (or, on the till's own
+ * device, the till last used test mode); in test mode it says so on screen, so no customer takes a
+ * rehearsal for a real sale.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +21,7 @@ import { WalletChoice } from '../cashier/WalletChoice.js';
 import { formatMoney, subtractMoney } from '../format.js';
 import { QrCode } from '../QrCode.js';
 import '../cashier/till.css';
-import { displayTillId } from '../till-id.js';
+import { displayMode, displayTillId, TILL_MODE_KEY } from '../till-id.js';
 
 /** How long a finished sale stays on the display before Welcome. */
 const FINISHED_SHOWN_MS = 8_000;
@@ -44,20 +47,63 @@ function Welcome() {
   );
 }
 
+/** Which mode's display this page follows; without `mode=` in its address, it follows this device's till. */
+function useDisplayMode(): 'live' | 'test' {
+  const [mode, setMode] = useState(() => displayMode().mode);
+  useEffect(() => {
+    if (displayMode().given) return;
+    // Another window of this device (the till) changed mode: the storage event says so.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === TILL_MODE_KEY) setMode(displayMode().mode);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  return mode;
+}
+
 export function DisplayScreen() {
+  const mode = useDisplayMode();
+  const screen = <SaleOnDisplay mode={mode} />;
+  if (mode === 'live') return screen;
+  return (
+    <div className="display-test">
+      <TestModeBanner />
+      {screen}
+    </div>
+  );
+}
+
+function TestModeBanner() {
   const { t } = useTranslation('display');
-  const [current, setCurrent] = useState<DisplayShown>({ session_id: null, payment_url: null });
+  return (
+    // A landmark of its own, as the app's test mode banner, so a screen reader's landmark list reaches it.
+    <aside aria-label={t('testModeLandmark')}>
+      <p className="banner display-test-mode" role="note">
+        {t('testMode')}
+      </p>
+    </aside>
+  );
+}
+
+function SaleOnDisplay({ mode }: { mode: 'live' | 'test' }) {
+  const { t } = useTranslation('display');
+  const [current, setCurrent] = useState<DisplayShown>({ session_id: null, payment_url: null, livemode: mode === 'live' });
   const [status, setStatus] = useState<SaleStatus>();
   const [doneWith, setDoneWith] = useState<string>();
 
   useEffect(() => {
-    // This till's slot: one display per till, not one for the whole shop.
+    // This till's slot in this mode: one display per till and mode, not one for the whole shop.
     const url = new URL('/display/current', apiBaseUrl);
     url.searchParams.set('till', displayTillId());
+    url.searchParams.set('mode', mode);
     const feed = new EventSource(url);
     feed.addEventListener('display', (e) => setCurrent((JSON.parse((e as MessageEvent<string>).data) as { data: DisplayShown }).data));
-    return () => feed.close();
-  }, []);
+    return () => {
+      feed.close();
+      setCurrent({ session_id: null, payment_url: null, livemode: mode === 'live' });
+    };
+  }, [mode]);
 
   useEffect(() => {
     setStatus(undefined);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ApiError } from '../../domain/errors.js';
 import * as schema from './schema.js';
 
 /** A drizzle handle on the pool or on one transaction's client: what a repository queries through. */
@@ -64,10 +65,26 @@ export class PgDatabase {
     if (outer?.open) {
       return outer.db.transaction(async (savepoint) => this.bound(savepoint, work));
     }
-    return this.root.transaction(async (t) => {
-      await t.execute(`SELECT pg_advisory_xact_lock(${UNIT_OF_WORK_LOCK.toString()})`);
-      return this.bound(t, work);
-    });
+    let committing = false;
+    return this.root
+      .transaction(async (t) => {
+        await t.execute(`SELECT pg_advisory_xact_lock(${UNIT_OF_WORK_LOCK.toString()})`);
+        const result = await this.bound(t, work);
+        committing = true;
+        return result;
+      })
+      .catch((err: unknown) => {
+        if (!committing || err instanceof ApiError) throw err;
+        // The work was done and the COMMIT sent, but no answer came (the connection dropped, the
+        // server went away): the server may have committed. Said so, not as a bare driver error,
+        // and never run again (group-commit.ts).
+        throw new ApiError(
+          'outcome_unknown',
+          'The database did not confirm this change (the connection was lost while it was being committed): it may or may not have been saved. Check before sending it again, or send it again with the same Idempotency-Key, which is safe.',
+          null,
+          { cause: err },
+        );
+      });
   }
 
   private async bound<T>(db: PgDb, work: () => Promise<T>): Promise<T> {
@@ -101,6 +118,10 @@ export async function openPgDatabase(options: PgOptions): Promise<PgDatabase> {
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
   // An idle client's error (the server restarted) must not crash the process: the pool drops it.
   pool.on('error', () => undefined);
+  // Nor a checked-out client's: a connection lost in a unit of work (at its COMMIT, say) fails the
+  // query that was running, and node-postgres also emits 'error' on the client, which the pool
+  // listens to only while the client is idle; unheard, that event would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const database = new PgDatabase(pool);
   const client = await pool.connect();
   try {
