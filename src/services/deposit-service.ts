@@ -173,7 +173,8 @@ export class DepositService {
    * payment's), the session re-derived by its state machine (which books the ledger and writes the
    * session's events), and the deposit `attributed`. All in one transaction.
    * @throws ApiError resource_missing (id, session_id), invalid_state (resolved already, a refund under
-   *   way, a token the app does not support, a session not taking the coin, the transfer a payment already)
+   *   way, a token the app does not support, a wrong asset, a session not taking the coin, the transfer a
+   *   payment already), deposit_unconfirmed (short of the network's confirmations)
    */
   async attribute(caller: Caller, id: string, sessionId: string): Promise<Deposit> {
     const r = this.resolution();
@@ -190,6 +191,7 @@ export class DepositService {
           `This ${d.currency} was sent by a token contract the ${d.network} network does not offer here, so it cannot pay a session; refund it (it goes back by its own contract) or dismiss it.`,
         );
       }
+      this.settled(d);
       const session = await r.sessions.findById(sessionId);
       if (!session || session.merchantId !== caller.merchantId || session.livemode !== caller.livemode) throw resourceMissing('payment session', sessionId, 'session_id');
       if (!session.quotes.some((q) => q.currency === d.currency)) {
@@ -242,7 +244,7 @@ export class DepositService {
    * retried like a session's refund). The deposit shows the refund's id at once and becomes `refunded`
    * when the refund succeeds; a refund that fails or is canceled leaves it `unmatched`.
    * @throws ApiError resource_missing, invalid_state (resolved already, a refund under way, a token the
-   *   app does not support), network_unavailable, parameter_invalid (destination_address)
+   *   app does not support), deposit_unconfirmed, network_unavailable, parameter_invalid (destination_address)
    */
   async refund(caller: Caller, id: string, input: { reason?: string; destinationAddress?: string }): Promise<RefundView> {
     const r = this.resolution();
@@ -254,12 +256,13 @@ export class DepositService {
         'The app cannot pay out a token it does not support: send it back by hand from the wallet that received it, then dismiss the deposit with a note saying so.',
       );
     }
+    this.settled(d);
     const view = await r.refunds.createForDeposit(caller, {
       deposit: { ...d, currency },
       ...(input.reason !== undefined && { reason: input.reason }),
       ...(input.destinationAddress !== undefined && { destinationAddress: input.destinationAddress }),
       claim: async (refundId) => {
-        await this.open(caller, id); // again inside the transaction: two requests at once never both pass
+        this.settled(await this.open(caller, id)); // again inside the transaction: two requests at once never both pass
         await this.d.store.update(id, { refundId, resolvedBy: actor(caller) }, this.d.now());
       },
     });
@@ -272,7 +275,7 @@ export class DepositService {
     const r = this.resolution();
     const after = await r.tx(async () => {
       // Dismissing moves no money: it need not wait for the confirmations.
-      const d = await this.open(caller, id, false);
+      const d = await this.open(caller, id);
       const now = this.d.now();
       await this.d.store.update(d.id, { status: 'dismissed', note, resolvedAt: now, resolvedBy: actor(caller) }, now);
       const after = await this.d.store.findById(d.id) as Deposit;
@@ -294,11 +297,11 @@ export class DepositService {
   }
 
   /**
-   * A deposit the caller may resolve: `unmatched`, with no refund holding its money; to move money
-   * (attribute, refund: `settled`), also with the network's confirmations.
-   * @throws ApiError resource_missing | invalid_state (409) | deposit_unconfirmed (409)
+   * A deposit the caller may resolve: `unmatched`, with no refund holding its money. Moving its money
+   * (attribute, refund) also needs `settled` after that action's own refusals.
+   * @throws ApiError resource_missing | invalid_state (409)
    */
-  private async open(caller: Caller, id: string, settled = true): Promise<Deposit> {
+  private async open(caller: Caller, id: string): Promise<Deposit> {
     const d = await this.owned(caller, id);
     if (d.status === 'orphaned') {
       throw new ApiError('invalid_state', 'A reorganisation of the chain dropped this deposit\'s transaction: the money never arrived, so there is nothing to attribute, refund or dismiss. It comes back as unmatched if the transaction is mined again.');
@@ -306,17 +309,25 @@ export class DepositService {
     if (d.status !== 'unmatched') {
       throw new ApiError('invalid_state', `This deposit is ${d.status} already; a deposit is attributed, refunded or dismissed once.`);
     }
-    if (settled && !d.confirmed) {
-      throw new ApiError(
-        'deposit_unconfirmed',
-        `This deposit has ${d.confirmations} of the confirmations the ${d.network} network requires; until it has them a reorganisation may still drop it. Retry when \`confirmed\` is true.`,
-      );
-    }
     const refundStatus = d.refundId === null ? undefined : await this.resolution().refundStatus(d.refundId);
     if (refundStatus !== undefined && holdsMoney(refundStatus)) {
       throw new ApiError('invalid_state', `A refund of this deposit (${d.refundId}) is ${refundStatus}; it cannot be resolved otherwise unless that refund fails or is canceled.`);
     }
     return d;
+  }
+
+  /**
+   * Money moves only for money settled on chain: a deposit short of the network's confirmations may
+   * still be dropped by a reorganisation. Checked after an action's permanent refusals (a token the app
+   * does not support, a wrong asset), so that "retry when confirmed" is never said of what never will.
+   * @throws ApiError deposit_unconfirmed (409)
+   */
+  private settled(d: Deposit): void {
+    if (d.confirmed) return;
+    throw new ApiError(
+      'deposit_unconfirmed',
+      `This deposit has ${d.confirmations} of the confirmations the ${d.network} network requires; until it has them a reorganisation may still drop it. Retry when \`confirmed\` is true.`,
+    );
   }
 
   private async owned(caller: Caller, id: string, param = 'id'): Promise<Deposit> {

@@ -1,7 +1,9 @@
 /**
  * The deposits inbox (issue 17) in a browser, on test mode's Solana devnet: a customer's transfer
  * without the sale's reference shows up with its amount, network and the likely sale, counted beside
- * "Deposits" in the navigation; counting it toward the sale is asked first (Cancel changes nothing)
+ * "Deposits" in the navigation; until its slot is finalized the card says it waits for the network's
+ * confirmation and offers neither to count it nor to send it back (issue 26), then (the list read again
+ * by itself) it does; counting it toward the sale is asked first (Cancel changes nothing)
  * and then completes the sale. Sent back, it is asked first in plain words (the amount and the
  * sender), shown under way while the payout is confirmed (never offered twice), then the exact amount
  * is back with the sender and the deposit leaves the list. Dismissed, it needs a note (the screen says
@@ -39,17 +41,18 @@ const depositOf = async (id: string) => (await app.t.api('GET', `/v1/deposits/${
 
 /**
  * A customer sends `amount` base units of USDT to the shop's wallet without a reference (as an
- * exchange withdrawal does); resolves with the sender and the deposit the app listed for it.
+ * exchange withdrawal does); resolves with the sender and the deposit the app listed for it, once
+ * confirmed (its slot finalized: only then is it offered to count or send back).
  */
 async function unreferencedDeposit(amount: bigint): Promise<{ payer: SolanaPayer; deposit: any }> {
   const chain = devnetChain(solanaDevnetOf(app.t.core.chains));
   const payer = new SolanaPayer(chain);
   await payer.receive(chain.coins.USDT, amount);
   const signature = await payer.send([payer.transfer(chain.coins.USDT, testMerchantWalletOf(app.t.dataDir), amount)]);
-  const [deposit] = await waitFor(async () => {
-    const found = await depositsOf(signature);
-    return found.length > 0 ? found : false;
-  }, 10_000, 'the deposit listed');
+  const deposit = await waitFor(async () => {
+    const [found] = await depositsOf(signature);
+    return found?.confirmed ? found : false;
+  }, 10_000 + CONFIRM_MS, 'the deposit listed and confirmed');
   return { payer, deposit };
 }
 
@@ -81,17 +84,36 @@ test('a transfer without reference waits in the inbox with its likely sale; coun
   await payer.receive(chain.coins.USDT, 2_500_000n);
   // As an exchange withdrawal sends it: the right amount to the shop's wallet, no reference.
   const signature = await payer.send([payer.transfer(chain.coins.USDT, testMerchantWalletOf(t.dataDir), 2_500_000n)]);
-  const [deposit] = await waitFor(async () => {
-    const found = await depositsOf(signature);
-    return found.length > 0 ? found : false;
-  }, 10_000, 'the deposit listed');
-
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await page.getByRole('button', { name: 'Refresh' }).click();
+  const devnet = solanaDevnetOf(t.core.chains);
   const card = page.getByRole('article', { name: '2.50 USDT on Solana' });
-  await card.waitFor({ timeout: UI_WAIT_MS.step });
+  // Listed at `confirmed`, it waits for its slot to be finalized (issue 26): the card says so and offers
+  // neither to count it nor to send it back (dismissing moves no money). The chain's clock is held
+  // meanwhile, so the slot cannot be finalized while the test looks.
+  await surfnetCall(devnet.rpcUrl, 'surfnet_pauseClock');
+  let deposit: any;
+  try {
+    [deposit] = await waitFor(async () => {
+      const found = await depositsOf(signature);
+      return found.length > 0 ? found : false;
+    }, 10_000, 'the deposit listed');
+    expect(deposit).toMatchObject({ confirmations: 0, confirmed: false });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await card.waitFor({ timeout: UI_WAIT_MS.step });
+    await card.getByText('Waiting for the network to confirm it (0 confirmations so far): it can be counted toward a sale or sent back once it is confirmed.').waitFor();
+    expect(await card.getByRole('button', { name: /Count|Send back/ }).count()).toBe(0);
+    expect(await card.getByText(/Likely sale/).count()).toBe(0);
+    expect(await card.getByRole('button', { name: 'Dismiss', exact: true }).count()).toBe(1);
+    await page.getByRole('link', { name: /Deposits.*1 to resolve/ }).waitFor();
+    await bothSizes(page, 'deposits-unconfirmed');
+  } finally {
+    await surfnetCall(devnet.rpcUrl, 'surfnet_resumeClock');
+  }
+
+  // Finalized: the screen reads the list again by itself, and the card offers the likely sale.
+  await card.getByText(/Likely sale: \$2\.50, waiting for payment, .*Two coffees/i).waitFor({ timeout: UI_WAIT_MS.step });
+  expect(await card.getByText(/Waiting for the network/).count()).toBe(0);
   await card.getByText('without a sale\'s payment reference').waitFor();
-  await card.getByText(/Likely sale: \$2\.50, waiting for payment, .*Two coffees/i).waitFor();
   await page.getByRole('link', { name: /Deposits.*1 to resolve/ }).waitFor();
   await screenshot(page, 'deposits-1024');
   await page.setViewportSize({ width: 390, height: 844 });
@@ -114,7 +136,7 @@ test('a transfer without reference waits in the inbox with its likely sale; coun
   await page.getByRole('button', { name: 'Counted toward a sale' }).click();
   await page.getByText(`Counted toward the sale ${sale.session_id}.`).waitFor({ timeout: UI_WAIT_MS.step });
   expect(app.errors).toEqual([]);
-}, budget([CONFIRM_MS, 10_000, 20_000, uiBudget(16)]));
+}, budget([CONFIRM_MS, 10_000, 20_000, uiBudget(24)]));
 
 test('sent back once confirmed in plain words: under way (not offered twice) until the payout is confirmed, then the exact amount is back with the sender and the deposit leaves the list', async () => {
   const { page, t } = app;
@@ -174,7 +196,7 @@ test('sent back once confirmed in plain words: under way (not offered twice) unt
   await page.getByRole('button', { name: 'Sent back' }).click();
   await page.getByText(`Sent back to the sender (refund ${refundId}).`).waitFor({ timeout: UI_WAIT_MS.step });
   expect(app.errors).toEqual([]);
-}, budget([CONFIRM_MS, 10_000, UI_WAIT_MS.refund, uiBudget(20)]));
+}, budget([CONFIRM_MS, 10_000 + CONFIRM_MS, UI_WAIT_MS.refund, uiBudget(20)]));
 
 test('dismissed only with a note (the screen says why it waits for one), confirmed first; it leaves the list and stays out of the balances', async () => {
   const { page, t } = app;
@@ -219,4 +241,4 @@ test('dismissed only with a note (the screen says why it waits for one), confirm
   await page.getByRole('button', { name: 'Dismissed' }).click();
   await page.getByRole('article', { name: '0.77 USDT on Solana' }).getByText(`Dismissed: ${note}`).waitFor({ timeout: UI_WAIT_MS.step });
   expect(app.errors).toEqual([]);
-}, budget([CONFIRM_MS, 10_000, uiBudget(20)]));
+}, budget([CONFIRM_MS, 10_000 + CONFIRM_MS, uiBudget(20)]));

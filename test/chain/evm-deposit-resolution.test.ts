@@ -14,6 +14,7 @@ import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm
 import type { CoreConfig } from '../../src/config.js';
 import { budget, client, createSession, evmDevnetOf, option, PAY_MS, waitForSession } from '../helpers/evm-chain.js';
 import {
+  confirmedDeposit,
   depositsOf,
   eventTypes,
   expectAttributionCompletesSession,
@@ -99,7 +100,8 @@ test('three late USDT transfers per network are each listed once as unmatched; a
       const [deposit, ...again] = await listedOnce(t, n, paid.txHash);
       expect(again).toEqual([]);
       expect(deposit).toMatchObject({ status: 'unmatched', reason: 'late', network: n, currency: 'USDT', amount_base: String(amountBaseUnits), from: paid.from, to, refund_id: null });
-      listed[k] = deposit;
+      // As it stays once confirmed (its confirmations no longer counted): what the restart must leave alone.
+      listed[k] = await confirmedDeposit(t, deposit.id, CONFIRM_MS);
     }
     found[n] = listed as never;
   }
@@ -112,7 +114,7 @@ test('three late USDT transfers per network are each listed once as unmatched; a
       expect(await eventTypes(t, d.id)).toEqual(['deposit.unmatched']);
     }
   }
-}, budget([...Array(6).fill(5_000), ...Array(6).fill(PAY_MS + LISTED_MS), ...RESTART_WAITS]));
+}, budget([...Array(6).fill(5_000), ...Array(6).fill(PAY_MS + LISTED_MS + CONFIRM_MS), ...RESTART_WAITS]));
 
 test.each(NETWORKS)('%s: attributed to a session waiting for its amount, a late deposit completes it: SUCCEEDED once confirmed, in the ledger once', async (n) => {
   await expectAttributionCompletesSession(t, deposits(n).attribute, '2.50', CONFIRM_MS);

@@ -3,7 +3,9 @@
  * real HTTP: a transfer into the merchant's token account that carries no reference, sent by a wallet
  * built on an independent library (@solana/web3.js 1.x and @solana/spl-token), as an exchange
  * withdrawal sends it, is listed once in GET /v1/deposits with its sender and amount, credits no
- * session, and stays out of balances and the ledger. Then the owner resolves such deposits: attributed,
+ * session, and stays out of balances and the ledger; until its slot is finalized (the network's
+ * commitment, the surfnet clock held meanwhile) it shows no confirmation and is neither refunded nor
+ * attributed (409 deposit_unconfirmed, issue 26). Then the owner resolves such deposits: attributed,
  * one completes a waiting session (counted once in the ledger); refunded, the exact amount reaches the
  * sender's token account by the refund machinery (test mode's refund wallet, funded on the devnet);
  * dismissed, it stays out of balances. A transfer naming the reference of a session whose monitoring
@@ -32,10 +34,12 @@ import {
   type SolanaTestChain,
   solanaDevnetOf,
   solanaOption,
+  surfnetCall,
   testMerchantWalletOf,
   tokenBalance,
   waitForSolanaPayable,
 } from '../helpers/solana-chain.js';
+import { confirmedDeposit } from '../helpers/deposits.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const E6 = 10n ** 6n;
@@ -74,6 +78,19 @@ afterAll(async () => {
 
 const deposits = async () => (await t.api('GET', '/v1/deposits?network=solana&limit=100')).body.data.items;
 
+/**
+ * The one deposit listed for `signature`, once it is listed and its slot finalized (`confirmed`: the
+ * network's commitment), as it then stays: only then may it be attributed or refunded.
+ */
+async function confirmedOnce(signature: string): Promise<any> {
+  const [deposit, ...more] = await waitFor(async () => {
+    const found = (await deposits()).filter((d: any) => d.tx_hash === signature);
+    return found.length > 0 ? found : false;
+  }, 10_000, 'the deposit listed');
+  expect(more).toEqual([]);
+  return confirmedDeposit(t, deposit.id, CONFIRM_MS);
+}
+
 test('a transfer to the merchant\'s token account without reference is listed once as an unmatched deposit, with its sender and amount; no session is credited, nothing reaches balances', async () => {
   // A sale waiting for exactly this amount: the money must still not be guessed to be its.
   const s = await createSession(t, '4.20', 'USDT');
@@ -82,10 +99,26 @@ test('a transfer to the merchant\'s token account without reference is listed on
   // As an exchange withdrawal sends it: the right amount to the merchant's wallet, no reference.
   const signature = await payer.send([payer.transfer(chain.coins.USDC, wallet, 4_200_000n)]);
 
-  const [deposit] = await waitFor(async () => {
-    const found = (await deposits()).filter((d: any) => d.tx_hash === signature);
-    return found.length > 0 ? found : false;
-  }, 10_000, 'the deposit listed');
+  // Seen at `confirmed`, it is listed at once, but counts no confirmation until its slot is finalized
+  // (issue 26): until then it is neither sent back nor counted toward a sale. The chain's clock is held
+  // meanwhile, so no slot is finalized while the test looks (30 slots, 1.5 s, would race a loaded machine).
+  await surfnetCall(devnet.rpcUrl, 'surfnet_pauseClock');
+  try {
+    const [early] = await waitFor(async () => {
+      const found = (await deposits()).filter((d: any) => d.tx_hash === signature);
+      return found.length > 0 ? found : false;
+    }, 10_000, 'the deposit listed');
+    expect(early).toMatchObject({ status: 'unmatched', confirmations: 0, confirmed: false, block_hash: expect.any(String) });
+    for (const [action, body] of [['refund', {}], ['attribute', { session_id: s.session_id }]] as const) {
+      const res = await t.api('POST', `/v1/deposits/${early.id}/${action}`, { body });
+      expect([res.status, res.body.error?.code], res.text).toEqual([409, 'deposit_unconfirmed']);
+    }
+  } finally {
+    await surfnetCall(devnet.rpcUrl, 'surfnet_resumeClock');
+  }
+  // Its slot finalized (the network's commitment): confirmed, and from then on as it stays.
+  const deposit = await confirmedOnce(signature);
+  expect(deposit.confirmations).toBeGreaterThanOrEqual(1);
   expect(deposit).toMatchObject({
     object: 'deposit',
     status: 'unmatched',
@@ -118,15 +151,14 @@ test('a transfer to the merchant\'s token account without reference is listed on
   await new SolanaPayer(chain).pay(chain.coins.USDT, solanaOption(later), E6);
   await waitForSession(t, later.session_id, (x) => x.status === 'SUCCEEDED');
   expect((await deposits()).filter((d: any) => d.tx_hash === signature)).toEqual([deposit]);
-}, budget([CONFIRM_MS, 10_000, CONFIRM_MS, 10_000]));
+}, budget([CONFIRM_MS, 10_000, CONFIRM_MS, CONFIRM_MS, 10_000]));
 
-/** A customer's transfer of `amount` into the merchant's token account with no reference, once listed as a deposit. */
+/** A customer's transfer of `amount` into the merchant's token account with no reference, once listed as a deposit and confirmed (only then may it be attributed or refunded). */
 async function unreferenced(coin: TestCoin, amount: bigint): Promise<{ payer: SolanaPayer; deposit: any }> {
   const payer = new SolanaPayer(chain);
   await payer.receive(coin, amount);
   const signature = await payer.send([payer.transfer(coin, wallet, amount)]);
-  const deposit = await waitFor(async () => (await deposits()).find((d: any) => d.tx_hash === signature) ?? false, 10_000, 'the deposit listed');
-  return { payer, deposit };
+  return { payer, deposit: await confirmedOnce(signature) };
 }
 
 const balances = async () => (await t.api('GET', '/v1/balance')).body.data.accounts;
@@ -155,7 +187,7 @@ test('attributed to the session waiting for it, a deposit completes it: SUCCEEDE
     'payment_session.payment_detected',
     'payment_session.created',
   ]);
-}, budget([10_000, CONFIRM_MS]));
+}, budget([10_000 + CONFIRM_MS, CONFIRM_MS]));
 
 test('refunded, the exact amount goes back to the sender\'s token account through the refund machinery; the deposit is then refunded', async () => {
   const { payer, deposit } = await unreferenced(chain.coins.USDC, 1_750_001n);
@@ -175,7 +207,7 @@ test('refunded, the exact amount goes back to the sender\'s token account throug
   expect(await tokenBalance(chain, chain.coins.USDC, payer.keypair.publicKey)).toBe(1_750_001n);
   // Never paid twice.
   expect((await t.api('POST', `/v1/deposits/${deposit.id}/refund`, { body: {} })).status).toBe(409);
-}, budget([10_000, REFUND_MS]));
+}, budget([10_000 + CONFIRM_MS, REFUND_MS]));
 
 test('dismissed with a note, a deposit stays out of balances', async () => {
   const before = await balances();
@@ -187,7 +219,7 @@ test('dismissed with a note, a deposit stays out of balances', async () => {
   expect(later.block_number).toBeGreaterThan(deposit.block_number);
   expect(await balances()).toEqual(before);
   expect((await t.api('GET', `/v1/deposits/${deposit.id}`)).body.data.status).toBe('dismissed');
-}, budget([10_000, 10_000]));
+}, budget([10_000 + CONFIRM_MS, 10_000 + CONFIRM_MS]));
 
 test('a transfer naming the reference of a session past its monitoring window is listed once as late; a restart changes nothing', async () => {
   const s = await createSession(t, '2.50');
@@ -197,10 +229,7 @@ test('a transfer naming the reference of a session past its monitoring window is
   const payer = new SolanaPayer(chain);
   const signature = await payer.pay(chain.coins.USDT, o, 2_500_000n);
 
-  const [deposit] = await waitFor(async () => {
-    const found = (await deposits()).filter((d: any) => d.tx_hash === signature);
-    return found.length > 0 ? found : false;
-  }, 10_000, 'the late deposit listed');
+  const deposit = await confirmedOnce(signature);
   expect(deposit).toMatchObject({
     status: 'unmatched',
     reason: 'late',
@@ -225,17 +254,7 @@ test('a transfer naming the reference of a session past its monitoring window is
   await new SolanaPayer(chain).pay(chain.coins.USDT, solanaOption(later), E6);
   await waitForSession(t, later.session_id, (x) => x.payments.length === 1);
   expect((await deposits()).filter((d: any) => d.tx_hash === signature)).toEqual([deposit]);
-}, budget([CONFIRM_MS, 10_000, 60_000, CONFIRM_MS, 10_000]));
-
-/** The one deposit listed for `signature`, once it is. */
-async function listedOnce(signature: string): Promise<any> {
-  const [deposit, ...more] = await waitFor(async () => {
-    const found = (await deposits()).filter((d: any) => d.tx_hash === signature);
-    return found.length > 0 ? found : false;
-  }, 10_000, 'the deposit listed');
-  expect(more).toEqual([]);
-  return deposit;
-}
+}, budget([CONFIRM_MS, 10_000 + CONFIRM_MS, 60_000, CONFIRM_MS, 10_000]));
 
 test('the test DAI naming an open session\'s reference pays nothing: it is listed once as an unsupported token, the session is not credited', async () => {
   const dai = devnetDai(devnet);
@@ -246,11 +265,11 @@ test('the test DAI naming an open session\'s reference pays nothing: it is liste
   // As a customer who scanned the sale's code and picked the wrong coin: the reference is there.
   const signature = await payer.sendAnyToken(dai, o.address, 200_000_000n, [o.reference]);
 
-  const deposit = await listedOnce(signature);
+  const deposit = await confirmedOnce(signature);
   expect(deposit).toMatchObject({ status: 'unmatched', reason: 'unsupported_token', currency: null, token_contract: devnet.dai.mint, amount_base: '200000000', decimals: 8, to: ataOf(dai, wallet).toBase58() });
   expect((await paymentRows(t.dataDir)).map((r) => r.tx_hash)).not.toContain(signature);
   expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', payments: [], amount_received: { value: '0.000000' } });
-}, budget([CONFIRM_MS, 10_000]));
+}, budget([CONFIRM_MS, 10_000 + CONFIRM_MS]));
 
 test('the test DAI sent to the merchant\'s wallet is listed once as an unsupported token in raw units with its mint, never in balances; it cannot be attributed nor refunded, a restart changes nothing, and it can be dismissed', async () => {
   const dai = devnetDai(devnet);
@@ -260,7 +279,7 @@ test('the test DAI sent to the merchant\'s wallet is listed once as an unsupport
   await payer.receive(dai, 125_000_001n);
   const signature = await payer.sendAnyToken(dai, wallet, 125_000_001n);
 
-  const deposit = await listedOnce(signature);
+  const deposit = await confirmedOnce(signature);
   expect(deposit).toMatchObject({
     status: 'unmatched',
     reason: 'unsupported_token',
@@ -290,7 +309,7 @@ test('the test DAI sent to the merchant\'s wallet is listed once as an unsupport
   // A DAI transfer after the restart, listed: the new core's watcher has passed the first one again, or resumed after it.
   const again = new SolanaPayer(chain);
   await again.receive(dai, E8);
-  await listedOnce(await again.sendAnyToken(dai, wallet, E8));
+  await confirmedOnce(await again.sendAnyToken(dai, wallet, E8));
   expect((await deposits()).filter((d: any) => d.tx_hash === signature)).toEqual([deposit]);
 
   const res = await t.api('POST', `/v1/deposits/${deposit.id}/dismiss`, { body: { note: 'DAI: sent back by hand' } });
@@ -298,4 +317,4 @@ test('the test DAI sent to the merchant\'s wallet is listed once as an unsupport
   expect(await getSession(t, s.session_id)).toMatchObject({ status: 'PENDING', payments: [] });
   expect(await balances()).toEqual(before.balances);
   expect((await t.api('GET', '/v1/balance/transactions?limit=100')).body.data.items).toEqual(before.ledger);
-}, budget([CONFIRM_MS, 10_000, 60_000, CONFIRM_MS, 10_000]));
+}, budget([CONFIRM_MS, 10_000 + CONFIRM_MS, 60_000, CONFIRM_MS, 10_000 + CONFIRM_MS]));

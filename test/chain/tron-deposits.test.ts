@@ -10,13 +10,15 @@
 import { beforeAll, expect, test } from 'vitest';
 import type { RunningTronDevnet } from '../../src/chains/tron/devnet/index.js';
 import type { CoreConfig } from '../../src/config.js';
-import { depositsOf, listedOnce as listedOn, PAST_WINDOW } from '../helpers/deposits.js';
+import { confirmedDeposit, depositsOf, listedOnce as listedOn, PAST_WINDOW } from '../helpers/deposits.js';
 import { budget, createSession, getSession, paymentRows, waitForSession } from '../helpers/evm-chain.js';
 import { coreWithOwnDataDir, type TestCore } from '../helpers/test-core.js';
 import { inclusionMs, TronPayer, tronDevnetOf, tronOption } from '../helpers/tron-chain.js';
 
 const BLOCK_TIME_SECONDS = 0.25;
 const PAY_MS = inclusionMs({ blockTimeSeconds: BLOCK_TIME_SECONDS });
+/** Two confirmations at 0.25 s blocks, seen by the watcher's next passes; room for a loaded machine. */
+const CONFIRM_MS = 15_000;
 
 let t: TestCore;
 const config: Partial<CoreConfig> = {
@@ -83,6 +85,9 @@ test('a late USDT transfer and a transfer of a token TRON does not offer are eac
     from: other.address,
     to: daiTo,
   });
+  // As they stay once confirmed (their confirmations no longer counted): what the restart must leave alone.
+  first = await confirmedDeposit(t, first.id, CONFIRM_MS);
+  dai = await confirmedDeposit(t, dai.id, CONFIRM_MS);
   const events = (await t.api('GET', `/v1/events?object_id=${first.id}`)).body.data.items;
   expect(events.map((e: any) => e.type)).toEqual(['deposit.unmatched']);
 
@@ -95,7 +100,7 @@ test('a late USDT transfer and a transfer of a token TRON does not offer are eac
   const balance = (await t.api('GET', '/v1/balance')).body.data;
   for (const a of balance.accounts) expect([a.currency, a.available.value, a.pending.value]).toEqual([a.currency, expect.stringMatching(/^0\.0+$/), expect.stringMatching(/^0\.0+$/)]);
   expect((await t.api('GET', '/v1/balance/transactions')).body.data.items).toEqual([]);
-}, budget([5_000, PAY_MS, PAY_MS, 10_000, 10_000]));
+}, budget([5_000, PAY_MS, PAY_MS, 10_000, 10_000, CONFIRM_MS, CONFIRM_MS]));
 
 test('after a restart each is still listed once, and a late transfer to an address known only from the store is found', async () => {
   if (!first || !dai) throw new Error('the first test did not run');

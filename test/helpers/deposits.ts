@@ -35,6 +35,17 @@ export async function depositOf(t: Api, id: string): Promise<any> {
   return (await t.api('GET', `/v1/deposits/${id}`)).body.data;
 }
 
+/**
+ * Waits until the deposit `id` has the network's confirmations (`confirmed`: only then may it be
+ * attributed or refunded, and its `confirmations` stop changing), and returns it as then listed.
+ */
+export function confirmedDeposit(t: Api, id: string, timeoutMs: number): Promise<any> {
+  return waitFor(async () => {
+    const d = await depositOf(t, id);
+    return d.confirmed ? d : undefined;
+  }, timeoutMs, `the deposit ${id} confirmed`);
+}
+
 /** Event types of an object, newest first, as `GET /v1/events` lists them. */
 export async function eventTypes(t: Api, objectId: string): Promise<string[]> {
   return (await t.api('GET', `/v1/events?object_id=${objectId}&limit=100`)).body.data.items.map((e: any) => e.type);

@@ -11,6 +11,8 @@
  *   mode `live` with a test credential → 403 livemode_mismatch;
  *   otherwise the operation runs (never 401/403, never 5xx) and answers a status it documents.
  * The app's UI mode decides a cashier's mode, so two apps run: one in test mode, one in live mode.
+ * And (issue 26) every action on a deposit the document lists is called on a deposit short of its
+ * confirmations, on an orphaned one and on a wrong_asset one: money moves only on a settled chain fact.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +23,9 @@ import { type Mode, resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import { buildApp } from '../../src/http/app.js';
 import { ACCESS_EXTENSION } from '../../src/http/plugins/auth.js';
+import type { UnmatchedTransfer } from '../../src/domain/chain-scan.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
+import { shapeA } from '../helpers/test-core.js';
 
 interface Operation {
   method: string;
@@ -218,4 +222,100 @@ test('every operation × every credential answers as the document says', async (
   // The matrix's size: documented operations (less the open stream) × 9 credentials.
   expect(cells).toBe((operations.length - OPEN_STREAMS.size) * credentials.length);
   expect(credentials.length).toBe(9);
+});
+
+/**
+ * Issue 26, for every action on a deposit the document lists (`POST /v1/deposits/{id}/…`, so a route
+ * added later is covered): money moves only on a settled chain fact. A deposit short of its network's
+ * confirmations is 409 `deposit_unconfirmed` (only an action listed in MOVES_NO_MONEY may go through),
+ * one a reorganisation orphaned is 409 `invalid_state`, and a `wrong_asset` one is never a 5xx.
+ */
+const DEPOSIT_ACTION = /^\/v1\/deposits\/\{id\}\/\w+$/;
+/** Actions that move no money, and so need not wait for the confirmations (docs/payments.md, "Confirmations"). */
+const MOVES_NO_MONEY = new Set(['POST /v1/deposits/{id}/dismiss']);
+/** A body each action accepts; a new action needs one here (the test says so). */
+const DEPOSIT_ACTION_BODIES: Record<string, (sessionId: string) => unknown> = {
+  'POST /v1/deposits/{id}/attribute': (sessionId) => ({ session_id: sessionId }),
+  'POST /v1/deposits/{id}/refund': () => ({}),
+  'POST /v1/deposits/{id}/dismiss': () => ({ note: 'matrix' }),
+};
+
+test('every action on a deposit waits for its confirmations, never acts on an orphaned one, and never fails on a wrong_asset one (issue 26)', async () => {
+  const { s, inject } = apps.test;
+  const owner = credentials.find((c) => c.name === 'test key')!.authorization!;
+  const actions = operations.filter((o) => o.method === 'POST' && DEPOSIT_ACTION.test(o.path));
+  expect(actions.map((o) => o.path).sort()).toEqual(expect.arrayContaining(['/v1/deposits/{id}/attribute', '/v1/deposits/{id}/refund']));
+  const merchantId = (await s.merchants.defaultMerchant()).id;
+  const created = await inject({ method: 'POST', url: '/v1/payment/sessions', headers: { authorization: owner }, payload: shapeA(merchantId, '1.00', 'USDT') });
+  expect(created.statusCode, created.body).toBe(200);
+  const sessionId = created.json().data.session_id as string;
+
+  let slot = 1_000;
+  const transfer = (over: Partial<UnmatchedTransfer> = {}): UnmatchedTransfer => {
+    slot += 10;
+    return {
+      txId: `matrix${slot}`.padEnd(88, 'm'),
+      eventIndex: 0,
+      blockNumber: slot,
+      blockRef: `hash${slot}`,
+      blockTime: Date.now(),
+      currency: 'USDT',
+      tokenContract: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+      decimals: 6,
+      from: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+      to: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+      amountBase: 1_000_000n,
+      reason: 'no_reference',
+      ...over,
+    };
+  };
+  /** One Solana pass with the finalized slot at `head`. */
+  const pass = (head: number, unmatched: UnmatchedTransfer[], reorgAncestor?: number) =>
+    s.payments.apply({ network: 'solana', livemode: false, confirmations: 1, chainId: 'genesis', head, cursor: `c${head}-${slot}`, blocks: [], transfers: [], unmatched, ...(reorgAncestor !== undefined && { reorgAncestor }) });
+  const depositOf = async (t: UnmatchedTransfer) => {
+    const res = await inject({ method: 'GET', url: '/v1/deposits?limit=100', headers: { authorization: owner } });
+    return res.json().data.items.find((d: any) => d.tx_hash === t.txId);
+  };
+  const act = (op: Operation, id: string) => {
+    const body = DEPOSIT_ACTION_BODIES[`${op.method} ${op.path}`];
+    if (!body) throw new Error(`${op.method} ${op.path}: add a body it accepts to DEPOSIT_ACTION_BODIES, and decide whether it moves money (MOVES_NO_MONEY)`);
+    return inject({ method: 'POST', url: op.path.replace('{id}', id), headers: { authorization: owner, 'idempotency-key': `matrix-${id}-${op.path}` }, payload: body(sessionId) as object });
+  };
+  const wrong: string[] = [];
+  const expectAnswer = (what: string, res: { statusCode: number; body: string; json(): any }, status: number, code: string) => {
+    if (res.statusCode !== status || res.json().error?.code !== code) wrong.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)} (want ${status} ${code})`);
+  };
+
+  for (const op of actions) {
+    const key = `${op.method} ${op.path}`;
+    // Each action on a deposit of its own, still short of its confirmations (its slot not finalized).
+    const early = transfer();
+    await pass(early.blockNumber - 1, [early]);
+    const d = await depositOf(early);
+    expect(d).toMatchObject({ status: 'unmatched', confirmed: false });
+    const res = await act(op, d.id);
+    if (MOVES_NO_MONEY.has(key)) {
+      if (res.statusCode !== 200) wrong.push(`${key} on an unconfirmed deposit: ${res.statusCode} ${res.body.slice(0, 200)} (moves no money: want 200)`);
+    } else {
+      expectAnswer(`${key} on an unconfirmed deposit`, res, 409, 'deposit_unconfirmed');
+    }
+
+    // Orphaned: a reorganisation dropped its block before it was confirmed.
+    const dropped = transfer();
+    await pass(dropped.blockNumber - 1, [dropped]);
+    await pass(dropped.blockNumber, [], dropped.blockNumber - 1);
+    const gone = await depositOf(dropped);
+    expect(gone.status).toBe('orphaned');
+    expectAnswer(`${key} on an orphaned deposit`, await act(op, gone.id), 409, 'invalid_state');
+
+    // A coin by a contract the network does not offer, confirmed: refused or done, never a failure (this
+    // app has no network to pay a refund with: 503 network_unavailable says so, and is no failure).
+    const fake = transfer({ tokenContract: 'FakeUsdtMint1111111111111111111111111111111', decimals: 9, amountBase: 1_000_000_000n, reason: 'wrong_asset' });
+    await pass(fake.blockNumber + 1, [fake]);
+    const w = await depositOf(fake);
+    expect(w).toMatchObject({ reason: 'wrong_asset', confirmed: true });
+    const answer = await act(op, w.id);
+    if (answer.statusCode >= 500 && answer.json().error?.code !== 'network_unavailable') wrong.push(`${key} on a wrong_asset deposit: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+  }
+  expect(wrong).toEqual([]);
 });

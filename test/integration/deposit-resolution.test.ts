@@ -311,6 +311,24 @@ describe('confirmations and reorganisations (issue 26)', () => {
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refund.json().data).toMatchObject({ token_contract: FAKE_USDT, amount: { value: '5.000000' }, payout: { amount_base: '5000000000' } });
   });
+
+  test('what could never be done is refused as such even before the confirmations: an unsupported token (attribute, refund) and a wrong_asset deposit (attribute) are 409 invalid_state, never deposit_unconfirmed ("retry")', async () => {
+    const found = [
+      transfer(3_000_000n, { currency: null, tokenContract: OTHER_MINT, reason: 'unsupported_token' }),
+      transfer(3_000_000n, { tokenContract: 'FakeUsdtMint2222222222222222222222222222222', reason: 'wrong_asset' }),
+    ];
+    // One pass, before either slot is finalized (each pass counts every unconfirmed deposit).
+    await s.payments.apply(passAt(found[0]!.blockNumber - 1, found));
+    const listed = (await get('/v1/deposits?limit=100')).json().data.items;
+    const [other, wrong] = found.map((t) => listed.find((d: any) => d.tx_hash === t.txId));
+    expect([other.confirmed, wrong.confirmed]).toEqual([false, false]);
+    const ps = await session('3.00');
+    expectError(await post(`/v1/deposits/${other.id}/attribute`, { session_id: ps.session_id }), 409, 'invalid_state');
+    expectError(await post(`/v1/deposits/${other.id}/refund`, {}), 409, 'invalid_state');
+    expectError(await post(`/v1/deposits/${wrong.id}/attribute`, { session_id: ps.session_id }), 409, 'invalid_state');
+    // Sent back by its own contract it can be, once confirmed: until then, retry.
+    expectError(await post(`/v1/deposits/${wrong.id}/refund`, {}), 409, 'deposit_unconfirmed');
+  });
 });
 
 describe('refund', () => {

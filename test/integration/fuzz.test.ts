@@ -795,6 +795,32 @@ describe('the money routes answer any body with 200 or a contract-shaped 4xx', (
     expect((await t.api('GET', '/v1/refunds')).body.data.items).toEqual([]);
   });
 
+  test('deposits (attribute, refund, dismiss): arbitrary JSON, junk and near-valid bodies, bogus ids; nothing moves', async () => {
+    const id = fc.oneof(fc.constantFrom('dep_nope', 'dep_' + 'x'.repeat(60), realId), fc.stringMatching(/^[A-Za-z0-9_]{1,40}$/));
+    const depositBody = fc.record(
+      {
+        session_id: fc.constantFrom(realId, 'ps_nope', '', 'x'.repeat(70)),
+        note: fc.oneof(fc.string({ maxLength: 600 }), fc.constant(''), fc.integer()),
+        reason: fc.oneof(fc.string({ maxLength: 20 }), fc.integer()),
+        destination_address: fc.oneof(fc.constantFrom('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', ''), fc.string({ maxLength: 50 })),
+      },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ unit: 'binary', maxLength: 100 }), depositBody.map((b) => JSON.stringify(b)));
+    await fc.assert(
+      fc.asyncProperty(id, fc.constantFrom('attribute', 'refund', 'dismiss'), body, async (depositId, action, raw) => {
+        const path = `/v1/deposits/${depositId}/${action}`;
+        const res = await t.api('POST', path, { rawBody: raw, headers: { 'content-type': 'application/json' } });
+        checkShape(path, res);
+        // No deposit exists here: nothing is attributed, refunded or dismissed.
+        expect(res.status, describeRes(path, res)).not.toBe(200);
+      }),
+      { numRuns: 200 },
+    );
+    expect((await t.api('GET', '/v1/refunds')).body.data.items).toEqual([]);
+    expect((await t.api('GET', '/v1/deposits')).body.data.items).toEqual([]);
+  });
+
   test('PATCH /v1/merchant: arbitrary and near-valid settings; a bad field is named in param', async () => {
     // Shared settings are changed with live credentials (docs/api.md, "Modes").
     const before = (await t.api('GET', '/v1/merchant', { key: t.liveKey })).body.data;

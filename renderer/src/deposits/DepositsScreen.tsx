@@ -9,9 +9,13 @@ import { useTranslation } from 'react-i18next';
 import type { ApiData } from '../api-types.js';
 import { useConfirm } from '../ConfirmDialog.js';
 import { useNetworks } from '../networks.js';
-import { useApi } from '../use-api.js';
+import { useApi, useRefresh } from '../use-api.js';
 import { announceDepositsChanged } from './deposits-changed.js';
 import { DepositCard } from './DepositCard.js';
+import { SETTLED } from './use-deposit-refund.js';
+
+/** How often the list is read again while a deposit in it waits for its confirmations (seconds to minutes, by network). */
+const CONFIRMING_REFRESH_MS = 3000;
 
 const STATUSES = ['unmatched', 'attributed', 'refunded', 'dismissed', 'orphaned'] as const;
 type Status = (typeof STATUSES)[number];
@@ -21,7 +25,13 @@ export function DepositsScreen() {
   const networks = useNetworks();
   const [dialog, confirm] = useConfirm();
   const [status, setStatus] = useState<Status>('unmatched');
-  const { data: page, error, reload: load } = useApi<ApiData<'listDeposits'>>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`);
+  const list = useApi<ApiData<'listDeposits'>>(`/v1/deposits?${new URLSearchParams({ status, limit: '50' })}`);
+  const { data: page, error, reload: load } = list;
+  // A deposit waiting for its network's confirmations moves on its own (confirmed, or orphaned by a
+  // reorganisation): read the list again meanwhile, so its card offers to count or send it back once
+  // it may, without the owner having to think of Refresh. No timer once none is waiting.
+  const confirming = page?.items.some((d) => d.status === 'unmatched' && !d.confirmed) ?? false;
+  useRefresh(confirming ? list : SETTLED, CONFIRMING_REFRESH_MS);
   // Refresh and a resolved deposit also bring the navigation's count up to date. One function for the
   // screen's life: a card calls it from an effect once its refund succeeded.
   const reload = useCallback(() => {

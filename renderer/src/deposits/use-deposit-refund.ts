@@ -34,4 +34,4 @@ export function useDepositRefund(refundId: string | null, onSucceeded: () => voi
 }
 
 /** What useRefresh is given when there is nothing to follow: "still loading" never starts its timer. */
-const SETTLED = { loading: true, reload: () => {} };
+export const SETTLED = { loading: true, reload: () => {} };
