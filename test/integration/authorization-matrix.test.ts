@@ -19,6 +19,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Mode, resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import { buildApp } from '../../src/http/app.js';
+import { randomBase62 } from '../../src/domain/ids.js';
 import { ACCESS_EXTENSION } from '../../src/http/plugins/auth.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
 
@@ -169,4 +170,48 @@ test('every operation × every credential answers as the document says', async (
   // The matrix's size: documented operations (less the open stream) × 9 credentials.
   expect(cells).toBe((operations.length - OPEN_STREAMS.size) * credentials.length);
   expect(credentials.length).toBe(9);
+});
+
+test('every operation: requests without a valid credential spend their client address\'s budget, whatever bearer they carry', async () => {
+  const { s } = apps.test;
+  const max = 2;
+  const limited = await buildApp({
+    services: { ...s, networks: () => [], uiMode: 'test', now: Date.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    authenticate: s.authenticate,
+    rateLimit: { max, windowMs: 60_000 },
+    logger: false,
+  });
+  const inject = checkedInject(limited);
+  const merchantId = (await s.merchants.defaultMerchant()).id;
+  const wrong: string[] = [];
+  try {
+    let n = 0;
+    for (const op of operations) {
+      const key = `${op.method} ${op.path}`;
+      if (OPEN_STREAMS.has(key)) continue;
+      // An address of its own per operation, so each starts with a full budget.
+      const remoteAddress = `10.26.${Math.floor(++n / 250)}.${n % 250}`;
+      const send = (authorization: string | undefined) =>
+        inject({
+          method: op.method as never,
+          url: op.path.replace(/\{[A-Za-z_]+\}/g, 'zz_unknown'),
+          remoteAddress,
+          headers: authorization ? { authorization } : {},
+          ...(op.requestBody !== undefined && { payload: {} }),
+        });
+      // A fresh random bearer each time (none at all, a key's shape, a sign-in's shape, junk).
+      const bearers = [undefined, `Bearer sk_test_${randomBase62(32)}`, `Bearer uit_${randomBase62(32)}`, `Bearer ${randomBase62(20)}`];
+      const answers = [];
+      for (let i = 0; i <= max; i++) answers.push(await send(bearers[i % bearers.length]));
+      const statuses = answers.map((r) => r.statusCode);
+      if (statuses.slice(0, max).includes(429) || statuses[max] !== 429) wrong.push(`${key}: ${statuses.join(', ')} (want the ${max + 1}th to be 429)`);
+      // A valid credential has a budget of its own on the authenticated API (a fresh key: budgets last the minute).
+      const valid = `Bearer ${(await s.apiKeys.create(merchantId, 'test')).secret}`;
+      if (op[ACCESS_EXTENSION] !== undefined && (await send(valid)).statusCode === 429) wrong.push(`${key}: a valid key was limited with the address`);
+    }
+    expect(n).toBeGreaterThan(55);
+    expect(wrong).toEqual([]);
+  } finally {
+    await limited.close();
+  }
 });
