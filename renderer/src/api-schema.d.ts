@@ -125,7 +125,7 @@ export interface paths {
         put?: never;
         /**
          * Create the first owner and sign in (only while there is no owner)
-         * @description Public, but only from the machine running stablepos (a loopback address; in the desktop app, its own window): nobody else on the network can claim the shop. 409 `invalid_state` once an owner exists.
+         * @description Public, but only with the one-time `setup_code` that `stablepos serve` prints when it starts on a shop without an owner (400 `parameter_missing` / `parameter_invalid`, `param: "setup_code"`, without the current one), or from the desktop app's own window (its per-launch token; 401 without it there): nobody else who reaches the app, through a proxy or not, can claim the shop. 409 `invalid_state` once an owner exists.
          */
         post: operations["setupUi"];
         delete?: never;
@@ -1754,6 +1754,11 @@ export interface operations {
                     name: string;
                     /** @description 4–12 digits. */
                     pin: string;
+                    /**
+                     * @description The one-time code `stablepos serve` prints when it starts on a shop without an owner (or `stablepos users setup-code`); case, spaces and dashes do not count. Not needed from the desktop app's own window.
+                     * @example 7KQ2-M9XD-4RTB
+                     */
+                    setup_code?: string;
                 };
             };
         };

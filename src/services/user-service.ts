@@ -3,8 +3,11 @@ import { ApiError, invalidParam } from '../domain/errors.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
 import { decoyPinHash, hashPin, verifyPin } from '../domain/pin.js';
+import { normalizeSetupCode } from '../domain/setup-code.js';
 import { isRole, nameKey, nameProblem, pinProblem, type Role, type StoredUser, type User } from '../domain/users.js';
+import type { SettingsStore } from './network-settings.js';
 import type { Clock, UnitOfWork, UserStore } from './ports.js';
+import { SetupCodes } from './setup-codes.js';
 import { SignInGuard } from './sign-in-guard.js';
 
 /** `uit_` + 32 base62 characters: ~190 random bits. */
@@ -26,6 +29,8 @@ export interface SignedIn {
 
 export interface UserServiceOptions {
   store: UserStore;
+  /** Where the first owner's setup code is kept. */
+  settings: SettingsStore;
   tx: UnitOfWork;
   now: Clock;
   /** The mode the app's own UI works in: every UI caller has it. */
@@ -45,10 +50,12 @@ const WRONG = 'Wrong name or PIN.';
  */
 export class UserService {
   private readonly guard: SignInGuard;
+  private readonly setupCodes: SetupCodes;
   private readonly idleMs: Record<Role, number>;
 
   constructor(private readonly o: UserServiceOptions) {
     this.guard = new SignInGuard({ store: o.store, tx: o.tx, now: o.now });
+    this.setupCodes = new SetupCodes(o.settings, o.now);
     this.idleMs = { ...DEFAULT_UI_IDLE_MS, ...o.idleMs };
   }
 
@@ -70,18 +77,41 @@ export class UserService {
   }
 
   /**
-   * Creates the first owner and signs them in, only while the merchant has no owner.
-   * @throws ApiError `invalid_state` once an owner exists.
+   * Creates the first owner and signs them in, only while the merchant has no owner, and only from the
+   * desktop app's own window (`fromAppWindow`: its per-launch token was checked) or with the current
+   * setup code (docs/security.md, "The first owner"): a loopback address proves nothing behind a proxy.
+   * @throws ApiError `invalid_state` once an owner exists; `parameter_missing` / `parameter_invalid`
+   *   (`setup_code`) without the right code.
    */
-  async setupOwner(merchantId: string, input: { name: string; pin: string }): Promise<SignedIn> {
+  async setupOwner(merchantId: string, input: { name: string; pin: string; setupCode?: string | undefined }, fromAppWindow: boolean): Promise<SignedIn> {
     if (await this.hasOwner(merchantId)) throw ownerExists();
+    if (!fromAppWindow) await this.checkSetupCode(input.setupCode);
     const { name, role, hash } = await this.prepare({ ...input, role: 'owner' });
     // Checked again inside the write: two setups racing through the hashing cannot both win.
     const user = await this.o.tx(async () => {
       if (await this.hasOwner(merchantId)) throw ownerExists();
-      return await this.insert(merchantId, name, role, hash);
+      const owner = await this.insert(merchantId, name, role, hash);
+      await this.setupCodes.spend();
+      return owner;
     });
     return await this.openSession(user);
+  }
+
+  /**
+   * A new one-time setup code for the first owner (`stablepos serve` on a shop without an owner, and
+   * `stablepos users setup-code`); the one before stops working.
+   * @throws ApiError `invalid_state` once an owner exists.
+   */
+  async newSetupCode(merchantId: string): Promise<string> {
+    if (await this.hasOwner(merchantId)) throw ownerExists();
+    return await this.setupCodes.issue();
+  }
+
+  private async checkSetupCode(code: string | undefined): Promise<void> {
+    if (code === undefined || normalizeSetupCode(code) === '') {
+      throw new ApiError('parameter_missing', `Enter the setup code: ${WHERE_THE_CODE_IS}`, 'setup_code');
+    }
+    if (!await this.setupCodes.matches(code)) throw new ApiError('parameter_invalid', `That setup code is not the current one: ${WHERE_THE_CODE_IS}`, 'setup_code');
   }
 
   /**
@@ -264,6 +294,9 @@ export class UserService {
     return { token, user, expiresAt };
   }
 }
+
+const WHERE_THE_CODE_IS =
+  '"stablepos serve" prints it when it starts on a shop without an owner (the latest start\'s code works), and "stablepos users setup-code" prints a new one.';
 
 const ownerExists = () => new ApiError('invalid_state', 'The shop has an owner already: sign in instead.');
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1) + '.';

@@ -80,7 +80,7 @@ test('the first-owner setup', async () => {
 }, scanBudget(2, 2));
 
 test('the sign-in with its staff picker', async () => {
-  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: TEST_OWNER });
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { ...TEST_OWNER, setup_code: await t.setupCode() } });
   expect(setup.status).toBe(200);
   const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {

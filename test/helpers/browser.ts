@@ -145,7 +145,7 @@ export const TEST_OWNER = { name: 'Olga', pin: '2580' } as const;
 /** The headless app with its UI, a browser on `#/<screen>`, signed in as the owner with a PIN. */
 export async function openAppInBrowser(screen: string, overrides: Partial<CoreConfig> = {}): Promise<AppInBrowser> {
   const t = await startTestCore({ ...overrides, rendererDir: ensureRendererBuilt() });
-  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: TEST_OWNER });
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { ...TEST_OWNER, setup_code: await t.setupCode() } });
   if (setup.status !== 200) throw new Error(`creating the first owner: ${setup.status} ${setup.text}`);
   const browser = await launchBrowser();
   const { page, errors } = await openPage(browser);

@@ -37,7 +37,21 @@ const SignedInOut = Type.Object({
 
 const Pin = Type.String({ minLength: 1, maxLength: 32, description: '4–12 digits.' });
 
-const SetupBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 40 }), pin: Pin }, { additionalProperties: false });
+const SetupBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 40 }),
+    pin: Pin,
+    setup_code: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        examples: ['7KQ2-M9XD-4RTB'],
+        description: 'The one-time code `stablepos serve` prints when it starts on a shop without an owner (or `stablepos users setup-code`); case, spaces and dashes do not count. Not needed from the desktop app\'s own window.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 const SignInBody = Type.Object(
   { user: Type.String({ minLength: 1, maxLength: 100, description: 'The user\'s name (any case) or id.' }), pin: Pin },
   { additionalProperties: false },
@@ -46,18 +60,18 @@ const SignInBody = Type.Object(
 const presentUser = (u: User) => ({ id: u.id, name: u.name, role: u.role });
 const presentSignedIn = (s: SignedIn) => ({ object: 'ui_session' as const, token: s.token, user: presentUser(s.user), expires_at: iso(s.expiresAt) });
 
-const isLoopback = (ip: string) => /^(127\.|::1$|::ffff:127\.)/.test(ip);
-
 /**
  * In the Electron app only its own window may sign in: it proves it with the per-launch token the
  * preload hands it. Without a configured token (headless `serve`), any client may.
+ * @returns whether the request came from the desktop app's own window
  */
-function requireAppWindow(services: HttpServices, request: FastifyRequest): void {
-  if (services.uiAppToken === undefined) return;
+function requireAppWindow(services: HttpServices, request: FastifyRequest): boolean {
+  if (services.uiAppToken === undefined) return false;
   const presented = request.headers[APP_TOKEN_HEADER];
   if (typeof presented !== 'string' || !sameSecret(presented, services.uiAppToken)) {
     throw new ApiError('api_key_invalid', 'This app accepts PIN sign-in only from its own window.');
   }
+  return true;
 }
 
 /** Public: whether the shop has an owner yet, the first owner's creation, and PIN sign-in. */
@@ -79,18 +93,18 @@ export const uiPublicRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
       tags,
       summary: 'Create the first owner and sign in (only while there is no owner)',
       description:
-        'Public, but only from the machine running stablepos (a loopback address; in the desktop app, its own window): ' +
-        'nobody else on the network can claim the shop. 409 `invalid_state` once an owner exists.',
+        'Public, but only with the one-time `setup_code` that `stablepos serve` prints when it starts on a shop without an owner ' +
+        '(400 `parameter_missing` / `parameter_invalid`, `param: "setup_code"`, without the current one), or from the desktop app\'s own window ' +
+        '(its per-launch token; 401 without it there): nobody else who reaches the app, through a proxy or not, can claim the shop. ' +
+        '409 `invalid_state` once an owner exists.',
       security: [],
       body: SetupBody,
       response: { 200: Envelope(SignedInOut), ...errorResponses(401, 409) },
     },
   }, async (request) => {
-    requireAppWindow(services, request);
-    if (!isLoopback(request.ip)) {
-      throw new ApiError('role_forbidden', 'The first owner can be created only on the machine running stablepos (or with "stablepos users add --role owner").');
-    }
-    return ok(presentSignedIn(await services.users.setupOwner(await merchantId(), request.body)));
+    const fromAppWindow = requireAppWindow(services, request);
+    const { name, pin, setup_code: setupCode } = request.body;
+    return ok(presentSignedIn(await services.users.setupOwner(await merchantId(), { name, pin, setupCode }, fromAppWindow)));
   });
 
   app.get('/v1/ui/staff', {
