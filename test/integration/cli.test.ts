@@ -438,8 +438,8 @@ describe('users', () => {
     const s = await createServices(resolveConfig({ dataDir: dir }));
     try {
       const merchantId = (await s.merchants.defaultMerchant()).id;
-      await expect(s.users.signIn(merchantId, { user: 'Olga', pin: '2580' }, '127.0.0.1')).rejects.toThrow(/Wrong name or PIN/);
-      expect((await s.users.signIn(merchantId, { user: 'Olga', pin: '4826' }, '127.0.0.1')).user.name).toBe('Olga');
+      await expect(s.users.signIn(merchantId, { user: 'Olga', pin: '2580' }, { address: '127.0.0.1', appWindow: false, cookies: {} })).rejects.toThrow(/Wrong name or PIN/);
+      expect((await s.users.signIn(merchantId, { user: 'Olga', pin: '4826' }, { address: '127.0.0.1', appWindow: false, cookies: {} })).user.name).toBe('Olga');
     } finally {
       await s.close();
     }

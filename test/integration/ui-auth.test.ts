@@ -231,10 +231,52 @@ describe('the desktop app', () => {
       expect(setup.status, setup.text).toBe(200);
       expectError(await app.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Olga', pin: '2580' } }), 401, 'api_key_invalid');
       expect((await app.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Olga', pin: '2580' }, headers: { 'stablepos-app-token': appToken } })).status).toBe(200);
+      // The app's own window is shown the staff; without its token, nobody is (401).
+      expect((await app.api('GET', '/v1/ui/staff', { key: null, headers: { 'stablepos-app-token': appToken } })).body.data.items).toEqual([{ name: 'Olga', role: 'owner' }]);
+      expectError(await app.api('GET', '/v1/ui/staff', { key: null }), 401, 'api_key_invalid');
+      // The window needs no cookie: it is a known device for everyone.
+      expect(setup.headers.get('set-cookie')).toBeNull();
       expectError(await app.api('GET', '/v1/merchant', { key: appToken }), 401, 'api_key_invalid');
       expectError(await app.api('GET', '/v1/balance', { key: appToken }), 401, 'api_key_invalid');
     } finally {
       await app.stop();
     }
+  });
+});
+
+describe('known devices: strangers cannot lock the real user out, nor read the staff', () => {
+  const signInWith = (cookie: string | undefined, user: string, pin: string) =>
+    t.api('POST', '/v1/ui/sessions', { key: null, body: { user, pin }, headers: cookie ? { cookie } : {} });
+  const staff = async (cookie?: string) => (await t.api('GET', '/v1/ui/staff', { key: null, headers: cookie ? { cookie } : {} })).body.data.items;
+
+  test('behind one address (a TLS proxy on this machine makes everybody 127.0.0.1), the owner\'s own device still signs in', async () => {
+    t.advance(2 * HOUR); // earlier tests' locks over
+    // Before any sign-in, this browser is nobody's: no names to pick from.
+    expect(await staff()).toEqual([]);
+    const mine = await signIn('Olga', '2580');
+    expect(mine.status, mine.text).toBe(200);
+    const setCookie = mine.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^stablepos_known_usr_[0-9A-Za-z]+=[0-9A-Za-z]{16}\.[\w-]{43}; Path=\/v1\/ui; Max-Age=31536000; HttpOnly; SameSite=Strict$/);
+    const till = setCookie.split(';')[0]!;
+    expect((await staff(till)).map((m: { name: string }) => m.name)).toContain('Olga');
+
+    // A stranger guesses Olga's PIN until locked out (5 in a row, from the same address as Olga's till)…
+    for (let i = 1; i <= 5; i++) expectError(await signIn('Olga', '0000'), 401, 'api_key_invalid');
+    expectError(await signIn('Olga', '2580'), 429, 'rate_limited');
+    // …and goes on against the address (10 failures) with other names.
+    for (let i = 1; i <= 5; i++) await signIn(`stranger${i}`, '0000');
+    expectError(await signIn('Cas', '1357'), 429, 'rate_limited');
+    // Olga on her till is not locked.
+    const again = await signInWith(till, 'Olga', '2580');
+    expect(again.status, again.text).toBe(200);
+    // A forged or copied-to-another-user cookie makes nobody known.
+    const [name, value] = till.split('=') as [string, string];
+    const forged = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    expectError(await signInWith(forged, 'Olga', '2580'), 429, 'rate_limited');
+    expect(await staff(forged)).toEqual([]);
+    expect(await staff(`stablepos_known_usr_${'x'.repeat(32)}=${value}`)).toEqual([]);
+    // Olga's till is not Cas's: for Cas it counts as a stranger's device (locked with the address).
+    expectError(await signInWith(till, 'Cas', '1357'), 429, 'rate_limited');
+    t.advance(2 * HOUR);
   });
 });
