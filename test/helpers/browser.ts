@@ -164,6 +164,16 @@ export async function openAppInBrowser(screen: string, overrides: Partial<CoreCo
 }
 
 /** Signs the UI in the way a person does: name and PIN. */
+/**
+ * Makes the page's browser a device known for the user whose sign-in (or setup) answer this was, as
+ * signing in there would: the sign-in screen then shows the staff to pick from.
+ */
+export async function rememberDevice(page: Page, url: string, setCookie: string | null): Promise<void> {
+  const [name, value] = (setCookie ?? '').split(';')[0]!.split('=');
+  if (!name || !value) throw new Error(`no known-device cookie in ${setCookie}`);
+  await page.context().addCookies([{ name, value, url: `${url}/v1/ui/`, httpOnly: true, sameSite: 'Strict' }]);
+}
+
 export async function signIn(page: Page, user: { name: string; pin: string } = TEST_OWNER): Promise<void> {
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('PIN', { exact: true }).fill(user.pin);
