@@ -354,7 +354,8 @@ describe('users', () => {
       [['users', 'list', '-h', '--data-dir', never], /^Usage: stablepos users list/],
       [['users', 'remove', '--help', '--data-dir', never], /^Usage: stablepos users remove/],
       [['users', 'pin', '--help', '--data-dir', never], /^Usage: stablepos users pin[\s\S]*--pin/],
-      [['--help'], /users add[\s\S]*users list[\s\S]*users remove/],
+      [['users', 'setup-code', '--help', '--data-dir', never], /^Usage: stablepos users setup-code[\s\S]*one-time setup code/],
+      [['--help'], /users add[\s\S]*users list[\s\S]*users remove[\s\S]*users setup-code/],
     ];
     const bad: string[][] = [
       ['users', 'frob'],
