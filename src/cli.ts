@@ -47,13 +47,15 @@ Commands:
   users list          list the UI's users (id, role, name, added)
   users remove USER   remove a user by name or id (never the last owner)
   users pin USER      set a user's new PIN (--pin); their sign-ins end
+  users setup-code    print a new one-time code for creating the first owner in the UI
   devnet pay ID       pay a test-mode session on the local devnet from a test wallet
 
 Every command takes --help.`,
   serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--database-url URL] [--public-url URL] [--allowed-host NAME]… [--mode test|live] [rate options]
 
 Runs the v1 API, the hosted checkout pages and the app's UI. Prints "listening on <url>" once it accepts
-requests; Ctrl-C stops it cleanly.
+requests, then, while the shop has no owner, a one-time setup code that the UI asks for before it
+creates the owner (each start prints a new one). Ctrl-C stops it cleanly.
 
   --host HOST         interface to listen on (default 127.0.0.1; 0.0.0.0 for the local network)
   --port PORT         TCP port (default 8420; 0 picks a free one)
@@ -132,6 +134,13 @@ an owner's too (the machine itself is trusted). All of the user's sign-ins end a
   --pin PIN           4–12 digits; one digit repeated (0000) or a straight run (1234, 9876) is refused.
                       The PIN is visible to other users of this machine while the command runs and
                       may stay in your shell's history.
+${DATA_DIR_HELP}`,
+  usersSetupCode: `Usage: stablepos users setup-code [--data-dir DIR] [--database-url URL]
+
+Prints a new one-time setup code, alone on standard output, while the shop has no owner: the UI asks
+for it before it creates the first owner (the desktop app's own window does not). "serve" prints one
+at each start while there is no owner; a new code replaces the one before. Once an owner exists there
+is none to print: sign in, or add users with "users add".
 ${DATA_DIR_HELP}`,
   devnetPay: `Usage: stablepos devnet pay SESSION_ID --network ${DEVNET_NETWORKS.join('|')} --currency USDT|USDC|--token DAI [--amount DECIMAL] [--payer N] [--data-dir DIR] [--database-url URL]
 
@@ -276,6 +285,7 @@ async function serve(args: string[], io: Io): Promise<number> {
   });
   const url = await core.start();
   io.out(`listening on ${url}`);
+  await printSetupCode(values, url, io);
   await new Promise<void>((resolve) => {
     let stopping = false;
     // The first signal stops cleanly (devnets dump their chains); later ones, e.g. a second Ctrl-C or
@@ -292,6 +302,20 @@ async function serve(args: string[], io: Io): Promise<number> {
     process.on('SIGTERM', shutdown);
   });
   return 0;
+}
+
+/**
+ * On a shop without an owner, a new one-time setup code (docs/security.md, "The first owner"): whoever
+ * reads this output on the machine may create the owner, from any browser that reaches the app.
+ */
+async function printSetupCode(values: Record<string, unknown>, url: string, io: Io): Promise<void> {
+  const code = await withServices(values, async (s) => {
+    const merchantId = (await s.merchants.defaultMerchant()).id;
+    return (await s.users.hasOwner(merchantId)) ? undefined : await s.users.newSetupCode(merchantId);
+  });
+  if (code === undefined) return;
+  io.out(`no owner yet: open ${url} and create the owner with this one-time setup code: ${code}`);
+  io.out('(or run "stablepos users add --role owner --name NAME --pin PIN"; "stablepos users setup-code" prints a new code)');
 }
 
 async function keys(args: string[], io: Io): Promise<number> {
@@ -418,10 +442,16 @@ async function users(args: string[], io: Io): Promise<number> {
       io.out(`new PIN set for ${user.role} ${user.name} (${user.id}); their sign-ins have ended`);
       return 0;
     }
+    case 'setup-code': {
+      const { values } = parse(rest, { ...STORE_OPTIONS });
+      if (values.help) return io.out(HELP.usersSetupCode), 0;
+      io.out(await withServices(values, async (s) => await s.users.newSetupCode((await s.merchants.defaultMerchant()).id)));
+      return 0;
+    }
     case undefined:
     case '--help':
     case '-h': {
-      const usage = `${HELP.usersAdd}\n\n${HELP.usersList}\n\n${HELP.usersRemove}\n\n${HELP.usersPin}`;
+      const usage = `${HELP.usersAdd}\n\n${HELP.usersList}\n\n${HELP.usersRemove}\n\n${HELP.usersPin}\n\n${HELP.usersSetupCode}`;
       if (sub === undefined) return io.err(usage), 2;
       return io.out(usage), 0;
     }

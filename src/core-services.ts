@@ -338,7 +338,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const apiKeys = new ApiKeyService(store.apiKeys, now);
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
-  const users = new UserService({ store: store.users, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
+  const users = new UserService({ store: store.users, settings: store.settings, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
     store,
     tx,

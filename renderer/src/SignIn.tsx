@@ -7,6 +7,7 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { Trans, useTranslation } from 'react-i18next';
 import type { ApiData, StaffMember } from './api-types.js';
 import { useAuth } from './auth.js';
+import { bridge } from './bridge.js';
 import { LanguagePicker } from './LanguagePicker.js';
 import { useApi } from './use-api.js';
 
@@ -126,6 +127,9 @@ export function SignIn() {
 export function FirstOwner() {
   const { t } = useTranslation();
   const { setup, busy, message } = useAuth();
+  // The desktop app's own window proves itself with its per-launch token; a browser needs the code.
+  const needsCode = bridge()?.uiToken === undefined;
+  const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -136,7 +140,7 @@ export function FirstOwner() {
     e.preventDefault();
     if (pin !== confirm) return setMismatch(true);
     setMismatch(false);
-    void setup(name.trim(), pin);
+    void setup(name.trim(), pin, needsCode ? code.trim() : undefined);
   };
   const problem = mismatch ? t('setup.mismatch') : message;
   return (
@@ -146,9 +150,30 @@ export function FirstOwner() {
       <p className="muted">
         <Trans t={t} i18nKey="setup.intro" components={{ code: <code /> }} />
       </p>
+      {needsCode ? (
+        <>
+          <p className="muted" id="setup-code-help">
+            <Trans t={t} i18nKey="setup.codeHelp" components={{ code: <code /> }} />
+          </p>
+          <label>
+            {t('setup.code')}
+            <input
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              required
+              maxLength={64}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-describedby="setup-code-help"
+              autoFocus
+            />
+          </label>
+        </>
+      ) : null}
       <label>
         {t('signIn.name')}
-        <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus />
+        <input autoComplete="username" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} autoFocus={!needsCode} />
       </label>
       <PinField label={t('signIn.pin')} value={pin} onChange={setPin} onFocus={() => setTarget('pin')} />
       <PinField label={t('setup.confirmPin')} value={confirm} onChange={setConfirm} onFocus={() => setTarget('confirm')} />

@@ -125,7 +125,7 @@ export interface paths {
         put?: never;
         /**
          * Create the first owner and sign in (only while there is no owner)
-         * @description Public, but only from the machine running stablepos (a loopback address; in the desktop app, its own window): nobody else on the network can claim the shop. 409 `invalid_state` once an owner exists.
+         * @description Public, but only with the one-time `setup_code` that `stablepos serve` prints when it starts on a shop without an owner (400 `parameter_missing` / `parameter_invalid`, `param: "setup_code"`, without the current one), or from the desktop app's own window (its per-launch token; 401 without it there): nobody else who reaches the app, through a proxy or not, can claim the shop. 409 `invalid_state` once an owner exists.
          */
         post: operations["setupUi"];
         delete?: never;
@@ -142,8 +142,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The staff who may sign in, for the sign-in screen's picker (names and roles only)
-         * @description Public, like the sign-in itself: a till shows its staff to tap instead of typing a name (in the desktop app only to its own window). It lists first names and roles, never ids or anything else; a PIN is still needed, under the same lockout (docs/security.md, "Staff names on the sign-in screen").
+         * The staff who may sign in, for the sign-in screen's picker (names and roles only), to known devices only
+         * @description Public, like the sign-in itself, but the list is given only to a device that has signed in before (it holds a known-device cookie for one of the staff, set by a sign-in) and to the desktop app's own window; anybody else gets an empty list and types a name. It lists first names and roles, never ids or anything else; a PIN is still needed (docs/security.md, "Staff names on the sign-in screen").
          */
         get: operations["getUiStaff"];
         put?: never;
@@ -165,7 +165,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the UI with a name and a PIN
-         * @description Public. A wrong PIN and an unknown name get the same 401 `api_key_invalid` ("Wrong name or PIN."). After 5 failures in a row for one user (10 from one address) sign-in is locked for 30 s, doubling with each further failure up to 1 h: 429 `rate_limited` with `Retry-After`.
+         * @description Public. A wrong PIN and an unknown name get the same 401 `api_key_invalid` ("Wrong name or PIN."). Failures are counted per user on a device that signed in as them before (its known-device cookie), which strangers cannot lock; elsewhere per name and address (5 in a row lock for 30 s, doubling up to 1 h), per address (10) and per name across all such devices (20, doubling up to 24 h): 429 `rate_limited` with `Retry-After` (docs/security.md, "PIN sign-in lockout"). A success sets the cookie `stablepos_known_<user id>` (HttpOnly, SameSite=Strict, Path=/v1/ui, a year).
          */
         post: operations["createUiSession"];
         delete?: never;
@@ -1776,6 +1776,11 @@ export interface operations {
                     name: string;
                     /** @description 4–12 digits. */
                     pin: string;
+                    /**
+                     * @description The one-time code `stablepos serve` prints when it starts on a shop without an owner (or `stablepos users setup-code`); case, spaces and dashes do not count. Not needed from the desktop app's own window.
+                     * @example 7KQ2-M9XD-4RTB
+                     */
+                    setup_code?: string;
                 };
             };
         };

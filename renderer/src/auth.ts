@@ -17,7 +17,8 @@ interface AuthState {
   message?: string;
   busy: boolean;
   load(): Promise<void>;
-  setup(name: string, pin: string): Promise<void>;
+  /** `setupCode`: the one-time code `stablepos serve` printed; not needed in the desktop app's own window. */
+  setup(name: string, pin: string, setupCode?: string): Promise<void>;
   signIn(name: string, pin: string): Promise<void>;
   signOut(): Promise<void>;
 }
@@ -66,7 +67,7 @@ export const useAuth = create<AuthState>()((set, get) => {
         set({ state: 'unreachable', message: errorText(error) });
       }
     },
-    setup: (name, pin) => attempt('/v1/ui/setup', { name, pin }),
+    setup: (name, pin, setupCode) => attempt('/v1/ui/setup', { name, pin, ...(setupCode !== undefined && { setup_code: setupCode }) }),
     signIn: (name, pin) => attempt('/v1/ui/sessions', { user: name, pin }),
     async signOut() {
       try {

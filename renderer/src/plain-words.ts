@@ -43,6 +43,8 @@ const FIELDS: Record<string, { label: () => string; limits?: () => string }> = {
 const KNOWN: { code: string; message: RegExp; say: (m: RegExpExecArray) => string }[] = [
   { code: 'api_key_invalid', message: /^Wrong name or PIN\.$/, say: () => i18n.t('errors.wrongPin') },
   { code: 'rate_limited', message: /^Too many wrong PINs: sign-in is locked for (\d+) s\./, say: (m) => i18n.t('errors.lockedOut', { seconds: m[1] }) },
+  { code: 'parameter_missing', message: /^Enter the setup code/, say: () => i18n.t('errors.setupCodeMissing') },
+  { code: 'parameter_invalid', message: /^That setup code is not the current one/, say: () => i18n.t('errors.setupCodeWrong') },
 ];
 
 /** `settings.time_zone` → "Time zone": the last part of the path, in words. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,13 +7,14 @@ import { newId } from '../domain/ids.js';
 import type { HostPolicyConfig } from './host-policy.js';
 import { registerOpenApi } from './openapi/document.js';
 import { installAllowedHosts } from './plugins/allowed-hosts.js';
-import { type Authenticator, authenticateWith, bearerToken, declareAccess } from './plugins/auth.js';
+import { authenticateWith, declareAccess, type Authenticator } from './plugins/auth.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { installClosingAnswer } from './plugins/closing.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installNoNul } from './plugins/no-nul.js';
 import { installJsonOnly } from './plugins/json-only.js';
+import { rateLimitKey } from './plugins/rate-limit-key.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { balanceRoutes } from './routes/balance.js';
 import { checkoutRoutes } from './routes/checkout.js';
@@ -96,18 +96,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   await app.register(fastifyRateLimit, {
+    // Not per route (the plugin's default, which runs after the authenticated scope's hooks, so a
+    // refused credential was never counted): one hook for every request below, ahead of
+    // authentication.
+    global: false,
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.windowMs,
-    // Per API key where one is sent (hashed: keys never sit in memory in clear), else per address.
-    keyGenerator: (request) => {
-      const token = bearerToken(request);
-      return token ? createHash('sha256').update(token).digest('base64url') : request.ip;
-    },
+    keyGenerator: (request) => rateLimitKey(request, options.authenticate),
     // Like Stripe: the limit's headers come with the 429 only, not on every answer (docs/api.md).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
       new ApiError('rate_limited', `Too many requests: at most ${context.max} per ${context.after}. Retry after the time in the Retry-After header.`),
   });
+  // After the host, JSON-only and NUL checks (cheaper refusals first), before any route's own hooks.
+  app.addHook('onRequest', app.rateLimit());
 
   await app.register(healthRoutes, services);
   await app.register(readyRoutes, services);

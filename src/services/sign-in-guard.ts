@@ -1,45 +1,74 @@
 import { ApiError } from '../domain/errors.js';
-import { ADDRESS_LOCKOUT, type LockoutPolicy, lockoutMs, retryAfterSeconds, USER_LOCKOUT } from '../domain/lockout.js';
+import {
+  ADDRESS_LOCKOUT,
+  KNOWN_DEVICE_LOCKOUT,
+  type LockoutPolicy,
+  lockoutMs,
+  NAME_AT_ADDRESS_LOCKOUT,
+  NAME_LOCKOUT,
+  retryAfterSeconds,
+} from '../domain/lockout.js';
 import type { SignInFailures } from '../domain/users.js';
 import type { Clock, UnitOfWork, UserStore } from './ports.js';
 
-/** A run of failures is forgotten after a day without one. */
-const FORGET_AFTER_MS = 24 * 3_600_000;
+/**
+ * A run of failures is forgotten after 30 days without one (and its lock over): longer than the
+ * longest lock, so that waiting a lock out never buys a guesser a fresh run of free attempts.
+ */
+export const FORGET_AFTER_MS = 30 * 24 * 3_600_000;
 
-export interface SignInGuardDeps {
-  store: UserStore;
-  tx: UnitOfWork;
-  now: Clock;
-  policies?: { user: LockoutPolicy; address: LockoutPolicy };
+/** Where a PIN attempt comes from. */
+export interface AttemptFrom {
+  /** The client address the instance sees (behind a proxy on the same machine: everybody's 127.0.0.1). */
+  address: string;
+  /**
+   * The device, when it is known for the user tried: it signed in as them before (its signed cookie,
+   * services/known-devices.ts), or it is the desktop app's own window. Undefined: a device not known.
+   */
+  device?: string | undefined;
+}
+
+/** The counters an attempt moves, each with its policy. */
+function countersOf(userKey: string, from: AttemptFrom): [string, LockoutPolicy][] {
+  if (from.device !== undefined) return [[`d:${userKey}|${from.device}`, KNOWN_DEVICE_LOCKOUT]];
+  return [
+    [`na:${userKey}|${from.address}`, NAME_AT_ADDRESS_LOCKOUT],
+    [`a:${from.address}`, ADDRESS_LOCKOUT],
+    [`n:${userKey}`, NAME_LOCKOUT],
+  ];
 }
 
 /**
- * Counts failed PIN sign-ins per user and per client address and locks both out for a growing delay
- * (domain/lockout.ts). **Decision:** the counters live in the store, not in memory, so that several
- * instances on one database count the same attempts (a guesser spreading tries over N instances gets
- * no more than on one) and a restart forgets nothing. An attempt counts as failed from its start,
- * before its PIN is checked, in one unit of work (units run one at a time on every instance), so a
- * burst of parallel guesses is cut off as soon as the count reaches a lock; a success clears the
- * counts of its user and its address.
+ * Counts failed PIN attempts and locks out for a growing delay (domain/lockout.ts), so that nobody
+ * can guess a PIN while strangers cannot lock the real user out (docs/security.md, "PIN sign-in
+ * lockout"):
+ * - on a device **known** for the user, attempts count per user and device only: a stranger
+ *   elsewhere, whatever their address, never locks it;
+ * - on any other device, per name and address, per address, and per name across all such devices
+ *   together (the cap that bounds a guesser with many addresses).
+ * **Decision:** the counters live in the store, not in memory, so that several instances on one
+ * database count the same attempts (a guesser spreading tries over N instances gets no more than on
+ * one) and a restart forgets nothing. An attempt counts as failed from its start, before its PIN is
+ * checked, in one unit of work (units run one at a time on every instance), so a burst of parallel
+ * guesses is cut off as soon as the count reaches a lock. A success clears the counts of its device,
+ * or of its name at its address and of its address; never the name's count across unknown devices,
+ * or each sign-in of the real user would hand a guesser a fresh run.
  */
 export class SignInGuard {
-  private readonly policies: { user: LockoutPolicy; address: LockoutPolicy };
-
-  constructor(private readonly d: SignInGuardDeps) {
-    this.policies = d.policies ?? { user: USER_LOCKOUT, address: ADDRESS_LOCKOUT };
-  }
+  constructor(private readonly d: { store: UserStore; tx: UnitOfWork; now: Clock }) {}
 
   /**
-   * Starts an attempt for `userKey` (a user id, or the unknown name as typed) from `address`.
-   * @throws ApiError `rate_limited` with Retry-After while either is locked.
+   * Starts an attempt for `userKey` (a user id, or the unknown name as typed, `?name`).
+   * @throws ApiError `rate_limited` with Retry-After while any of its counters is locked.
    */
-  async begin(userKey: string, address: string): Promise<void> {
-    const keys = [`u:${userKey}`, `a:${address}`] as const;
+  async begin(userKey: string, from: AttemptFrom): Promise<void> {
+    const counters = countersOf(userKey, from);
+    const keys = counters.map(([key]) => key);
     await this.d.tx(async () => {
       const now = this.d.now();
-      // Runs of failures over a day old, whose lock is over, are forgotten (also bounds the table).
+      // Runs of failures over 30 days old, whose lock is over, are forgotten (also bounds the table).
       await this.d.store.forgetSignInFailures(now - FORGET_AFTER_MS, now);
-      const stored = new Map((await this.d.store.signInFailures([...keys])).map((c) => [c.key, c]));
+      const stored = new Map((await this.d.store.signInFailures(keys)).map((c) => [c.key, c]));
       const lockedUntil = Math.max(...keys.map((k) => stored.get(k)?.lockedUntil ?? 0));
       if (lockedUntil > now) {
         const seconds = retryAfterSeconds(lockedUntil, now);
@@ -47,14 +76,13 @@ export class SignInGuard {
           headers: { 'Retry-After': String(seconds) },
         });
       }
-      await this.d.store.putSignInFailures(failed(stored.get(keys[0]), keys[0], this.policies.user, now));
-      await this.d.store.putSignInFailures(failed(stored.get(keys[1]), keys[1], this.policies.address, now));
+      for (const [key, policy] of counters) await this.d.store.putSignInFailures(failed(stored.get(key), key, policy, now));
     });
   }
 
-  /** The attempt begun for these keys was right: its counts start again from zero. */
-  async succeeded(userKey: string, address: string): Promise<void> {
-    await this.d.store.clearSignInFailures([`u:${userKey}`, `a:${address}`]);
+  /** The attempt begun for these keys was right: its counts start again from zero (but a name's count across unknown devices). */
+  async succeeded(userKey: string, from: AttemptFrom): Promise<void> {
+    await this.d.store.clearSignInFailures(countersOf(userKey, from).map(([key]) => key).filter((key) => !key.startsWith('n:')));
   }
 }
 

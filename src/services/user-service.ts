@@ -3,9 +3,13 @@ import { ApiError, invalidParam } from '../domain/errors.js';
 import { newId, randomBase62 } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
 import { decoyPinHash, hashPin, verifyPin } from '../domain/pin.js';
+import { normalizeSetupCode } from '../domain/setup-code.js';
 import { isRole, nameKey, nameProblem, pinProblem, type Role, type StoredUser, type User } from '../domain/users.js';
+import type { SettingsStore } from './network-settings.js';
 import type { Clock, UnitOfWork, UserStore } from './ports.js';
-import { SignInGuard } from './sign-in-guard.js';
+import { type DeviceCookie, KnownDevices } from './known-devices.js';
+import { SetupCodes } from './setup-codes.js';
+import { type AttemptFrom, SignInGuard } from './sign-in-guard.js';
 
 /** `uit_` + 32 base62 characters: ~190 random bits. */
 const TOKEN_PATTERN = /^uit_[0-9A-Za-z]{32}$/;
@@ -22,10 +26,27 @@ export interface SignedIn {
   token: string;
   user: User;
   expiresAt: number;
+  /** The cookie that makes the browser a known device for the user (not for the desktop app's window). */
+  knownDevice?: DeviceCookie;
 }
+
+/** Who is asking, as far as the PIN lockout and the staff list care (docs/security.md, "PIN sign-in lockout"). */
+export interface Client {
+  /** The client address the instance sees. */
+  address: string;
+  /** The request carries the desktop app's per-launch token: it is the app's own window, on its own machine. */
+  appWindow: boolean;
+  /** The request's cookies (the known-device cookies among them). */
+  cookies: Readonly<Record<string, string>>;
+}
+
+/** The desktop app's window: a device known for every user (only the app's own machine has it). */
+const APP_WINDOW = 'app-window';
 
 export interface UserServiceOptions {
   store: UserStore;
+  /** Where the first owner's setup code is kept. */
+  settings: SettingsStore;
   tx: UnitOfWork;
   now: Clock;
   /** The mode the app's own UI works in: every UI caller has it. */
@@ -45,10 +66,14 @@ const WRONG = 'Wrong name or PIN.';
  */
 export class UserService {
   private readonly guard: SignInGuard;
+  private readonly setupCodes: SetupCodes;
+  private readonly devices: KnownDevices;
   private readonly idleMs: Record<Role, number>;
 
   constructor(private readonly o: UserServiceOptions) {
     this.guard = new SignInGuard({ store: o.store, tx: o.tx, now: o.now });
+    this.setupCodes = new SetupCodes(o.settings, o.now);
+    this.devices = new KnownDevices({ settings: o.settings, tx: o.tx, now: o.now });
     this.idleMs = { ...DEFAULT_UI_IDLE_MS, ...o.idleMs };
   }
 
@@ -61,6 +86,16 @@ export class UserService {
   }
 
   /**
+   * The staff to show on the sign-in screen's picker: all of them to the desktop app's own window and
+   * to a device known for one of them, none to anybody else (who types a name).
+   */
+  async staffFor(merchantId: string, client: Client): Promise<User[]> {
+    const staff = await this.list(merchantId);
+    if (client.appWindow || (await this.devices.knownForAny(staff.map((u) => u.id), client.cookies))) return staff;
+    return [];
+  }
+
+  /**
    * Adds a user.
    * @throws ApiError `parameter_invalid` (param `name`, `pin` or `role`) for a bad or taken name, a weak PIN, an unknown role.
    */
@@ -70,18 +105,42 @@ export class UserService {
   }
 
   /**
-   * Creates the first owner and signs them in, only while the merchant has no owner.
-   * @throws ApiError `invalid_state` once an owner exists.
+   * Creates the first owner and signs them in, only while the merchant has no owner, and only from the
+   * desktop app's own window (`fromAppWindow`: its per-launch token was checked) or with the current
+   * setup code (docs/security.md, "The first owner"): a loopback address proves nothing behind a proxy.
+   * @throws ApiError `invalid_state` once an owner exists; `parameter_missing` / `parameter_invalid`
+   *   (`setup_code`) without the right code.
    */
-  async setupOwner(merchantId: string, input: { name: string; pin: string }): Promise<SignedIn> {
+  async setupOwner(merchantId: string, input: { name: string; pin: string; setupCode?: string | undefined }, fromAppWindow: boolean): Promise<SignedIn> {
     if (await this.hasOwner(merchantId)) throw ownerExists();
+    if (!fromAppWindow) await this.checkSetupCode(input.setupCode);
     const { name, role, hash } = await this.prepare({ ...input, role: 'owner' });
     // Checked again inside the write: two setups racing through the hashing cannot both win.
     const user = await this.o.tx(async () => {
       if (await this.hasOwner(merchantId)) throw ownerExists();
-      return await this.insert(merchantId, name, role, hash);
+      const owner = await this.insert(merchantId, name, role, hash);
+      await this.setupCodes.spend();
+      return owner;
     });
-    return await this.openSession(user);
+    const signedIn = await this.openSession(user);
+    return fromAppWindow ? signedIn : { ...signedIn, knownDevice: await this.devices.issue(user.id) };
+  }
+
+  /**
+   * A new one-time setup code for the first owner (`stablepos serve` on a shop without an owner, and
+   * `stablepos users setup-code`); the one before stops working.
+   * @throws ApiError `invalid_state` once an owner exists.
+   */
+  async newSetupCode(merchantId: string): Promise<string> {
+    if (await this.hasOwner(merchantId)) throw ownerExists();
+    return await this.setupCodes.issue();
+  }
+
+  private async checkSetupCode(code: string | undefined): Promise<void> {
+    if (code === undefined || normalizeSetupCode(code) === '') {
+      throw new ApiError('parameter_missing', `Enter the setup code: ${WHERE_THE_CODE_IS}`, 'setup_code');
+    }
+    if (!await this.setupCodes.matches(code)) throw new ApiError('parameter_invalid', `That setup code is not the current one: ${WHERE_THE_CODE_IS}`, 'setup_code');
   }
 
   /**
@@ -102,20 +161,30 @@ export class UserService {
   }
 
   /**
-   * Checks a name (or user id) and PIN from `address` and opens a UI session.
+   * Checks a name (or user id) and PIN from `client` and opens a UI session; the browser becomes a
+   * device known for the user (`knownDevice`, a cookie to set).
    * @throws ApiError `api_key_invalid` (401) for an unknown user or a wrong PIN alike; `rate_limited`
    *   (429, Retry-After) while the user or the address is locked out after repeated failures.
    */
-  async signIn(merchantId: string, input: { user: string; pin: string }, address: string): Promise<SignedIn> {
+  async signIn(merchantId: string, input: { user: string; pin: string }, client: Client): Promise<SignedIn> {
     const user = await this.find(merchantId, input.user);
     const userKey = user ? user.id : `?${nameKey(input.user)}`;
-    const ok = await this.countedPinCheck(userKey, address, input.pin, user);
+    const from = await this.attemptFrom(user?.id, client);
+    const ok = await this.countedPinCheck(userKey, from, input.pin, user);
     if (!user || !ok) throw new ApiError('api_key_invalid', WRONG);
     // Removed while its PIN was being checked?
     const still = await this.o.store.findActiveById(merchantId, user.id);
     if (!still) throw new ApiError('api_key_invalid', WRONG);
-    await this.guard.succeeded(userKey, address);
-    return await this.openSession(still);
+    await this.guard.succeeded(userKey, from);
+    const signedIn = await this.openSession(still);
+    // Known from now on (renewed at each sign-in): strangers' wrong PINs no longer lock it out.
+    return client.appWindow ? signedIn : { ...signedIn, knownDevice: await this.devices.issue(still.id) };
+  }
+
+  /** Where an attempt at `userId`'s PIN comes from: a device known for them, or just an address. */
+  private async attemptFrom(userId: string | undefined, client: Client): Promise<AttemptFrom> {
+    if (client.appWindow) return { address: client.address, device: APP_WINDOW };
+    return { address: client.address, device: userId === undefined ? undefined : await this.devices.deviceOf(userId, client.cookies) };
   }
 
   /** The caller a UI session token stands for, or null when it is unknown, ended or expired. Slides the expiry. */
@@ -143,16 +212,16 @@ export class UserService {
    * creates from then on is of that mode. Cashiers work in the mode an owner left the app in.
    * Going to live asks for the owner's PIN again: a test sign-in is a test credential, and a token
    * left open in a browser must not become a way into live money. Wrong PINs count towards the same
-   * lockout as sign-in (from `address`).
+   * lockout as sign-in (from `client`).
    * @throws ApiError role_forbidden for a cashier; invalid_state for an API key; parameter_missing /
    *   parameter_invalid (`pin`) for a missing or wrong PIN; rate_limited while locked out
    */
-  async switchMode(caller: Caller, livemode: boolean, pin: string | undefined, address: string): Promise<void> {
+  async switchMode(caller: Caller, livemode: boolean, pin: string | undefined, client: Client): Promise<void> {
     if (caller.role !== 'owner') throw new ApiError('role_forbidden', 'Only an owner can switch between test and live mode.');
     if (caller.uiSessionId === undefined || caller.userId === undefined) {
       throw new ApiError('invalid_state', 'An API key has its own mode (sk_test_… or sk_live_…); only a UI sign-in switches.');
     }
-    if (livemode && !caller.livemode) await this.confirmPin(caller.merchantId, caller.userId, pin, address);
+    if (livemode && !caller.livemode) await this.confirmPin(caller, caller.userId, pin, client);
     await this.o.store.setSessionMode(caller.uiSessionId, livemode);
   }
 
@@ -177,13 +246,13 @@ export class UserService {
    * @throws ApiError invalid_state for an API key; parameter_invalid (`current_pin`) for a wrong
    *   current PIN, (`new_pin`) for a weak one or the same one; rate_limited while locked out
    */
-  async changeOwnPin(caller: Caller, input: { currentPin: string; newPin: string }, address: string): Promise<User> {
+  async changeOwnPin(caller: Caller, input: { currentPin: string; newPin: string }, client: Client): Promise<User> {
     if (caller.uiSessionId === undefined || caller.userId === undefined) {
       throw new ApiError('invalid_state', 'An API key has no PIN; only a UI sign-in changes its own PIN.');
     }
     // The new PIN's rules first: a weak new PIN is refused without spending a counted attempt.
     const hash = await this.newPinHash('new_pin', input.newPin);
-    const user = await this.confirmPin(caller.merchantId, caller.userId, input.currentPin, address, 'current_pin');
+    const user = await this.confirmPin(caller, caller.userId, input.currentPin, client, 'current_pin');
     if (input.newPin === input.currentPin) throw invalidParam('new_pin', 'The new PIN must differ from the current one.');
     return await this.replacePin(user, hash, caller.uiSessionId);
   }
@@ -220,15 +289,22 @@ export class UserService {
     return hashPin(pin);
   }
 
-  /** Checks the signed-in user's own PIN again, under the sign-in lockout. */
-  private async confirmPin(merchantId: string, userId: string, pin: string | undefined, address: string, param = 'pin'): Promise<StoredUser> {
+  /**
+   * Checks the signed-in user's own PIN again, under the sign-in lockout. **Decision:** counted as on a
+   * device known for the user, the sign-in itself being the device (a right PIN opened it there): wrong
+   * PINs typed into a sign-in left open lock that sign-in's PIN checks (up to a day), never the user's
+   * sign-ins elsewhere.
+   */
+  private async confirmPin(caller: Caller, userId: string, pin: string | undefined, client: Client, param = 'pin'): Promise<StoredUser> {
+    const merchantId = caller.merchantId;
     if (pin === undefined || pin === '') {
       throw new ApiError('parameter_missing', param === 'pin' ? 'Enter your PIN to switch to live mode.' : 'Enter your current PIN.', param);
     }
     const user = await this.o.store.findActiveById(merchantId, userId);
-    const ok = await this.countedPinCheck(userId, address, pin, user);
+    const from: AttemptFrom = { address: client.address, device: `sign-in:${caller.uiSessionId ?? ''}` };
+    const ok = await this.countedPinCheck(userId, from, pin, user);
     if (!user || !ok) throw new ApiError('parameter_invalid', param === 'pin' ? 'Wrong PIN.' : 'Wrong current PIN.', param);
-    await this.guard.succeeded(userId, address);
+    await this.guard.succeeded(userId, from);
     return user;
   }
 
@@ -237,8 +313,8 @@ export class UserService {
    * rate_limited while locked), and as costly for an unknown user as for a known one (checked
    * against a decoy hash nobody can match). The caller clears the count once it accepts the attempt.
    */
-  private async countedPinCheck(userKey: string, address: string, pin: string, user: StoredUser | undefined): Promise<boolean> {
-    await this.guard.begin(userKey, address);
+  private async countedPinCheck(userKey: string, from: AttemptFrom, pin: string, user: StoredUser | undefined): Promise<boolean> {
+    await this.guard.begin(userKey, from);
     return verifyPin(pin, user ? user.pinHash : await decoyPinHash());
   }
 
@@ -278,6 +354,9 @@ export class UserService {
     return { token, user, expiresAt };
   }
 }
+
+const WHERE_THE_CODE_IS =
+  '"stablepos serve" prints it when it starts on a shop without an owner (the latest start\'s code works), and "stablepos users setup-code" prints a new one.';
 
 const ownerExists = () => new ApiError('invalid_state', 'The shop has an owner already: sign in instead.');
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1) + '.';

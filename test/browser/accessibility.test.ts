@@ -14,7 +14,7 @@ import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { axeFindings } from '../helpers/axe.js';
-import { DEVNET_UI_CORE, ensureRendererBuilt, launchBrowser, openPage, signIn, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { DEVNET_UI_CORE, ensureRendererBuilt, launchBrowser, openPage, rememberDevice, signIn, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
@@ -80,8 +80,10 @@ test('the first-owner setup', async () => {
 }, scanBudget(2, 2));
 
 test('the sign-in with its staff picker', async () => {
-  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: TEST_OWNER });
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { ...TEST_OWNER, setup_code: await t.setupCode() } });
   expect(setup.status).toBe(200);
+  // Staff are shown only to a device known for one of them: this browser, as if the owner had set up here.
+  await rememberDevice(page, t.url, setup.headers.get('set-cookie'));
   const s = await createServices(resolveConfig({ dataDir: t.dataDir }));
   try {
     await s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' });

@@ -1,6 +1,6 @@
 /**
  * PIN sign-in in a real browser (Debian's Chromium) against the headless app: the first owner is
- * created on the setup screen (PIN tapped on the keypad), signs out, a wrong PIN is refused on
+ * created on the setup screen with the one-time setup code (PIN tapped on the keypad), signs out, a wrong PIN is refused on
  * screen, the right one lets the owner reach Balances; a cashier picks their name from the staff
  * shown and taps the PIN, sees no Balances link, and the API refuses it the balance.
  */
@@ -36,10 +36,23 @@ async function signIn(name: string, pin: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('first start: create the owner, sign out, a wrong PIN is refused, the right one opens Balances', async () => {
+test('first start: create the owner with the setup code, sign out, a wrong PIN is refused, the right one opens Balances', async () => {
   await page.goto(`${t.url}/`);
   await page.getByRole('heading', { name: 'Create the owner' }).waitFor();
+  // A browser is asked for the one-time code that `stablepos serve` printed, and told where it comes from.
+  expect(await page.locator('#setup-code-help').textContent()).toMatch(/printed where it was started.*stablepos serve.*stablepos users setup-code/s);
+  await page.getByLabel('Setup code').fill('AAAA-BBBB-CCCC');
   await page.getByLabel('Name').fill('Olga');
+  await page.getByLabel('PIN', { exact: true }).fill('2580');
+  await page.getByLabel('Confirm PIN').fill('2580');
+  await page.getByRole('button', { name: 'Create owner and sign in' }).click();
+  await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual([
+    'That setup code does not work. Use the code printed by the app\'s latest start, or run stablepos users setup-code for a new one.',
+  ]);
+  await screenshot(page, 'sign-in-setup-code-wrong');
+  await page.getByLabel('Setup code').fill((await t.setupCode()).toLowerCase());
+  await page.getByLabel('PIN', { exact: true }).fill('');
+  await page.getByLabel('Confirm PIN').fill('');
   await page.getByLabel('PIN', { exact: true }).focus();
   await tap('2580');
   await page.getByLabel('Confirm PIN').focus();
@@ -68,8 +81,8 @@ test('first start: create the owner, sign out, a wrong PIN is refused, the right
   await expect.poll(() => page.locator('.who').textContent()).toBe('Olga owner');
   await page.getByRole('link', { name: 'Balances' }).click();
   await page.getByRole('heading', { name: 'Balances' }).waitFor();
-  // The only console errors are the browser's log of the refused sign-in.
-  expect(errors).toEqual([expect.stringMatching(/status of 401/)]);
+  // The only console errors are the browser's log of the refused setup code and sign-in.
+  expect(errors).toEqual([expect.stringMatching(/status of 400/), expect.stringMatching(/status of 401/)]);
 }, uiBudget(25));
 
 test('a cashier taps their name and PIN, sees no Balances link, and the API refuses them the balance', async () => {
@@ -79,8 +92,18 @@ test('a cashier taps their name and PIN, sees no Balances link, and the API refu
   } finally {
     await s.close();
   }
+  // A browser that never signed in here is shown no names: it types one.
+  const stranger = await browser.newContext();
+  const strangerPage = await stranger.newPage();
+  await strangerPage.goto(`${t.url}/`);
+  await strangerPage.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await strangerPage.getByLabel('Name').waitFor();
+  expect(await strangerPage.getByRole('group', { name: 'Who is signing in' }).count()).toBe(0);
+  await screenshot(strangerPage, 'sign-in-unknown-device');
+  await stranger.close();
+
   await page.getByRole('button', { name: 'Sign out' }).click();
-  // A till shows its staff to tap, cashiers first; the tap picks the name and moves on to the PIN.
+  // A till where staff signed in before shows its staff to tap, cashiers first; the tap picks the name and moves on to the PIN.
   const picker = page.getByRole('group', { name: 'Who is signing in' });
   await expect.poll(() => picker.getByRole('button').allTextContents()).toEqual(['Cascashier', 'Olgaowner']);
   await picker.getByRole('button', { name: /^Cas/ }).click();
@@ -91,8 +114,11 @@ test('a cashier taps their name and PIN, sees no Balances link, and the API refu
   await tap('1357');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => page.locator('.who').textContent()).toBe('Cas cashier');
-  // The list is names and roles only, nothing else about a person.
-  expect((await t.api('GET', '/v1/ui/staff', { key: null })).body.data.items).toEqual([{ name: 'Cas', role: 'cashier' }, { name: 'Olga', role: 'owner' }]);
+  // The list is names and roles only, nothing else about a person, and only to a known device.
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  expect(cookies).toMatch(/stablepos_known_usr_/);
+  expect((await t.api('GET', '/v1/ui/staff', { key: null, headers: { cookie: cookies } })).body.data.items).toEqual([{ name: 'Cas', role: 'cashier' }, { name: 'Olga', role: 'owner' }]);
+  expect((await t.api('GET', '/v1/ui/staff', { key: null })).body.data.items).toEqual([]);
   expect(await page.getByRole('link', { name: 'Status' }).count()).toBe(1);
   expect(await page.getByRole('link', { name: 'Balances' }).count()).toBe(0);
 

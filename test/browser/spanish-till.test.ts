@@ -21,7 +21,7 @@ let errors: string[];
 beforeAll(async () => {
   t = await startTestCore({ ...DEVNET_UI_CORE, rendererDir: ensureRendererBuilt() });
   eth = evmDevnetOf(t.core.chains, 'ethereum');
-  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: TEST_OWNER });
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { ...TEST_OWNER, setup_code: await t.setupCode() } });
   expect(setup.status).toBe(200);
   browser = await launchBrowser();
   ({ page, errors } = await openPage(browser));

@@ -145,7 +145,7 @@ export const TEST_OWNER = { name: 'Olga', pin: '2580' } as const;
 /** The headless app with its UI, a browser on `#/<screen>`, signed in as the owner with a PIN. */
 export async function openAppInBrowser(screen: string, overrides: Partial<CoreConfig> = {}): Promise<AppInBrowser> {
   const t = await startTestCore({ ...overrides, rendererDir: ensureRendererBuilt() });
-  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: TEST_OWNER });
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { ...TEST_OWNER, setup_code: await t.setupCode() } });
   if (setup.status !== 200) throw new Error(`creating the first owner: ${setup.status} ${setup.text}`);
   const browser = await launchBrowser();
   const { page, errors } = await openPage(browser);
@@ -164,6 +164,16 @@ export async function openAppInBrowser(screen: string, overrides: Partial<CoreCo
 }
 
 /** Signs the UI in the way a person does: name and PIN. */
+/**
+ * Makes the page's browser a device known for the user whose sign-in (or setup) answer this was, as
+ * signing in there would: the sign-in screen then shows the staff to pick from.
+ */
+export async function rememberDevice(page: Page, url: string, setCookie: string | null): Promise<void> {
+  const [name, value] = (setCookie ?? '').split(';')[0]!.split('=');
+  if (!name || !value) throw new Error(`no known-device cookie in ${setCookie}`);
+  await page.context().addCookies([{ name, value, url: `${url}/v1/ui/`, httpOnly: true, sameSite: 'Strict' }]);
+}
+
 export async function signIn(page: Page, user: { name: string; pin: string } = TEST_OWNER): Promise<void> {
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('PIN', { exact: true }).fill(user.pin);

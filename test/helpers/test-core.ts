@@ -30,6 +30,8 @@ export interface TestCore {
   liveKey: string;
   /** Moves the core's clock (ms) forward. */
   advance(ms: number): void;
+  /** A new one-time code for the first owner's setup, made as `stablepos users setup-code` makes it. */
+  setupCode(): Promise<string>;
   /** Calls the API as a client would, over real HTTP. `key: null` sends no Authorization header. */
   api<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   stop(): Promise<void>;
@@ -88,6 +90,14 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}): Promis
     liveKey,
     advance: (ms) => {
       offset += ms;
+    },
+    async setupCode() {
+      const s = await createServices(resolveConfig({ dataDir, databaseUrl }));
+      try {
+        return await s.users.newSetupCode(merchant.id);
+      } finally {
+        await s.close();
+      }
     },
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };

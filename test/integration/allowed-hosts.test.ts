@@ -90,7 +90,7 @@ describe('on the default listen address (127.0.0.1)', () => {
     }
     expect((await as(`localhost:${port}`, { path: '/' })).text).toContain('<title>stablepos</title>');
 
-    const setup = await as(`localhost:${port}`, { method: 'POST', path: '/v1/ui/setup', headers: { origin: `http://localhost:${port}` }, body: OWNER });
+    const setup = await as(`localhost:${port}`, { method: 'POST', path: '/v1/ui/setup', headers: { origin: `http://localhost:${port}` }, body: { ...OWNER, setup_code: await t.setupCode() } });
     expect(setup.status, setup.text).toBe(200);
     const signIn = (origin: string | undefined) =>
       as(`127.0.0.1:${port}`, { method: 'POST', path: '/v1/ui/sessions', headers: origin ? { origin } : {}, body: { user: OWNER.name, pin: OWNER.pin } });

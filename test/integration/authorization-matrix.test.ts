@@ -22,6 +22,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Mode, resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import { buildApp } from '../../src/http/app.js';
+import { randomBase62 } from '../../src/domain/ids.js';
 import { ACCESS_EXTENSION } from '../../src/http/plugins/auth.js';
 import type { UnmatchedTransfer } from '../../src/domain/chain-scan.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
@@ -63,6 +64,7 @@ async function startApp(uiMode: Mode) {
   const merchantId = (await s.merchants.defaultMerchant()).id;
   await s.users.add(merchantId, { name: 'Owner', role: 'owner', pin: '2580' });
   await s.users.add(merchantId, { name: 'Cashier', role: 'cashier', pin: '1357' });
+  await s.users.add(merchantId, { name: STAFF_NAME, role: 'cashier', pin: '4826' });
   // Every answer is also checked against the served document: status, headers and body schema.
   apps[uiMode] = { dir, s, app, inject: checkedInject(app) };
   return { s, app, merchantId };
@@ -106,6 +108,9 @@ afterAll(async () => {
     rmSync(a.dir, { recursive: true, force: true });
   }
 });
+
+/** A staff member's name, which no public answer may hold (only a device known for the staff is shown their names). */
+const STAFF_NAME = 'Zebedee';
 
 /** Public streams (server-sent events) that stay open whatever is asked: listed, not called. */
 const OPEN_STREAMS = new Set(['GET /display/current']);
@@ -208,6 +213,8 @@ test('every operation × every credential answers as the document says', async (
       if (!(String(res.statusCode) in op.responses)) wrong.push(`${what} (status not documented)`);
       if (isPublic) {
         if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) wrong.push(`${what} (public)`);
+        // Whatever credential is sent: a bearer does not make a device known (docs/security.md, "PIN sign-in lockout").
+        if (res.body.includes(STAFF_NAME)) wrong.push(`${what} (names the staff to an unknown device)`);
         continue;
       }
       const want = expected(op, c);
@@ -318,4 +325,48 @@ test('every action on a deposit waits for its confirmations, never acts on an or
     if (answer.statusCode >= 500 && answer.json().error?.code !== 'network_unavailable') wrong.push(`${key} on a wrong_asset deposit: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
   }
   expect(wrong).toEqual([]);
+});
+
+test('every operation: requests without a valid credential spend their client address\'s budget, whatever bearer they carry', async () => {
+  const { s } = apps.test;
+  const max = 2;
+  const limited = await buildApp({
+    services: { ...s, networks: () => [], uiMode: 'test', now: Date.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    authenticate: s.authenticate,
+    rateLimit: { max, windowMs: 60_000 },
+    logger: false,
+  });
+  const inject = checkedInject(limited);
+  const merchantId = (await s.merchants.defaultMerchant()).id;
+  const wrong: string[] = [];
+  try {
+    let n = 0;
+    for (const op of operations) {
+      const key = `${op.method} ${op.path}`;
+      if (OPEN_STREAMS.has(key)) continue;
+      // An address of its own per operation, so each starts with a full budget.
+      const remoteAddress = `10.26.${Math.floor(++n / 250)}.${n % 250}`;
+      const send = (authorization: string | undefined) =>
+        inject({
+          method: op.method as never,
+          url: op.path.replace(/\{[A-Za-z_]+\}/g, 'zz_unknown'),
+          remoteAddress,
+          headers: authorization ? { authorization } : {},
+          ...(op.requestBody !== undefined && { payload: {} }),
+        });
+      // A fresh random bearer each time (none at all, a key's shape, a sign-in's shape, junk).
+      const bearers = [undefined, `Bearer sk_test_${randomBase62(32)}`, `Bearer uit_${randomBase62(32)}`, `Bearer ${randomBase62(20)}`];
+      const answers = [];
+      for (let i = 0; i <= max; i++) answers.push(await send(bearers[i % bearers.length]));
+      const statuses = answers.map((r) => r.statusCode);
+      if (statuses.slice(0, max).includes(429) || statuses[max] !== 429) wrong.push(`${key}: ${statuses.join(', ')} (want the ${max + 1}th to be 429)`);
+      // A valid credential has a budget of its own on the authenticated API (a fresh key: budgets last the minute).
+      const valid = `Bearer ${(await s.apiKeys.create(merchantId, 'test')).secret}`;
+      if (op[ACCESS_EXTENSION] !== undefined && (await send(valid)).statusCode === 429) wrong.push(`${key}: a valid key was limited with the address`);
+    }
+    expect(n).toBeGreaterThan(55);
+    expect(wrong).toEqual([]);
+  } finally {
+    await limited.close();
+  }
 });

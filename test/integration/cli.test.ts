@@ -369,7 +369,8 @@ describe('users', () => {
       [['users', 'list', '-h', '--data-dir', never], /^Usage: stablepos users list/],
       [['users', 'remove', '--help', '--data-dir', never], /^Usage: stablepos users remove/],
       [['users', 'pin', '--help', '--data-dir', never], /^Usage: stablepos users pin[\s\S]*--pin/],
-      [['--help'], /users add[\s\S]*users list[\s\S]*users remove/],
+      [['users', 'setup-code', '--help', '--data-dir', never], /^Usage: stablepos users setup-code[\s\S]*one-time setup code/],
+      [['--help'], /users add[\s\S]*users list[\s\S]*users remove[\s\S]*users setup-code/],
     ];
     const bad: string[][] = [
       ['users', 'frob'],
@@ -453,8 +454,8 @@ describe('users', () => {
     const s = await createServices(resolveConfig({ dataDir: dir }));
     try {
       const merchantId = (await s.merchants.defaultMerchant()).id;
-      await expect(s.users.signIn(merchantId, { user: 'Olga', pin: '2580' }, '127.0.0.1')).rejects.toThrow(/Wrong name or PIN/);
-      expect((await s.users.signIn(merchantId, { user: 'Olga', pin: '4826' }, '127.0.0.1')).user.name).toBe('Olga');
+      await expect(s.users.signIn(merchantId, { user: 'Olga', pin: '2580' }, { address: '127.0.0.1', appWindow: false, cookies: {} })).rejects.toThrow(/Wrong name or PIN/);
+      expect((await s.users.signIn(merchantId, { user: 'Olga', pin: '4826' }, { address: '127.0.0.1', appWindow: false, cookies: {} })).user.name).toBe('Olga');
     } finally {
       await s.close();
     }
@@ -468,7 +469,7 @@ describe('serve', () => {
     const liveKey = await createKey(dir, 'live');
 
     const server = await serve(['--port', '0', '--data-dir', dir]);
-    expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    expect(server.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n/);
     expect(Number(new URL(server.url).port)).toBeGreaterThan(0);
 
     const health = await http(server, 'GET', '/health');
@@ -522,6 +523,43 @@ describe('serve', () => {
 
     // Ctrl-C stops it as cleanly.
     expect(await stop(again, 'SIGINT')).toMatchObject({ code: 0, signal: null, leftRunning: false });
+  }, 90_000);
+
+  test('on a shop without an owner it prints a one-time setup code, which the first owner\'s creation needs; "users setup-code" replaces it', async () => {
+    const dir = newDataDir();
+    const server = await serve(['--port', '0', '--data-dir', dir]);
+    const deadline = Date.now() + 10_000;
+    let printed: RegExpExecArray | null = null;
+    while (!(printed = /one-time setup code: ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})\n/.exec(server.stdout())) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(printed, server.stdout()).not.toBeNull();
+    expect(server.stdout()).toContain(`no owner yet: open ${server.url} and create the owner`);
+    const owner = { name: 'Olga', pin: '2580' };
+    // From this very machine (a loopback address, as every client is behind a TLS proxy here) without the code: refused.
+    const missing = await http(server, 'POST', '/v1/ui/setup', undefined, owner);
+    expect(missing.status, missing.text).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: 'parameter_missing', param: 'setup_code' });
+    const wrong = await http(server, 'POST', '/v1/ui/setup', undefined, { ...owner, setup_code: 'AAAA-BBBB-CCCC' });
+    expect(wrong.body.error).toMatchObject({ code: 'parameter_invalid', param: 'setup_code' });
+
+    const renewed = await run(['users', 'setup-code', '--data-dir', dir]);
+    expect(renewed.code, show(['users', 'setup-code'], renewed)).toBe(0);
+    expect(renewed.stdout).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}\n$/);
+    const old = await http(server, 'POST', '/v1/ui/setup', undefined, { ...owner, setup_code: printed![1] });
+    expect(old.body.error, 'the printed code was replaced').toMatchObject({ code: 'parameter_invalid', param: 'setup_code' });
+    // Case, spaces and dashes do not count.
+    const created = await http(server, 'POST', '/v1/ui/setup', undefined, { ...owner, setup_code: ` ${renewed.stdout.trim().toLowerCase().replace(/-/g, ' ')} ` });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.data.user).toMatchObject({ name: 'Olga', role: 'owner' });
+
+    const none = await run(['users', 'setup-code', '--data-dir', dir]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^stablepos: The shop has an owner already/);
+    expect((await stop(server, 'SIGTERM')).code).toBe(0);
+    // With an owner, a start prints no code.
+    const again = await serve(['--port', '0', '--data-dir', dir]);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(again.stdout()).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    expect((await stop(again, 'SIGTERM')).code).toBe(0);
   }, 90_000);
 
   test('--allowed-host (repeatable) names the hosts it answers besides loopback; it wins over STABLEPOS_ALLOWED_HOSTS', async () => {

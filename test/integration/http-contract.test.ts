@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -164,6 +165,24 @@ test('rate limiting answers 429 rate_limited with Retry-After', async () => {
     expect(results[0]!.headers.get('x-ratelimit-remaining')).toBeNull();
     // Another key has its own budget.
     expect((await x.api('GET', '/v1/merchant', { key: x.liveKey })).status).toBe(200);
+  } finally {
+    await x.stop();
+  }
+});
+
+test('requests without a valid credential are limited per client address, whatever bearer they carry', async () => {
+  const x = await startTestCore({ rateLimit: { max: 5, windowMs: 60_000 } });
+  const random = () => `Bearer x${randomBytes(12).toString('hex')}`;
+  try {
+    // A public route: a bearer is no credential there, so a fresh string per request earns nothing.
+    const staff = await Promise.all(Array.from({ length: 8 }, () => x.api('GET', '/v1/ui/staff', { key: null, headers: { authorization: random() } })));
+    expect(staff.filter((r) => r.status === 429)).toHaveLength(3);
+    // The authenticated API: an invalid key is counted against the same address (429 once it is spent).
+    expectError(await x.api('GET', '/v1/merchant', { key: null, headers: { authorization: random() } }), 429, 'rate_limited', null);
+    expectError(await x.api('GET', '/v1/merchant', { key: `sk_test_${'0'.repeat(32)}` }), 429, 'rate_limited', null);
+    expectError(await x.api('GET', '/v1/merchant', { key: null }), 429, 'rate_limited', null);
+    // A valid key keeps its own budget.
+    expect((await x.api('GET', '/v1/merchant')).status).toBe(200);
   } finally {
     await x.stop();
   }

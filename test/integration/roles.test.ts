@@ -170,9 +170,3 @@ test('a route that does not declare its mode cannot be registered', async () => 
   expect(() => declareAccess({ method: 'POST', url: '/v1/new_thing' })).toThrow(/must declare config\.mode/);
   expect(() => declareAccess({ method: 'POST', url: '/v1/new_thing', config: { mode: 'live' } })).not.toThrow();
 });
-
-test('the first owner cannot be claimed from another machine', async () => {
-  const res = await inject({ method: 'POST', url: '/v1/ui/setup', remoteAddress: '192.168.1.50', payload: { name: 'Mallory', pin: '8642' } });
-  expect(res.statusCode).toBe(403);
-  expect(res.json().error.code).toBe('role_forbidden');
-});

@@ -59,7 +59,7 @@ test('expiry and monitoring window: set with live credentials, new sessions of b
 });
 
 test('staff: a live owner adds and removes people; test credentials cannot; weak PINs and the last owner are refused', async () => {
-  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '2580' } });
+  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '2580', setup_code: await t.setupCode() } });
   expect(setup.status).toBe(200);
   const testOwner = setup.body.data.token;
   // Staff and PINs grant access to live money: never through a test key or a test-mode sign-in.

@@ -38,14 +38,30 @@ async function token(user: string, pin: string): Promise<string> {
 }
 
 describe('first owner', () => {
-  test('the UI is told it needs an owner; a weak PIN is refused; the first owner is created and signed in', async () => {
+  test('without the setup code nobody can create it, from this machine neither (behind a TLS proxy every client is 127.0.0.1)', async () => {
     expect((await t.api('GET', '/v1/ui/setup', { key: null })).body.data).toEqual({ needs_owner: true });
-    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '1111' } }), 400, 'parameter_invalid', 'pin');
-    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '1234' } }), 400, 'parameter_invalid', 'pin');
-    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '12a4' } }), 400, 'parameter_invalid', 'pin');
-    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Olga', pin: '2580', role: 'cashier' } }), 400, 'parameter_unknown');
+    const owner = { name: 'Mallory', pin: '8642' };
+    const missing = expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: owner }), 400, 'parameter_missing', 'setup_code');
+    expect(missing.message).toMatch(/stablepos serve.*stablepos users setup-code/);
+    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: { ...owner, setup_code: ' - ' } }), 400, 'parameter_missing', 'setup_code');
+    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: { ...owner, setup_code: 'AAAA-BBBB-CCCC' } }), 400, 'parameter_invalid', 'setup_code');
+    // Proxied requests, as a TLS proxy on this machine forwards them.
+    const proxied = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' };
+    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: owner, headers: proxied }), 400, 'parameter_missing', 'setup_code');
+    await t.setupCode();
+    expectError(await t.api('POST', '/v1/ui/setup', { key: null, body: { ...owner, setup_code: 'AAAA-BBBB-CCCC' }, headers: proxied }), 400, 'parameter_invalid', 'setup_code');
+    expect((await t.api('GET', '/v1/ui/setup', { key: null })).body.data).toEqual({ needs_owner: true });
+  });
 
-    const res = await t.api('POST', '/v1/ui/setup', { key: null, body: { name: ' Olga ', pin: '2580' } });
+  test('with the current code: a weak PIN is refused; the first owner is created and signed in; the code is spent', async () => {
+    const code = await t.setupCode();
+    const setup = (body: object) => t.api('POST', '/v1/ui/setup', { key: null, body: { ...body, setup_code: code } });
+    expectError(await setup({ name: 'Olga', pin: '1111' }), 400, 'parameter_invalid', 'pin');
+    expectError(await setup({ name: 'Olga', pin: '1234' }), 400, 'parameter_invalid', 'pin');
+    expectError(await setup({ name: 'Olga', pin: '12a4' }), 400, 'parameter_invalid', 'pin');
+    expectError(await setup({ name: 'Olga', pin: '2580', role: 'cashier' }), 400, 'parameter_unknown');
+
+    const res = await setup({ name: ' Olga ', pin: '2580' });
     expect(res.status, res.text).toBe(200);
     const data = res.body.data;
     expect(data.token).toMatch(/^uit_[0-9A-Za-z]{32}$/);
@@ -56,6 +72,7 @@ describe('first owner', () => {
     const me = await t.api('GET', '/v1/ui/sessions/current', { key: data.token });
     expect(me.body.data).toMatchObject({ object: 'ui_session', user: { name: 'Olga', role: 'owner' } });
     expect((await t.api('GET', '/v1/balance', { key: data.token })).status).toBe(200);
+    await expect(t.setupCode()).rejects.toThrow(/has an owner already/);
   });
 
   test('only once: a second setup is 409 invalid_state, and the UI is told no owner is needed', async () => {
@@ -67,7 +84,8 @@ describe('first owner', () => {
   test('concurrent setups on a new data dir: exactly one owner', async () => {
     const other = await startTestCore();
     try {
-      const results = await Promise.all(['A', 'B', 'C'].map((name) => other.api('POST', '/v1/ui/setup', { key: null, body: { name, pin: '2580' } })));
+      const setup_code = await other.setupCode();
+      const results = await Promise.all(['A', 'B', 'C'].map((name) => other.api('POST', '/v1/ui/setup', { key: null, body: { name, pin: '2580', setup_code } })));
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     } finally {
       await other.stop();
@@ -202,7 +220,7 @@ describe('removing users', () => {
 });
 
 describe('the desktop app', () => {
-  test('with a per-launch app token, PIN sign-in and setup need it; the token itself is no bearer', async () => {
+  test('with a per-launch app token, PIN sign-in and setup need it (setup no code then); the token itself is no bearer', async () => {
     const appToken = 'A'.repeat(43);
     const app = await startTestCore({ uiToken: appToken });
     try {
@@ -213,10 +231,52 @@ describe('the desktop app', () => {
       expect(setup.status, setup.text).toBe(200);
       expectError(await app.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Olga', pin: '2580' } }), 401, 'api_key_invalid');
       expect((await app.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Olga', pin: '2580' }, headers: { 'stablepos-app-token': appToken } })).status).toBe(200);
+      // The app's own window is shown the staff; without its token, nobody is (401).
+      expect((await app.api('GET', '/v1/ui/staff', { key: null, headers: { 'stablepos-app-token': appToken } })).body.data.items).toEqual([{ name: 'Olga', role: 'owner' }]);
+      expectError(await app.api('GET', '/v1/ui/staff', { key: null }), 401, 'api_key_invalid');
+      // The window needs no cookie: it is a known device for everyone.
+      expect(setup.headers.get('set-cookie')).toBeNull();
       expectError(await app.api('GET', '/v1/merchant', { key: appToken }), 401, 'api_key_invalid');
       expectError(await app.api('GET', '/v1/balance', { key: appToken }), 401, 'api_key_invalid');
     } finally {
       await app.stop();
     }
+  });
+});
+
+describe('known devices: strangers cannot lock the real user out, nor read the staff', () => {
+  const signInWith = (cookie: string | undefined, user: string, pin: string) =>
+    t.api('POST', '/v1/ui/sessions', { key: null, body: { user, pin }, headers: cookie ? { cookie } : {} });
+  const staff = async (cookie?: string) => (await t.api('GET', '/v1/ui/staff', { key: null, headers: cookie ? { cookie } : {} })).body.data.items;
+
+  test('behind one address (a TLS proxy on this machine makes everybody 127.0.0.1), the owner\'s own device still signs in', async () => {
+    t.advance(2 * HOUR); // earlier tests' locks over
+    // Before any sign-in, this browser is nobody's: no names to pick from.
+    expect(await staff()).toEqual([]);
+    const mine = await signIn('Olga', '2580');
+    expect(mine.status, mine.text).toBe(200);
+    const setCookie = mine.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^stablepos_known_usr_[0-9A-Za-z]+=[0-9A-Za-z]{16}\.[\w-]{43}; Path=\/v1\/ui; Max-Age=31536000; HttpOnly; SameSite=Strict$/);
+    const till = setCookie.split(';')[0]!;
+    expect((await staff(till)).map((m: { name: string }) => m.name)).toContain('Olga');
+
+    // A stranger guesses Olga's PIN until locked out (5 in a row, from the same address as Olga's till)…
+    for (let i = 1; i <= 5; i++) expectError(await signIn('Olga', '0000'), 401, 'api_key_invalid');
+    expectError(await signIn('Olga', '2580'), 429, 'rate_limited');
+    // …and goes on against the address (10 failures) with other names.
+    for (let i = 1; i <= 5; i++) await signIn(`stranger${i}`, '0000');
+    expectError(await signIn('Cas', '1357'), 429, 'rate_limited');
+    // Olga on her till is not locked.
+    const again = await signInWith(till, 'Olga', '2580');
+    expect(again.status, again.text).toBe(200);
+    // A forged or copied-to-another-user cookie makes nobody known.
+    const [name, value] = till.split('=') as [string, string];
+    const forged = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    expectError(await signInWith(forged, 'Olga', '2580'), 429, 'rate_limited');
+    expect(await staff(forged)).toEqual([]);
+    expect(await staff(`stablepos_known_usr_${'x'.repeat(32)}=${value}`)).toEqual([]);
+    // Olga's till is not Cas's: for Cas it counts as a stranger's device (locked with the address).
+    expectError(await signInWith(till, 'Cas', '1357'), 429, 'rate_limited');
+    t.advance(2 * HOUR);
   });
 });

@@ -58,3 +58,11 @@ test('in Spanish, the words the UI writes are Spanish and amounts are written as
   }
   expect(inPlainWords('Wrong name or PIN.', 'api_key_invalid')).toBe('Wrong name or PIN.');
 });
+
+test('a missing or wrong first-owner setup code says where the code comes from, without the API\'s command quoting', () => {
+  const where = '"stablepos serve" prints it when it starts on a shop without an owner (the latest start\'s code works), and "stablepos users setup-code" prints a new one.';
+  expect(inPlainWords(`Enter the setup code: ${where}`, 'parameter_missing', 'setup_code')).toBe('Enter the setup code that the app printed when it started.');
+  expect(inPlainWords(`That setup code is not the current one: ${where}`, 'parameter_invalid', 'setup_code')).toBe(
+    "That setup code does not work. Use the code printed by the app's latest start, or run stablepos users setup-code for a new one.",
+  );
+});

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { startOfLocalDay, startOfNextLocalDay } from '../../src/domain/calendar.js';
-import { ADDRESS_LOCKOUT, lockoutMs, retryAfterSeconds, USER_LOCKOUT } from '../../src/domain/lockout.js';
+import { ADDRESS_LOCKOUT, KNOWN_DEVICE_LOCKOUT, lockoutMs, NAME_AT_ADDRESS_LOCKOUT, NAME_LOCKOUT, retryAfterSeconds } from '../../src/domain/lockout.js';
 import { hashPin, verifyPin } from '../../src/domain/pin.js';
 import { nameProblem, pinProblem } from '../../src/domain/users.js';
 
@@ -54,18 +54,23 @@ describe('PIN rules', () => {
 
 describe('lockout maths', () => {
   test('5 failures for a user: 30 s, then doubling up to 1 h', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => lockoutMs(n, USER_LOCKOUT))).toEqual([0, 0, 0, 0, 30_000, 60_000, 120_000, 240_000, 480_000, 960_000]);
-    expect(lockoutMs(12, USER_LOCKOUT)).toBe(3_600_000);
-    expect(lockoutMs(1_000_000, USER_LOCKOUT)).toBe(3_600_000);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => lockoutMs(n, NAME_AT_ADDRESS_LOCKOUT))).toEqual([0, 0, 0, 0, 30_000, 60_000, 120_000, 240_000, 480_000, 960_000]);
+    expect(lockoutMs(12, NAME_AT_ADDRESS_LOCKOUT)).toBe(3_600_000);
+    expect(lockoutMs(1_000_000, NAME_AT_ADDRESS_LOCKOUT)).toBe(3_600_000);
     expect(lockoutMs(9, ADDRESS_LOCKOUT)).toBe(0);
     expect(lockoutMs(10, ADDRESS_LOCKOUT)).toBe(30_000);
+    // Across every unknown device, a name gets 20 free failures, then locks doubling up to a day.
+    expect(lockoutMs(20, NAME_LOCKOUT)).toBe(0);
+    expect(lockoutMs(21, NAME_LOCKOUT)).toBe(30_000);
+    expect(lockoutMs(33, NAME_LOCKOUT)).toBe(24 * 3_600_000);
+    expect(lockoutMs(17, KNOWN_DEVICE_LOCKOUT)).toBe(24 * 3_600_000);
   });
 
   test('never decreasing, never above the cap', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000 }), (n) => {
-        const a = lockoutMs(n, USER_LOCKOUT);
-        return a <= USER_LOCKOUT.maxMs && lockoutMs(n + 1, USER_LOCKOUT) >= a;
+        const a = lockoutMs(n, NAME_AT_ADDRESS_LOCKOUT);
+        return a <= NAME_AT_ADDRESS_LOCKOUT.maxMs && lockoutMs(n + 1, NAME_AT_ADDRESS_LOCKOUT) >= a;
       }),
     );
   });

@@ -83,6 +83,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return m ? m[1] : '';
 }
 
+/** Each request's credential resolved once (the rate limit's key and authentication both need it). */
+const resolved = new WeakMap<FastifyRequest, Promise<Caller | null>>();
+
+/** The caller `token` stands for, looked up once per request. */
+export function resolveCaller(request: FastifyRequest, token: string, resolve: Authenticator): Promise<Caller | null> {
+  let caller = resolved.get(request);
+  if (caller === undefined) {
+    caller = resolve(token);
+    resolved.set(request, caller);
+  }
+  return caller;
+}
+
 /**
  * onRequest hook: 401 unless the request carries a valid, unrevoked key or an open UI session; then
  * 403 `role_forbidden` unless the caller's role is among the route's `roles` (default owner only); then
@@ -105,7 +118,7 @@ export function authenticateWith(resolve: Authenticator) {
       done();
     };
     if (token === '') return settle(null);
-    resolve(token).then(settle, (err: unknown) => done(err as Error));
+    resolveCaller(request, token, resolve).then(settle, (err: unknown) => done(err as Error));
   };
 }
 
