@@ -385,7 +385,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
       renderEndpoint: (e) => presentEndpoint(e),
       onEndpointsChanged: () => endpointsChanged(''),
       onDeliveries: () => wakeWebhooks(''),
-      reconfirmOwner: (caller, pin, address) => users.reconfirmOwner(caller, pin, address),
+      reconfirmOwner: (caller, pin, client) => users.reconfirmOwner(caller, pin, client),
     }),
     events: new EventService({ events: eventLog, webhooks: webhookStore, tx, now, onDeliveries: () => wakeWebhooks('') }),
     webhooks,

@@ -227,16 +227,17 @@ export class UserService {
 
   /**
    * The owner signed in to the app proves it is them again, with their PIN, under the sign-in lockout
-   * (from `address`): for what a sign-in left open must not do alone (confirming a webhook endpoint
-   * on the shop's network). API keys cannot: a key is a program's credential, not the owner.
+   * (counted as confirmPin counts it), for what a sign-in left open must not do alone (confirming a
+   * webhook endpoint on the shop's network). API keys cannot: a key is a program's
+   * credential, not the owner.
    * @throws ApiError role_forbidden (a cashier or an API key); parameter_missing / parameter_invalid
    *   (`pin`); rate_limited while locked out
    */
-  async reconfirmOwner(caller: Caller, pin: string | undefined, address: string): Promise<void> {
+  async reconfirmOwner(caller: Caller, pin: string | undefined, client: Client): Promise<void> {
     if (caller.role !== 'owner' || caller.uiSessionId === undefined || caller.userId === undefined) {
       throw new ApiError('role_forbidden', 'Only the owner, signed in to the app with their PIN, may do this; an API key cannot.');
     }
-    await this.confirmPin(caller.merchantId, caller.userId, pin, address);
+    await this.confirmPin(caller, caller.userId, pin, client);
   }
 
   /**

@@ -3,6 +3,7 @@ import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
 import type { WebhookDeliveryStatus } from '../domain/records.js';
 import { checkEnabledEvents, checkWebhookUrl, newWebhookSecret, TEST_EVENT_TYPE } from '../domain/webhooks.js';
+import type { Client } from './user-service.js';
 import type { Clock, EventLog, UnitOfWork, WebhookAttemptRecord, WebhookDeliveryRecord, WebhookEndpointRecord, WebhookStore } from './ports.js';
 
 /** How long the secret before a rotation keeps signing beside the new one. */
@@ -29,7 +30,7 @@ export interface WebhookEndpointServiceDeps {
   /** New deliveries were written (the dispatcher looks for work). */
   onDeliveries: () => void;
   /** The caller is the owner signed in to the app and typed their PIN again (UserService.reconfirmOwner). */
-  reconfirmOwner: (caller: Caller, pin: string | undefined, address: string) => Promise<void>;
+  reconfirmOwner: (caller: Caller, pin: string | undefined, client: Client) => Promise<void>;
 }
 
 export type DeliveryWithAttempts = WebhookDeliveryRecord & { attemptLog: WebhookAttemptRecord[] };
@@ -123,11 +124,11 @@ export class WebhookEndpointService {
    * @throws ApiError resource_missing, invalid_state (another URL), role_forbidden,
    *   parameter_missing, parameter_invalid (`pin`), rate_limited
    */
-  async confirm(caller: Caller, id: string, input: { url: string; pin: string | undefined }, address: string): Promise<WebhookEndpointRecord> {
+  async confirm(caller: Caller, id: string, input: { url: string; pin: string | undefined }, client: Client): Promise<WebhookEndpointRecord> {
     const urlChanged = () =>
       new ApiError('invalid_state', 'The endpoint\'s URL is not the one you confirmed: it was changed meanwhile. Look at it again before confirming.', 'url');
     if ((await this.get(caller, id)).url !== input.url) throw urlChanged();
-    await this.d.reconfirmOwner(caller, input.pin, address);
+    await this.d.reconfirmOwner(caller, input.pin, client);
     const confirmed = await this.d.tx(async () => {
       const e = await this.get(caller, id);
       if (e.url !== input.url) throw urlChanged(); // changed while the PIN was checked

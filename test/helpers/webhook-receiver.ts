@@ -78,12 +78,14 @@ export async function eventually<T>(probe: () => Promise<T> | T, timeoutMs = 500
 export const OWNER_PIN = '2580';
 
 /**
- * The shop's first owner, created from this machine as the app's setup screen does, signed in: the
+ * The shop's first owner, created with the setup code as the app's setup screen does, signed in: the
  * `Authorization` of a UI sign-in (docs/api.md, "UI sessions"). Created once per core.
  */
 export async function ownerSignIn(t: TestCore): Promise<string> {
-  const setup = await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Owner', pin: OWNER_PIN } });
-  const res = setup.status === 200 ? setup : await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Owner', pin: OWNER_PIN } });
+  const needsOwner = (await t.api('GET', '/v1/ui/setup', { key: null })).body.data.needs_owner === true;
+  const res = needsOwner
+    ? await t.api('POST', '/v1/ui/setup', { key: null, body: { name: 'Owner', pin: OWNER_PIN, setup_code: await t.setupCode() } })
+    : await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Owner', pin: OWNER_PIN } });
   if (res.status !== 200) throw new Error(`signing in as the owner: ${res.status} ${res.text}`);
   return res.body.data.token as string;
 }

@@ -617,6 +617,31 @@ function checkShape(path: string, res: ApiResponse): void {
   expect(Object.keys(res.body.error).sort(), ctx).toEqual(['code', 'message', 'param', 'type']);
 }
 
+// Before any test here makes an owner (the webhook confirmations sign one in): a shop without one.
+describe('the UI\'s public POST routes: any body, any bearer, never a shop claimed without its setup code', () => {
+  beforeAll(async () => {
+    await t.setupCode(); // a code exists: guesses must not match it
+  });
+
+  test('setup and sign-in: arbitrary JSON, junk and near-valid bodies (a made-up setup_code) → a contract-shaped 4xx, never 200', async () => {
+    const nearSetup = fc.record(
+      { name: fc.string({ minLength: 1, maxLength: 40 }), pin: fc.constantFrom('2580', '4826', '13579'), setup_code: fc.string({ maxLength: 64 }) },
+      { requiredKeys: ['name', 'pin'] },
+    ).map((v) => JSON.stringify(v));
+    const body = fc.oneof(nearSetup, fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ unit: 'binary', maxLength: 100 }));
+    const bearer = fc.option(fc.string({ minLength: 1, maxLength: 60 }).filter((b) => /^[\x21-\x7e]+$/.test(b)), { nil: undefined });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/v1/ui/setup', '/v1/ui/sessions'), body, bearer, async (path, raw, token) => {
+        const res = await t.api('POST', path, { key: null, rawBody: raw, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) } });
+        checkShape(path, res);
+        expect(res.status, describeRes(path, res)).not.toBe(200);
+      }),
+      { numRuns: 200 },
+    );
+    expect((await t.api('GET', '/v1/ui/setup', { key: null })).body.data).toEqual({ needs_owner: true });
+  });
+});
+
 describe('the webhook and event POST routes answer any body with 200 or a contract-shaped 4xx', () => {
   let endpointId: string;
   let eventId: string;
@@ -911,30 +936,6 @@ describe('PUT /v1/display answers any body with 200 or a contract-shaped 4xx, an
     );
     expect(shown).toBeGreaterThan(0); // the test key's own sale did go up, on its test display
     for (const query of ['', 'till=till-1', 'mode=live&till=till-1']) expect(await displayed(query)).toEqual({ session_id: null, payment_url: null, livemode: true });
-  });
-});
-
-describe('the UI\'s public POST routes: any body, any bearer, never a shop claimed without its setup code', () => {
-  beforeAll(async () => {
-    await t.setupCode(); // a code exists: guesses must not match it
-  });
-
-  test('setup and sign-in: arbitrary JSON, junk and near-valid bodies (a made-up setup_code) → a contract-shaped 4xx, never 200', async () => {
-    const nearSetup = fc.record(
-      { name: fc.string({ minLength: 1, maxLength: 40 }), pin: fc.constantFrom('2580', '4826', '13579'), setup_code: fc.string({ maxLength: 64 }) },
-      { requiredKeys: ['name', 'pin'] },
-    ).map((v) => JSON.stringify(v));
-    const body = fc.oneof(nearSetup, fc.jsonValue().map((v) => JSON.stringify(v)), fc.string({ unit: 'binary', maxLength: 100 }));
-    const bearer = fc.option(fc.string({ minLength: 1, maxLength: 60 }).filter((b) => /^[\x21-\x7e]+$/.test(b)), { nil: undefined });
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/v1/ui/setup', '/v1/ui/sessions'), body, bearer, async (path, raw, token) => {
-        const res = await t.api('POST', path, { key: null, rawBody: raw, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) } });
-        checkShape(path, res);
-        expect(res.status, describeRes(path, res)).not.toBe(200);
-      }),
-      { numRuns: 200 },
-    );
-    expect((await t.api('GET', '/v1/ui/setup', { key: null })).body.data).toEqual({ needs_owner: true });
   });
 });
 

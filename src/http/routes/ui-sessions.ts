@@ -77,7 +77,7 @@ function requireAppWindow(services: HttpServices, request: FastifyRequest): bool
 }
 
 /** The request as the PIN lockout and the staff list see it (docs/security.md, "PIN sign-in lockout"). */
-function clientOf(services: HttpServices, request: FastifyRequest): Client {
+export function clientOf(services: HttpServices, request: FastifyRequest): Client {
   const presented = request.headers[APP_TOKEN_HEADER];
   const appWindow = services.uiAppToken !== undefined && typeof presented === 'string' && sameSecret(presented, services.uiAppToken);
   return { address: request.ip, appWindow, cookies: cookiesOf(request) };

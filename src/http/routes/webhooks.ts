@@ -6,6 +6,7 @@ import { presentDelivery, presentEndpoint, presentEndpointWithSecret } from '../
 import { Envelope, ListOf } from '../schemas/common.js';
 import { DeliveryListQuery, DeliveryOut, EndpointConfirmBody, EndpointCreateBody, EndpointListQuery, EndpointOut, EndpointUpdateBody, EndpointWithSecretOut, WebhookIdParams } from '../schemas/webhook.js';
 import type { HttpServices } from '../services.js';
+import { clientOf } from './ui-sessions.js';
 
 const tags = ['Webhook endpoints'];
 
@@ -123,7 +124,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       response: { 200: Envelope(EndpointOut) },
     },
   }, async (request) =>
-    ok(presentEndpoint(await endpoints.confirm(callerOf(request), request.params.id, { url: request.body.url, pin: request.body.pin }, request.ip))));
+    ok(presentEndpoint(await endpoints.confirm(callerOf(request), request.params.id, { url: request.body.url, pin: request.body.pin }, clientOf(services, request)))));
 
   app.post('/v1/webhook_endpoints/:id/test', {
     config: OWN_MODE,
