@@ -55,3 +55,12 @@ export interface ChainScan {
    */
   unmatched?: UnmatchedTransfer[];
 }
+
+/**
+ * How deep a block at `blockNumber` is with the chain at `head` (the head itself counts as one), and
+ * whether that meets the network's `required` confirmations: one rule for payments and deposits.
+ */
+export function depthAt(head: number, blockNumber: number, required: number): { confirmations: number; confirmed: boolean } {
+  const confirmations = Math.max(0, head - blockNumber + 1);
+  return { confirmations, confirmed: confirmations >= required };
+}

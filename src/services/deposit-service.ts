@@ -1,4 +1,4 @@
-import type { UnmatchedTransfer } from '../domain/chain-scan.js';
+import { depthAt, type UnmatchedTransfer } from '../domain/chain-scan.js';
 import type { Deposit, DepositListQuery } from '../domain/deposit.js';
 import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
@@ -26,12 +26,6 @@ export interface DepositPass {
 
 /** A transfer as a pass's `seen` set keys it. */
 export const transferKey = (t: { txId: string; eventIndex: number; blockRef: string }): string => `${t.txId}:${t.eventIndex}:${t.blockRef}`;
-
-/** Confirmations of a block at `blockNumber` with the chain at `head`, counted as a payment's. */
-const depth = (head: number, blockNumber: number, required: number) => {
-  const confirmations = Math.max(0, head - blockNumber + 1);
-  return { confirmations, confirmed: confirmations >= required };
-};
 
 /** What the owner's actions on a deposit need besides recording them (core-services.ts wires them). */
 export interface DepositResolution {
@@ -94,7 +88,7 @@ export class DepositService {
       if (fromBaseUnits(t.amountBase, t.decimals) === 0n) continue;
       // Counted once: a transfer that pays a session is never also a deposit.
       if (await this.d.payments?.find(network, livemode, t.txId, t.eventIndex, t.blockRef)) continue;
-      const block = { blockNumber: t.blockNumber, blockRef: t.blockRef, blockTime: t.blockTime, ...depth(pass.head, t.blockNumber, pass.confirmations) };
+      const block = { blockNumber: t.blockNumber, blockRef: t.blockRef, blockTime: t.blockTime, ...depthAt(pass.head, t.blockNumber, pass.confirmations) };
       const deposit: Deposit = {
         id: newId('deposit', now),
         merchantId: this.d.merchantId,
@@ -131,7 +125,7 @@ export class DepositService {
       events++;
     }
     for (const d of await this.d.store.unconfirmed(network, livemode)) {
-      const counted = depth(pass.head, d.blockNumber, pass.confirmations);
+      const counted = depthAt(pass.head, d.blockNumber, pass.confirmations);
       if (counted.confirmations !== d.confirmations || counted.confirmed !== d.confirmed) await this.d.store.update(d.id, counted, now);
     }
     return events;

@@ -1,4 +1,4 @@
-import type { ChainScan as FamilyScan, ObservedTransfer } from '../domain/chain-scan.js';
+import { type ChainScan as FamilyScan, depthAt, type ObservedTransfer } from '../domain/chain-scan.js';
 import { newId } from '../domain/ids.js';
 import { fromBaseUnits, type Network } from '../domain/networks.js';
 import type { Payment } from '../domain/payment.js';
@@ -81,7 +81,7 @@ export class PaymentRecorder {
         const amountMinor = fromBaseUnits(t.amountBase, t.decimals);
         // Zero-value and sub-micro "dust" transfers (address-poisoning spam) are not payments.
         if (amountMinor === 0n) continue;
-        const confirmations = Math.max(0, scan.head - t.blockNumber + 1);
+        const { confirmations, confirmed } = depthAt(scan.head, t.blockNumber, scan.confirmations);
         const existing = await payments.find(scan.network, scan.livemode, t.txId, t.eventIndex, t.blockRef);
         if (!existing) {
           const sessionId = (await addressBook.lookup(family, scan.livemode, t.to)) ?? null;
@@ -102,7 +102,7 @@ export class PaymentRecorder {
             amountBase: t.amountBase,
             amountMinor,
             confirmations,
-            status: confirmations >= scan.confirmations ? 'confirmed' : 'detected',
+            status: confirmed ? 'confirmed' : 'detected',
             detectedAt: now,
           };
           await payments.insert(payment, now);
@@ -116,8 +116,8 @@ export class PaymentRecorder {
         }
       }
       for (const p of await payments.unconfirmed(scan.network, scan.livemode)) {
-        const confirmations = Math.max(0, scan.head - p.blockNumber + 1);
-        const status = confirmations >= scan.confirmations ? 'confirmed' : 'detected';
+        const { confirmations, confirmed } = depthAt(scan.head, p.blockNumber, scan.confirmations);
+        const status = confirmed ? 'confirmed' : 'detected';
         if (confirmations !== p.confirmations || status !== p.status) {
           await payments.setProgress(p.id, confirmations, status, now);
           touch(p.sessionId);

@@ -66,7 +66,7 @@ export interface RefundView {
 
 /** A deposit to send back (domain/deposit.ts): its transfer is the route, its sender the destination. */
 export interface DepositRefundInput {
-  deposit: Pick<Deposit, 'id' | 'merchantId' | 'livemode' | 'network' | 'tokenContract' | 'decimals' | 'amountBase' | 'from' | 'txId' | 'eventIndex' | 'confirmed' | 'confirmations'> & { currency: Stablecoin };
+  deposit: Pick<Deposit, 'id' | 'merchantId' | 'livemode' | 'network' | 'tokenContract' | 'decimals' | 'amountBase' | 'from' | 'txId' | 'eventIndex'> & { currency: Stablecoin };
   reason?: string;
   destinationAddress?: string;
   /**
@@ -334,15 +334,12 @@ export class RefundService {
    * never in it. The exact amount received is paid, in the token's base units.
    * The deposit's own token contract and decimals are paid back (never the network's coin of the same
    * name: a `wrong_asset` deposit goes back by the contract it came by).
-   * @throws ApiError deposit_unconfirmed, network_unavailable, parameter_invalid (destination_address), or what `claim` throws
+   * Only for a deposit settled on chain: DepositService.refund checks its confirmations before, and
+   * again in `claim`, inside this transaction.
+   * @throws ApiError network_unavailable, parameter_invalid (destination_address), or what `claim` throws
    */
   async createForDeposit(caller: Caller, input: DepositRefundInput): Promise<RefundView> {
     const dep = input.deposit;
-    // Money goes out only for money settled on chain: a deposit short of its confirmations may still be
-    // dropped by a reorganisation (`claim` checks it again inside the transaction).
-    if (!dep.confirmed) {
-      throw new ApiError('deposit_unconfirmed', `This deposit has ${dep.confirmations} of the confirmations the ${this.name(dep.network)} network requires; retry when it is confirmed.`);
-    }
     const chain = this.networks.get(dep.network, dep.livemode);
     if (!chain) throw new ApiError('network_unavailable', `The ${this.name(dep.network)} network is not available in this mode, so this deposit cannot be refunded now.`);
     const family = this.familyOfNetwork(dep.network);
