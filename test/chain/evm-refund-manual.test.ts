@@ -42,7 +42,9 @@ test('the QR payout path: the owner pays the URI from any wallet and the watcher
     const x = await refundOf(r.id);
     return x.status === 'SUCCEEDED' ? x : false;
   }, 15_000, 'the manual payout to be confirmed');
-  expect(done.payout).toMatchObject({ tx_hash: paid.transfer.hash, confirmations: 2 });
+  expect(done.payout).toMatchObject({ tx_hash: paid.transfer.hash });
+  // Blocks keep coming while the watcher polls: at least the confirmations required, maybe one more.
+  expect(done.payout.confirmations).toBeGreaterThanOrEqual(2);
   expect((await outboxEvents(t.dataDir, r.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
 
   // A second refund, canceled while PENDING: its money is free again.

@@ -73,7 +73,9 @@ test('a partial then a full refund arrive at the payer\'s address, debit the led
     payout: { method: 'wallet', uri: null },
   });
   const p = await waitRefund(partial.body.data.id, (r) => r.status === 'SUCCEEDED', 'the partial refund to succeed');
-  expect(p.payout).toMatchObject({ confirmations: 2, confirmations_required: 2, broadcasts: 1 });
+  expect(p.payout).toMatchObject({ confirmations_required: 2, broadcasts: 1 });
+  // Blocks keep coming while the worker polls: at least the confirmations required, maybe one more.
+  expect(p.payout.confirmations).toBeGreaterThanOrEqual(2);
   expect(p.payout.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
   expect(await balanceOf(token, payer)).toBe(before + 5_000_000n);
 

@@ -50,6 +50,8 @@ test('the QR payout path on TRON: the owner sends exactly the amount to the bare
     const x = await refundOf(r.id);
     return x.status === 'SUCCEEDED' ? x : false;
   }, REFUND_MS, 'the manual payout to be confirmed');
-  expect(done.payout).toMatchObject({ tx_hash: paid.txId, confirmations: 2 });
+  expect(done.payout).toMatchObject({ tx_hash: paid.txId });
+  // Blocks keep coming while the watcher polls: at least the confirmations required, maybe one more.
+  expect(done.payout.confirmations).toBeGreaterThanOrEqual(2);
   expect((await outboxEvents(t.dataDir, r.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
 }, budget([PAY_MS, 10_000, PAY_MS, PAY_MS, 10_000, PAY_MS, REFUND_MS]));

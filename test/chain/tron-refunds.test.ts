@@ -71,7 +71,9 @@ test('a partial then a full refund arrive at the payer\'s T… address as TRON t
     payout: { method: 'wallet', uri: null },
   });
   const p = await waitRefund(partial.body.data.id, (r) => r.status === 'SUCCEEDED', 'the partial refund to succeed');
-  expect(p.payout).toMatchObject({ confirmations: 2, confirmations_required: 2, broadcasts: 1, nonce: null });
+  expect(p.payout).toMatchObject({ confirmations_required: 2, broadcasts: 1, nonce: null });
+  // Blocks keep coming while the worker polls: at least the confirmations required, maybe one more.
+  expect(p.payout.confirmations).toBeGreaterThanOrEqual(2);
   // The payout's id is its TRON txID; the wallet it came from is the test refund wallet's T… address.
   expect(p.payout.tx_hash).toMatch(/^[0-9a-f]{64}$/);
   expect(p.payout.from).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
