@@ -176,6 +176,16 @@ export interface WatcherStats {
    * catches up (a backfill after downtime or a take-over). Absent where the family does not count it.
    */
   behind?: number;
+  /**
+   * While catching up, seconds left at the pace measured so far in this pass (blocks read per second);
+   * null when caught up or not yet measured. Absent where the family does not count it.
+   */
+  catchUpEtaSeconds?: number | null;
+  /**
+   * Passes that stopped because the node answering lacked a block another had shown (it lags): nothing
+   * moved, the next pass read again. Never a reorganisation. Absent where the family does not count it.
+   */
+  lagged?: number;
 }
 
 /**

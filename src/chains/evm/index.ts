@@ -61,7 +61,7 @@ export const evmFamily: ChainFamily<Devnet> = {
     for (const t of network.extraTokens ?? []) tokens.push({ ...t, logAddress: t.contract as Address, mistake: t.currency ? 'wrong_asset' : 'unsupported_token' });
     const name = EVM_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
     return {
-      watcher: new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, address: getAddress, txId: (hash) => hash }, ports),
+      watcher: new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, confirmations: network.confirmations, address: getAddress, txId: (hash) => hash }, ports),
       payouts: new EvmPayoutChain({ client, chainId: network.chainId, name }),
     };
   },

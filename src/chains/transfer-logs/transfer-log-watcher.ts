@@ -1,10 +1,40 @@
-import { type Address, type Hex, parseAbiItem, type PublicClient } from 'viem';
+import { type Address, BlockNotFoundError, type Hex, parseAbiItem, type PublicClient } from 'viem';
 import type { ChainScan, ObservedTransfer, UnmatchedTransfer } from '../../domain/chain-scan.js';
 import type { Stablecoin } from '../../domain/currencies.js';
 import type { DepositReason } from '../../domain/deposit.js';
 import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/**
+ * Blocks read again at the least, whatever the confirmations: with 1 confirmation a payment is final
+ * the moment it is seen, and a node a block or two behind would otherwise lose the newest block's
+ * transfers for good.
+ */
+export const MIN_REREAD_DEPTH = 3;
+
+/**
+ * The newest block a pass that read up to `to` with the chain at `head` may count as scanned for good:
+ * one at least `depth` blocks deep then (the head counts as one), so any node of the pool less than
+ * `depth` blocks behind the head it was asked with had it.
+ */
+export function settledAt(to: number, head: number, depth: number): number {
+  // -1 on a chain younger than `depth`: nothing settled, block 0 read again.
+  return Math.max(Math.min(to, head - depth), -1);
+}
+
+/** The answering node has not got a block the pass needs (it lags the head another node gave): not a reorganisation. */
+class NodeBehind extends Error {}
+
+/** A block by number, or NodeBehind where the node answers it has none. */
+async function blockOrBehind(client: PublicClient, blockNumber: bigint): Promise<{ number: bigint | null; hash: `0x${string}` | null; timestamp: bigint }> {
+  try {
+    return await client.getBlock({ blockNumber });
+  } catch (error) {
+    if (error instanceof BlockNotFoundError) throw new NodeBehind(`the node has no block ${blockNumber} yet`);
+    throw error;
+  }
+}
 
 /**
  * A token as the watcher scans it: its contract as the logs give it, and as the family writes it. An
@@ -31,6 +61,18 @@ export interface TransferLogWatcherOptions {
   pollMs: number;
   /** Most blocks per eth_getLogs call (public RPCs cap ranges, java-tron at 5,000; backfill goes chunk by chunk). */
   maxRange?: number;
+  /**
+   * The confirmations a payment needs on this network (NetworkSettings.confirmations): every pass reads
+   * again the blocks not yet that deep (docs/payments.md, "Nothing counted as scanned that a node may
+   * not have had").
+   */
+  confirmations: number;
+  /**
+   * The log range (blocks) the transport found its endpoint serves, when it knows one (the RPC pool's
+   * `logRange()`); null or absent keeps `maxRange`. A capped endpoint then applies progress chunk by
+   * chunk, so a kill mid-catch-up loses at most one chunk's reading.
+   */
+  logRange?(): number | null;
   /** An address from a log (20-byte hex) as the family writes it (EVM: EIP-55 checksum; TRON: base58 `T…`). */
   address(hex: Address): string;
   /** A log's transaction hash as the family's transaction id (EVM: as is; TRON: the txID, without `0x`). */
@@ -52,21 +94,37 @@ export interface TransferLogWatcherOptions {
  * reorganisations by re-checking the hash of the last block it scanned, walks back to the common
  * ancestor using the hashes it stored, and rescans from there. It only reports what it saw; the payment
  * recorder decides what it means.
+ *
+ * Nothing counts as scanned that the node may not have had: a load-balanced node behind the others
+ * answers eth_getLogs only up to its own head, with no error. So the cursor it stores is not where a
+ * pass's reading ended but the newest block that was at least `rereadDepth` deep when it was read
+ * (`settledAt`); every pass reads again from there, together with anything new, in the same getLogs
+ * range(s). A short answer costs a re-read, never a payment; the recorder counts a transfer read again
+ * once. A node that has not got a block the watcher stored, or whose head is below it, is behind, not
+ * reorganised: the pass stops there, moving nothing, and the next one tries again.
  */
 export class TransferLogWatcher implements Watcher {
-  readonly stats: WatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null };
+  readonly stats: WatcherStats = { rpcCalls: 0, scans: 0, lastHead: null, lastSuccessAt: null, lastError: null, lagged: 0 };
   private readonly loop: PollLoop;
   private chainId: string | undefined;
   private lastAppliedHead = -1;
   private lastAppliedHash: string | null = null;
   private readonly maxRange: number;
   private readonly byContract: Map<string, WatchedToken>;
+  /** How many blocks every pass reads again (`settledAt`). */
+  private readonly rereadDepth: number;
+  /**
+   * Block times by block hash, of blocks whose logs came without `blockTimestamp` (java-tron): a block
+   * read again pass after pass until it is deep enough costs its getBlock once.
+   */
+  private readonly blockTimes = new Map<string, number>();
 
   constructor(
     private readonly options: TransferLogWatcherOptions,
     private readonly ports: WatcherPorts,
   ) {
     this.maxRange = options.maxRange ?? 2000;
+    this.rereadDepth = Math.max(options.confirmations, MIN_REREAD_DEPTH);
     this.byContract = new Map(options.tokens.map((t) => [t.logAddress.toLowerCase(), t]));
     this.loop = new PollLoop(() => this.tick(), options.pollMs, (error) => {
       // viem's errors carry a one-line `shortMessage`; the full message spans lines with request details.
@@ -107,13 +165,30 @@ export class TransferLogWatcher implements Watcher {
     this.stats.lastHead = head;
     if (head === this.lastAppliedHead && latest.hash === this.lastAppliedHash) {
       this.stats.behind = 0;
+      this.stats.catchUpEtaSeconds = null;
       this.stats.lastSuccessAt = Date.now();
       this.stats.lastError = null;
       return;
     }
-    for (let guard = 0; guard < 10_000; guard++) {
-      const done = await this.scanOnce(head, latest);
-      if (done || !this.loop.running) break;
+    const started = Date.now();
+    let first: number | undefined;
+    try {
+      // Chunks after the first go on from where the last one's reading ended (the stored cursor
+      // stays behind it, at what is settled: re-reading from there would never reach the head).
+      let next: number | undefined;
+      for (let guard = 0; guard < 10_000; guard++) {
+        const chunk = await this.scanOnce(head, latest, next);
+        first ??= chunk.from;
+        next = chunk.to + 1;
+        this.pace(head, chunk.to, first, started);
+        if (chunk.to >= head || !this.loop.running) break;
+      }
+    } catch (error) {
+      if (!(error instanceof NodeBehind)) throw error;
+      // The node that answered lags the head another gave: what was applied holds, nothing past it
+      // moved, and the next pass reads again (not a failure the owner must act on).
+      this.stats.lagged = (this.stats.lagged ?? 0) + 1;
+      return;
     }
     this.lastAppliedHead = head;
     this.lastAppliedHash = latest.hash;
@@ -121,41 +196,53 @@ export class TransferLogWatcher implements Watcher {
     this.stats.lastError = null;
   }
 
-  /** Scans one chunk; returns true when caught up with `head`. */
-  private async scanOnce(head: number, latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` }): Promise<boolean> {
+  /** `behind` (exact) and, while catching up, the time left at this pass's pace so far. */
+  private pace(head: number, to: number, first: number, started: number): void {
+    const behind = Math.max(head - to, 0);
+    this.stats.behind = behind;
+    const seconds = (Date.now() - started) / 1000;
+    const done = to - first + 1;
+    this.stats.catchUpEtaSeconds = behind === 0 ? null : seconds > 0 && done > 0 ? Math.ceil((behind * seconds) / done) : null;
+  }
+
+  /**
+   * Reads and applies one chunk: from `from` when the pass goes on, else from the stored cursor (and
+   * never above the blocks still to be read again). @returns the blocks it read
+   * @throws NodeBehind where the node lacks a block the chunk needs
+   */
+  private async scanOnce(head: number, latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` }, goOn?: number): Promise<{ from: number; to: number }> {
     const client = this.options.client;
     const chainId = this.chainId as string;
     const saved = await this.ports.cursor(chainId);
     if (saved === undefined) {
       // First run on this chain: start at the current head (nothing older can belong to a session).
-      const block = await this.rpc(() => client.getBlock({ blockNumber: BigInt(Math.max(head - 1, 0)) }));
-      await this.ports.apply({ chainId, head, cursor: String(block.number), blocks: [{ number: Number(block.number), hash: block.hash }], transfers: [] });
-      return false;
+      const block = await this.rpc(() => blockOrBehind(client, BigInt(Math.max(head - 1, 0))));
+      await this.ports.apply({ chainId, head, cursor: String(block.number), blocks: [{ number: Number(block.number), hash: block.hash as string }], transfers: [] });
+      return { from: head, to: head - 1 };
     }
-    // The cursor is the last block scanned, written in decimal.
+    // The cursor is the newest block settled (`settledAt`), written in decimal.
     const cursor = Number(saved);
 
-    let from = cursor + 1;
+    let from = goOn ?? Math.max(Math.min(cursor + 1, head - this.rereadDepth + 1), 0);
     let reorgAncestor: number | undefined;
-    const stored = await this.ports.recentBlocks();
-    const top = stored[0];
-    // Usually the newest block's parent is the block we scanned last: then the chain still holds it
-    // and no extra call is needed to check for a reorganisation.
-    const parentIsTop = top !== undefined && Number(latest.number) === top.number + 1 && latest.parentHash === top.hash;
-    if (top && !parentIsTop) {
-      const onChain = await this.rpc(() => client.getBlock({ blockNumber: BigInt(top.number) }).catch(() => null));
-      if (!onChain || onChain.hash !== top.hash) {
-        reorgAncestor = await this.findAncestor(stored);
-        from = reorgAncestor + 1;
+    if (goOn === undefined) {
+      const stored = await this.ports.recentBlocks();
+      const top = stored[0];
+      // A head below what was scanned already comes from a node behind the one that gave that block.
+      if (top && head < top.number) throw new NodeBehind(`the node's head ${head} is below block ${top.number}, scanned already`);
+      // Usually the newest block's parent is the block we scanned last (or the head is that block):
+      // then the chain still holds it and no extra call is needed to check for a reorganisation.
+      const known = top !== undefined && ((Number(latest.number) === top.number + 1 && latest.parentHash === top.hash) || (Number(latest.number) === top.number && latest.hash === top.hash));
+      if (top && !known) {
+        // No such block on the node is lag (NodeBehind); only another hash at that height is a reorganisation.
+        const onChain = await this.rpc(() => blockOrBehind(client, BigInt(top.number)));
+        if (onChain.hash !== top.hash) {
+          reorgAncestor = await this.findAncestor(stored);
+          from = Math.min(from, reorgAncestor + 1);
+        }
       }
     }
-    const to = Math.min(head, from + this.maxRange - 1);
-    if (to < from) {
-      // Nothing new (or the chain got shorter in a reorganisation): still count confirmations.
-      await this.ports.apply({ chainId, head, cursor: String(reorgAncestor ?? Math.min(cursor, head)), blocks: [], transfers: [], ...(reorgAncestor !== undefined && { reorgAncestor }) });
-      this.stats.behind = 0;
-      return true;
-    }
+    const to = Math.min(head, from + this.range() - 1);
 
     const transfers: ObservedTransfer[] = [];
     const unmatched: UnmatchedTransfer[] = [];
@@ -163,7 +250,6 @@ export class TransferLogWatcher implements Watcher {
       const logs = await this.rpc(() =>
         client.getLogs({ address: [...this.byContract.values()].map((t) => t.logAddress), event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to) }),
       );
-      const blockTimes = new Map<bigint, number>();
       for (const log of logs) {
         const recipient = log.args.to;
         const token = this.byContract.get(log.address.toLowerCase());
@@ -174,19 +260,12 @@ export class TransferLogWatcher implements Watcher {
         const reason = watched ? token.mistake : token.mistake ?? 'late';
         if (!watched && !(await this.ports.isPastDeposit(to))) continue;
         const blockNumber = log.blockNumber as bigint;
-        // Nodes that return `blockTimestamp` with logs (anvil, recent geth) spare a getBlock per block.
-        let blockTime = blockTimes.get(blockNumber) ?? (log.blockTimestamp ? Number(log.blockTimestamp) * 1000 : undefined);
-        if (blockTime === undefined) {
-          const block = await this.rpc(() => client.getBlock({ blockNumber }));
-          blockTime = Number(block.timestamp) * 1000;
-          blockTimes.set(blockNumber, blockTime);
-        }
         const seen = {
           txId: this.options.txId(log.transactionHash),
           eventIndex: log.logIndex as number,
           blockNumber: Number(blockNumber),
           blockRef: log.blockHash,
-          blockTime,
+          blockTime: await this.blockTime(log.blockHash, blockNumber, log.blockTimestamp),
           tokenContract: token.contract,
           decimals: token.decimals,
           from: this.options.address(log.args.from as Address),
@@ -197,23 +276,46 @@ export class TransferLogWatcher implements Watcher {
         else unmatched.push({ ...seen, currency: token.currency, reason: reason ?? 'unsupported_token' });
       }
     }
-    const last = to === head && latest.hash ? { hash: latest.hash } : await this.rpc(() => client.getBlock({ blockNumber: BigInt(to) }));
-    const blocks = [{ number: to, hash: last.hash as string }];
-    // The blocks of deposits too, not only payments': a reorganisation that replaces one is then found
-    // at that block (its deposit orphaned), not only at the last block of a pass.
+    // Hashes kept to notice reorganisations: the head's (from `latest`), and the blocks of payments and
+    // deposits, so a reorganisation that replaces one is found at that block (its payment orphaned).
+    // A catch-up chunk's last block needs none: with no transfer in it, nothing there could be orphaned.
+    const blocks: { number: number; hash: string }[] = to === head && latest.hash ? [{ number: to, hash: latest.hash }] : [];
     for (const t of [...transfers, ...unmatched]) blocks.push({ number: t.blockNumber, hash: t.blockRef });
     this.stats.scans++;
-    const scan: ChainScan = { chainId, head, cursor: String(to), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...(reorgAncestor !== undefined && { reorgAncestor }) };
+    const settled = settledAt(to, head, this.rereadDepth);
+    const scan: ChainScan = { chainId, head, cursor: String(settled), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...(reorgAncestor !== undefined && { reorgAncestor }) };
     await this.ports.apply(scan);
-    this.stats.behind = Math.max(head - to, 0);
-    return to >= head;
+    return { from, to };
   }
 
-  /** The newest stored block still on the chain; below every stored one if none is. */
+  /** Blocks per eth_getLogs: the range the transport found its endpoint serves, else `maxRange`. */
+  private range(): number {
+    const known = this.options.logRange?.();
+    return known !== null && known !== undefined && known >= 1 ? Math.floor(known) : this.maxRange;
+  }
+
+  /** A log's block time, ms: from the log where the node gives it (anvil, recent geth), else its block's, read once. */
+  private async blockTime(hash: string, blockNumber: bigint, fromLog: bigint | null | undefined): Promise<number> {
+    if (fromLog) return Number(fromLog) * 1000;
+    let time = this.blockTimes.get(hash);
+    if (time === undefined) {
+      const block = await this.rpc(() => blockOrBehind(this.options.client, blockNumber));
+      time = Number(block.timestamp) * 1000;
+      // Bounded: blocks read again are the newest few; older ones are not asked for again.
+      if (this.blockTimes.size >= 1_000) this.blockTimes.clear();
+      this.blockTimes.set(hash, time);
+    }
+    return time;
+  }
+
+  /**
+   * The newest stored block still on the chain; below every stored one if none is.
+   * @throws NodeBehind where the node has no block at a stored height (it lags: not a reorganisation)
+   */
   private async findAncestor(stored: { number: number; hash: string }[]): Promise<number> {
     for (const b of stored) {
-      const onChain = await this.rpc(() => this.options.client.getBlock({ blockNumber: BigInt(b.number) }).catch(() => null));
-      if (onChain && onChain.hash === b.hash) return b.number;
+      const onChain = await this.rpc(() => blockOrBehind(this.options.client, BigInt(b.number)));
+      if (onChain.hash === b.hash) return b.number;
     }
     const oldest = stored[stored.length - 1];
     return oldest ? Math.max(oldest.number - 1, 0) : 0;

@@ -102,6 +102,7 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
           tokens,
           expectedChainId: network.chainId,
           pollMs: network.pollMs,
+          confirmations: network.confirmations,
           maxRange: MAX_LOG_RANGE,
           address: (hex) => toTronBase58(hex),
           // The log's transaction hash is the TRON txID, which TRON writes without 0x.
