@@ -23,6 +23,13 @@ export function settledAt(to: number, head: number, depth: number): number {
   return Math.max(Math.min(to, head - depth), -1);
 }
 
+/**
+ * Passes that read the window at one head before further passes at that head skip reading (one call,
+ * the head's, until a new block): a node behind may have answered the first short, and waiting for
+ * the next block would delay a payment by a block time.
+ */
+export const READS_PER_HEAD = 2;
+
 /** The answering node has not got a block the pass needs (it lags the head another node gave): not a reorganisation. */
 class NodeBehind extends Error {}
 
@@ -109,6 +116,8 @@ export class TransferLogWatcher implements Watcher {
   private chainId: string | undefined;
   private lastAppliedHead = -1;
   private lastAppliedHash: string | null = null;
+  /** Passes that read the window at `lastAppliedHead` (READS_PER_HEAD). */
+  private readsAtHead = 0;
   private readonly maxRange: number;
   private readonly byContract: Map<string, WatchedToken>;
   /** How many blocks every pass reads again (`settledAt`). */
@@ -163,7 +172,8 @@ export class TransferLogWatcher implements Watcher {
     const latest = await this.rpc(() => client.getBlock({ blockTag: 'latest' }));
     const head = Number(latest.number);
     this.stats.lastHead = head;
-    if (head === this.lastAppliedHead && latest.hash === this.lastAppliedHash) {
+    const sameHead = head === this.lastAppliedHead && latest.hash === this.lastAppliedHash;
+    if (sameHead && this.readsAtHead >= READS_PER_HEAD) {
       this.stats.behind = 0;
       this.stats.catchUpEtaSeconds = null;
       this.stats.lastSuccessAt = Date.now();
@@ -190,6 +200,7 @@ export class TransferLogWatcher implements Watcher {
       this.stats.lagged = (this.stats.lagged ?? 0) + 1;
       return;
     }
+    this.readsAtHead = sameHead ? this.readsAtHead + 1 : 1;
     this.lastAppliedHead = head;
     this.lastAppliedHash = latest.hash;
     this.stats.lastSuccessAt = Date.now();
