@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { chainBlocks, chainCursors } from './schema.js';
 
@@ -48,10 +48,10 @@ export class ChainStateRepository {
     this.db.delete(t).where(and(eq(t.network, network), eq(t.livemode, livemode), lt(t.number, newest - KEEP_BLOCKS * 8))).run();
   }
 
-  /** Forgets hashes above a reorganisation's common ancestor. */
-  dropBlocksAbove(network: string, livemode: boolean, number: number): void {
+  /** Forgets hashes above a reorganisation's common ancestor (up to `upTo`, the rescan's reach, when given). */
+  dropBlocksAbove(network: string, livemode: boolean, number: number, upTo?: number): void {
     const t = chainBlocks;
-    this.db.delete(t).where(and(eq(t.network, network), eq(t.livemode, livemode), gt(t.number, number))).run();
+    this.db.delete(t).where(and(eq(t.network, network), eq(t.livemode, livemode), gt(t.number, number), upTo === undefined ? undefined : lte(t.number, upTo))).run();
   }
 
   /** Starts a network's history afresh (its chain id changed: a different chain, e.g. a new devnet). */

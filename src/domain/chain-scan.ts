@@ -48,6 +48,12 @@ export interface ChainScan {
   blocks: { number: number; hash: string }[];
   /** Set when a reorganisation was found: blocks above this one were replaced. */
   reorgAncestor?: number;
+  /**
+   * With `reorgAncestor`: the newest block this pass read again (a chunk's last, where a capped log
+   * range makes the rescan take several). Payments and deposits above it, and the hashes stored for
+   * them, are left for the chunk that reads them: never orphaned unread. Absent: everything above.
+   */
+  reorgUpTo?: number;
   transfers: ObservedTransfer[];
   /**
    * Transfers found that pay no session, reported in the pass that found them so the same cursor move

@@ -20,6 +20,8 @@ export interface DepositPass {
   confirmations: number;
   /** Set when the pass found a reorganisation: blocks above it were replaced. */
   reorgAncestor?: number;
+  /** With `reorgAncestor`: the newest block the pass read again; deposits above it are left alone (ChainScan.reorgUpTo). */
+  reorgUpTo?: number;
   /** `txId:eventIndex:blockRef` of every transfer the pass reported (payments and unmatched). */
   seen: ReadonlySet<string>;
 }
@@ -78,7 +80,7 @@ export class DepositService {
     let events = 0;
     if (pass.reorgAncestor !== undefined) {
       for (const d of await this.d.store.unconfirmed(network, livemode)) {
-        if (d.blockNumber <= pass.reorgAncestor || pass.seen.has(transferKey(d))) continue;
+        if (d.blockNumber <= pass.reorgAncestor || (pass.reorgUpTo !== undefined && d.blockNumber > pass.reorgUpTo) || pass.seen.has(transferKey(d))) continue;
         await this.orphan(d, now);
         events++;
       }

@@ -67,10 +67,11 @@ export class PaymentRecorder {
       await fence?.();
       const now = this.deps.now();
       if (scan.reorgAncestor !== undefined) {
-        await chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor);
+        await chainState.dropBlocksAbove(scan.network, scan.livemode, scan.reorgAncestor, scan.reorgUpTo);
         // Confirmed payments are final (a reorganisation deeper than the confirmations is not undone).
+        // Those above what this pass read again are left for the chunk that reads them (reorgUpTo).
         for (const p of await payments.unconfirmedAbove(scan.network, scan.livemode, scan.reorgAncestor)) {
-          if (seen.has(transferKey(p))) continue;
+          if (seen.has(transferKey(p)) || (scan.reorgUpTo !== undefined && p.blockNumber > scan.reorgUpTo)) continue;
           await payments.setProgress(p.id, 0, 'orphaned', now);
           touch(p.sessionId, 'payment_session.payment_orphaned');
           // An attributed deposit's payment: the deposit never arrived either.
@@ -115,6 +116,15 @@ export class PaymentRecorder {
           touch(existing.sessionId, 'payment_session.payment_detected');
         }
       }
+      // A payment read again after its session's window ended comes as `late` money, yet it is still
+      // that session's payment: if a reorganisation had orphaned it and its block came back, it counts
+      // again, as above (and never also as a deposit: the deposit service skips a recorded payment).
+      for (const t of scan.unmatched ?? []) {
+        const existing = await payments.find(scan.network, scan.livemode, t.txId, t.eventIndex, t.blockRef);
+        if (existing?.status !== 'orphaned') continue;
+        await payments.revive(existing.id, now);
+        touch(existing.sessionId, 'payment_session.payment_detected');
+      }
       for (const p of await payments.unconfirmed(scan.network, scan.livemode)) {
         const { confirmations, confirmed } = depthAt(scan.head, p.blockNumber, scan.confirmations);
         const status = confirmed ? 'confirmed' : 'detected';
@@ -127,7 +137,7 @@ export class PaymentRecorder {
       deposits += await this.deps.deposits.applyPassInTransaction(
         scan.network,
         scan.livemode,
-        { head: scan.head, confirmations: scan.confirmations, seen, ...(scan.reorgAncestor !== undefined && { reorgAncestor: scan.reorgAncestor }) },
+        { head: scan.head, confirmations: scan.confirmations, seen, ...(scan.reorgAncestor !== undefined && { reorgAncestor: scan.reorgAncestor }), ...(scan.reorgUpTo !== undefined && { reorgUpTo: scan.reorgUpTo }) },
         scan.unmatched ?? [],
       );
       await chainState.putBlocks(scan.network, scan.livemode, scan.blocks);

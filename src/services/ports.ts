@@ -220,7 +220,8 @@ export interface ChainStateStore {
   setCursor(network: string, livemode: boolean, chainId: string, position: string, now: number): Promise<void>;
   recentBlocks(network: string, livemode: boolean): Promise<{ number: number; hash: string }[]>;
   putBlocks(network: string, livemode: boolean, blocks: { number: number; hash: string }[]): Promise<void>;
-  dropBlocksAbove(network: string, livemode: boolean, number: number): Promise<void>;
+  /** Forgets the hashes of blocks above `number` (and not above `upTo` when given). */
+  dropBlocksAbove(network: string, livemode: boolean, number: number, upTo?: number): Promise<void>;
   reset(network: string, livemode: boolean): Promise<void>;
 }
 

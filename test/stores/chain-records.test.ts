@@ -198,7 +198,7 @@ describeEachStore('chain state', (open) => {
     expect(await s.chainState.recentBlocks('ethereum', false)).toEqual([{ number: 300, hash: '0x300' }]);
   });
 
-  test('dropBlocksAbove forgets hashes above a block; reset forgets one network and mode, cursor included', async () => {
+  test('dropBlocksAbove forgets hashes above a block (up to one, when given); reset forgets one network and mode, cursor included', async () => {
     const s = await open();
     const blocks = [1, 2, 3, 4].map((n) => ({ number: n, hash: `0x${n}` }));
     await s.chainState.putBlocks('ethereum', false, blocks);
@@ -206,6 +206,10 @@ describeEachStore('chain state', (open) => {
     await s.chainState.putBlocks('tron', false, blocks);
     await s.chainState.setCursor('ethereum', false, '1', '4', T0);
     await s.chainState.setCursor('ethereum', true, '1', '4', T0);
+    // A rescan chunk's reach (issue 27): only the blocks it read again, those above kept.
+    await s.chainState.dropBlocksAbove('ethereum', false, 1, 2);
+    expect(await s.chainState.recentBlocks('ethereum', false)).toEqual([blocks[3], blocks[2], blocks[0]]);
+    await s.chainState.putBlocks('ethereum', false, [blocks[1]!]);
     await s.chainState.dropBlocksAbove('ethereum', false, 2);
     expect(await s.chainState.recentBlocks('ethereum', false)).toEqual([blocks[1], blocks[0]]);
     expect(await s.chainState.recentBlocks('ethereum', true)).toHaveLength(4);

@@ -186,10 +186,14 @@ export class TransferLogWatcher implements Watcher {
       // Chunks after the first go on from where the last one's reading ended (the stored cursor
       // stays behind it, at what is settled: re-reading from there would never reach the head).
       let next: number | undefined;
+      // Once a chunk found a reorganisation, every chunk after it in the pass reads its own range as
+      // part of the rescan (a capped range makes it take several).
+      let rescan = false;
       for (let guard = 0; guard < 10_000; guard++) {
-        const chunk = await this.scanOnce(head, latest, next);
+        const chunk = await this.scanOnce(head, latest, next === undefined ? undefined : { from: next, rescan });
         first ??= chunk.from;
         next = chunk.to + 1;
+        rescan ||= chunk.reorg;
         this.pace(head, chunk.to, first, started);
         if (chunk.to >= head || !this.loop.running) break;
       }
@@ -217,11 +221,16 @@ export class TransferLogWatcher implements Watcher {
   }
 
   /**
-   * Reads and applies one chunk: from `from` when the pass goes on, else from the stored cursor (and
-   * never above the blocks still to be read again). @returns the blocks it read
+   * Reads and applies one chunk: from `goOn.from` when the pass goes on (`goOn.rescan`: the rescan of a
+   * reorganisation an earlier chunk found), else from the stored cursor (and never above the blocks
+   * still to be read again). @returns the blocks it read, and whether it found a reorganisation
    * @throws NodeBehind where the node lacks a block the chunk needs
    */
-  private async scanOnce(head: number, latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` }, goOn?: number): Promise<{ from: number; to: number }> {
+  private async scanOnce(
+    head: number,
+    latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` },
+    goOn?: { from: number; rescan: boolean },
+  ): Promise<{ from: number; to: number; reorg: boolean }> {
     const client = this.options.client;
     const chainId = this.chainId as string;
     const saved = await this.ports.cursor(chainId);
@@ -229,12 +238,12 @@ export class TransferLogWatcher implements Watcher {
       // First run on this chain: start at the current head (nothing older can belong to a session).
       const block = await this.rpc(() => blockOrBehind(client, BigInt(Math.max(head - 1, 0))));
       await this.ports.apply({ chainId, head, cursor: String(block.number), blocks: [{ number: Number(block.number), hash: block.hash as string }], transfers: [] });
-      return { from: head, to: head - 1 };
+      return { from: head, to: head - 1, reorg: false };
     }
     // The cursor is the newest block settled (`settledAt`), written in decimal.
     const cursor = Number(saved);
 
-    let from = goOn ?? Math.max(Math.min(cursor + 1, head - this.rereadDepth + 1), 0);
+    let from = goOn?.from ?? Math.max(Math.min(cursor + 1, head - this.rereadDepth + 1), 0);
     let reorgAncestor: number | undefined;
     if (goOn === undefined) {
       const stored = await this.ports.recentBlocks();
@@ -294,9 +303,12 @@ export class TransferLogWatcher implements Watcher {
     for (const t of [...transfers, ...unmatched]) blocks.push({ number: t.blockNumber, hash: t.blockRef });
     this.stats.scans++;
     const settled = settledAt(to, head, this.rereadDepth);
-    const scan: ChainScan = { chainId, head, cursor: String(settled), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...(reorgAncestor !== undefined && { reorgAncestor }) };
+    // The rescan's chunks each orphan what they read and did not find again, and nothing above.
+    if (goOn?.rescan) reorgAncestor = from - 1;
+    const reorg = reorgAncestor !== undefined ? { reorgAncestor, reorgUpTo: to } : {};
+    const scan: ChainScan = { chainId, head, cursor: String(settled), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...reorg };
     await this.ports.apply(scan);
-    return { from, to };
+    return { from, to, reorg: reorgAncestor !== undefined };
   }
 
   /** Blocks per eth_getLogs: the range the transport found its endpoint serves, else `maxRange`. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { KEEP_BLOCKS } from '../chain-state-repository.js';
 import type { PgDatabase } from './pg-database.js';
 import { chainBlocks, chainCursors } from './schema.js';
@@ -53,9 +53,9 @@ export class PgChainStateRepository {
     await this.database.db.delete(chainBlocks).where(and(PgChainStateRepository.of(network, livemode), lt(chainBlocks.number, newest - KEEP_BLOCKS * 8)));
   }
 
-  /** Forgets hashes above a reorganisation's common ancestor. */
-  async dropBlocksAbove(network: string, livemode: boolean, number: number): Promise<void> {
-    await this.database.db.delete(chainBlocks).where(and(PgChainStateRepository.of(network, livemode), gt(chainBlocks.number, number)));
+  /** Forgets hashes above a reorganisation's common ancestor (up to `upTo`, the rescan's reach, when given). */
+  async dropBlocksAbove(network: string, livemode: boolean, number: number, upTo?: number): Promise<void> {
+    await this.database.db.delete(chainBlocks).where(and(PgChainStateRepository.of(network, livemode), gt(chainBlocks.number, number), upTo === undefined ? undefined : lte(chainBlocks.number, upTo)));
   }
 
   /** Starts a network's history afresh (its chain id changed: a different chain, e.g. a new devnet). */
