@@ -78,6 +78,21 @@ export class PaymentRecorder {
           if (await this.deps.deposits.paymentOrphanedInTransaction(p)) deposits++;
         }
       }
+      // Two hashes at one height cannot both be on the chain: an unconfirmed payment in a block this scan
+      // read another block at the height of is orphaned, even when the pass did not see the
+      // reorganisation itself (the chain changed while it read, after its head was taken). A re-read
+      // makes that race more likely than a single read did.
+      const readAt = new Map<number, Set<string>>();
+      for (const t of [...scan.transfers, ...(scan.unmatched ?? [])]) readAt.set(t.blockNumber, (readAt.get(t.blockNumber) ?? new Set()).add(t.blockRef));
+      if (readAt.size > 0) {
+        for (const p of await payments.unconfirmed(scan.network, scan.livemode)) {
+          const refs = readAt.get(p.blockNumber);
+          if (!refs || refs.has(p.blockRef)) continue;
+          await payments.setProgress(p.id, 0, 'orphaned', now);
+          touch(p.sessionId, 'payment_session.payment_orphaned');
+          if (await this.deps.deposits.paymentOrphanedInTransaction(p)) deposits++;
+        }
+      }
       for (const t of scan.transfers) {
         const amountMinor = fromBaseUnits(t.amountBase, t.decimals);
         // Zero-value and sub-micro "dust" transfers (address-poisoning spam) are not payments.

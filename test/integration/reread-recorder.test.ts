@@ -87,3 +87,16 @@ test('a payment orphaned, then read again in its block after its session\'s wind
   expect(await status(paid)).toBe('detected');
   expect(await s.store.deposits.findByTransfer('ethereum', false, paid.txId, paid.eventIndex)).toBeUndefined();
 });
+
+test('a scan that read another block at a payment\'s height orphans it, though no reorganisation was reported (the chain changed while the pass read)', async () => {
+  const paid = transfer(301);
+  await s.payments.apply(scan(301, { transfers: [paid], blocks: [{ number: 301, hash: paid.blockRef }] }));
+  // The same transaction re-included at the same height in a replacing block, its log index moved.
+  const moved = { ...paid, blockRef: '0xb301', eventIndex: 1 };
+  await s.payments.apply(scan(301, { transfers: [moved] }));
+  expect(await status(paid)).toBe('orphaned');
+  expect(await status(moved)).toBe('detected');
+  // Read again: nothing changes.
+  await s.payments.apply(scan(302, { transfers: [moved] }));
+  expect([await status(paid), await status(moved)]).toEqual(['orphaned', 'detected']);
+});
