@@ -121,12 +121,17 @@ test('a node behind on every answer: the pass stops, nothing applied, no error, 
     expect(watcher.stats.lagged).toBe(1);
     expect(watcher.stats.lastError).toBeNull();
     expect(ports.errors).toEqual([]);
+    // Behind pass after pass is no passing lag: after ten in a row the owner is told.
+    for (let i = 1; i < 10; i++) await watcher.tick();
+    expect(ports.applied.length).toBe(applied);
+    expect(watcher.stats.lastError).toMatch(/is below block \d+, scanned already: the node is behind \(10 passes in a row\)$/);
   } finally {
     fault.set({ logRangeCap: 5 });
   }
   // The node caught up: the pass goes on from the cursor kept, no reorganisation reported.
   await watcher.tick();
   expect(watcher.stats.behind).toBe(0);
+  expect(watcher.stats.lastError).toBeNull();
   // The window again and the new block: 7 blocks in two chunks of at most 5.
   expect(ports.applied.length).toBe(applied + 2);
   expect(ports.applied.filter((s) => s.reorgAncestor !== undefined)).toEqual([]);

@@ -30,6 +30,9 @@ export function settledAt(to: number, head: number, depth: number): number {
  */
 export const READS_PER_HEAD = 2;
 
+/** Passes in a row stopped by a node behind after which the watcher says so in `lastError`. */
+const LAGGED_PASSES_SAID = 10;
+
 /** The answering node has not got a block the pass needs (it lags the head another node gave): not a reorganisation. */
 class NodeBehind extends Error {}
 
@@ -116,6 +119,8 @@ export class TransferLogWatcher implements Watcher {
   private chainId: string | undefined;
   private lastAppliedHead = -1;
   private lastAppliedHash: string | null = null;
+  /** Passes in a row that stopped because the node was behind. */
+  private laggedInARow = 0;
   /** Whether start() was called: a pass then ends early once the loop stops. */
   private started = false;
   /** Passes that read the window at `lastAppliedHead` (READS_PER_HEAD). */
@@ -177,6 +182,7 @@ export class TransferLogWatcher implements Watcher {
     this.stats.lastHead = head;
     const sameHead = head === this.lastAppliedHead && latest.hash === this.lastAppliedHash;
     if (sameHead && this.readsAtHead >= READS_PER_HEAD) {
+      this.laggedInARow = 0;
       this.stats.behind = 0;
       this.stats.catchUpEtaSeconds = null;
       this.stats.lastSuccessAt = Date.now();
@@ -208,8 +214,11 @@ export class TransferLogWatcher implements Watcher {
       // The node that answered lags the head another gave: what was applied holds, nothing past it
       // moved, and the next pass reads again (not a failure the owner must act on).
       this.stats.lagged = (this.stats.lagged ?? 0) + 1;
+      // Behind pass after pass is no passing lag (a node stuck, a chain that got shorter): said then.
+      if (++this.laggedInARow >= LAGGED_PASSES_SAID) this.stats.lastError = `${error.message}: the node is behind (${this.laggedInARow} passes in a row)`;
       return;
     }
+    this.laggedInARow = 0;
     // Only a pass that read up to the head counts as a read of it (one stopped mid-catch-up does not).
     if (reached) {
       this.readsAtHead = sameHead ? this.readsAtHead + 1 : 1;
