@@ -90,7 +90,8 @@ test('a 429 (with Retry-After), a 502 and a dropped connection are sent again wi
   const calls = w.stats.rpcCalls;
   await w.tick(); // before: rejected with the first refusal, and nothing applied
   expect(ports.transfers().map((t) => t.txId)).toEqual([signature]);
-  // getSlot ×2, a signature list, getTransaction, getBlock, plus one retry of each of four.
+  // The balances (getMultipleAccounts), the finalized slot, a signature list, getTransaction, getBlock,
+  // plus one retry of each of four.
   expect(w.stats.rpcCalls - calls).toBe(5 + 4);
 });
 
@@ -171,6 +172,28 @@ test('a node that does not know the cursor\'s signature lists older ones again: 
   expect(ports.transfers().map((t) => t.txId)).toEqual([first, second]);
   // Only the new one is read (before: every earlier payment of this file read and reported again).
   expect(sent.slice(from).filter((x) => x.method === 'getTransaction').map((x) => x.params[0])).toEqual([second]);
+});
+
+test('an idle pass is two calls; a signature list that misses the newest transaction costs a listing again, never the payment', async () => {
+  const ports = new FakeWatcherPorts();
+  const w = watcher(ports);
+  await w.tick();
+  await w.tick();
+  let from = sent.length;
+  await w.tick();
+  // getMultipleAccounts (every followed account's balance, and the confirmed slot) and getSlot (finalized).
+  expect(sent.slice(from).map((c) => c.method)).toEqual(['getMultipleAccounts', 'getSlot']);
+
+  const signature = await pay(ports, 6_000_000n);
+  // As a node of the pool that does not have the newest slot yet: it lists nothing new.
+  let short = 1;
+  fault = ({ method, params }) => (method === 'getSignaturesForAddress' && short-- > 0 ? { params: [params[0], { ...(params[1] as object), before: signature }] } : 'pass');
+  await w.tick();
+  expect(ports.transfers()).toEqual([]);
+  from = sent.length;
+  await w.tick();
+  expect(ports.transfers().map((t) => t.txId)).toEqual([signature]);
+  expect(count('getSignaturesForAddress', from)).toBe(1);
 });
 
 test('a node whose head lags does not move the head back', async () => {

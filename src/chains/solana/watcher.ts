@@ -2,6 +2,7 @@ import type {
   Address,
   GetBlockApi,
   GetGenesisHashApi,
+  GetMultipleAccountsApi,
   GetSignaturesForAddressApi,
   GetSlotApi,
   GetTransactionApi,
@@ -13,11 +14,12 @@ import type { Stablecoin } from '../../domain/currencies.js';
 import type { DepositReason } from '../../domain/deposit.js';
 import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 import { type IncomingTransfer, incomingTransfers, type ParsedTransactionView } from './incoming-transfers.js';
+import { AccountBalances, AMOUNT_SLICE, amountOf, balancesAfter } from './account-balances.js';
 import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './rpc-retry.js';
 import { readCursor, writeCursor } from './watch-cursor.js';
 
 /** The RPC methods the watcher calls (a full `Rpc<SolanaRpcApi>` from `createSolanaRpc` fits). */
-export type SolanaWatcherRpc = Rpc<GetGenesisHashApi & GetSlotApi & GetSignaturesForAddressApi & GetTransactionApi & GetBlockApi>;
+export type SolanaWatcherRpc = Rpc<GetGenesisHashApi & GetSlotApi & GetSignaturesForAddressApi & GetTransactionApi & GetBlockApi & GetMultipleAccountsApi>;
 
 /** One of the merchant's token accounts (its associated token account for a mint). */
 export interface MerchantTokenAccount {
@@ -68,6 +70,11 @@ export interface SolanaWatcherOptions {
    * a load-balanced pool that has not got it yet. Default 4 tries, 200 ms doubling.
    */
   reread?: RetryPolicy;
+  /**
+   * An account whose balance has not changed is still listed at least this often, ms (default a
+   * minute): the safety net of account-balances.ts.
+   */
+  fullListMs?: number;
 }
 
 export interface SolanaWatcherStats extends WatcherStats {
@@ -94,6 +101,8 @@ interface Listed {
 }
 
 const DEFAULT_PAGE = 1000;
+/** getMultipleAccounts takes at most 100 accounts. */
+const ACCOUNTS_PER_CALL = 100;
 const DEFAULT_REREAD: RetryPolicy = { attempts: 4, baseDelayMs: 200, maxDelayMs: 1_000 };
 /** Blockhashes kept across passes (slots are never rolled back once confirmed: see the class comment). */
 const BLOCKHASH_CACHE = 256;
@@ -131,6 +140,8 @@ export class SolanaWatcher implements Watcher {
    * dropped, and the recorder's keys (transaction, event) keep what is read again from counting twice.
    */
   private readonly cursorSlots = new Map<string, { signature: string; slot: number }>();
+  /** Which accounts a pass lists: those whose balance moved since the newest transaction handled. */
+  private readonly balances: AccountBalances;
 
   constructor(
     private readonly options: SolanaWatcherOptions,
@@ -139,6 +150,7 @@ export class SolanaWatcher implements Watcher {
     this.pageSize = options.pageSize ?? DEFAULT_PAGE;
     if (!Number.isInteger(this.pageSize) || this.pageSize < 1 || this.pageSize > DEFAULT_PAGE) throw new Error(`pageSize must be an integer from 1 to ${DEFAULT_PAGE}`);
     this.commitment = options.commitment ?? 'finalized';
+    this.balances = new AccountBalances(options.fullListMs ?? 60_000);
     this.loop = new PollLoop(() => this.tick(), options.pollMs, (error) => {
       this.stats.lastError = error instanceof Error ? error.message : String(error);
       this.ports.onError(error);
@@ -186,8 +198,11 @@ export class SolanaWatcher implements Watcher {
     }
     const chainId = this.chainId;
     const followed = this.options.merchantTokenAccounts;
+    const before = this.byAccount;
     this.byAccount = new Map((typeof followed === 'function' ? await followed() : followed).map((a) => [a.account, a]));
-    const confirmedSlot = Number(await this.rpc(rpc.getSlot({ commitment: 'confirmed' })));
+    for (const account of before.keys()) if (!this.byAccount.has(account)) this.balances.forget(account);
+    // Every followed account's balance, and the confirmed slot (the answer's context), in one call.
+    const { confirmedSlot, amounts } = await this.balancesNow();
     const asked = this.commitment === 'confirmed' ? confirmedSlot : Number(await this.rpc(rpc.getSlot({ commitment: this.commitment })));
     // A node of a pool that lags reports an older slot: the head never goes back (a slot another node
     // showed at that commitment stays at it), so confirmations never count down between passes.
@@ -207,11 +222,14 @@ export class SolanaWatcher implements Watcher {
     }
 
     const lists = new Map<string, Listed[]>();
-    for (const account of this.byAccount.keys()) lists.set(account, await this.newSignatures(account, cursor[account] as string));
+    for (const account of this.byAccount.keys()) {
+      if (this.balances.needsListing(account, amounts.get(account) ?? 0n)) lists.set(account, await this.newSignatures(account, cursor[account] as string));
+    }
     const queue = mergeBySlot([...lists.values()]);
 
     if (queue.length === 0) {
       await this.report({ chainId, head, cursor: writeCursor(cursor), blocks: [], transfers: [] });
+      await this.accountFor(lists, cursor, amounts);
       return;
     }
     const handled = new Set<string>();
@@ -225,7 +243,8 @@ export class SolanaWatcher implements Watcher {
         try {
           // All of a transaction or nothing: its transfers are kept only once each has its block.
           const found: (ObservedTransfer | UnmatchedTransfer)[] = [];
-          for (const t of await this.transfersOf(listed)) {
+          const read = await this.transfersOf(listed);
+          for (const t of read.transfers) {
             const blockRef = blockhashes.get(t.blockNumber) ?? (await this.blockhash(t.blockNumber));
             blockhashes.set(t.blockNumber, blockRef);
             found.push({ ...t, blockRef });
@@ -234,6 +253,7 @@ export class SolanaWatcher implements Watcher {
             if ('reason' in t) unmatched.push(t);
             else transfers.push(t);
           }
+          this.balances.handled(read.balances);
         } catch (error) {
           if (!(error instanceof NotServedYet)) throw error;
           stalled = error;
@@ -248,6 +268,44 @@ export class SolanaWatcher implements Watcher {
       // What came before it is applied and the cursor stops just before it: the next pass reads it
       // again (from wherever the pool sends it), and nothing after it is counted as handled.
       if (stalled) throw stalled;
+    }
+    await this.accountFor(lists, cursor, amounts);
+  }
+
+  /** The balances of every followed account at `confirmed`, and that commitment's slot, in one call per 100 accounts. */
+  private async balancesNow(): Promise<{ confirmedSlot: number; amounts: Map<string, bigint> }> {
+    const accounts = [...this.byAccount.keys()];
+    const amounts = new Map<string, bigint>();
+    let confirmedSlot: number | undefined;
+    for (let i = 0; i === 0 || i < accounts.length; i += ACCOUNTS_PER_CALL) {
+      const chunk = accounts.slice(i, i + ACCOUNTS_PER_CALL);
+      const { context, value } = await this.rpc(
+        this.options.rpc.getMultipleAccounts(chunk as Address[], { commitment: 'confirmed', encoding: 'base64', dataSlice: AMOUNT_SLICE }),
+      );
+      confirmedSlot = Math.max(confirmedSlot ?? 0, Number(context.slot));
+      chunk.forEach((account, j) => amounts.set(account, amountOf(value[j] ?? null)));
+    }
+    return { confirmedSlot: confirmedSlot ?? 0, amounts };
+  }
+
+  /**
+   * After a pass that handled all it listed: the listed accounts are marked listed, and one whose
+   * accounted balance is still unknown (followed from its newest signature, nothing new since) learns
+   * it from the transaction its cursor names, once, so an idle account is not listed every pass.
+   */
+  private async accountFor(lists: ReadonlyMap<string, Listed[]>, cursor: Record<string, string>, amounts: ReadonlyMap<string, bigint>): Promise<void> {
+    for (const account of lists.keys()) {
+      this.balances.listed(account);
+      if (this.balances.knows(account)) continue;
+      const position = cursor[account] as string;
+      if (position === '') {
+        this.balances.empty(account, amounts.get(account) ?? 0n);
+        continue;
+      }
+      const tx = await this.rpc(
+        this.options.rpc.getTransaction(position as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
+      );
+      if (tx !== null) this.balances.handled(balancesAfter(tx, new Set([account])));
     }
   }
 
@@ -317,8 +375,9 @@ export class SolanaWatcher implements Watcher {
    * The transfers of one transaction into the followed accounts: those of an extra mint, and those
    * naming no single watched reference, carry `reason`.
    */
-  private async transfersOf(listed: Listed): Promise<FoundTransfer[]> {
-    if (listed.failed) return []; // a failed transaction moved no tokens: not even read
+  private async transfersOf(listed: Listed): Promise<{ transfers: FoundTransfer[]; balances: Map<string, bigint> }> {
+    // A failed transaction moved no tokens: not even read (and left every balance as it was).
+    if (listed.failed) return { transfers: [], balances: new Map() };
     const tx = await this.reread(() =>
       this.rpc(
         this.options.rpc.getTransaction(listed.signature as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
@@ -328,8 +387,10 @@ export class SolanaWatcher implements Watcher {
     // (above); still null, the batch stops before it rather than moving the cursor past a payment.
     if (tx === null) throw new NotServedYet(`the RPC lists transaction ${listed.signature} but does not return it yet`);
     const view: ParsedTransactionView = tx;
-    const incoming = incomingTransfers(view, new Set(this.byAccount.keys()));
-    if (incoming.length === 0) return [];
+    const followed = new Set(this.byAccount.keys());
+    const balances = balancesAfter(view, followed);
+    const incoming = incomingTransfers(view, followed);
+    if (incoming.length === 0) return { transfers: [], balances };
     const txKeys = view.transaction.message.accountKeys.map((k) => String(k.pubkey));
     const manual = new Set(this.ports.manualDestinations());
     // The signature list's block time first: it is the cluster's; the transaction's is the fallback.
@@ -352,7 +413,7 @@ export class SolanaWatcher implements Watcher {
       // Unmatched: the merchant's token account it landed in (a deposit to show, never a session's).
       transfers.push(reason === undefined ? { ...common, currency, to: reference as string } : { ...common, currency, to: t.account, reason });
     }
-    return transfers;
+    return { transfers, balances };
   }
 
   /**
