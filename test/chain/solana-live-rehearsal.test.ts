@@ -13,10 +13,15 @@ import { address, none, some } from '@solana/kit';
 import { getMintEncoder, getMintSize, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSurfnet, type Surfnet } from '../../src/chains/solana/devnet/surfnet.js';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
-import { budget, waitFor, waitForSession } from '../helpers/evm-chain.js';
+import { budget, getSession, outboxEvents, paymentRows, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { type FaultEndpoint, type Faults, startFaultEndpoint } from '../helpers/fault-endpoint.js';
 import { connectionOf, LAMPORTS_PER_SOL, openTokenAccount, type SolanaTestChain, SolanaPayer, waitForConfirmed } from '../helpers/solana-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
@@ -30,7 +35,20 @@ let surfnet: Surfnet;
 let chain: SolanaTestChain;
 let fault: FaultEndpoint;
 let t: TestCore;
+let stopped = false;
 const merchant = Keypair.generate();
+/** The core's data dir, its own: it outlives the restart below. */
+const home = mkdtempSync(join(tmpdir(), 'stablepos-solana-rehearsal-'));
+/** Every session paid so far, with the signature that paid it. */
+const paid: { sessionId: string; signature: string }[] = [];
+
+/** The core, in live mode on Solana only, its RPC `rpcUrl`, the shop's wallet its live wallet. */
+const liveCore = (rpcUrl: string) =>
+  startTestCore({
+    dataDir: join(home, 'data'),
+    networks: { test: Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])), live: { solana: { rpcUrl } } },
+    liveWallets: { solana: merchant.publicKey.toBase58() },
+  });
 
 /** The test core's API with its live key: every call of this file is in live mode. */
 const live = () => ({ merchantId: t.merchantId, api: (method: string, path: string, options: { body?: unknown } = {}) => t.api(method, path, { ...options, key: t.liveKey }) });
@@ -58,13 +76,7 @@ beforeAll(async () => {
   for (const c of ['USDC', 'USDT'] as const) await openTokenAccount(chain, chain.coins[c], merchant.publicKey);
 
   fault = await startFaultEndpoint(surfnet.rpcUrl, { genesisHash: MAINNET_BETA });
-  t = await startTestCore({
-    networks: {
-      test: Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const])),
-      live: { solana: { rpcUrl: fault.url } },
-    },
-    liveWallets: { solana: merchant.publicKey.toBase58() },
-  });
+  t = await liveCore(fault.url);
   await waitFor(
     async () => {
       const solana = (await live().api('GET', '/v1/networks')).body.data.items.find((n: any) => n.network === 'solana');
@@ -76,10 +88,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await t?.stop();
+  if (!stopped) await t?.stop();
   await fault?.close();
   (chain?.connection as unknown as { _rpcWebSocket?: { close(): void } } | undefined)?._rpcWebSocket?.close();
   surfnet?.stop();
+  rmSync(home, { recursive: true, force: true });
 });
 
 /**
@@ -121,6 +134,7 @@ async function tenPayments(): Promise<number> {
   for (const [i, s] of done.entries()) {
     expect(s.exception).toBeNull();
     expect(s.payments).toEqual([expect.objectContaining({ tx_hash: signatures[i], amount: `${i + 1}.250000`, currency: 'USDC', status: 'confirmed' })]);
+    paid.push({ sessionId: s.session_id, signature: signatures[i] as string });
   }
   return took;
 }
@@ -132,7 +146,7 @@ async function rehearse(faults: Faults): Promise<void> {
   const after = fault.counts();
   const calls = after.requests - before.requests;
   // What the lead and the benchmarks compare (docs/payments.md quotes a run).
-  console.info(`solana live rehearsal ${JSON.stringify(faults)}: ${PAYMENTS} SUCCEEDED ${took} ms after the last payment; ${calls} requests, ${after.refused429 - before.refused429} refused 429, ${after.failed5xx - before.failed5xx} 502, ${after.nullTransactions - before.nullTransactions} null transactions, ${after.short - before.short} short lists`);
+  console.info(`solana live rehearsal ${JSON.stringify(faults)}: ${PAYMENTS} SUCCEEDED ${took} ms after the last payment; ${calls} requests, ${after.refused429 - before.refused429} refused 429, ${after.failed5xx - before.failed5xx} 502, ${after.nullTransactions - before.nullTransactions} null transactions, ${after.short - before.short} short lists; by method ${JSON.stringify(Object.fromEntries(Object.entries(after.byMethod).map(([m, n]) => [m, n - (before.byMethod[m] ?? 0)])))}`);
   // Seen within seconds, not minutes (finality on surfnet is 1.5 s behind confirmed).
   expect(took).toBeLessThan(30_000);
 }
@@ -144,3 +158,52 @@ test('behind a limiter of 10 requests a second: 10 payments made within seconds,
 test('under random 429s, 502s, null transactions and signature lists that miss the newest slot: 10 payments, all SUCCEEDED, each once', async () => {
   await rehearse({ rate429: 0.2, rate5xx: 0.1, nullTransactionRate: 0.2, shortSignaturesRate: 0.3 });
 }, budget([60_000, 30_000]));
+
+/**
+ * A node that does not know the `until` signature (a pool node that never saw it, or pruned it): it
+ * lists the account's signatures as if there were no cursor. Counts the transactions read through it.
+ */
+async function untilBlindNode(upstream: string): Promise<{ url: string; transactionsRead: () => number; close: () => Promise<void> }> {
+  let read = 0;
+  const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { method: string; params?: unknown[] };
+    if (call.method === 'getSignaturesForAddress' && call.params?.[1]) delete (call.params[1] as { until?: string }).until;
+    if (call.method === 'getTransaction') read++;
+    const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(call) });
+    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+  };
+  const server = createServer((req, res) => void forward(req, res).catch(() => res.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    transactionsRead: () => read,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('after a restart, a node that does not know the cursor\'s signature lists every earlier payment again: none is recorded twice', async () => {
+  expect(paid).toHaveLength(2 * PAYMENTS);
+  const rows = (await paymentRows(t.dataDir)).length;
+  await t.stop();
+  fault.set({ genesisHash: MAINNET_BETA });
+  const node = await untilBlindNode(fault.url);
+  try {
+    t = await liveCore(node.url);
+    // Every earlier payment's transaction is read again (the watcher has no slot for its cursor after a restart).
+    await waitFor(() => node.transactionsRead() >= paid.length, 30_000, 'the earlier payments read again');
+    const after = (await paymentRows(t.dataDir)).length;
+    expect(after).toBe(rows);
+    for (const { sessionId, signature } of paid) {
+      const s = await getSession(live(), sessionId);
+      expect(s).toMatchObject({ status: 'SUCCEEDED', exception: null });
+      expect(s.payments.map((p: any) => p.tx_hash)).toEqual([signature]);
+      expect((await outboxEvents(t.dataDir, sessionId)).filter((e) => e.type === 'payment_session.payment_detected')).toHaveLength(1);
+    }
+  } finally {
+    await t.stop(); // before the node it reads through
+    stopped = true;
+    await node.close();
+  }
+}, 60_000);
