@@ -112,8 +112,9 @@ class NotServedYet extends Error {}
 
 /**
  * Watches Solana for payments to the merchant's token accounts, at a cost that does not grow with open
- * sessions: every pass lists the new signatures of each merchant token account (one per mint), fetches
- * each new transaction once, finds the transfers into those accounts and attributes each to the
+ * sessions: every pass reads the balances of the merchant's token accounts (one per mint) in one call,
+ * lists the new signatures of those whose balance moved (account-balances.ts), fetches each new
+ * transaction once, finds the transfers into those accounts and attributes each to the
  * session whose reference key the transfer carries, matched in memory (`ports.isWatched`).
  *
  * Commitments map onto the contract's confirmation count: signatures are listed and transactions read
