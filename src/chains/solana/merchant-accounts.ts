@@ -3,6 +3,7 @@ import { findAssociatedTokenPda } from '@solana-program/token';
 import type { Stablecoin } from '../../domain/currencies.js';
 import type { ExtraToken } from '../../domain/networks.js';
 import { TOKEN_PROGRAMS } from './incoming-transfers.js';
+import { withRetries } from './rpc-retry.js';
 import type { MerchantTokenAccount } from './watcher.js';
 
 /** A coin the network offers: its mint and the decimals the app expects of it. */
@@ -166,9 +167,8 @@ export class MerchantAccounts {
    */
   private async mintPrograms(): Promise<Map<string, MintFacts>> {
     if (this.programs) return this.programs;
-    this.counted();
     const mints = [...this.mints.map((m) => ({ mint: m.mint, label: `the ${m.currency} mint` })), ...this.extra.map((t) => ({ mint: t.contract, label: `the ${t.symbol} mint` }))];
-    const { value } = await this.rpc.getMultipleAccounts(mints.map((m) => address(m.mint)), { encoding: 'base64', commitment: 'confirmed' }).send();
+    const { value } = await this.send(this.rpc.getMultipleAccounts(mints.map((m) => address(m.mint)), { encoding: 'base64', commitment: 'confirmed' }));
     const facts = new Map<string, MintFacts>();
     mints.forEach(({ mint, label }, i) => facts.set(mint, mintFacts(label, mint, value[i])));
     // An offered coin's mint must have the decimals the app expects of it.
@@ -180,9 +180,16 @@ export class MerchantAccounts {
     return facts;
   }
 
+  /** One call, counted per request sent, and sent again while only refused for now (a 429, a 5xx: rpc-retry.ts). */
+  private send<T>(request: { send(): Promise<T> }): Promise<T> {
+    return withRetries(() => {
+      this.counted();
+      return request.send();
+    });
+  }
+
   private async accountsExist(accounts: readonly Address[]): Promise<boolean[]> {
-    this.counted();
-    const { value } = await this.rpc.getMultipleAccounts([...accounts], { encoding: 'base64', commitment: 'confirmed' }).send();
+    const { value } = await this.send(this.rpc.getMultipleAccounts([...accounts], { encoding: 'base64', commitment: 'confirmed' }));
     return accounts.map((_, i) => value[i] !== null && value[i] !== undefined);
   }
 }

@@ -31,6 +31,6 @@ export const SOLANA_NETWORKS: readonly NetworkInfo[] = [
     liveExplorerTx: 'https://solscan.io/tx/',
     rpcHint:
       'A Solana JSON-RPC endpoint of mainnet-beta (https://api.mainnet-beta.solana.com is rate-limited: a provider\'s URL with its key is better). ' +
-      'It must answer getSignaturesForAddress and getTransaction for recent transactions; the app reads payments at `confirmed` and counts them at `finalized`.',
+      'It must answer getMultipleAccounts, getSignaturesForAddress and getTransaction for recent transactions; the app reads payments at `confirmed` and counts them at `finalized`.',
   },
 ];

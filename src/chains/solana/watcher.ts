@@ -2,6 +2,7 @@ import type {
   Address,
   GetBlockApi,
   GetGenesisHashApi,
+  GetMultipleAccountsApi,
   GetSignaturesForAddressApi,
   GetSlotApi,
   GetTransactionApi,
@@ -13,10 +14,12 @@ import type { Stablecoin } from '../../domain/currencies.js';
 import type { DepositReason } from '../../domain/deposit.js';
 import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 import { type IncomingTransfer, incomingTransfers, type ParsedTransactionView } from './incoming-transfers.js';
+import { AccountBalances, AMOUNT_SLICE, amountOf, balancesAfter } from './account-balances.js';
+import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './rpc-retry.js';
 import { readCursor, writeCursor } from './watch-cursor.js';
 
 /** The RPC methods the watcher calls (a full `Rpc<SolanaRpcApi>` from `createSolanaRpc` fits). */
-export type SolanaWatcherRpc = Rpc<GetGenesisHashApi & GetSlotApi & GetSignaturesForAddressApi & GetTransactionApi & GetBlockApi>;
+export type SolanaWatcherRpc = Rpc<GetGenesisHashApi & GetSlotApi & GetSignaturesForAddressApi & GetTransactionApi & GetBlockApi & GetMultipleAccountsApi>;
 
 /** One of the merchant's token accounts (its associated token account for a mint). */
 export interface MerchantTokenAccount {
@@ -60,6 +63,18 @@ export interface SolanaWatcherOptions {
    * transactions per applied scan during a backfill. Small in tests, to cross pages.
    */
   pageSize?: number;
+  /** How a call the endpoint refused for now (429, 5xx, a dropped connection) is sent again (rpc-retry.ts). */
+  retry?: RetryPolicy;
+  /**
+   * How a transaction (or block) the endpoint lists but returns as null is asked for again: a node of
+   * a load-balanced pool that has not got it yet. Default 4 tries, 200 ms doubling.
+   */
+  reread?: RetryPolicy;
+  /**
+   * An account whose balance has not changed is still listed at least this often, ms (default a
+   * minute): the safety net of account-balances.ts.
+   */
+  fullListMs?: number;
 }
 
 export interface SolanaWatcherStats extends WatcherStats {
@@ -86,11 +101,20 @@ interface Listed {
 }
 
 const DEFAULT_PAGE = 1000;
+/** getMultipleAccounts takes at most 100 accounts. */
+const ACCOUNTS_PER_CALL = 100;
+const DEFAULT_REREAD: RetryPolicy = { attempts: 4, baseDelayMs: 200, maxDelayMs: 1_000 };
+/** Blockhashes kept across passes (slots are never rolled back once confirmed: see the class comment). */
+const BLOCKHASH_CACHE = 256;
+
+/** A listed transaction or block a node returned as null every time it was asked: the batch stops before it. */
+class NotServedYet extends Error {}
 
 /**
  * Watches Solana for payments to the merchant's token accounts, at a cost that does not grow with open
- * sessions: every pass lists the new signatures of each merchant token account (one per mint), fetches
- * each new transaction once, finds the transfers into those accounts and attributes each to the
+ * sessions: every pass reads the balances of the merchant's token accounts (one per mint) in one call,
+ * lists the new signatures of those whose balance moved (account-balances.ts), fetches each new
+ * transaction once, finds the transfers into those accounts and attributes each to the
  * session whose reference key the transfer carries, matched in memory (`ports.isWatched`).
  *
  * Commitments map onto the contract's confirmation count: signatures are listed and transactions read
@@ -108,6 +132,17 @@ export class SolanaWatcher implements Watcher {
   private readonly pageSize: number;
   private readonly commitment: FinalCommitment;
   private byAccount = new Map<string, MerchantTokenAccount>();
+  /** Slot → blockhash, newest last: a slot's hash is read once, not once per pass or batch. */
+  private readonly blockhashCache = new Map<number, string>();
+  /**
+   * Per account, the slot of the signature its cursor names, once this process has seen it listed:
+   * a node that does not know the cursor's signature lists older ones again, and those are dropped
+   * (and their pages not read) rather than read again. Unknown after a restart: then nothing is
+   * dropped, and the recorder's keys (transaction, event) keep what is read again from counting twice.
+   */
+  private readonly cursorSlots = new Map<string, { signature: string; slot: number }>();
+  /** Which accounts a pass lists: those whose balance moved since the newest transaction handled. */
+  private readonly balances: AccountBalances;
 
   constructor(
     private readonly options: SolanaWatcherOptions,
@@ -116,6 +151,7 @@ export class SolanaWatcher implements Watcher {
     this.pageSize = options.pageSize ?? DEFAULT_PAGE;
     if (!Number.isInteger(this.pageSize) || this.pageSize < 1 || this.pageSize > DEFAULT_PAGE) throw new Error(`pageSize must be an integer from 1 to ${DEFAULT_PAGE}`);
     this.commitment = options.commitment ?? 'finalized';
+    this.balances = new AccountBalances(options.fullListMs ?? 60_000);
     this.loop = new PollLoop(() => this.tick(), options.pollMs, (error) => {
       this.stats.lastError = error instanceof Error ? error.message : String(error);
       this.ports.onError(error);
@@ -130,9 +166,25 @@ export class SolanaWatcher implements Watcher {
     return this.loop.stop();
   }
 
+  /** One call, counted per request sent (the benchmarks read `rpcCalls`), sent again while only refused for now. */
   private async rpc<T>(request: { send(): Promise<T> }): Promise<T> {
-    this.stats.rpcCalls++;
-    return request.send();
+    return withRetries(() => {
+      this.stats.rpcCalls++;
+      return request.send();
+    }, this.options.retry ?? DEFAULT_RETRY);
+  }
+
+  /**
+   * `read()` until it is not null, a few times with a short backoff; null if it stays null. Never a
+   * reason to skip: the caller stops its batch there instead.
+   */
+  private async reread<T>(read: () => Promise<T | null>): Promise<T | null> {
+    const policy = this.options.reread ?? DEFAULT_REREAD;
+    for (let attempt = 0; ; attempt++) {
+      const value = await read();
+      if (value !== null || attempt + 1 >= policy.attempts) return value;
+      await (policy.sleep ?? ((ms) => new Promise<void>((r) => setTimeout(r, ms).unref())))(Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt));
+    }
   }
 
   /** One pass: list what is new since the cursor, read it, report it. Public for tests and benchmarks. */
@@ -147,10 +199,16 @@ export class SolanaWatcher implements Watcher {
     }
     const chainId = this.chainId;
     const followed = this.options.merchantTokenAccounts;
+    const before = this.byAccount;
     this.byAccount = new Map((typeof followed === 'function' ? await followed() : followed).map((a) => [a.account, a]));
-    const confirmedSlot = Number(await this.rpc(rpc.getSlot({ commitment: 'confirmed' })));
-    const head = this.commitment === 'confirmed' ? confirmedSlot : Number(await this.rpc(rpc.getSlot({ commitment: this.commitment })));
-    this.stats.lastHead = confirmedSlot;
+    for (const account of before.keys()) if (!this.byAccount.has(account)) this.balances.forget(account);
+    // Every followed account's balance, and the confirmed slot (the answer's context), in one call.
+    const { confirmedSlot, amounts } = await this.balancesNow();
+    const asked = this.commitment === 'confirmed' ? confirmedSlot : Number(await this.rpc(rpc.getSlot({ commitment: this.commitment })));
+    // A node of a pool that lags reports an older slot: the head never goes back (a slot another node
+    // showed at that commitment stays at it), so confirmations never count down between passes.
+    const head = Math.max(asked, this.lastApplied?.head ?? 0);
+    this.stats.lastHead = Math.max(confirmedSlot, this.stats.lastHead ?? 0);
 
     // Only the accounts followed now: a refund destination's is dropped once its payout is found,
     // so the cursor does not grow with every manual refund ever paid.
@@ -161,14 +219,18 @@ export class SolanaWatcher implements Watcher {
       if (cursor[account] !== undefined) continue;
       const [newest] = await this.rpc(rpc.getSignaturesForAddress(account as Address, { commitment: 'confirmed', limit: 1 }));
       cursor[account] = newest?.signature ?? '';
+      if (newest) this.cursorSlots.set(account, { signature: newest.signature, slot: Number(newest.slot) });
     }
 
     const lists = new Map<string, Listed[]>();
-    for (const account of this.byAccount.keys()) lists.set(account, await this.newSignatures(account, cursor[account] as string));
+    for (const account of this.byAccount.keys()) {
+      if (this.balances.needsListing(account, amounts.get(account) ?? 0n)) lists.set(account, await this.newSignatures(account, cursor[account] as string));
+    }
     const queue = mergeBySlot([...lists.values()]);
 
     if (queue.length === 0) {
       await this.report({ chainId, head, cursor: writeCursor(cursor), blocks: [], transfers: [] });
+      await this.accountFor(lists, cursor, amounts);
       return;
     }
     const handled = new Set<string>();
@@ -177,22 +239,80 @@ export class SolanaWatcher implements Watcher {
       const transfers: ObservedTransfer[] = [];
       const unmatched: UnmatchedTransfer[] = [];
       const blockhashes = new Map<number, string>();
+      let stalled: NotServedYet | undefined;
       for (const listed of batch) {
-        for (const t of await this.transfersOf(listed)) {
-          let blockRef = blockhashes.get(t.blockNumber);
-          if (blockRef === undefined) {
-            blockRef = await this.blockhash(t.blockNumber);
+        try {
+          // All of a transaction or nothing: its transfers are kept only once each has its block.
+          const found: (ObservedTransfer | UnmatchedTransfer)[] = [];
+          const read = await this.transfersOf(listed);
+          for (const t of read.transfers) {
+            const blockRef = blockhashes.get(t.blockNumber) ?? (await this.blockhash(t.blockNumber));
             blockhashes.set(t.blockNumber, blockRef);
+            found.push({ ...t, blockRef });
           }
-          if ('reason' in t) unmatched.push({ ...t, blockRef });
-          else transfers.push({ ...t, blockRef });
+          for (const t of found) {
+            if ('reason' in t) unmatched.push(t);
+            else transfers.push(t);
+          }
+          this.balances.handled(read.balances);
+        } catch (error) {
+          if (!(error instanceof NotServedYet)) throw error;
+          stalled = error;
+          break;
         }
         handled.add(listed.signature);
       }
       for (const [account, list] of lists) cursor[account] = advance(cursor[account] as string, list, handled);
+      for (const [account, list] of lists) this.rememberCursorSlot(account, cursor[account] as string, list);
       const blocks = [...blockhashes].map(([number, hash]) => ({ number, hash }));
       await this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers, ...(unmatched.length > 0 && { unmatched }) });
+      // What came before it is applied and the cursor stops just before it: the next pass reads it
+      // again (from wherever the pool sends it), and nothing after it is counted as handled.
+      if (stalled) throw stalled;
     }
+    await this.accountFor(lists, cursor, amounts);
+  }
+
+  /** The balances of every followed account at `confirmed`, and that commitment's slot, in one call per 100 accounts. */
+  private async balancesNow(): Promise<{ confirmedSlot: number; amounts: Map<string, bigint> }> {
+    const accounts = [...this.byAccount.keys()];
+    const amounts = new Map<string, bigint>();
+    let confirmedSlot: number | undefined;
+    for (let i = 0; i === 0 || i < accounts.length; i += ACCOUNTS_PER_CALL) {
+      const chunk = accounts.slice(i, i + ACCOUNTS_PER_CALL);
+      const { context, value } = await this.rpc(
+        this.options.rpc.getMultipleAccounts(chunk as Address[], { commitment: 'confirmed', encoding: 'base64', dataSlice: AMOUNT_SLICE }),
+      );
+      confirmedSlot = Math.max(confirmedSlot ?? 0, Number(context.slot));
+      chunk.forEach((account, j) => amounts.set(account, amountOf(value[j] ?? null)));
+    }
+    return { confirmedSlot: confirmedSlot ?? 0, amounts };
+  }
+
+  /**
+   * After a pass that handled all it listed: the listed accounts are marked listed, and one whose
+   * accounted balance is still unknown (followed from its newest signature, nothing new since) learns
+   * it from the transaction its cursor names, once, so an idle account is not listed every pass.
+   */
+  private async accountFor(lists: ReadonlyMap<string, Listed[]>, cursor: Record<string, string>, amounts: ReadonlyMap<string, bigint>): Promise<void> {
+    for (const account of lists.keys()) {
+      this.balances.listed(account);
+      if (this.balances.knows(account)) continue;
+      const position = cursor[account] as string;
+      if (position === '') {
+        this.balances.empty(account, amounts.get(account) ?? 0n);
+        continue;
+      }
+      const tx = await this.rpc(
+        this.options.rpc.getTransaction(position as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
+      );
+      if (tx !== null) this.balances.handled(balancesAfter(tx, new Set([account])));
+    }
+  }
+
+  private rememberCursorSlot(account: string, position: string, list: readonly Listed[]): void {
+    const at = list.find((s) => s.signature === position);
+    if (at) this.cursorSlots.set(account, { signature: position, slot: at.slot });
   }
 
   /** Applies a scan, unless it would change nothing (same head, same cursor, nothing found). */
@@ -216,6 +336,11 @@ export class SolanaWatcher implements Watcher {
   private async newSignatures(account: string, until: string): Promise<Listed[]> {
     const listed: Listed[] = [];
     let before: string | undefined;
+    const known = this.cursorSlots.get(account);
+    // The slot of the cursor's own signature, when known: anything listed from an older slot was
+    // handled already (a node that does not know `until` lists it again). Signatures of that same slot
+    // are kept: the recorder keys payments by transaction and event, so one read again counts once.
+    const floor = known?.signature === until ? known.slot : undefined;
     for (;;) {
       const page = await this.rpc(
         this.options.rpc.getSignaturesForAddress(account as Address, {
@@ -226,6 +351,8 @@ export class SolanaWatcher implements Watcher {
         }),
       );
       for (const s of page) {
+        if (floor !== undefined && Number(s.slot) < floor) continue;
+        if (s.signature === until) continue;
         listed.push({
           signature: s.signature,
           slot: Number(s.slot),
@@ -235,6 +362,8 @@ export class SolanaWatcher implements Watcher {
         });
       }
       if (page.length < this.pageSize) break;
+      // Past the cursor's slot: the rest is older still, not worth a page.
+      if (floor !== undefined && Number(page[page.length - 1]?.slot) < floor) break;
       before = page[page.length - 1]?.signature;
     }
     listed.reverse();
@@ -247,17 +376,22 @@ export class SolanaWatcher implements Watcher {
    * The transfers of one transaction into the followed accounts: those of an extra mint, and those
    * naming no single watched reference, carry `reason`.
    */
-  private async transfersOf(listed: Listed): Promise<FoundTransfer[]> {
-    if (listed.failed) return []; // a failed transaction moved no tokens: not even read
-    const tx = await this.rpc(
-      this.options.rpc.getTransaction(listed.signature as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
+  private async transfersOf(listed: Listed): Promise<{ transfers: FoundTransfer[]; balances: Map<string, bigint> }> {
+    // A failed transaction moved no tokens: not even read (and left every balance as it was).
+    if (listed.failed) return { transfers: [], balances: new Map() };
+    const tx = await this.reread(() =>
+      this.rpc(
+        this.options.rpc.getTransaction(listed.signature as Signature, { encoding: 'jsonParsed', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }),
+      ),
     );
-    // Listed at `confirmed` yet not readable at `confirmed`: a lagging RPC node. The pass fails and
-    // is repeated, rather than moving the cursor past a payment.
-    if (tx === null) throw new Error(`the RPC lists transaction ${listed.signature} but does not return it yet`);
+    // Listed at `confirmed` yet not readable at `confirmed`: a node of the pool that lags. Asked again
+    // (above); still null, the batch stops before it rather than moving the cursor past a payment.
+    if (tx === null) throw new NotServedYet(`the RPC lists transaction ${listed.signature} but does not return it yet`);
     const view: ParsedTransactionView = tx;
-    const incoming = incomingTransfers(view, new Set(this.byAccount.keys()));
-    if (incoming.length === 0) return [];
+    const followed = new Set(this.byAccount.keys());
+    const balances = balancesAfter(view, followed);
+    const incoming = incomingTransfers(view, followed);
+    if (incoming.length === 0) return { transfers: [], balances };
     const txKeys = view.transaction.message.accountKeys.map((k) => String(k.pubkey));
     const manual = new Set(this.ports.manualDestinations());
     // The signature list's block time first: it is the cluster's; the transaction's is the fallback.
@@ -280,7 +414,7 @@ export class SolanaWatcher implements Watcher {
       // Unmatched: the merchant's token account it landed in (a deposit to show, never a session's).
       transfers.push(reason === undefined ? { ...common, currency, to: reference as string } : { ...common, currency, to: t.account, reason });
     }
-    return transfers;
+    return { transfers, balances };
   }
 
   /**
@@ -312,11 +446,16 @@ export class SolanaWatcher implements Watcher {
     return own > 0 ? own === 1 : (await ended(txKeys)) === 1;
   }
 
+  /** The slot's blockhash (getTransaction does not give it: its `recentBlockhash` is another block's), read once per slot. */
   private async blockhash(slot: number): Promise<string> {
-    const block = await this.rpc(
-      this.options.rpc.getBlock(BigInt(slot), { commitment: 'confirmed', transactionDetails: 'none', rewards: false, maxSupportedTransactionVersion: 0 }),
+    const cached = this.blockhashCache.get(slot);
+    if (cached !== undefined) return cached;
+    const block = await this.reread(() =>
+      this.rpc(this.options.rpc.getBlock(BigInt(slot), { commitment: 'confirmed', transactionDetails: 'none', rewards: false, maxSupportedTransactionVersion: 0 })),
     );
-    if (block === null) throw new Error(`the RPC has no block for slot ${slot} yet`);
+    if (block === null) throw new NotServedYet(`the RPC has no block for slot ${slot} yet`);
+    this.blockhashCache.set(slot, block.blockhash);
+    if (this.blockhashCache.size > BLOCKHASH_CACHE) this.blockhashCache.delete(this.blockhashCache.keys().next().value as number);
     return block.blockhash;
   }
 }
