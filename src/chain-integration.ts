@@ -6,6 +6,7 @@ import type { CoreServices } from './core-services.js';
 import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
 import type { ExtraToken, FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
+import { isDelayed } from './domain/rpc-check.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
 import { watcherRole } from './services/leadership.js';
 import type { WatchedNetwork } from './services/readiness.js';
@@ -271,7 +272,13 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       const f = familyById(family);
       if (!f) return [];
       const networks = (settings.get(livemode) ?? []).filter((s) => f.networks.some((n) => n.id === s.network)).map(payableNow);
-      return f.paymentOptions({ networks, ...session, dueMinor, rates });
+      return f.paymentOptions({ networks, ...session, dueMinor, rates }).map((o) => {
+        // Told before the customer pays: a watcher further behind than the confirmations shows payments late.
+        const s = networks.find((n) => n.network === o.network);
+        const behind = watchers.get(`${o.network}:${modeName(livemode)}`)?.stats.behind;
+        const name = f.networks.find((n) => n.id === o.network)?.name ?? o.network;
+        return s && isDelayed(behind, s.confirmations) ? { ...o, delayed: `${name} is catching up: payments on it will show late` } : o;
+      });
     },
   };
 
@@ -288,7 +295,8 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       (settings.get(livemode) ?? []).map((s) => {
         const w = watchers.get(`${s.network}:${modeName(livemode)}`);
         const unpayable = unpayables.get(`${s.network}:${modeName(livemode)}`)?.() ?? {};
-        return { ...s, unpayable, watcher: w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError } : null };
+        const watcher = w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError, behind: w.stats.behind ?? null, endpoints: w.stats.endpoints ?? [] } : null;
+        return { ...s, unpayable, watcher };
       }),
     stop: async () => {
       // Each waits for its pass under way: nothing is written after this resolves.

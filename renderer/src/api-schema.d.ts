@@ -1632,6 +1632,7 @@ export interface operations {
                                     /** @description Exactly what to encode in the QR code. */
                                     payload: string;
                                 };
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2073,6 +2074,7 @@ export interface operations {
                                         payload: string;
                                     };
                                     rate: string | null;
+                                    delayed: string | null;
                                 }[];
                                 payments: {
                                     network: string;
@@ -2303,6 +2305,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2538,6 +2541,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2732,6 +2736,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2928,6 +2933,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -3204,6 +3210,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -3395,6 +3402,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -3828,6 +3836,31 @@ export interface operations {
                                 last_block: number | null;
                                 last_checked_at: string | null;
                                 last_error: string | null;
+                                behind: number | null;
+                                /** @description The watcher is further behind than `confirmations`: payments on this network show late until it catches up, and its payment options say so (`payment_options[].delayed`). */
+                                delayed: boolean;
+                                /** @description Each RPC endpoint the watcher uses, with the limits it met; empty before the watcher reports them, and for the app's own test chains. */
+                                endpoints: {
+                                    url: string | null;
+                                    /**
+                                     * @description `backing_off`: it refused or failed lately and the app waits before asking again; `set_aside`: not used (another chain, a head far behind the others), see `reason`.
+                                     * @enum {string}
+                                     */
+                                    state: "ok" | "backing_off" | "set_aside";
+                                    reason: string | null;
+                                    requests: number;
+                                    /** @description Requests answered 429 Too Many Requests. */
+                                    rate_limited: number;
+                                    /** @description Requests that failed otherwise (5xx, dropped, refused). */
+                                    failures: number;
+                                    requests_per_second: number | null;
+                                    log_range: number | null;
+                                    /** @description It refused larger ranges: `log_range` is its cap. */
+                                    log_range_capped: boolean;
+                                    head: number | null;
+                                    latency_ms: number | null;
+                                }[];
+                                advice: string | null;
                             }[];
                             has_more: boolean;
                         };
