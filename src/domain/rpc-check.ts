@@ -57,6 +57,8 @@ export interface ProbeFindings {
   rateLimitHeaders: string[];
   problems: string[];
   limits: string[];
+  /** What to change, one sentence per problem or limit that has a remedy. */
+  advice: string[];
 }
 
 export type ProbeVerdict = 'usable' | 'usable_with_limits' | 'not_usable';
