@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { ChainFamily, DepositSource, ReadyNetwork, Watcher } from './chains/family.js';
-import { type AnyDevnet, FAMILIES, familyById, familyOf } from './chains/registry.js';
+import { type AnyDevnet, FAMILIES, familyById, familyOf, networkInfo } from './chains/registry.js';
 import type { NetworkConfig, ResolvedConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
 import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
 import type { ExtraToken, FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
-import { isDelayed } from './domain/rpc-check.js';
+import { isDelayed, type ProbeFindings } from './domain/rpc-check.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
 import { watcherRole } from './services/leadership.js';
 import type { WatchedNetwork } from './services/readiness.js';
@@ -26,6 +26,11 @@ export interface ChainIntegration {
   watching: readonly (WatchedNetwork & { watcher: Watcher })[];
   /** Refund payouts per ready network and mode. */
   refundNetworks: RefundNetworks;
+  /**
+   * Checks `url` as an endpoint of the live `network` (its live chain id, or the configured one; its
+   * coins; its API key header; its running endpoint to compare heads with). null: no family can.
+   */
+  probe(network: string, url: string): Promise<ProbeFindings | null>;
   /** Stops the watchers (awaiting their passes), the deposit sources and the devnets. */
   stop(): Promise<void>;
 }
@@ -298,6 +303,24 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         const watcher = w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError, behind: w.stats.behind ?? null, endpoints: w.stats.endpoints ?? [] } : null;
         return { ...s, unpayable, watcher };
       }),
+    probe: async (network, url) => {
+      const family = familyOf(network);
+      const info = networkInfo(network);
+      const s = settings.get(true)?.find((n) => n.network === network);
+      const expectedChainId = s?.chainId ?? info?.liveChainId ?? null;
+      if (!family?.probe || !info || !s || expectedChainId === null) return null;
+      const contracts = Object.values(s.tokens).map((t) => t.contract);
+      return family.probe({
+        network,
+        url,
+        expectedChainId,
+        confirmations: s.confirmations,
+        contracts: contracts.length ? contracts : Object.values(info.tokens).map((t) => t.liveContract),
+        ...(s.rpcHeaders && { headers: s.rpcHeaders }),
+        // The running endpoint(s), to measure this one's head against (never itself).
+        others: (s.rpcUrl ?? '').split(',').filter((u) => u !== '' && u !== url),
+      });
+    },
     stop: async () => {
       // Each waits for its pass under way: nothing is written after this resolves.
       await Promise.all([...watchers.values()].map((w) => w.stop()));

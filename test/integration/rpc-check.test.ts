@@ -1,0 +1,153 @@
+/**
+ * Checking an RPC endpoint before a shop relies on it (issue 27, item 7): `stablepos rpc check NETWORK
+ * URL` as a child process and POST /v1/networks/{network}/rpc_check, against a real anvil (chain id
+ * 31337) and the fault-injecting endpoint in front of it: a wrong chain is "not usable: serves chain id
+ * 31337, not 1", a 5-block log cap reads 5, a limiter's 429s are said, and the route answers only the
+ * app's findings, to live owners, a few a minute.
+ */
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Devnet, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
+import { NETWORK_IDS } from '../../src/chains/registry.js';
+import { type FaultEndpoint, startFaultEndpoint } from '../helpers/fault-endpoint.js';
+import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'stablepos.mjs');
+
+let dir: string;
+let devnet: Devnet;
+let capped: FaultEndpoint;
+/** A local URL nothing listens on. */
+let closed: string;
+
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/`;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stablepos-rpc-check-'));
+  devnet = await startDevnet({ network: 'ethereum', chainId: 31337, stateFile: join(dir, 'ethereum.json'), blockTimeSeconds: 0 });
+  // Old enough that ranges wider than the cap reach back to real blocks (a range is at most the chain's length).
+  await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x64'] }) });
+  capped = await startFaultEndpoint(devnet.rpcUrl, { logRangeCap: 5 });
+  closed = await closedPort();
+}, 60_000);
+afterAll(async () => {
+  await capped?.close();
+  await devnet?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** `stablepos rpc check …`: exit code and standard output. */
+async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, 'rpc', 'check', ...args], { cwd: ROOT, timeout: 120_000 });
+    return { code: 0, out: stdout, err: stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout, err: err.stderr };
+  }
+}
+
+describe('stablepos rpc check', () => {
+  test('anvil as Ethereum mainnet: not usable, it serves chain id 31337, not 1', async () => {
+    const r = await cli('ethereum', devnet.rpcUrl);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`Ethereum at ${devnet.rpcUrl}: not usable: serves chain id 31337, not 1`);
+    expect(r.out).toContain('what to change: This endpoint is another network\'s: give one for ethereum.');
+  }, 120_000);
+
+  test('anvil as the chain it is: usable; behind a 5-block log cap: usable with limits, the cap read as 5', async () => {
+    const plain = await cli('ethereum', devnet.rpcUrl, '--chain-id', '31337');
+    expect(plain.code).toBe(0);
+    expect(plain.out).toMatch(/: usable\n/);
+    expect(plain.out).toMatch(/largest log range: [\d,]+ blocks/);
+    expect(plain.out).toContain('rate-limit headers: none');
+
+    const before = capped.counts().byMethod.eth_getLogs ?? 0;
+    const r = await cli('ethereum', capped.url, '--chain-id', '31337', '--compare', devnet.rpcUrl);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('usable with limits: serves at most 5 blocks of logs per request');
+    expect(r.out).toContain('largest log range: 5 blocks');
+    expect(r.out).toMatch(/head: [\d,]+, 0 behind the others/);
+    expect(r.out).toContain('what to change: Catching up 10,000 blocks after downtime takes 2,000 requests');
+    // Halving from the head's range and bisecting: a few calls, not one per size.
+    expect((capped.counts().byMethod.eth_getLogs ?? 0) - before).toBeLessThanOrEqual(16);
+  }, 120_000);
+
+  test('nothing listening: not usable, in the app\'s words', async () => {
+    const r = await cli('ethereum', closed, '--chain-id', '31337');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('not usable: refused the connection (nothing listens there) to eth_chainId');
+  }, 120_000);
+
+  test('usage errors', async () => {
+    expect((await cli('nowhere', closed)).err).toContain('the network must be');
+    expect((await cli('ethereum', 'ftp://example')).err).toContain('URL must be an absolute http(s) URL');
+  }, 120_000);
+});
+
+describe('POST /v1/networks/{network}/rpc_check', () => {
+  let t: TestCore;
+  beforeAll(async () => {
+    const off = Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const]));
+    // Live Ethereum is the devnet, configured as the shop's chain (chain id 31337, its test USDT).
+    t = await startTestCore({ networks: { test: off, live: { ethereum: { rpcUrl: devnet.rpcUrl, chainId: 31337, tokens: { USDT: devnet.tokens.USDT } } } } });
+  }, 60_000);
+  afterAll(async () => t?.stop());
+
+  const check = (network: string, url: string, key = t.liveKey) => t.api('POST', `/v1/networks/${network}/rpc_check`, { key, body: { url } });
+
+  test('a 5-block cap: usable with limits, log_range 5, lag against the running endpoint; a wrong chain: not usable', async () => {
+    const r = await check('ethereum', capped.url);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      object: 'rpc_check',
+      network: 'ethereum',
+      verdict: 'usable_with_limits',
+      summary: 'usable with limits: serves at most 5 blocks of logs per request',
+      chain_id: '31337',
+      lag: 0,
+      log_range: 5,
+      problems: [],
+    });
+    const bsc = await check('bsc', devnet.rpcUrl);
+    expect(bsc.body.data).toMatchObject({ verdict: 'not_usable', summary: 'not usable: serves chain id 31337, not 56', chain_id: '31337', head: null, log_range: null });
+  }, 120_000);
+
+  test('never the endpoint\'s body: an HTML error page is "answered HTTP 502"', async () => {
+    capped.set({ rate5xx: 1 });
+    try {
+      const r = await check('ethereum', capped.url);
+      expect(r.body.data.summary).toBe('not usable: answered HTTP 502 to eth_chainId');
+      expect(JSON.stringify(r.body)).not.toMatch(/html|Bad Gateway/i);
+    } finally {
+      capped.set({ logRangeCap: 5 });
+    }
+  }, 120_000);
+
+  test('test credentials are refused (the check is of the live network); a URL that is not http(s) is 400', async () => {
+    expectError(await check('ethereum', devnet.rpcUrl, t.testKey), 403, 'livemode_mismatch');
+    expectError(await check('ethereum', 'file:///etc/passwd'), 400, 'parameter_invalid', 'url');
+  }, 60_000);
+
+  test('at most 6 checks a minute: then 429 rate_limited with Retry-After', async () => {
+    // Earlier tests of this core used 4 (the 400 counts for nothing: refused before the limiter).
+    let last = await check('ethereum', closed);
+    for (let i = 0; i < 4 && last.status === 200; i++) last = await check('ethereum', closed);
+    expectError(last, 429, 'rate_limited');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 120_000);
+});
