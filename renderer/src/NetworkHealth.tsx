@@ -75,7 +75,7 @@ function Endpoints({ rows }: { rows: ApiData<'listNetworks'>['items'] }) {
 }
 
 export function NetworkHealth() {
-  const { t } = useTranslation('status');
+  const { t, i18n } = useTranslation('status');
   const networks = useApi<ApiData<'listNetworks'>>('/v1/networks');
   const { data, error: failed } = networks;
   const rows = data?.items ?? null;
@@ -117,7 +117,7 @@ export function NetworkHealth() {
                     </td>
                     <td data-label={t('networks.newestBlock')}>{n.last_block ?? '—'}</td>
                     <td data-label={t('networks.behind')} className={n.delayed ? 'status status-bad' : undefined}>
-                      {n.behind === null ? '—' : n.delayed ? t('networks.behindLate', { n: n.behind }) : t('networks.blocks', { n: n.behind })}
+                      {n.behind === null ? '—' : t(n.delayed ? 'networks.behindLate' : 'networks.blocks', { n: new Intl.NumberFormat(i18n.language).format(n.behind) })}
                     </td>
                     <td data-label={t('networks.lastRead')}>{n.last_checked_at ? ago(t, n.last_checked_at, now) : '—'}</td>
                     <td data-label={t('networks.problem')}>{problems.length ? problems.join(' · ') : n.status === 'not_configured' ? t('networks.noNode') : t('networks.none')}</td>

@@ -5,7 +5,6 @@
  * can hold the watcher's `eth_getLogs` calls: after 3,000 blocks the watcher reads the first 2,000, and
  * its second read is held, so it stays 1,000 blocks behind for as long as the test needs.
  */
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,49 +12,19 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Devnet, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
 import { budget, createSession, devnetRpc, waitFor } from '../helpers/evm-chain.js';
+import { type HoldingProxy, startHoldingProxy } from '../helpers/holding-proxy.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let dir: string;
 let devnet: Devnet;
-let proxy: Server;
+let proxy: HoldingProxy;
 let t: TestCore;
-/** eth_getLogs calls from this block on are held; Infinity: none. */
-let holdFrom = Infinity;
-const held: (() => void)[] = [];
-/** Every call is held (while blocks are mined, so that the watcher sees them all at once). */
-let paused = false;
-
-/** Forwards JSON-RPC to the devnet; holds `eth_getLogs` from `holdFrom` on until released. */
-async function startProxy(upstream: string): Promise<string> {
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString();
-      const forward = async () => {
-        const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
-      };
-      const call = JSON.parse(body) as { method: string; params?: [{ fromBlock?: string }] };
-      const from = Number(call.params?.[0]?.fromBlock ?? 0);
-      if (paused || (call.method === 'eth_getLogs' && from >= holdFrom)) held.push(() => void forward());
-      else void forward();
-    });
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
-}
-
-const release = () => {
-  holdFrom = Infinity;
-  paused = false;
-  for (const go of held.splice(0)) go();
-};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-network-behind-'));
   devnet = await startDevnet({ network: 'ethereum', chainId: 1337, stateFile: join(dir, 'ethereum.json'), blockTimeSeconds: 0 });
-  const rpcUrl = await startProxy(devnet.rpcUrl);
+  proxy = await startHoldingProxy(devnet.rpcUrl);
+  const rpcUrl = proxy.url;
   const off = Object.fromEntries(NETWORK_IDS.map((n) => [n, 'off' as const]));
   t = await startTestCore({
     chainPollMs: 50,
@@ -63,9 +32,9 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  release();
+  proxy?.release();
   await t?.stop();
-  proxy?.close();
+  await proxy?.close();
   await devnet?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -83,18 +52,16 @@ test('a watcher 1,000 blocks behind: /v1/networks says so in words, and new sale
   expect(caughtUp).toMatchObject({ behind: 0, delayed: false, endpoints: [], advice: null });
 
   // Down for 3,000 blocks: the next pass reads 2,000 (the watcher's chunk), then its second read is held.
-  paused = true;
+  proxy.pause();
   await devnetRpc(devnet)('anvil_mine', ['0xbb8']);
-  holdFrom = caughtUp.last_block + 1500;
-  paused = false;
-  for (const go of held.splice(0)) go();
+  proxy.holdLogsFrom(caughtUp.last_block + 1500);
   const behind = await waitFor(async () => {
     const n = await ethereum();
     return n.behind >= 1000 ? n : false;
   }, 20_000, 'the watcher 1,000 blocks behind');
   expect(behind.delayed).toBe(true);
   expect(behind.advice).toMatch(/^The watcher is 1,00\d blocks behind the chain: payments on this network show late until it catches up\.$/);
-  expect(held.length, 'the second read is held').toBeGreaterThan(0);
+  expect(proxy.held(), 'the second read is held').toBeGreaterThan(0);
 
   const sale = await createSession(t, '7.00');
   const options = sale.payment_options.filter((o: any) => o.network === 'ethereum');
@@ -106,7 +73,7 @@ test('a watcher 1,000 blocks behind: /v1/networks says so in words, and new sale
   expect(status.payment_options.map((o: any) => o.delayed)).toEqual(['Ethereum is catching up: payments on it will show late', 'Ethereum is catching up: payments on it will show late']);
 
   // Caught up again: nothing to say, and new sales are not marked.
-  release();
+  proxy.release();
   await waitFor(async () => ((await ethereum()).behind === 0 ? true : false), 20_000, 'the watcher caught up again');
   expect(await ethereum()).toMatchObject({ delayed: false, advice: null });
   expect((await createSession(t, '8.00')).payment_options.every((o: any) => o.delayed === null)).toBe(true);
