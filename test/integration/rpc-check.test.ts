@@ -93,9 +93,14 @@ describe('stablepos rpc check', () => {
     expect(r.out).toContain('not usable: refused the connection (nothing listens there) to eth_chainId');
   }, 120_000);
 
-  test('usage errors', async () => {
-    expect((await cli('nowhere', closed)).err).toContain('the network must be');
+  test('usage errors exit 2 and point at the help, which names what is checked', async () => {
+    const unknown = await cli('nowhere', closed);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('stablepos: the network must be "ethereum", "bsc", "tron", "solana" (see "stablepos rpc --help")');
     expect((await cli('ethereum', 'ftp://example')).err).toContain('URL must be an absolute http(s) URL');
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: stablepos rpc check NETWORK URL[\s\S]*--chain-id ID[\s\S]*--compare URL[\s\S]*--api-key KEY/);
   }, 120_000);
 });
 
