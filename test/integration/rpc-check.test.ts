@@ -83,8 +83,22 @@ describe('stablepos rpc check', () => {
     expect(r.out).toContain('largest log range: 5 blocks');
     expect(r.out).toMatch(/head: [\d,]+, 0 behind the others/);
     expect(r.out).toContain('what to change: Catching up 10,000 blocks after downtime takes 2,000 requests');
-    // Halving from the head's range and bisecting: a few calls, not one per size.
-    expect((capped.counts().byMethod.eth_getLogs ?? 0) - before).toBeLessThanOrEqual(16);
+    // The refusal named the cap ("limited to a 5 range"): asked straight away.
+    expect((capped.counts().byMethod.eth_getLogs ?? 0) - before).toBeLessThanOrEqual(3);
+  }, 120_000);
+
+  test('a cap the refusal does not name (geth\'s words, HTTP 413) is found by halving, then bisecting: still 5, in a few calls', async () => {
+    for (const rangeRefusal of ['geth', 'http413'] as const) {
+      capped.set({ logRangeCap: 5, rangeRefusal });
+      try {
+        const before = capped.counts().byMethod.eth_getLogs ?? 0;
+        const r = await cli('ethereum', capped.url, '--chain-id', '31337');
+        expect(r.out, rangeRefusal).toContain('largest log range: 5 blocks');
+        expect((capped.counts().byMethod.eth_getLogs ?? 0) - before, rangeRefusal).toBeLessThanOrEqual(16);
+      } finally {
+        capped.set({ logRangeCap: 5 });
+      }
+    }
   }, 120_000);
 
   test('nothing listening: not usable, in the app\'s words', async () => {

@@ -107,6 +107,7 @@ async function largestLogRange(http: ProbeHttp, url: string, addresses: readonly
   let refused: number | null = null;
   let answered: number | null = null;
   let failure: string | undefined;
+  let named: number | null = null;
   for (let n = widest; n >= 1; ) {
     const answer = await serves(n);
     if (answer.ok) {
@@ -115,10 +116,12 @@ async function largestLogRange(http: ProbeHttp, url: string, addresses: readonly
     }
     refused = n;
     failure = answer.message;
-    const named = namedCap(answer.said);
+    named = namedCap(answer.said);
     n = named !== null && named < n ? named : Math.floor(n / 2);
   }
   if (answered === null) return { range: null, capped: true, ...(failure && { failure }) };
+  // The cap the endpoint named was served: it is the cap, nothing to bisect.
+  if (answered === named) return { range: answered, capped: true };
   let low = answered;
   while (refused !== null && refused - low > 1) {
     const mid = Math.floor((low + refused) / 2);
