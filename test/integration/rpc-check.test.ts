@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Devnet, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
+import { startTronDevnet, type TronDevnet } from '../../src/chains/tron/devnet/tron-devnet.js';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
 import { type FaultEndpoint, startFaultEndpoint } from '../helpers/fault-endpoint.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
@@ -115,6 +116,32 @@ describe('stablepos rpc check', () => {
     const help = await cli('--help');
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage: stablepos rpc check NETWORK URL[\s\S]*--chain-id ID[\s\S]*--compare URL[\s\S]*--api-key KEY/);
+  }, 120_000);
+});
+
+describe('stablepos rpc check tron', () => {
+  let tron: TronDevnet;
+  beforeAll(async () => {
+    // The stand-in serves mainnet's chain id, and caps eth_getLogs ranges as java-tron's maxBlockRange does.
+    tron = await startTronDevnet({ stateFile: join(dir, 'tron', 'tron.json'), blockTimeSeconds: 0.2, maxLogBlockRange: 40 });
+    await fetch(tron.anvilRpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x64'] }) });
+  }, 60_000);
+  afterAll(async () => tron?.stop());
+
+  test('a TRON node: /jsonrpc and /wallet both answer, its 40-block cap read from java-tron\'s words', async () => {
+    const r = await cli('tron', tron.httpUrl);
+    expect(r.out).toContain('usable with limits: serves at most 40 blocks of logs per request');
+    expect(r.out).toContain('chain id: 728126428 (expected 728126428)');
+    expect(r.code).toBe(0);
+  }, 120_000);
+
+  test('an endpoint serving neither TRON\'s /jsonrpc nor /wallet (an EVM node): not usable, saying what each is for', async () => {
+    const r = await cli('tron', devnet.rpcUrl, '--chain-id', '31337');
+    expect(r.code).toBe(1);
+    // anvil serves neither path: both are said, each with its remedy.
+    expect(r.out).toContain('not usable: answered HTTP 404 to eth_chainId; its /wallet API answered HTTP 404 to /wallet/getnowblock');
+    expect(r.out).toContain('node.jsonrpc.httpFullNodeEnable = true');
+    expect(r.out).toContain('Refunds are paid through the node\'s /wallet API');
   }, 120_000);
 });
 

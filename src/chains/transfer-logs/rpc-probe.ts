@@ -131,10 +131,10 @@ async function largestLogRange(http: ProbeHttp, url: string, addresses: readonly
   return { range: low, capped: refused !== null };
 }
 
-/** A cap the refusal names ("limited to a 5 range", "up to a 10000 block range"); null when none. */
+/** A cap the refusal names ("limited to a 5 range", "up to a 10000 block range", java-tron's "exceed max block range: 5000"); null when none. */
 function namedCap(said: string): number | null {
-  const m = /(?:limited to|up to) an? (\d{1,6})(?: block)? range/i.exec(said);
-  return m ? Number(m[1]) : null;
+  const m = /(?:limited to|up to) an? (\d{1,6})(?: block)? range|max block range:? (\d{1,6})/i.exec(said);
+  return m ? Number(m[1] ?? m[2]) : null;
 }
 
 const hex = (n: number) => `0x${n.toString(16)}`;
