@@ -3,7 +3,8 @@
  * URL` as a child process and POST /v1/networks/{network}/rpc_check, against a real anvil (chain id
  * 31337) and the fault-injecting endpoint in front of it: a wrong chain is "not usable: serves chain id
  * 31337, not 1", a 5-block log cap reads 5, a limiter's 429s are said, and the route answers only the
- * app's findings, to live owners, a few a minute.
+ * app's findings, to live owners, a few a minute. TRON's stand-in (/jsonrpc and /wallet) and surfnet
+ * (its own genesis hash, then answering as mainnet-beta through the fault endpoint) are checked too.
  */
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -13,8 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { Keypair } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Devnet, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
+import { startSurfnet, type Surfnet } from '../../src/chains/solana/devnet/surfnet.js';
 import { startTronDevnet, type TronDevnet } from '../../src/chains/tron/devnet/tron-devnet.js';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
 import { type FaultEndpoint, startFaultEndpoint } from '../helpers/fault-endpoint.js';
@@ -142,6 +145,33 @@ describe('stablepos rpc check tron', () => {
     expect(r.out).toContain('not usable: answered HTTP 404 to eth_chainId; its /wallet API answered HTTP 404 to /wallet/getnowblock');
     expect(r.out).toContain('node.jsonrpc.httpFullNodeEnable = true');
     expect(r.out).toContain('Refunds are paid through the node\'s /wallet API');
+  }, 120_000);
+});
+
+describe('stablepos rpc check solana', () => {
+  const MAINNET_BETA = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d';
+  let surfnet: Surfnet;
+  let asMainnet: FaultEndpoint;
+  beforeAll(async () => {
+    surfnet = startSurfnet(400, Keypair.generate().secretKey);
+    asMainnet = await startFaultEndpoint(surfnet.rpcUrl, { genesisHash: MAINNET_BETA });
+  }, 60_000);
+  afterAll(async () => {
+    await asMainnet?.close();
+    surfnet?.stop();
+  });
+
+  test('surfnet as itself is another cluster: not usable; answering as mainnet-beta: usable, its slot read', async () => {
+    const own = await cli('solana', surfnet.rpcUrl);
+    expect(own.code).toBe(1);
+    expect(own.out).toMatch(new RegExp(`not usable: serves genesis hash [1-9A-HJ-NP-Za-km-z]{32,44}, not ${MAINNET_BETA}`));
+    expect(own.out).toContain('This endpoint is another cluster\'s (devnet or testnet)');
+
+    const r = await cli('solana', asMainnet.url, '--compare', surfnet.rpcUrl);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Solana at ${asMainnet.url}: usable\n`);
+    expect(r.out).toMatch(/head: [\d,]+, \d+ behind the others/);
+    expect(r.out).not.toContain('log range');
   }, 120_000);
 });
 
