@@ -105,6 +105,22 @@ describe('stablepos rpc check', () => {
     }
   }, 120_000);
 
+  test('behind a limiter of 2 requests a second: usable with limits, the 429s and their Retry-After said', async () => {
+    const limited = await startFaultEndpoint(devnet.rpcUrl, { limitPerSecond: 2 });
+    try {
+      const r = await cli('ethereum', limited.url, '--chain-id', '31337');
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/usable with limits: answered 429 Too Many Requests (once|\d+ times) during the check/);
+      expect(r.out).toContain('rate-limit headers: retry-after: 1');
+      expect(r.out).toContain('a paid plan or a second endpoint (--rpc NETWORK=URL1,URL2) lifts this');
+      // Waited out, not failed: the range was still measured.
+      expect(r.out).toMatch(/largest log range: [\d,]+ blocks/);
+      expect(limited.counts().refused429).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  }, 120_000);
+
   test('nothing listening: not usable, in the app\'s words', async () => {
     const r = await cli('ethereum', closed, '--chain-id', '31337');
     expect(r.code).toBe(1);
