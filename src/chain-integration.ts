@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import type { ChainFamily, DepositSource, ReadyNetwork, Watcher } from './chains/family.js';
-import { type AnyDevnet, FAMILIES, familyById, familyOf } from './chains/registry.js';
+import { type AnyDevnet, FAMILIES, familyById, familyOf, networkInfo } from './chains/registry.js';
 import type { NetworkConfig, ResolvedConfig } from './config.js';
 import type { CoreServices } from './core-services.js';
 import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
 import type { ExtraToken, FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
+import { isDelayed, type ProbeFindings } from './domain/rpc-check.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
 import { watcherRole } from './services/leadership.js';
 import type { WatchedNetwork } from './services/readiness.js';
@@ -25,6 +26,11 @@ export interface ChainIntegration {
   watching: readonly (WatchedNetwork & { watcher: Watcher })[];
   /** Refund payouts per ready network and mode. */
   refundNetworks: RefundNetworks;
+  /**
+   * Checks `url` as an endpoint of the live `network` (its live chain id, or the configured one; its
+   * coins; its API key header; its running endpoint to compare heads with). null: no family can.
+   */
+  probe(network: string, url: string): Promise<ProbeFindings | null>;
   /** Stops the watchers (awaiting their passes), the deposit sources and the devnets. */
   stop(): Promise<void>;
 }
@@ -271,7 +277,13 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       const f = familyById(family);
       if (!f) return [];
       const networks = (settings.get(livemode) ?? []).filter((s) => f.networks.some((n) => n.id === s.network)).map(payableNow);
-      return f.paymentOptions({ networks, ...session, dueMinor, rates });
+      return f.paymentOptions({ networks, ...session, dueMinor, rates }).map((o) => {
+        // Told before the customer pays: a watcher further behind than the confirmations shows payments late.
+        const s = networks.find((n) => n.network === o.network);
+        const behind = watchers.get(`${o.network}:${modeName(livemode)}`)?.stats.behind;
+        const name = f.networks.find((n) => n.id === o.network)?.name ?? o.network;
+        return s && isDelayed(behind, s.confirmations) ? { ...o, delayed: `${name} is catching up: payments on it will show late` } : o;
+      });
     },
   };
 
@@ -288,8 +300,27 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       (settings.get(livemode) ?? []).map((s) => {
         const w = watchers.get(`${s.network}:${modeName(livemode)}`);
         const unpayable = unpayables.get(`${s.network}:${modeName(livemode)}`)?.() ?? {};
-        return { ...s, unpayable, watcher: w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError } : null };
+        const watcher = w ? { lastHead: w.stats.lastHead, lastSuccessAt: w.stats.lastSuccessAt, lastError: w.stats.lastError, behind: w.stats.behind ?? null, endpoints: w.stats.endpoints ?? [] } : null;
+        return { ...s, unpayable, watcher };
       }),
+    probe: async (network, url) => {
+      const family = familyOf(network);
+      const info = networkInfo(network);
+      const s = settings.get(true)?.find((n) => n.network === network);
+      const expectedChainId = s?.chainId ?? info?.liveChainId ?? null;
+      if (!family?.probe || !info || !s || expectedChainId === null) return null;
+      const contracts = Object.values(s.tokens).map((t) => t.contract);
+      return family.probe({
+        network,
+        url,
+        expectedChainId,
+        confirmations: s.confirmations,
+        contracts: contracts.length ? contracts : Object.values(info.tokens).map((t) => t.liveContract),
+        ...(s.rpcHeaders && { headers: s.rpcHeaders }),
+        // The running endpoint(s), to measure this one's head against (never itself).
+        others: (s.rpcUrl ?? '').split(',').filter((u) => u !== '' && u !== url),
+      });
+    },
     stop: async () => {
       // Each waits for its pass under way: nothing is written after this resolves.
       await Promise.all([...watchers.values()].map((w) => w.stop()));

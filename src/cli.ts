@@ -11,6 +11,7 @@ import { familyOf, networkInfo, NETWORKS } from './chains/registry.js';
 import { CURRENCIES, isCurrency } from './domain/currencies.js';
 import { parseDecimal } from './domain/money.js';
 import { parseRate } from './domain/rates.js';
+import { urlWithoutCredentials, verdictLine, verdictOf } from './domain/rpc-check.js';
 import { canonicalHostName } from './http/host-names.js';
 import { isRole, nameProblem, pinProblem } from './domain/users.js';
 
@@ -49,6 +50,8 @@ Commands:
   users pin USER      set a user's new PIN (--pin); their sign-ins end
   users setup-code    print a new one-time code for creating the first owner in the UI
   devnet pay ID       pay a test-mode session on the local devnet from a test wallet
+  rpc check NETWORK URL
+                      check an RPC endpoint before relying on it: chain, head, log ranges, limits
 
 Every command takes --help.`,
   serve: `Usage: stablepos serve [--host HOST] [--port PORT] [--data-dir DIR] [--database-url URL] [--public-url URL] [--allowed-host NAME]… [--mode test|live] [rate options]
@@ -156,6 +159,21 @@ wallet would (two signed transactions). Prints the transaction hash.
   --amount DECIMAL    coin amount to send (default: all that is still due, e.g. "12.5")
   --payer N           which devnet test wallet pays (from 1, default 1)
 ${DATA_DIR_HELP}`,
+  rpcCheck: `Usage: stablepos rpc check NETWORK URL [--chain-id ID] [--compare URL]… [--api-key KEY]
+
+Checks an RPC endpoint before the shop relies on it, as the app's watcher would use it, and prints a
+verdict (usable / usable with limits / not usable) and what to change. It asks for: the chain id
+(Solana: the genesis hash) against the network's live one; its head, and how far behind the --compare
+endpoints it is; the largest eth_getLogs range it serves (10,000 blocks down to 1, a few calls); on
+TRON whether both /jsonrpc and /wallet answer; rate-limit headers (x-ratelimit-*, Retry-After); and
+its latency. Exits 0 when usable (with limits or not), 1 when not usable. Nothing is stored.
+
+  NETWORK             ${NETWORKS.map((n) => n.id).join(', ')}
+  URL                 the endpoint as you would give it to --rpc (TRON: the node's base URL)
+  --chain-id ID       the chain it must serve, when not the network's live one (a test chain)
+  --compare URL       another endpoint of the network to measure this one's head against (repeatable)
+  --api-key KEY       the API key sent in the network's header, where it takes one (${NETWORKS.filter((n) => n.apiKeyHeader).map((n) => `${n.id}: ${n.apiKeyHeader}`).join(', ')});
+                      (visible to other accounts in the process list: prefer $STABLEPOS_RPC_API_KEY_<NETWORK>)`,
 } as const;
 
 class UsageError extends Error {}
@@ -511,6 +529,47 @@ async function devnet(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
+/** `stablepos rpc check NETWORK URL`: the family's probe, printed for people. */
+async function rpc(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'check') {
+    if (sub === undefined) return io.err(HELP.rpcCheck), 2;
+    if (sub === '--help' || sub === '-h') return io.out(HELP.rpcCheck), 0;
+    throw new UsageError(`unknown rpc command "${sub}"`);
+  }
+  const { values, positionals } = parse(rest, { 'chain-id': { type: 'string' }, compare: { type: 'string', multiple: true }, 'api-key': { type: 'string' } }, true);
+  if (values.help) return io.out(HELP.rpcCheck), 0;
+  if (positionals.length !== 2) throw new UsageError('give a network and a URL');
+  const [network, url] = positionals as [string, string];
+  const info = networkInfo(network);
+  const family = familyOf(network);
+  if (!info || !family) throw new UsageError(`the network must be ${NETWORKS.map((n) => `"${n.id}"`).join(', ')}`);
+  if (!family.probe) throw new Error(`${info.name} endpoints cannot be checked yet`);
+  parseHttpUrl(url, 'URL');
+  const compare = ((values.compare as string[] | undefined) ?? []).map((u) => (parseHttpUrl(u, '--compare'), u));
+  const chainId = typeof values['chain-id'] === 'string' ? values['chain-id'] : info.liveChainId;
+  if (chainId === null) throw new UsageError(`${info.name} has no live chain id: give --chain-id`);
+  const apiKey = typeof values['api-key'] === 'string' ? values['api-key'] : process.env[`STABLEPOS_RPC_API_KEY_${network.toUpperCase()}`];
+  const findings = await family.probe({
+    network,
+    url,
+    expectedChainId: chainId,
+    confirmations: info.defaultConfirmations,
+    contracts: Object.values(info.tokens).map((t) => t.liveContract),
+    ...(apiKey && info.apiKeyHeader && { headers: { [info.apiKeyHeader]: apiKey } }),
+    others: compare,
+  });
+  const value = (v: string | number | null, unit = '') => (v === null ? 'unknown' : `${typeof v === 'number' ? v.toLocaleString('en-US') : v}${unit}`);
+  io.out(`${info.name} at ${urlWithoutCredentials(url)}: ${verdictLine(findings)}`);
+  io.out(`  ${family.id === 'solana' ? 'genesis hash' : 'chain id'}: ${value(findings.chainId)} (expected ${chainId})`);
+  io.out(`  head: ${value(findings.head)}${findings.lag !== null ? `, ${findings.lag.toLocaleString('en-US')} behind the others` : compare.length ? ', the others did not answer' : ''}`);
+  if (family.id !== 'solana') io.out(`  largest log range: ${value(findings.logRange, ' blocks')}`);
+  io.out(`  latency: ${value(findings.latencyMs, ' ms')}`);
+  io.out(`  rate-limit headers: ${findings.rateLimitHeaders.length ? findings.rateLimitHeaders.join(', ') : 'none'}`);
+  for (const line of findings.advice) io.out(`  what to change: ${line}`);
+  return verdictOf(findings) === 'not_usable' ? 1 : 0;
+}
+
 /**
  * A password in `--database-url` is on the command line, which every local account can read while the
  * process runs (`ps`, /proc/<pid>/cmdline); the environment is readable only by the same account and
@@ -544,6 +603,8 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
         return await users(rest, io);
       case 'devnet':
         return await devnet(rest, io);
+      case 'rpc':
+        return await rpc(rest, io);
       case '--help':
       case '-h':
       case 'help':
@@ -557,7 +618,7 @@ export async function main(argv: string[], io: Io = stdio): Promise<number> {
     }
   } catch (err) {
     if (err instanceof UsageError) {
-      const known = command === 'serve' || command === 'keys' || command === 'users' || command === 'devnet';
+      const known = command === 'serve' || command === 'keys' || command === 'users' || command === 'devnet' || command === 'rpc';
       io.err(`stablepos: ${err.message} (see "stablepos ${known ? `${command} ` : ''}--help")`);
       return 2;
     }

@@ -10,6 +10,7 @@ import { ownerOnlyByDefault } from './private-files.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
 import { type LeaderWork, TIMERS_ROLE, watcherRole } from './services/leadership.js';
 import { RefundPayouts } from './services/refund-payouts.js';
+import { RpcCheckService } from './services/rpc-check.js';
 import { isSqlite } from './storage/sqlite-stores.js';
 
 export interface Core {
@@ -137,7 +138,7 @@ export function createCore(input: CoreConfig): Core {
         s.setRefundHook(() => worker.wake());
         await s.addressBook.load();
         app = await buildApp({
-          services: { ...s, networks: c.networks, uiMode: config.uiMode, uiAppToken: config.uiToken, now: config.now, publicBaseUrl: () => config.publicUrl ?? url },
+          services: { ...s, networks: c.networks, rpcCheck: new RpcCheckService({ probe: (network, url) => c.probe(network, url), now: config.now }), uiMode: config.uiMode, uiAppToken: config.uiToken, now: config.now, publicBaseUrl: () => config.publicUrl ?? url },
           authenticate: s.authenticate,
           rateLimit: config.rateLimit,
           logger: config.logger,

@@ -27,8 +27,55 @@ function ago(t: TFunction<'status'>, iso: string, now: number): string {
   return minutes < 90 ? t('networks.minutesAgo', { n: minutes }) : t('networks.hoursAgo', { n: Math.round(minutes / 60) });
 }
 
-export function NetworkHealth() {
+/** Each RPC endpoint the watchers use, with the limits it met (GET /v1/networks `endpoints`). */
+function Endpoints({ rows }: { rows: ApiData<'listNetworks'>['items'] }) {
   const { t } = useTranslation('status');
+  return (
+    <>
+      <h3>{t('endpoints.title')}</h3>
+      <div className="table-scroll">
+        <table className="table stack-on-phone" aria-label={t('endpoints.table')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('endpoints.endpoint')}</th>
+              <th scope="col">{t('endpoints.state')}</th>
+              <th scope="col">{t('endpoints.requests')}</th>
+              <th scope="col">{t('endpoints.limits')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.flatMap((n) =>
+              n.endpoints.map((e, i) => (
+                <tr key={`${n.network}-${i}`}>
+                  <th scope="row">
+                    {n.name} · {e.url ?? t('endpoints.numbered', { n: i + 1 })}
+                  </th>
+                  <td data-label={t('endpoints.state')} className={e.state === 'ok' ? 'status status-ok' : 'status status-bad'}>
+                    {t(`endpoints.states.${e.state}`, { defaultValue: e.state })}
+                    {e.reason ? <span className="muted"> ({e.reason})</span> : null}
+                  </td>
+                  <td data-label={t('endpoints.requests')}>{t('endpoints.counts', { requests: e.requests, limited: e.rate_limited, failed: e.failures })}</td>
+                  <td data-label={t('endpoints.limits')}>
+                    {[
+                      e.log_range_capped && e.log_range !== null ? t('endpoints.logCap', { n: e.log_range }) : null,
+                      e.requests_per_second !== null ? t('endpoints.paced', { n: e.requests_per_second }) : null,
+                      e.latency_ms !== null ? t('endpoints.latency', { n: Math.round(e.latency_ms) }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ') || t('networks.none')}
+                  </td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function NetworkHealth() {
+  const { t, i18n } = useTranslation('status');
   const networks = useApi<ApiData<'listNetworks'>>('/v1/networks');
   const { data, error: failed } = networks;
   const rows = data?.items ?? null;
@@ -50,6 +97,7 @@ export function NetworkHealth() {
                 <th scope="col">{t('networks.network')}</th>
                 <th scope="col">{t('networks.state')}</th>
                 <th scope="col">{t('networks.newestBlock')}</th>
+                <th scope="col">{t('networks.behind')}</th>
                 <th scope="col">{t('networks.lastRead')}</th>
                 <th scope="col">{t('networks.problem')}</th>
               </tr>
@@ -57,7 +105,7 @@ export function NetworkHealth() {
             <tbody>
               {rows.map((n) => {
                 const unpayable = n.tokens.filter((t) => !t.payable);
-                const problems = [n.last_error, ...unpayable.map((u) => t('networks.notOffered', { currency: u.currency, reason: u.unpayable_reason ?? '' }))].filter(Boolean);
+                const problems = [n.last_error, n.advice, ...unpayable.map((u) => t('networks.notOffered', { currency: u.currency, reason: u.unpayable_reason ?? '' }))].filter(Boolean);
                 return (
                   <tr key={n.network}>
                     <th scope="row">
@@ -68,6 +116,9 @@ export function NetworkHealth() {
                       {statusWord(t, n.status)}
                     </td>
                     <td data-label={t('networks.newestBlock')}>{n.last_block ?? '—'}</td>
+                    <td data-label={t('networks.behind')} className={n.delayed ? 'status status-bad' : undefined}>
+                      {n.behind === null ? '—' : t(n.delayed ? 'networks.behindLate' : 'networks.blocks', { n: new Intl.NumberFormat(i18n.language).format(n.behind) })}
+                    </td>
                     <td data-label={t('networks.lastRead')}>{n.last_checked_at ? ago(t, n.last_checked_at, now) : '—'}</td>
                     <td data-label={t('networks.problem')}>{problems.length ? problems.join(' · ') : n.status === 'not_configured' ? t('networks.noNode') : t('networks.none')}</td>
                   </tr>
@@ -77,6 +128,7 @@ export function NetworkHealth() {
           </table>
         </div>
       ) : null}
+      {rows?.some((n) => n.endpoints.length > 0) ? <Endpoints rows={rows} /> : null}
     </>
   );
 }

@@ -378,6 +378,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/networks/{network}/rpc_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an RPC endpoint for a live network before relying on it: chain, head and lag, log ranges, rate limits, latency
+         * @description Asks the endpoint what the watcher would ask (EVM and TRON: eth_chainId, eth_blockNumber, eth_getLogs over 10,000 blocks halving down to 1; TRON also /wallet/getnowblock; Solana: getGenesisHash, getSlot) and answers the verdict with what to change. The endpoint's own answers are never returned. Owner only, live credentials; one check at a time and at most 6 a minute per instance (429 `rate_limited` with Retry-After). A check takes seconds (up to a minute for an endpoint that does not answer).
+         */
+        post: operations["rpcNetworkCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -1632,6 +1652,7 @@ export interface operations {
                                     /** @description Exactly what to encode in the QR code. */
                                     payload: string;
                                 };
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2073,6 +2094,7 @@ export interface operations {
                                         payload: string;
                                     };
                                     rate: string | null;
+                                    delayed: string | null;
                                 }[];
                                 payments: {
                                     network: string;
@@ -2303,6 +2325,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2538,6 +2561,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2732,6 +2756,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -2928,6 +2953,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -3204,6 +3230,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -3395,6 +3422,7 @@ export interface operations {
                                     payload: string;
                                 };
                                 rate: string | null;
+                                delayed: string | null;
                             }[];
                             payments: {
                                 network: string;
@@ -3828,6 +3856,31 @@ export interface operations {
                                 last_block: number | null;
                                 last_checked_at: string | null;
                                 last_error: string | null;
+                                behind: number | null;
+                                /** @description The watcher is further behind than `confirmations`: payments on this network show late until it catches up, and its payment options say so (`payment_options[].delayed`). */
+                                delayed: boolean;
+                                /** @description Each RPC endpoint the watcher uses, with the limits it met; empty before the watcher reports them, and for the app's own test chains. */
+                                endpoints: {
+                                    url: string | null;
+                                    /**
+                                     * @description `backing_off`: it refused or failed lately and the app waits before asking again; `set_aside`: not used (another chain, a head far behind the others), see `reason`.
+                                     * @enum {string}
+                                     */
+                                    state: "ok" | "backing_off" | "set_aside";
+                                    reason: string | null;
+                                    requests: number;
+                                    /** @description Requests answered 429 Too Many Requests. */
+                                    rate_limited: number;
+                                    /** @description Requests that failed otherwise (5xx, dropped, refused). */
+                                    failures: number;
+                                    requests_per_second: number | null;
+                                    log_range: number | null;
+                                    /** @description It refused larger ranges: `log_range` is its cap. */
+                                    log_range_capped: boolean;
+                                    head: number | null;
+                                    latency_ms: number | null;
+                                }[];
+                                advice: string | null;
                             }[];
                             has_more: boolean;
                         };
@@ -3837,6 +3890,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rpcNetworkCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                network: "ethereum" | "bsc" | "tron" | "solana";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The endpoint, as it would be saved in Settings (TRON: the node's base URL). http or https. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "rpc_check";
+                            /** @enum {string} */
+                            network: "ethereum" | "bsc" | "tron" | "solana";
+                            /** @enum {string} */
+                            verdict: "usable" | "usable_with_limits" | "not_usable";
+                            /** @description The verdict in words: "not usable: serves chain id 31337, not 1", "usable with limits: serves at most 5 blocks of logs per request". */
+                            summary: string;
+                            chain_id: string | null;
+                            head: number | null;
+                            lag: number | null;
+                            log_range: number | null;
+                            latency_ms: number | null;
+                            /** @description Rate-limit headers it sent (`x-ratelimit-*`, `ratelimit-*`, `retry-after`), as "name: value". */
+                            rate_limit_headers: string[];
+                            /** @description What makes it unusable, in words. */
+                            problems: string[];
+                            /** @description What makes it slower without losing payments. */
+                            limits: string[];
+                            /** @description What to change. */
+                            advice: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];

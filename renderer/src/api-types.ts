@@ -46,6 +46,7 @@ export type RefundWallet = ApiData<'getRefundWallet'>;
 export type LiveSettings = ApiData<'listSettingsNetworks'>;
 export type LiveNetworkSetting = LiveSettings['networks'][number];
 export type LiveReadiness = ApiData<'getUiLiveReadiness'>;
+export type RpcCheck = ApiData<'rpcNetworkCheck'>;
 
 // Who signs in
 export type SignedIn = ApiData<'createUiSession'>;

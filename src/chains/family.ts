@@ -4,6 +4,10 @@ import { type Stablecoin, STABLECOINS } from '../domain/currencies.js';
 import { type FamilyId, type Network, type NetworkInfo, toBaseUnits } from '../domain/networks.js';
 import type { NetworkSettings, PaymentOption } from '../domain/payment-option.js';
 import type { PayoutPort } from '../domain/payout.js';
+import type { EndpointReport, ProbeFindings, ProbeTarget } from '../domain/rpc-check.js';
+
+// The pool's per-endpoint report is a word every family and the services share, so it lives in domain/.
+export type { EndpointReport } from '../domain/rpc-check.js';
 
 /**
  * The one contract every chain family implements (EVM today; TRON and Solana next), and all the rest
@@ -38,6 +42,12 @@ export interface ChainFamily<D extends RunningDevnet = RunningDevnet> {
   payoutNonce(data: string): number | null;
   /** Test mode's local chains; absent when the family has none (its networks are then off in test mode). */
   readonly devnet?: FamilyDevnet<D>;
+  /**
+   * `stablepos rpc check` and Settings' "Check endpoint": asks an endpoint what a shop relies on
+   * (chain id or genesis hash, head, log ranges, rate-limit headers, latency) and reports findings,
+   * never the endpoint's own answers. Absent where the family cannot check one.
+   */
+  probe?(target: ProbeTarget): Promise<ProbeFindings>;
 }
 
 /** The merchant's watch-only wallet in this family, from which sessions are paid. */
@@ -186,7 +196,10 @@ export interface WatcherStats {
    * moved, the next pass read again. Never a reorganisation. Absent where the family does not count it.
    */
   lagged?: number;
+  /** Per endpoint of the network's RPC pool, what it met (limits, lag, refusals); absent before the pool reports. */
+  endpoints?: EndpointReport[];
 }
+
 
 /**
  * Watches one network: reports the transfers of its tokens to watched addresses, block by block,

@@ -1,5 +1,6 @@
 import type { Stablecoin } from './currencies.js';
 import type { ExtraToken, Network } from './networks.js';
+import type { EndpointReport } from './rpc-check.js';
 
 /**
  * What a payment option's QR code encodes: the wallet request (`uri`) where wallets understand the
@@ -30,6 +31,12 @@ export interface PaymentOption {
   readonly qr: { readonly content: QrContent; readonly payload: string };
   /** Units of the coin per unit of the pricing currency, when priced in fiat. */
   readonly rate: string | null;
+  /**
+   * Why a payment on this option will show late, for the cashier to say before the customer pays
+   * ("Ethereum is catching up: …"): its network's watcher is further behind than a payment's
+   * confirmations (docs/payments.md, "Payments on a network that fell behind"). Absent when it is not.
+   */
+  readonly delayed?: string;
 }
 
 /** A network as this app is set up to use it in one mode. */
@@ -60,5 +67,13 @@ export interface NetworkSettings {
 export interface NetworkStatus extends NetworkSettings {
   /** Coins the network offers that cannot be paid right now, with why (not offered to sessions until they can). */
   readonly unpayable: Readonly<Partial<Record<Stablecoin, string>>>;
-  readonly watcher: { lastHead: number | null; lastSuccessAt: number | null; lastError: string | null } | null;
+  readonly watcher: {
+    lastHead: number | null;
+    lastSuccessAt: number | null;
+    lastError: string | null;
+    /** Blocks (slots) between the last one applied and the head; null where the family does not count it. */
+    behind: number | null;
+    /** Each RPC endpoint as the pool reports it; empty before it does. */
+    endpoints: readonly EndpointReport[];
+  } | null;
 }

@@ -29,6 +29,7 @@ import { userRoutes } from './routes/users.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { liveReadinessRoutes } from './routes/live-readiness.js';
 import { networkRoutes } from './routes/networks.js';
+import { rpcCheckRoutes } from './routes/rpc-check.js';
 import { rateRoutes } from './routes/rates.js';
 import { refundRoutes } from './routes/refunds.js';
 import { depositRoutes } from './routes/deposits.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(checkoutRoutes, services);
     await api.register(merchantRoutes, services);
     await api.register(networkRoutes, services);
+    await api.register(rpcCheckRoutes, services);
     await api.register(webhookRoutes, services);
     await api.register(eventRoutes, services);
     await api.register(balanceRoutes, services);

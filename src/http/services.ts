@@ -12,6 +12,7 @@ import type { MerchantService } from '../services/merchant-service.js';
 import type { EventService } from '../services/event-service.js';
 import type { RateService } from '../services/rate-service.js';
 import type { Readiness } from '../services/readiness.js';
+import type { RpcCheckService } from '../services/rpc-check.js';
 import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
@@ -42,6 +43,8 @@ export interface HttpServices {
   /** The sale on the customer-facing display. */
   display: CustomerDisplay;
   networkSettings: NetworkSettings;
+  /** POST /v1/networks/{network}/rpc_check: an endpoint checked before the shop relies on it. */
+  rpcCheck: RpcCheckService;
   /** `GET /ready`: the database, and the lag of the watchers this instance leads. */
   readiness: Readiness;
   /** The mode the app's own UI works in (shown by /health, so the UI can say test or live). */

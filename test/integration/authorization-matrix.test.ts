@@ -27,6 +27,7 @@ import { ACCESS_EXTENSION } from '../../src/http/plugins/auth.js';
 import type { UnmatchedTransfer } from '../../src/domain/chain-scan.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
 import { shapeA } from '../helpers/test-core.js';
+import { RpcCheckService } from '../../src/services/rpc-check.js';
 
 interface Operation {
   method: string;
@@ -55,7 +56,7 @@ async function startApp(uiMode: Mode) {
   const config = resolveConfig({ dataDir: dir, uiMode, rateFeed: { source: 'off' }, testRefundWallet: false });
   const s = await createServices(config);
   const app = await buildApp({
-    services: { ...s, networks: () => [], uiMode, now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    services: { ...s, networks: () => [], rpcCheck: new RpcCheckService({ probe: async () => null, now: config.now }), uiMode, now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
     rateLimit: { max: 1_000_000, windowMs: 1000 },
     logger: false,
@@ -331,7 +332,7 @@ test('every operation: requests without a valid credential spend their client ad
   const { s } = apps.test;
   const max = 2;
   const limited = await buildApp({
-    services: { ...s, networks: () => [], uiMode: 'test', now: Date.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    services: { ...s, networks: () => [], rpcCheck: new RpcCheckService({ probe: async () => null, now: Date.now }), uiMode: 'test', now: Date.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
     rateLimit: { max, windowMs: 60_000 },
     logger: false,

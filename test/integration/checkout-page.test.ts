@@ -178,6 +178,7 @@ describe('with the EVM devnets', () => {
         reference: null,
         uri: o.uri,
         qr: { content: 'uri', payload: o.uri },
+        delayed: null,
       });
     }
     const stream = openStream(`${t.url}/pay/${s.session_id}/stream`);

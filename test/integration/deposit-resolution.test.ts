@@ -20,6 +20,7 @@ import { buildApp } from '../../src/http/app.js';
 import type { ChainScan } from '../../src/services/payment-recorder.js';
 import type { RefundNetwork } from '../../src/services/refund-service.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
+import { RpcCheckService } from '../../src/services/rpc-check.js';
 
 const USDT_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const OTHER_MINT = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo'; // PYUSD: a token the app does not support
@@ -51,7 +52,7 @@ async function open(): Promise<void> {
   s = await createServices(config);
   s.refunds.useNetworks({ get: (n, live) => (n === 'solana' && !live ? solana : undefined), all: () => [solana] });
   app = await buildApp({
-    services: { ...s, networks: () => [], uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    services: { ...s, networks: () => [], rpcCheck: new RpcCheckService({ probe: async () => null, now: config.now }), uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
     rateLimit: { max: 100_000, windowMs: 1000 },
     logger: false,

@@ -16,6 +16,7 @@ import type { UnmatchedTransfer } from '../../src/domain/chain-scan.js';
 import { buildApp } from '../../src/http/app.js';
 import type { ChainScan } from '../../src/services/payment-recorder.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
+import { RpcCheckService } from '../../src/services/rpc-check.js';
 
 const MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const MERCHANT_ATA = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });
   s = await createServices(config);
   app = await buildApp({
-    services: { ...s, networks: () => [], uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    services: { ...s, networks: () => [], rpcCheck: new RpcCheckService({ probe: async () => null, now: config.now }), uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
     rateLimit: { max: 100_000, windowMs: 1000 },
     logger: false,

@@ -13,6 +13,7 @@ import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import { buildApp } from '../../src/http/app.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
+import { RpcCheckService } from '../../src/services/rpc-check.js';
 
 /** What a cashier may call (contract: create and follow sessions, see today's sessions). */
 const CASHIER = [
@@ -52,7 +53,7 @@ beforeAll(async () => {
   const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });
   s = await createServices(config);
   app = await buildApp({
-    services: { ...s, networks: () => [], uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
+    services: { ...s, networks: () => [], rpcCheck: new RpcCheckService({ probe: async () => null, now: config.now }), uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,
     rateLimit: { max: 100_000, windowMs: 1000 },
     logger: false,

@@ -59,6 +59,7 @@ describe('a live TRON wallet and node', () => {
       uri: `tron:${walletAddress(0)}?amount=12.5&token=${MAINNET_USDT}`,
       qr: { content: 'address', payload: walletAddress(0) },
       rate: expect.any(String),
+      delayed: null,
     });
     expect(second.payment_options[0]).toMatchObject({ address: walletAddress(1), uri: `tron:${walletAddress(1)}?amount=3&token=${MAINNET_USDT}` });
   });

@@ -14,6 +14,19 @@ import { coinAmount } from '../format.js';
 import { QrCode } from '../QrCode.js';
 import type { PaymentOption } from '../api-types.js';
 
+/**
+ * Said before the customer pays: the option's network is catching up (`delayed`), so a payment on it
+ * shows late; it still counts. In the UI's language, not the API's English reason.
+ */
+function Delayed({ option }: { option: PaymentOption }) {
+  const { t } = useTranslation('cashier');
+  return option.delayed ? (
+    <p className="option-delayed" role="note">
+      {t('option.delayed', { network: option.network_name })}
+    </p>
+  ) : null;
+}
+
 export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: PaymentOption; qrSize: number; copy?: boolean }) {
   const { t } = useTranslation('cashier');
   const on = { currency: o.currency, network: o.network_name };
@@ -24,6 +37,7 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
       <li className="option option-address">
         <QrCode text={o.qr.payload} label={t('option.qrAddress', { network: o.network_name })} size={qrSize} />
         <div className="option-body">
+          <Delayed option={o} />
           <p className="option-exact">
             <span className="option-exact-label">{t('option.sendExactly')}</span>{' '}
             <strong className="option-exact-amount">
@@ -50,6 +64,7 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
       <li className="option option-request">
         <QrCode text={o.qr.payload} label={t('option.qrSolanaPay', { amount: coinAmount(o.amount_due), ...on })} size={qrSize} />
         <div className="option-body">
+          <Delayed option={o} />
           <p className="option-title">
             {where} <span className="muted nowrap">({o.token_standard})</span>
           </p>
@@ -66,6 +81,7 @@ export function PaymentOptionCard({ option: o, qrSize, copy = true }: { option: 
     <li className="option">
       <QrCode text={o.qr.payload} label={t('option.qrRequest', { amount: coinAmount(o.amount_due), ...on })} size={qrSize} />
       <div className="option-body">
+        <Delayed option={o} />
         <p className="option-title">
           {where} <span className="muted nowrap">({o.token_standard})</span>
         </p>

@@ -44,6 +44,7 @@ export function WalletChoice({
               <label key={key} className="wallet-pick">
                 <input type="radio" name={name} checked={key === optionKey(chosen)} onChange={() => pick(key)} />
                 {t('option.coinOnNetwork', { currency: o.currency, network: o.network_name })}
+                {o.delayed ? <span className="option-delayed-mark"> {t('option.late')}</span> : null}
               </label>
             );
           })}

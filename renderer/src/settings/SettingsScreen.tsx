@@ -11,6 +11,7 @@ import { LanguagePicker } from '../LanguagePicker.js';
 import { useLoad } from '../use-api.js';
 import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
+import { RpcCheckButton } from './RpcCheck.js';
 import { StaffPinForm } from './StaffPinForm.js';
 import { UnpayableCoins } from './UnpayableCoins.js';
 
@@ -317,6 +318,7 @@ function LiveNetworks({
               </label>
             )}
             <button type="submit">{t('live.save', { network: name })}</button>
+            <RpcCheckButton network={n.network} name={name} url={value(n).rpc} />
             {n.api_key_header && n.api_key_set ? (
               <button type="button" className="secondary" onClick={() => run(() => patchJson(`/v1/settings/networks/${n.network}`, { api_key: null }))}>
                 {t('live.removeKey', { network: name })}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem';
 import { STABLECOINS } from '../../domain/currencies.js';
 import type { ChainFamily } from '../family.js';
+import { probeJsonRpc } from '../transfer-logs/rpc-probe.js';
 import { TransferLogWatcher, type WatchedToken } from '../transfer-logs/transfer-log-watcher.js';
 import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
 import { EvmAddressDeriver } from '../keccak-accounts/xpub-deriver.js';
@@ -67,6 +68,8 @@ export const evmFamily: ChainFamily<Devnet> = {
   },
 
   payoutNonce: evmPayoutNonce,
+
+  probe: (target) => probeJsonRpc({ ...target, rpcUrlOf: (url) => url, logAddresses: target.contracts }),
 
   devnet: evmDevnet,
 };

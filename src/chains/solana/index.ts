@@ -6,6 +6,7 @@ import { type RunningSolanaDevnet, solanaDevnet } from './devnet/index.js';
 import { MerchantAccounts, type OfferedMint } from './merchant-accounts.js';
 import { SOLANA_NETWORKS } from './networks.js';
 import { solanaPaymentOptions } from './payment-options.js';
+import { probeSolanaEndpoint } from './probe.js';
 import { SolanaPayoutChain, solanaPayoutNonce } from './refund-payout.js';
 import { SolanaWatcher } from './watcher.js';
 
@@ -73,6 +74,8 @@ export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
   },
 
   payoutNonce: solanaPayoutNonce,
+
+  probe: probeSolanaEndpoint,
 
   devnet: solanaDevnet,
 };

@@ -10,6 +10,7 @@ import { newTestTronWallet, TRON_ACCOUNT_PATH, TronAddressDeriver, tronAddressOf
 import { type RunningTronDevnet, tronDevnet } from './devnet/index.js';
 import { TRON_NETWORKS } from './networks.js';
 import { tronPaymentOptions } from './payment-options.js';
+import { probeTronNode } from './probe.js';
 import { explainTronRpcError } from './rpc-errors.js';
 import { TronPayoutChain, tronPayoutNonce } from './refund-payout.js';
 
@@ -116,6 +117,8 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
   },
 
   payoutNonce: tronPayoutNonce,
+
+  probe: (target) => probeTronNode(target, tronNodeBase),
 
   devnet: tronDevnet,
 };

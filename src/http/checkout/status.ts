@@ -114,6 +114,7 @@ export function publicStatus(view: SessionView) {
       // What the QR encodes: the till and the display draw `payload`, and show the amount beside it
       // when that is the bare address.
       qr: { content: o.qr.content, payload: o.qr.payload },
+      delayed: o.delayed ?? null,
     })),
     payments: view.payments.map((p) => publicPayment(p, s.livemode)),
   };

@@ -63,6 +63,7 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
       uri: o.uri,
       qr: { content: o.qr.content, payload: o.qr.payload },
       rate: o.rate,
+      delayed: o.delayed ?? null,
     })),
     payments: view.payments.map((p) => ({
       network: p.network,

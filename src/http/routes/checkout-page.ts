@@ -32,6 +32,7 @@ const PublicStatus = Type.Object({
       reference: Nullable(Type.String({ description: 'Solana: the session\'s Solana Pay reference (the QR\'s request carries it); `address` is then the shop\'s wallet, and a transfer sent to it without the reference names no session. null on other networks.' })),
       uri: Type.String(),
       qr: QrOut,
+      delayed: Nullable(Type.String({ description: 'Why a payment on this option will show late ("Ethereum is catching up: payments on it will show late"): its network\'s watcher is further behind than a payment\'s confirmations (docs/payments.md, "Payments on a network that fell behind"). The payment still counts; the cashier says so before the customer pays. null when the network is up to date.' })),
     }),
   ),
   payments: Type.Array(

@@ -2,10 +2,25 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FAMILY_IDS, NETWORK_IDS, networkInfo } from '../../chains/registry.js';
 import { STABLECOINS } from '../../domain/currencies.js';
+import { isDelayed, networkAdvice, urlWithoutCredentials } from '../../domain/rpc-check.js';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { CoinOut, Envelope, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
+
+const EndpointOut = Type.Object({
+  url: Nullable(Type.String({ description: 'Scheme, host, port and path, without user-info or query string (where keys live). Shown in test mode only, as `rpc_url`; null in live mode.' })),
+  state: Type.String({ enum: ['ok', 'backing_off', 'set_aside'], description: '`backing_off`: it refused or failed lately and the app waits before asking again; `set_aside`: not used (another chain, a head far behind the others), see `reason`.' }),
+  reason: Nullable(Type.String({ description: 'Why it is backing off or set aside, in words; null when ok.' })),
+  requests: Type.Integer({ minimum: 0 }),
+  rate_limited: Type.Integer({ minimum: 0, description: 'Requests answered 429 Too Many Requests.' }),
+  failures: Type.Integer({ minimum: 0, description: 'Requests that failed otherwise (5xx, dropped, refused).' }),
+  requests_per_second: Nullable(Type.Number({ description: 'The pace the app settled on after 429s; null while none was met.' })),
+  log_range: Nullable(Type.Integer({ description: 'The largest log range (blocks) it answered; null where not applicable or not yet known.' })),
+  log_range_capped: Type.Boolean({ description: 'It refused larger ranges: `log_range` is its cap.' }),
+  head: Nullable(Type.Integer()),
+  latency_ms: Nullable(Type.Number()),
+});
 
 const NetworkOut = Type.Object({
   network: Type.String({ enum: [...NETWORK_IDS], description: 'Every network of the chain families this app has (docs/architecture.md).' }),
@@ -30,6 +45,12 @@ const NetworkOut = Type.Object({
   last_block: Nullable(Type.Integer({ description: 'The newest block (Solana: slot at `confirmed`) the watcher has seen.' })),
   last_checked_at: Nullable(Type.String({ description: 'When the watcher last read the chain successfully (ISO 8601, UTC); null before its first pass. Far behind now means the watcher lags.' })),
   last_error: Nullable(Type.String()),
+  behind: Nullable(Type.Integer({ minimum: 0, description: 'Blocks (Solana: slots) between the last one the watcher applied and the chain\'s head: above 0 while it catches up. null before its first pass, or where the network does not count it.' })),
+  delayed: Type.Boolean({
+    description: 'The watcher is further behind than `confirmations`: payments on this network show late until it catches up, and its payment options say so (`payment_options[].delayed`).',
+  }),
+  endpoints: Type.Array(EndpointOut, { description: 'Each RPC endpoint the watcher uses, with the limits it met; empty before the watcher reports them, and for the app\'s own test chains.' }),
+  advice: Nullable(Type.String({ description: 'What the owner can do, in words: how far behind the watcher is, each endpoint\'s limits and what lifts them ("… serves at most 5 blocks of logs per request: catching up 1,200 blocks takes about 4 minutes …"); null when all is well.' })),
 });
 
 /** A chain id as the API shows it: an integer where the family's is numeric, else null. */
@@ -67,6 +88,23 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
         last_block: n.watcher?.lastHead ?? null,
         last_checked_at: n.watcher?.lastSuccessAt != null ? new Date(n.watcher.lastSuccessAt).toISOString() : null,
         last_error: n.watcher?.lastError ?? null,
+        behind: n.watcher?.behind ?? null,
+        delayed: isDelayed(n.watcher?.behind, n.confirmations),
+        endpoints: (n.watcher?.endpoints ?? []).map((e) => ({
+          // Live mode shows no endpoint, as `rpc_url`: a hosted endpoint's path can hold its key.
+          url: caller.livemode ? null : urlWithoutCredentials(e.url),
+          state: e.state,
+          reason: e.reason,
+          requests: e.requests,
+          rate_limited: e.rateLimited,
+          failures: e.failures,
+          requests_per_second: e.requestsPerSecond,
+          log_range: e.logRange,
+          log_range_capped: e.logRangeCapped,
+          head: e.head,
+          latency_ms: e.latencyMs,
+        })),
+        advice: networkAdvice(n.watcher?.behind ?? null, n.confirmations, (n.watcher?.endpoints ?? []).map((e, i) => ({ ...e, url: caller.livemode ? `endpoint ${i + 1}` : urlWithoutCredentials(e.url) }))),
       }];
     });
     return ok({ items, has_more: false });

@@ -99,6 +99,7 @@ const PaymentOption = Type.Object({
   uri: Type.String({ description: 'Wallet request for exactly amount_due (EVM: EIP-681 in the token\'s base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`).' }),
   qr: QrOut,
   rate: Nullable(Type.String({ description: 'Coin per unit of the pricing currency, locked at creation; null when priced in a stablecoin.' })),
+  delayed: Nullable(Type.String({ description: 'Why a payment on this option will show late ("Ethereum is catching up: payments on it will show late"): its network\'s watcher is further behind than a payment\'s confirmations (docs/payments.md, "Payments on a network that fell behind"). The payment still counts; the cashier says so before the customer pays. null when the network is up to date.' })),
 });
 
 const Payment = Type.Object({
