@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { getSession, outboxEvents, storeRows, waitFor, waitForSession } from './evm-chain.js';
+import type { FaultEndpoint } from './fault-endpoint.js';
 import type { ApiResponse, TestCore } from './test-core.js';
 
 /** A core seen through its live key: what `createSession`, `waitForSession` and the like take. */
@@ -86,4 +87,14 @@ export async function expectUnpaid(v: LiveView, sessionId: string): Promise<void
   expect(s.status).toBe('PENDING');
   expect(s.payments.filter((p: any) => p.status !== 'orphaned')).toEqual([]);
   expect(s.amount_received.value).toMatch(/^0\.0+$/);
+}
+
+/**
+ * Waits until the endpoint has been asked for `calls` more eth_getLogs from now: how far a catch-up has
+ * gone, whatever the watcher stores as it goes (a pool may split one chunk of the watcher into many calls).
+ */
+export async function logCallsMade(fault: Pick<FaultEndpoint, 'counts'>, calls: number, timeoutMs: number): Promise<void> {
+  const made = () => fault.counts().byMethod.eth_getLogs ?? 0;
+  const target = made() + calls;
+  await waitFor(() => made() >= target, timeoutMs, `${calls} more eth_getLogs calls at the endpoint`, 10);
 }
