@@ -20,7 +20,7 @@ import { TRON_NETWORKS } from '../../src/chains/tron/networks.js';
 import { budget, waitFor } from '../helpers/evm-chain.js';
 import { type FaultEndpoint, startFaultEndpoint } from '../helpers/fault-endpoint.js';
 import { createLiveSession, expectPaidOnce, expectUnpaid, liveNetwork, type LiveView, liveView, logCallsMade, scannedTo, waitForScanned } from '../helpers/live-rehearsal.js';
-import { LIVE_XPUBS, startMainnetShapedTron } from '../helpers/mainnet-shaped.js';
+import { BLOCK_SECONDS, LIVE_XPUBS, startMainnetShapedTron } from '../helpers/mainnet-shaped.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 import { anvil, inclusionMs, mine, type SignedTronTransaction, tokenBalance, TronPayer, tronOption, tronUriAmount, waitForInfo } from '../helpers/tron-chain.js';
 
@@ -29,8 +29,8 @@ const USDT = TRON.tokens.USDT!.liveContract!;
 const FLAKY = { logRangeCap: 5, rangeRefusal: 'quicknode', rate429: 0.1, retryAfterSeconds: 1, rate5xx: 0.05, dropRate: 0.05 } as const;
 const LIMITED = { logRangeCap: 5, limitPerSecond: 25 } as const;
 const DOWNTIME_BLOCKS = 320;
-/** Detection and TRON's 19 confirmations (0.2 s blocks here) at a live poll through the faults, with room for a loaded machine. */
-const COUNTED_MS = 45_000;
+/** Detection and TRON's 19 confirmations (1 s blocks here) at a live poll through the faults, with room for a loaded machine. */
+const COUNTED_MS = 60_000;
 const CATCH_UP_MS = 60_000;
 
 describe('live rehearsal on tron', () => {
@@ -52,7 +52,7 @@ describe('live rehearsal on tron', () => {
     t = undefined;
   };
   const head = () => anvil<string>(tron, 'eth_blockNumber').then(Number);
-  const included = inclusionMs({ blockTimeSeconds: 0.2 });
+  const included = inclusionMs({ blockTimeSeconds: BLOCK_SECONDS });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stablepos-rehearsal-tron-'));

@@ -33,7 +33,7 @@ const LIMITED = { logRangeCap: 5, limitPerSecond: 25 } as const;
 /** Blocks the app is down for in the catch-up scenarios: more than 300, at 5 blocks a call. */
 const DOWNTIME_BLOCKS = 320;
 /** Detection, confirmations and retries at a live poll (1 s) through the faults, with room for a loaded machine. */
-const COUNTED_MS = 40_000;
+const COUNTED_MS = 60_000;
 /** Catching up the downtime at 5 blocks a call, 25 calls a second at most, plus range refusals on the way down. */
 const CATCH_UP_MS = 60_000;
 

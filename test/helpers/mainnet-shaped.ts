@@ -39,6 +39,13 @@ export const LIVE_XPUBS = {
   tron: liveSeed().derive(TRON_ACCOUNT_PATH).publicExtendedKey,
 } as const;
 
+/**
+ * Seconds between blocks of the rehearsal's chains. Faster than mainnet's (Ethereum 12, TRON 3), but
+ * not by so much that a 5-block eth_getLogs cap at a live poll of one second could never keep up: at
+ * 0.2 s blocks the chain outruns any watcher limited to one 5-block call a second, which no live chain does.
+ */
+export const BLOCK_SECONDS = 1;
+
 const info = (network: string) => {
   const found = [...EVM_NETWORKS, ...TRON_NETWORKS].find((n) => n.id === network);
   if (!found) throw new Error(`no network ${network}`);
@@ -74,7 +81,7 @@ const NAMES: Readonly<Record<Stablecoin, string>> = { USDT: 'Tether USD', USDC: 
  * anvil as Ethereum mainnet (chain id 1) or BNB Smart Chain (56), USDT and USDC at their mainnet
  * contracts. `tokens` in the answer are those contracts, so the evm-chain helpers (`TestWallet`) pay them.
  */
-export async function startMainnetShapedEvm(network: 'ethereum' | 'bsc', dir: string, blockTimeSeconds = 0.2): Promise<Devnet> {
+export async function startMainnetShapedEvm(network: 'ethereum' | 'bsc', dir: string, blockTimeSeconds = BLOCK_SECONDS): Promise<Devnet> {
   const live = info(network);
   const devnet = await startDevnet({ network, chainId: Number(live.liveChainId), stateFile: join(dir, `${network}.json`), blockTimeSeconds });
   try {
@@ -94,7 +101,7 @@ export async function startMainnetShapedEvm(network: 'ethereum' | 'bsc', dir: st
 }
 
 /** The TRON stand-in (mainnet's chain id already) with USDT at Tether's mainnet contract, TR7NHq…. */
-export async function startMainnetShapedTron(dir: string, blockTimeSeconds = 0.2): Promise<TronDevnet> {
+export async function startMainnetShapedTron(dir: string, blockTimeSeconds = BLOCK_SECONDS): Promise<TronDevnet> {
   const devnet = await startTronDevnet({ stateFile: join(dir, 'tron.json'), blockTimeSeconds });
   try {
     const rpc: Rpc = (method, params = []) => anvil(devnet, method, params);
