@@ -247,7 +247,7 @@ export interface OutboxEvent {
 }
 
 /** Rows of a core's store by SQL: its PostgreSQL database (the `postgres` test project) or its data dir's SQLite file. */
-async function storeRows<T>(dataDir: string, sql: { sqlite: string; pg: string }, args: unknown[]): Promise<T[]> {
+export async function storeRows<T>(dataDir: string, sql: { sqlite: string; pg: string }, args: unknown[]): Promise<T[]> {
   const url = databaseOfDataDir(dataDir);
   if (url !== undefined) {
     const client = new pg.Client({ connectionString: url });
