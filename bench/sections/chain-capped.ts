@@ -8,6 +8,7 @@ import type { ChainDriver } from '../chain/driver.js';
 import { startChainDriver } from '../chain/drivers.js';
 import { MAX_CAPPED_P50_RATIO } from '../chain/goals.js';
 import { type NetworkReport, type NetworkRun, onEachNetwork } from '../chain/per-network.js';
+import { poolFigures } from '../chain/pool-report.js';
 import { countsDelta } from '../chain/rpc-proxy.js';
 import { round } from '../chain/stats.js';
 import { atMost } from '../goals.js';
@@ -102,15 +103,16 @@ async function measureCapped({ net, chain: s, context, dir }: NetworkRun): Promi
         error = err;
       }
       const endpointCounts = countsBetween(before.endpoint, endpoint.counts());
+      const stats = await core.watcherStats();
       const cost: PhaseCost = {
         blocks: (await driver.blockNumber()) - before.head,
         endpoint: endpointCounts,
         byMethod: endpointCounts.byMethod,
-        rpcCalls: (await core.watcherStats()).rpcCalls - before.stats.rpcCalls,
+        rpcCalls: stats.rpcCalls - before.stats.rpcCalls,
       };
       // Whatever the phase cost is reported, even when a payment was never seen: that is the finding.
       if (run?.latencies.length) figures.push(...latencyFigures(phase.prefix, `${phase.label}: mined → on the stream`, run));
-      figures.push(...costFigures(phase.prefix, phase.label, cost));
+      figures.push(...costFigures(phase.prefix, phase.label, cost), ...poolFigures(stats, phase.prefix, phase.label));
       notes.push(`${phase.label}, per block by method: ${describeMethods(cost) || 'none'}`);
       if (error !== undefined || !run) throw new BenchFailure(`${phase.label}: ${error instanceof Error ? error.message : String(error)}`, { figures, notes });
       notes.push(`${phase.label}: session status in the events measured: ${describeStatuses(run)}`);
