@@ -28,39 +28,59 @@ const DETECTION_TIMEOUT_MS = 15_000;
  * sent, the block made a block interval after the last (± half a poll interval of jitter, so mining
  * does not lock onto the watcher's poll phase), and the stream read. The first `warmup` payments are
  * made but not counted. A payment not seen within 15 s fails the run: its error says which one.
+ *
+ * With `cadence`, the chain keeps its interval whatever the watcher does, as a real chain does: the
+ * next block is made on time while earlier payments are still awaited on their streams, so a watcher
+ * slower than the chain falls behind and its latencies grow. Without it (chain-latency), each payment
+ * is seen before the next block is made: the same figures while the watcher keeps up, and no payment
+ * in flight to disturb the next one's timing.
  */
 export async function timeDetections(
   api: ApiTarget,
   driver: ChainDriver,
   paid: readonly PaidSession[],
-  timing: { blockMs: number; pollMs: number; warmup: number },
+  timing: { blockMs: number; pollMs: number; warmup: number; cadence?: boolean },
 ): Promise<Detections> {
   const latencies: number[] = [];
   const statuses = new Map<string, number>();
-  let stream: SessionStream | undefined;
+  const open = new Set<SessionStream>();
+  const inFlight: Promise<void>[] = [];
+  let failure: Error | undefined;
   let lastMined = performance.now();
   try {
     for (const [i, { session, transfer }] of paid.entries()) {
-      stream = await openSessionStream(api, session.id);
+      if (failure) break;
+      const stream = await openSessionStream(api, session.id);
+      open.add(stream);
       await stream.next(() => true, 5_000); // the snapshot sent on connect
       await transfer.send();
       const jitter = (Math.random() - 0.5) * timing.pollMs;
       await sleep(lastMined + timing.blockMs + jitter - performance.now());
       const t0 = await driver.mine();
       lastMined = performance.now();
-      const seen = await stream.next((x) => x.payments.length > 0, DETECTION_TIMEOUT_MS).catch((err: unknown) => {
-        throw new Error(`payment ${i + 1} of ${paid.length} was not on its session's stream ${DETECTION_TIMEOUT_MS / 1000} s after its block: ${(err as Error).message}`);
-      });
-      await stream.close();
-      stream = undefined;
-      if (i < timing.warmup) continue;
-      latencies.push(seen.at - t0);
-      const status = seen.session.exception ? `${seen.session.status}/${seen.session.exception}` : seen.session.status;
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      // Never rejects (a rejection left for later would end the process): a miss is kept in `failure`.
+      const seen = (async () => {
+        try {
+          const event = await stream.next((x) => x.payments.length > 0, DETECTION_TIMEOUT_MS);
+          if (i < timing.warmup) return;
+          latencies.push(event.at - t0);
+          const status = event.session.exception ? `${event.session.status}/${event.session.exception}` : event.session.status;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        } catch (err) {
+          failure ??= new Error(`payment ${i + 1} of ${paid.length} was not on its session's stream ${DETECTION_TIMEOUT_MS / 1000} s after its block: ${(err as Error).message}`);
+        } finally {
+          open.delete(stream);
+          await stream.close().catch(() => undefined);
+        }
+      })();
+      if (timing.cadence) inFlight.push(seen);
+      else await seen;
     }
+    await Promise.all(inFlight);
   } finally {
-    await stream?.close().catch(() => undefined);
+    await Promise.all([...open].map((stream) => stream.close().catch(() => undefined)));
   }
+  if (failure) throw failure;
   return { latencies, statuses };
 }
 

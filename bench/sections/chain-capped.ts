@@ -98,7 +98,7 @@ async function measureCapped({ net, chain: s, context, dir }: NetworkRun): Promi
       let run: Detections | undefined;
       let error: unknown;
       try {
-        run = await timeDetections(api, driver, phase.paid, { blockMs: net.latencyBlockMs, pollMs: s.pollMs, warmup: WARMUP_PAYMENTS });
+        run = await timeDetections(api, driver, phase.paid, { blockMs: net.latencyBlockMs, pollMs: s.pollMs, warmup: WARMUP_PAYMENTS, cadence: true });
       } catch (err) {
         error = err;
       }
