@@ -154,7 +154,12 @@ async function measureBackfill({ log, settings }: BenchContext, variant: Variant
           { key: 'blocks_scanned', label: `blocks read in ${variant.timeoutMs / 1000} s (gave up)`, value: head - cursorBefore - left },
           { key: 'blocks', label: 'blocks to scan', value: head - cursorBefore },
           { key: 'transfers', label: 'payments recorded', value: reader.sessionPayments() - paidBefore },
-          ...(stats ? [{ key: 'rpc_calls', label: 'watcher RPC calls (stats.rpcCalls)', value: stats.rpcCalls }] : []),
+          ...(stats
+            ? [
+                { key: 'rpc_calls', label: 'watcher RPC calls (stats.rpcCalls)', value: stats.rpcCalls },
+                { key: 'scans', label: 'watcher scans (eth_getLogs chunks)', value: stats.scans },
+              ]
+            : []),
           ...(stats?.lastError ? [{ key: 'last_error', label: 'watcher\'s last error', value: stats.lastError.slice(0, 160) }] : []),
           ...endpointFigures(),
           ...(stats && endpoint ? poolFigures(stats, 'endpoint', 'the endpoint') : []),
