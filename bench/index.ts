@@ -12,7 +12,8 @@ import { benchJsonLine, goalSummary, printOutcome, type SectionOutcome } from '.
 import { BenchFailure, type BenchContext, type Section } from './section.js';
 import { CHAIN_ENV_USAGE } from './chain/env.js';
 import { balancesSection } from './sections/balances.js';
-import { chainBackfillSection } from './sections/chain-backfill.js';
+import { chainBackfillCappedSection, chainBackfillSection } from './sections/chain-backfill.js';
+import { chainCappedSection } from './sections/chain-capped.js';
 import { chainLatencySection } from './sections/chain-latency.js';
 import { chainRpcSection } from './sections/chain-rpc.js';
 import { memorySection } from './sections/memory.js';
@@ -24,14 +25,14 @@ import { webhooksSection } from './sections/webhooks.js';
 import { type BenchSettings, readSettings } from './settings.js';
 
 /** Every section, in the order `npm run bench` runs them. Add new ones here. */
-const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection, chainBackfillSection, webhooksSection, balancesSection, uiChargeSection, postgresSection, failoverSection];
+const SECTIONS: readonly Section[] = [sessionsSection, memorySection, chainLatencySection, chainRpcSection, chainBackfillSection, chainCappedSection, chainBackfillCappedSection, webhooksSection, balancesSection, uiChargeSection, postgresSection, failoverSection];
 
 function usage(): string {
   return [
     'Usage: npm run bench [-- <section…>]',
     '',
     'Sections (default: all):',
-    ...SECTIONS.map((s) => `  ${s.name.padEnd(10)} ${s.summary}`),
+    ...SECTIONS.map((s) => `  ${s.name.padEnd(22)} ${s.summary}`),
     '',
     'Environment: BENCH_SECONDS (measured run, default 10), BENCH_ROUNDS (sessions: turns the servers take, default 5), BENCH_WARMUP_SECONDS (3), BENCH_CONNECTIONS (50),',
     '  BENCH_MEMORY_SESSIONS (100000), BENCH_WEBHOOK_EVENTS (10000), BENCH_WEBHOOK_LATENCY_EVENTS (500), BENCH_CORE_NETWORKS (off | devnet: the core\'s test-mode chains, default off),',

@@ -1,3 +1,4 @@
+import type { Faults } from '../../test/helpers/fault-endpoint.js';
 import type { BenchNetworkId } from './core-protocol.js';
 
 /**
@@ -12,6 +13,15 @@ function positiveInt(name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** An integer from 0 to 100. */
+function percent(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 100) throw new Error(`${name} must be an integer from 0 to 100, got "${raw}"`);
   return value;
 }
 
@@ -51,11 +61,30 @@ export interface ChainBenchSettings {
   backfillTransfers: number;
   /** chain-backfill: sessions the transfers go to (BENCH_BACKFILL_SESSIONS). */
   backfillSessions: number;
+  /** chain-capped and chain-backfill-capped: the most blocks the endpoint serves per eth_getLogs (BENCH_CAPPED_LOG_RANGE). */
+  cappedLogRange: number;
+  /** chain-capped: percent of requests the capped endpoint answers 429 (BENCH_CAPPED_429_PERCENT). */
+  capped429Percent: number;
+  /** chain-capped and chain-backfill-capped: how the endpoint words its range refusal (BENCH_CAPPED_REFUSAL). */
+  cappedRefusal: RangeRefusal;
+  /** chain-backfill-capped: seconds the catch-up may take before the section gives up (BENCH_CATCH_UP_TIMEOUT_S). */
+  catchUpTimeoutSeconds: number;
   /**
    * chain-latency and chain-rpc: the networks measured, in order (BENCH_CHAIN_NETWORKS): ethereum
    * with the knobs above, tron (3 s blocks) and solana (0.4 s slots) with their own.
    */
   networks: NetworkBenchSettings[];
+}
+
+/** The fault-injecting endpoint's wordings of a range refusal (test/helpers/fault-endpoint.ts). */
+type RangeRefusal = NonNullable<Faults['rangeRefusal']>;
+const RANGE_REFUSALS: readonly RangeRefusal[] = ['quicknode', 'geth', 'alchemy', 'http413', 'results'];
+
+function rangeRefusal(): RangeRefusal {
+  const raw = process.env.BENCH_CAPPED_REFUSAL;
+  if (raw === undefined || raw === '') return 'quicknode';
+  if (!(RANGE_REFUSALS as readonly string[]).includes(raw)) throw new Error(`BENCH_CAPPED_REFUSAL must be one of ${RANGE_REFUSALS.join(', ')}, got "${raw}"`);
+  return raw as RangeRefusal;
 }
 
 /** BENCH_CHAIN_NETWORKS: a comma-separated list of ethereum, tron and solana; all by default. */
@@ -106,6 +135,10 @@ export function readChainSettings(): ChainBenchSettings {
     backfillBlocks: positiveInt('BENCH_BACKFILL_BLOCKS', 10_000),
     backfillTransfers: positiveInt('BENCH_BACKFILL_TRANSFERS', 2_000),
     backfillSessions: positiveInt('BENCH_BACKFILL_SESSIONS', 500),
+    cappedLogRange: positiveInt('BENCH_CAPPED_LOG_RANGE', 5),
+    capped429Percent: percent('BENCH_CAPPED_429_PERCENT', 10),
+    cappedRefusal: rangeRefusal(),
+    catchUpTimeoutSeconds: positiveInt('BENCH_CATCH_UP_TIMEOUT_S', 180),
     networks: networkList().map((network) => ({ network, ...perNetwork[network] })),
   };
 }
@@ -118,4 +151,8 @@ export const CHAIN_ENV_USAGE = [
   '  chain-latency and chain-rpc on TRON and Solana: BENCH_CHAIN_NETWORKS (ethereum,tron,solana), BENCH_TRON_BLOCK_MS (3000),',
   '  BENCH_TRON_CONFIRMATIONS (19), BENCH_TRON_LATENCY_PAYMENTS (20), BENCH_TRON_RPC_BLOCKS (15), BENCH_SOLANA_SLOT_MS (400),',
   '  BENCH_SOLANA_CONFIRMATIONS (1), BENCH_SOLANA_LATENCY_PAYMENTS (40), BENCH_SOLANA_RPC_BLOCKS (75).',
+  '  Behind a capped endpoint (chain-capped: ethereum and tron of BENCH_CHAIN_NETWORKS, their latency knobs above;',
+  '  chain-backfill-capped: the BENCH_BACKFILL_* knobs): BENCH_CAPPED_LOG_RANGE (5 blocks per eth_getLogs),',
+  '  BENCH_CAPPED_429_PERCENT (10, chain-capped), BENCH_CAPPED_REFUSAL (quicknode | geth | alchemy | http413 | results),',
+  '  BENCH_CATCH_UP_TIMEOUT_S (180: chain-backfill-capped gives up and reports how far it got).',
 ];

@@ -23,7 +23,8 @@ export interface NetworkRun {
  * Runs `measure` on each network of BENCH_CHAIN_NETWORKS in turn (never two at once: they would share
  * the two cores) and lays their figures side by side, a column per network (keys `<network>.…`). A
  * network that fails does not keep the next from running; the section then fails with the figures
- * of those that ran.
+ * of those that ran, and what a failed one had measured before it failed (a BenchFailure's partial
+ * report). `networks` narrows BENCH_CHAIN_NETWORKS to those the section covers.
  */
 export async function onEachNetwork(
   context: BenchContext,
@@ -32,8 +33,11 @@ export async function onEachNetwork(
   measure: (run: NetworkRun) => Promise<NetworkReport>,
   /** Notes that hold for every network, printed after theirs. */
   commonNotes: (chain: ChainBenchSettings) => string[] = () => [],
+  networks?: readonly NetworkBenchSettings['network'][],
 ): Promise<SectionReport> {
-  const chain = readChainSettings();
+  const all = readChainSettings();
+  const chain = networks ? { ...all, networks: all.networks.filter((n) => networks.includes(n.network)) } : all;
+  if (!chain.networks.length) throw new BenchFailure(`${section} runs on ${networks?.join(' and ')}, none of which BENCH_CHAIN_NETWORKS lists`);
   const report: SectionReport = {
     figures: [],
     notes: [],
@@ -48,6 +52,9 @@ export async function onEachNetwork(
       report.notes.push(...measured.notes.map((n) => `${net.network}: ${n}`));
     } catch (err) {
       if (!(err instanceof BenchFailure) && err instanceof Error && err.stack) context.log(err.stack);
+      const partial = err instanceof BenchFailure ? err.partial : undefined;
+      report.figures.push(...(partial?.figures ?? []).map((f) => ({ ...f, key: `${net.network}.${f.key}` })));
+      report.notes.push(...(partial?.notes ?? []).map((n) => `${net.network}: ${n}`));
       failures.push(`${net.network}: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,24 +1,19 @@
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { createSessions, openSessionStream, type ApiTarget, type SessionStream, waitForHead } from '../chain/api.js';
+import { createSessions, type ApiTarget, waitForHead } from '../chain/api.js';
 import { startCoreOnChain } from '../chain/core-on-chain.js';
 import type { CoreProcess } from '../chain/core-process.js';
+import { describeStatuses, latencyFigures, p50Of, timeDetections, WARMUP_PAYMENTS } from '../chain/detection.js';
 import type { ChainDriver } from '../chain/driver.js';
 import { startChainDriver } from '../chain/drivers.js';
 import { MAX_DETECTION_P50_MS } from '../chain/goals.js';
 import { type NetworkReport, type NetworkRun, onEachNetwork } from '../chain/per-network.js';
-import { percentile, round, sleep } from '../chain/stats.js';
 import { atMost } from '../goals.js';
 import type { Section } from '../section.js';
-
-/** Payments made and thrown away first: JIT, SQLite page cache, the first stream. */
-const WARMUP_PAYMENTS = 3;
 
 /** One network: a core on the driver's chain, one payment per block, each timed from its block to the stream. */
 async function measureLatency({ net, chain: s, context, dir }: NetworkRun): Promise<NetworkReport> {
   let driver: ChainDriver | undefined;
   let core: CoreProcess | undefined;
-  let stream: SessionStream | undefined;
   try {
     driver = await startChainDriver(net.network, dir, net.latencyBlockMs);
     const coin = driver.coins[0] as (typeof driver.coins)[number];
@@ -30,53 +25,22 @@ async function measureLatency({ net, chain: s, context, dir }: NetworkRun): Prom
     const api: ApiTarget = core;
     context.log(`chain-latency: ${net.network}: ${total} sessions, one payment per block every ~${net.latencyBlockMs} ms (${WARMUP_PAYMENTS} warm-up)…`);
     const sessions = await createSessions(api, net.network, total, { concurrency: 4 });
-    const transfers = [];
-    for (const session of sessions) transfers.push(await driver.transfer(0, coin, session, price));
+    const paid = [];
+    for (const session of sessions) paid.push({ session, transfer: await driver.transfer(0, coin, session, price) });
     await waitForHead(api, net.network, await driver.blockNumber());
 
-    const latencies: number[] = [];
-    const statuses = new Map<string, number>();
-    let lastMined = performance.now();
-    for (let i = 0; i < total; i++) {
-      const session = sessions[i] as (typeof sessions)[number];
-      stream = await openSessionStream(api, session.id);
-      await stream.next(() => true, 5_000); // the snapshot sent on connect
-      await (transfers[i] as (typeof transfers)[number]).send();
-      const jitter = (Math.random() - 0.5) * s.pollMs;
-      await sleep(lastMined + net.latencyBlockMs + jitter - performance.now());
-      const t0 = await driver.mine();
-      lastMined = performance.now();
-      const seen = await stream.next((x) => x.payments.length > 0, 15_000);
-      await stream.close();
-      stream = undefined;
-      if (i < WARMUP_PAYMENTS) continue;
-      latencies.push(seen.at - t0);
-      const status = seen.session.exception ? `${seen.session.status}/${seen.session.exception}` : seen.session.status;
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
+    const run = await timeDetections(api, driver, paid, { blockMs: net.latencyBlockMs, pollMs: s.pollMs, warmup: WARMUP_PAYMENTS });
     const stats = await core.watcherStats();
-
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const p50 = percentile(sorted, 50);
-    const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     return {
       figures: [
-        { key: 'detect.p50_ms', label: 'mined → on the stream, p50', value: round(p50), unit: 'ms', goal: atMost(round(p50), MAX_DETECTION_P50_MS[net.network], 'ms') },
-        { key: 'detect.p99_ms', label: 'mined → on the stream, p99', value: round(percentile(sorted, 99)), unit: 'ms' },
-        { key: 'detect.max_ms', label: 'mined → on the stream, max', value: round(sorted.at(-1) as number), unit: 'ms' },
-        { key: 'detect.min_ms', label: 'mined → on the stream, min', value: round(sorted[0] as number), unit: 'ms' },
-        { key: 'detect.mean_ms', label: 'mined → on the stream, mean', value: round(mean), unit: 'ms' },
-        { key: 'detect.n', label: 'payments measured', value: latencies.length },
+        ...latencyFigures('detect', 'mined → on the stream', run, atMost(p50Of(run), MAX_DETECTION_P50_MS[net.network], 'ms')),
         { key: 'poll_ms', label: 'watcher poll interval (chainPollMs)', value: s.pollMs, unit: 'ms' },
         { key: 'confirmations', label: 'confirmations a payment needs', value: net.confirmations },
         { key: 'watcher_rpc_calls', label: 'watcher RPC calls, whole run', value: stats.rpcCalls },
       ],
-      notes: [
-        `core on ${driver.node}, a payment every ${net.latencyBlockMs} ms ± ${s.pollMs / 2} ms; session status in the event measured: ${[...statuses].map(([k, v]) => `${k} ×${v}`).join(', ')}`,
-      ],
+      notes: [`core on ${driver.node}, a payment every ${net.latencyBlockMs} ms ± ${s.pollMs / 2} ms; session status in the event measured: ${describeStatuses(run)}`],
     };
   } finally {
-    await stream?.close().catch(() => undefined);
     await core?.stop();
     await driver?.stop();
   }
