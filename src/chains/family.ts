@@ -147,7 +147,10 @@ export function paymentOptionsOf(
 /** A network with an endpoint and a chain to expect. */
 export interface ReadyNetwork extends NetworkSettings {
   readonly status: 'ready';
+  /** The preferred endpoint: rpcUrls[0]. */
   readonly rpcUrl: string;
+  /** Its endpoints in order of preference (`--rpc NETWORK=URL1,URL2`, Settings' comma-separated list); absent: rpcUrl alone. */
+  readonly rpcUrls?: readonly string[];
   readonly chainId: string;
   /** How often its watcher asks for a new block, ms. */
   readonly pollMs: number;
@@ -176,6 +179,28 @@ export interface WatcherStats {
    * catches up (a backfill after downtime or a take-over). Absent where the family does not count it.
    */
   behind?: number;
+  /** Each RPC endpoint of the network as its pool found it (src/chains/rpc-pool/), in order of preference. */
+  endpoints?: EndpointReport[];
+}
+
+/** One RPC endpoint of a network, as its pool found it (WatcherStats.endpoints; shown on Status). */
+export interface EndpointReport {
+  /** The URL without credentials: scheme, host, port and path; query string and user-info dropped (keys live there). */
+  url: string;
+  state: 'ok' | 'backing_off' | 'set_aside';
+  /** In words a shop can act on: why it is backing off or set aside ("reports chain id 5, not 1", "its head is 40 blocks behind the others", "answered 429 Too Many Requests"); null when ok. */
+  reason: string | null;
+  requests: number;
+  rateLimited: number;
+  failures: number;
+  /** Pacing it settled on after 429s, requests per second; null while none was met. */
+  requestsPerSecond: number | null;
+  /** The largest eth_getLogs range (blocks) it answered; null where not applicable or not yet known. */
+  logRange: number | null;
+  /** True once a range refusal told us it caps ranges (logRange is then its cap as far as we know). */
+  logRangeCapped: boolean;
+  head: number | null;
+  latencyMs: number | null;
 }
 
 /**
