@@ -3,6 +3,7 @@ import { Pacer } from './pacer.js';
 
 /** Consecutive successes at a range after which an uncapped-by-name endpoint is offered twice as many blocks. */
 const GROW_AFTER = 20;
+const RETRY_CEILING_AFTER = 2000;
 const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 15_000;
 
@@ -41,12 +42,35 @@ export class Endpoint {
   /** The largest range it answered. */
   private largestAnswered: number | null = null;
   logRangeCapped = false;
-  /** The smallest range it refused: growth stays below it (a cap does not move). */
+  /**
+   * The smallest range it refused: growth stays below it (a cap does not move) until it has answered
+   * RETRY_CEILING_AFTER times since, then it is tried again (a plan upgraded, quieter blocks).
+   */
   private refusedAt: number | null = null;
+  private answeredSinceRefusal = 0;
   private successesAtRange = 0;
+
+  /** Where requests go: the URL without user-info, which fetch refuses; it travels as Basic auth instead. */
+  readonly target: string;
+  readonly authorization: string | null;
 
   constructor(readonly url: string) {
     this.shown = shownUrl(url);
+    let target = url;
+    let authorization: string | null = null;
+    try {
+      const u = new URL(url);
+      if (u.username !== '' || u.password !== '') {
+        authorization = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
+        u.username = '';
+        u.password = '';
+        target = u.toString();
+      }
+    } catch {
+      // Checked where it was given (domain/rpc-urls.ts); a bad one fails at fetch, as before.
+    }
+    this.target = target;
+    this.authorization = authorization;
   }
 
   usable(now: number): boolean {
@@ -86,20 +110,28 @@ export class Endpoint {
   /** It answered `blocks` blocks of logs: after enough successes at its range, it is offered more. */
   logsAnswered(blocks: number, wanted: number): void {
     this.largestAnswered = Math.max(this.largestAnswered ?? 0, blocks);
+    if (++this.answeredSinceRefusal >= RETRY_CEILING_AFTER) this.refusedAt = null;
     if (this.logRange === null || blocks < this.logRange) return;
     if (++this.successesAtRange < GROW_AFTER) return;
     this.successesAtRange = 0;
-    const ceiling = this.refusedAt === null ? wanted : Math.min(wanted, this.refusedAt - 1);
-    if (ceiling > this.logRange) this.logRange = Math.min(this.logRange * 2, ceiling);
+    // Doubling while nothing was refused; below a refused range, halfway to it (a binary search
+    // that ends one below the cap, after a refusal or two).
+    const target = this.refusedAt === null ? this.logRange * 2 : Math.floor((this.logRange + this.refusedAt) / 2);
+    const grown = Math.min(target, wanted);
+    if (grown > this.logRange) this.logRange = grown;
   }
 
-  /** It refused `blocks` blocks: half of that next (or the cap it named), down to one block. */
-  logsRefused(blocks: number, cap: number | null, resultsBound: boolean): void {
+  /**
+   * It refused `blocks` blocks: the cap it named, else the range it last answered when that was
+   * smaller (a growth step refused), else half, down to one block.
+   */
+  logsRefused(blocks: number, cap: number | null): void {
     this.logRangeCapped = true;
     this.successesAtRange = 0;
-    // "More than 10000 results" depends on how busy the blocks were, not on the range: no ceiling.
-    if (!resultsBound) this.refusedAt = Math.min(this.refusedAt ?? Infinity, cap !== null && cap < blocks ? cap + 1 : blocks);
-    this.logRange = Math.max(1, cap !== null && cap < blocks ? cap : Math.floor(blocks / 2));
+    this.answeredSinceRefusal = 0;
+    this.refusedAt = Math.min(this.refusedAt ?? Infinity, cap !== null && cap < blocks ? cap + 1 : blocks);
+    const before = this.logRange !== null && this.logRange < blocks ? this.logRange : null;
+    this.logRange = Math.max(1, cap !== null && cap < blocks ? cap : (before ?? Math.floor(blocks / 2)));
   }
 
   report(now = Date.now()): EndpointReport {

@@ -67,6 +67,13 @@ export class RpcHttpError extends Error {
 type Attempt<T> = { done: T } | { failed: Outcome } | { again: true };
 
 const HEAD_COMPARE_MS = 10_000;
+/** `path` appended to the URL's path, its query string (an API key) kept. */
+function withPath(url: string, path: string): string {
+  if (path === '') return url;
+  const u = new URL(url);
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}${path}`;
+  return u.toString();
+}
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 const hex = (n: number) => `0x${n.toString(16)}`;
 
@@ -165,7 +172,7 @@ export class RpcPool {
         if (outcome.kind === 'range') {
           // A single block refused for its results cannot be split further: that is the answer.
           if (blocks === 1) return { failed: { kind: 'retry', reason: outcome.reason, rateLimited: false, retryAfterMs: null } as Outcome };
-          ep.logsRefused(blocks, outcome.cap, /results/i.test(outcome.reason));
+          ep.logsRefused(blocks, outcome.cap);
           return { again: true };
         }
         if (outcome.kind !== 'answer') return { failed: outcome };
@@ -196,7 +203,10 @@ export class RpcPool {
     const reasons = new Map<string, string>();
     for (;;) {
       const ep = await this.pick(deadline, reasons);
-      if (!(await this.identify(ep, sent))) continue;
+      if (!(await this.identify(ep, sent))) {
+        reasons.set(ep.shown, ep.setAside ?? ep.backoffReason ?? 'did not show its chain');
+        continue;
+      }
       const result = await attempt(ep);
       if ('done' in result) return result.done;
       if ('again' in result) continue;
@@ -276,9 +286,9 @@ export class RpcPool {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${ep.url.replace(/\/+$/, '')}${path}`, {
+      response = await fetch(withPath(ep.target, path), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.o.headers },
+        headers: { 'content-type': 'application/json', ...(ep.authorization !== null && { authorization: ep.authorization }), ...this.o.headers },
         body,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -321,18 +331,23 @@ export class RpcPool {
     }
   }
 
-  /** Every ~10 s with two or more endpoints: asks each verified one its head (not awaited: the call goes on). */
+  /**
+   * Every ~10 s with two or more endpoints: asks each one not of another chain its head, checking its
+   * chain first if not yet done (not awaited: the call goes on).
+   */
   private compareHeadsNow(counter: CallCounter): void {
     if (this.endpoints.length < 2 || Date.now() - this.lastHeadCompare < HEAD_COMPARE_MS) return;
     this.lastHeadCompare = Date.now();
     const { head } = this.o;
-    for (const ep of this.endpoints.filter((e) => e.verified === true)) {
+    for (const ep of this.endpoints.filter((e) => e.verified !== false && Date.now() >= e.backoffUntil)) {
       const sent = { n: 1, counter };
-      void this.send(ep, this.o.jsonRpcPath ?? '', JSON.stringify({ jsonrpc: '2.0', id: 1, method: head.method, params: head.params }), false, sent).then((outcome) => {
+      void (async () => {
+        if (!(await this.identify(ep, sent))) return;
+        const outcome = await this.send(ep, this.o.jsonRpcPath ?? '', JSON.stringify({ jsonrpc: '2.0', id: 1, method: head.method, params: head.params }), false, sent);
         const result = outcome.kind === 'answer' ? (outcome.json as { result?: unknown } | undefined)?.result : undefined;
         const seen = result === undefined ? null : head.of(head.method, head.params, result);
         if (seen !== null) this.sawHead(ep, seen);
-      });
+      })();
     }
   }
 }
