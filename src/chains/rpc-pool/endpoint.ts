@@ -34,6 +34,8 @@ export class Endpoint {
   requests = 0;
   rateLimited = 0;
   failures = 0;
+  /** Whether any HTTP answer ever came from it (429 and 502 included): one that never did is likely misconfigured. */
+  everAnswered = false;
   head: number | null = null;
   headAt = 0;
   latencyMs: number | null = null;
@@ -88,11 +90,11 @@ export class Endpoint {
    * A failure to retry: jittered exponential backoff, or `Retry-After` when the endpoint said it.
    * Returns the backoff, ms.
    */
-  failed(reason: string, rateLimited: boolean, retryAfterMs: number | null, now = Date.now()): number {
+  failed(reason: string, rateLimited: boolean, retryAfterMs: number | null, startedAt: number, now = Date.now()): number {
     this.failures++;
     if (rateLimited) {
       this.rateLimited++;
-      this.pacer.limited(now);
+      this.pacer.limited(startedAt, now);
     }
     this.failuresInARow++;
     const exponential = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failuresInARow - 1));

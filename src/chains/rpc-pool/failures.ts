@@ -6,7 +6,7 @@
  */
 export type Outcome =
   | { kind: 'answer'; status: number; text: string; json: unknown }
-  | { kind: 'retry'; reason: string; rateLimited: boolean; retryAfterMs: number | null }
+  | { kind: 'retry'; reason: string; rateLimited: boolean; retryAfterMs: number | null; startedAt?: number }
   | { kind: 'range'; reason: string; cap: number | null };
 
 /** Rate limits as providers word them in a JSON-RPC error (Infura, Alchemy, QuickNode, public nodes). */

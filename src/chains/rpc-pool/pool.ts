@@ -67,6 +67,9 @@ export class RpcHttpError extends Error {
 type Attempt<T> = { done: T } | { failed: Outcome } | { again: true };
 
 const HEAD_COMPARE_MS = 10_000;
+/** What each endpoint did, for a call given up. */
+const said = (reasons: Map<string, string>) => [...reasons].map(([url, why]) => `${url} ${why}`).join('; ');
+
 /** `path` appended to the URL's path, its query string (an API key) kept. */
 function withPath(url: string, path: string): string {
   if (path === '') return url;
@@ -212,7 +215,7 @@ export class RpcPool {
       if ('again' in result) continue;
       const failure = result.failed;
       if (failure.kind === 'retry') {
-        ep.failed(failure.reason, failure.rateLimited, failure.retryAfterMs);
+        ep.failed(failure.reason, failure.rateLimited, failure.retryAfterMs, failure.startedAt ?? Date.now());
         reasons.set(ep.shown, failure.reason);
       }
     }
@@ -228,16 +231,16 @@ export class RpcPool {
       }
       const ready = candidates.find((e) => now >= e.backoffUntil);
       if (ready) return ready;
+      // None ever answered (a wrong host or port, a node not started): said at once, not after
+      // giveUpMs, so the network shows unreachable while the watcher keeps trying every second.
+      if (reasons.size > 0 && candidates.every((e) => !e.everAnswered)) throw new RpcPoolError(said(reasons));
       if (this.identityRefusal && candidates.every((e) => e.verified === null)) {
         const refusal = this.identityRefusal;
         this.identityRefusal = null;
         throw refusal;
       }
       const soonest = Math.min(...candidates.map((e) => e.backoffUntil));
-      if (soonest > deadline) {
-        const said = [...reasons].map(([url, why]) => `${url} ${why}`).join('; ');
-        throw new RpcPoolError(`no RPC endpoint answered in ${Math.round(this.giveUpMs / 1000)} s: ${said || 'every endpoint is backing off'}`);
-      }
+      if (soonest > deadline) throw new RpcPoolError(`no RPC endpoint answered in ${Math.round(this.giveUpMs / 1000)} s: ${said(reasons) || 'every endpoint is backing off'}`);
       await sleep(Math.max(1, soonest - now));
     }
   }
@@ -258,14 +261,14 @@ export class RpcPool {
     const { identity } = this.o;
     const outcome = await this.send(ep, this.o.jsonRpcPath ?? '', JSON.stringify({ jsonrpc: '2.0', id: 1, method: identity.method, params: [] }), false, sent);
     if (outcome.kind !== 'answer') {
-      if (outcome.kind === 'retry') ep.failed(outcome.reason, outcome.rateLimited, outcome.retryAfterMs);
+      if (outcome.kind === 'retry') ep.failed(outcome.reason, outcome.rateLimited, outcome.retryAfterMs, outcome.startedAt ?? Date.now());
       return;
     }
     const result = (outcome.json as { result?: unknown } | undefined)?.result;
     if (outcome.json === undefined || result === undefined) {
       // Not the endpoint's chain, but no answer either (a node without /jsonrpc, a key refused): the
       // caller is told in the node's words when nothing else is usable.
-      ep.failed(`did not answer ${identity.method}`, false, null);
+      ep.failed(`did not answer ${identity.method}`, false, null, Date.now());
       this.identityRefusal =
         outcome.json === undefined
           ? new RpcHttpError(outcome.status, `${ep.shown} answered ${identity.method} with HTTP ${outcome.status}: ${outcome.text.slice(0, 200)}`)
@@ -292,12 +295,13 @@ export class RpcPool {
         body,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+      ep.everAnswered = true;
       text = await response.text();
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const why = timedOut ? `did not answer within ${this.timeoutMs / 1000} s` : `could not be reached (${cause?.code ?? cause?.message ?? (error as Error).message})`;
-      return { kind: 'retry', reason: why, rateLimited: false, retryAfterMs: null };
+      return { kind: 'retry', reason: why, rateLimited: false, retryAfterMs: null, startedAt: started };
     }
     let json: unknown;
     try {
@@ -307,7 +311,7 @@ export class RpcPool {
     }
     const outcome = classify(response.status, text, json, response.headers.get('retry-after'), logs);
     if (outcome.kind === 'answer') ep.succeeded(Date.now() - started);
-    return outcome;
+    return outcome.kind === 'retry' ? { ...outcome, startedAt: started } : outcome;
   }
 
   /** A head an endpoint showed: kept, and compared with the others'. */
