@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
 import type { EndpointReport } from '../../src/chains/family.js';
 import { type FaultEndpoint, startFaultEndpoint } from '../helpers/fault-endpoint.js';
-import { budget, createSession, option, PAY_MS, waitForSession } from '../helpers/evm-chain.js';
+import { budget, createSession, mine, option, PAY_MS, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let dir: string;
@@ -24,7 +24,8 @@ let otherChainUrl: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-rpc-pool-'));
-  devnet = await startDevnet({ network: 'ethereum', chainId: 1337, stateFile: join(dir, 'ethereum.json'), blockTimeSeconds: 0.2 });
+  // A block a second: still 12 times Ethereum's pace, which a 5-block cap with 45 % of requests failing must keep up with.
+  devnet = await startDevnet({ network: 'ethereum', chainId: 1337, stateFile: join(dir, 'ethereum.json'), blockTimeSeconds: 1 });
   fault = await startFaultEndpoint(devnet.rpcUrl);
   // A node of another chain (chain id 5): it answers eth_chainId, and anything else with data of its own.
   otherChain = createServer((req, res) => {
@@ -54,19 +55,33 @@ function core(rpcUrl: string): Promise<TestCore> {
   });
 }
 
+/**
+ * Waits for the watcher's first pass: on a first run it starts at the then-current head, so a payment
+ * mined before that pass (here, while the faults slow the first calls) would be older than its start.
+ */
+async function firstPass(t: TestCore): Promise<void> {
+  await waitFor(() => t.core.chains?.watchers.get('ethereum:test')?.stats.lastSuccessAt ?? null, 30_000, 'the watcher\'s first pass');
+}
+
 const endpointsOf = (t: TestCore): EndpointReport[] => t.core.chains?.watchers.get('ethereum:test')?.stats.endpoints ?? [];
 
 test('429s (30 %), 502s (10 %), dropped connections (5 %) and a 5-block log cap: all 5 payments counted', async () => {
   fault.set({ rate429: 0.3, rate5xx: 0.1, dropRate: 0.05, logRangeCap: 5 });
   const t = await core(fault.url);
   try {
+    await firstPass(t);
     const sessions = [];
     for (let i = 0; i < 5; i++) sessions.push(await createSession(t, `${i + 1}.25`, 'USD'));
     for (const [i, s] of sessions.entries()) {
+      // 60 blocks at once before each payment: the watcher catches up ranges wider than the cap.
+      await mine(devnet, 60);
       await mintAndPay(devnet, { payerKey: DEVNET_PAYER_KEYS[i % DEVNET_PAYER_KEYS.length]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: BigInt(i + 1) * 1_000_000n + 250_000n });
     }
     for (const s of sessions) {
-      const done = await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 60_000, 'the payment to be counted through the faults');
+      const stats = () => JSON.stringify(t.core.chains?.watchers.get('ethereum:test')?.stats);
+      const done = await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 60_000, 'the payment to be counted through the faults').catch((error: unknown) => {
+        throw new Error(`${(error as Error).message}; watcher: ${stats()}`);
+      });
       expect(done.payments).toHaveLength(1);
     }
     const counts = fault.counts();
@@ -84,6 +99,7 @@ test('429s (30 %), 502s (10 %), dropped connections (5 %) and a 5-block log cap:
 test('three endpoints, the first of another chain and the second down: the first is set aside with the reason, the payment is counted through the third', async () => {
   const t = await core(`${otherChainUrl},http://127.0.0.1:9/,${fault.url}`);
   try {
+    await firstPass(t);
     const s = await createSession(t, '4.00', 'USD');
     await mintAndPay(devnet, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDC', to: option(s, 'ethereum', 'USDC').address, amountBaseUnits: 4_000_000n });
     await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 30_000);
