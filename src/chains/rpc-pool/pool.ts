@@ -35,6 +35,8 @@ export interface RpcPoolOptions {
   head: PoolHead;
   /** Parses an answer's text (Solana: with bigints, as @solana/kit's own transport does). */
   parse?(text: string): unknown;
+  /** Writes a request (Solana: bigint parameters as JSON numbers, as @solana/kit's own transport does). */
+  stringify?(body: unknown): string;
   /** A call is given up after this long without progress, ms. */
   giveUpMs?: number;
   /** One request's time limit, ms. */
@@ -151,7 +153,7 @@ export class RpcPool {
    */
   private async json(body: JsonRpcRequest, counter: CallCounter): Promise<unknown> {
     const sent = { n: 0, counter };
-    const text = JSON.stringify(body);
+    const text = (this.o.stringify ?? JSON.stringify)(body);
     return this.withFailover(async (ep) => {
       const outcome = await this.send(ep, this.o.jsonRpcPath ?? '', text, false, sent);
       if (outcome.kind !== 'answer') return { failed: outcome };

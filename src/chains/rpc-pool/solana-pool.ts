@@ -1,4 +1,4 @@
-import { parseJsonWithBigInts } from '@solana/rpc-spec-types';
+import { parseJsonWithBigInts, stringifyJsonWithBigInts } from '@solana/rpc-spec-types';
 import type { ReadyNetwork } from '../family.js';
 import { RpcPool } from './pool.js';
 
@@ -19,6 +19,7 @@ export function solanaRpcPool(network: ReadyNetwork): RpcPool {
     urls: network.rpcUrls ?? [network.rpcUrl],
     ...(network.rpcHeaders && { headers: { ...network.rpcHeaders } }),
     parse: parseJsonWithBigInts,
+    stringify: (body) => stringifyJsonWithBigInts(body),
     identity: {
       method: 'getGenesisHash',
       expected: network.chainId,
