@@ -77,7 +77,7 @@ const chainsOnDomainOnly = ban('Chains import domain and their own SDK only.', {
 // TRON, which only spell them differently). The rules below hold for
 // any other folder there, so a new family is covered without an edit here.
 const SHARED_CHAIN_FOLDER = 'anvil';
-const SHARED_LIBRARY_FOLDERS = ['transfer-logs', 'keccak-accounts'];
+const SHARED_LIBRARY_FOLDERS = ['transfer-logs', 'keccak-accounts', 'rpc-pool'];
 const SHARED_FOLDERS = `(${[SHARED_CHAIN_FOLDER, ...SHARED_LIBRARY_FOLDERS].join('|')})`;
 /** How deep below its folder a family's files may sit (src/chains/<family>/a/b/file.ts is 2). */
 const CHAIN_DEPTHS = [0, 1, 2];

@@ -2,11 +2,12 @@ import type { ParseArgsConfig } from 'node:util';
 import { FAMILIES, NETWORKS } from './chains/registry.js';
 import type { NetworkConfigs } from './config.js';
 import type { FamilyId } from './domain/networks.js';
+import { rpcUrlsProblem } from './domain/rpc-urls.js';
 
 /**
  * `stablepos serve`'s chain flags, keyed by network and family from the registry:
  *
- *   --rpc NETWORK=URL   (repeatable)  a network's live JSON-RPC endpoint
+ *   --rpc NETWORK=URL[,URL…]  (repeatable)  a network's live JSON-RPC endpoints, the first preferred
  *   --rpc-api-key NETWORK=KEY  (repeatable)  its API key, for networks whose hosted endpoints take
  *                       one in a header (TronGrid); also STABLEPOS_RPC_API_KEY_<NETWORK>
  *   --xpub FAMILY=XPUB  (repeatable)  a family's live watch-only wallet
@@ -36,7 +37,10 @@ export function chainFlagOptions(): NonNullable<ParseArgsConfig['options']> {
 /** The help lines of the chain flags, listing what the registry has. */
 export function chainFlagsHelp(): string {
   const rows: [string, string][] = [
-    ['--rpc NETWORK=URL', `a network's live JSON-RPC endpoint (repeatable); NETWORK: ${NETWORKS.map((n) => n.id).join(', ')}`],
+    [
+      '--rpc NETWORK=URL[,URL…]',
+      `a network's live JSON-RPC endpoint, or several separated by commas, the first preferred (the others take over when it fails, lags or serves another chain; repeatable); NETWORK: ${NETWORKS.map((n) => n.id).join(', ')}`,
+    ],
     [
       '--rpc-api-key NETWORK=KEY',
       `its API key, sent in the network's API-key header (repeatable); NETWORK: ${keyedNetworks().map((n) => `${n.id} (${n.apiKeyHeader})`).join(', ')}; also STABLEPOS_RPC_API_KEY_<NETWORK>`,
@@ -62,7 +66,7 @@ export function parseChainFlags(values: Values, env: NodeJS.ProcessEnv = process
   const rpc = collect('--rpc', 'NETWORK=URL', values.rpc, NETWORKS.map((n) => n.id), (id) => values[`rpc-${id}`], env, 'RPC');
   const xpub = collect('--xpub', 'FAMILY=XPUB', values.xpub, FAMILIES.map((f) => f.id), (id) => values[`xpub-${id}`], env, 'XPUB');
   const apiKeys = collect('--rpc-api-key', 'NETWORK=KEY', values['rpc-api-key'], keyedNetworks().map((n) => n.id), () => undefined, env, 'RPC_API_KEY');
-  for (const { value, source } of rpc.values()) checkHttpUrl(value, source);
+  for (const { value, source } of rpc.values()) checkHttpUrls(value, source);
   for (const [network, { source }] of apiKeys) {
     if (!rpc.has(network)) throw new ChainFlagError(`${source}: give ${network}'s endpoint too (--rpc ${network}=URL)`);
   }
@@ -111,12 +115,8 @@ function collect(
   return out;
 }
 
-function checkHttpUrl(value: string, source: string): void {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return;
-  } catch {
-    // fall through
-  }
+/** One URL or several separated by commas (domain/rpc-urls.ts), each absolute http(s). */
+function checkHttpUrls(value: string, source: string): void {
+  if (rpcUrlsProblem(value) === null) return;
   throw new ChainFlagError(`${source} must be an absolute http(s) URL`);
 }

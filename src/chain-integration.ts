@@ -7,6 +7,7 @@ import { type Stablecoin, STABLECOINS } from './domain/currencies.js';
 import type { ExtraToken, FamilyId, NetworkInfo } from './domain/networks.js';
 import type { NetworkSettings, NetworkStatus } from './domain/payment-option.js';
 import { isDelayed, type ProbeFindings } from './domain/rpc-check.js';
+import { splitRpcUrls } from './domain/rpc-urls.js';
 import type { ChainHandlers } from './services/chain-handlers.js';
 import { watcherRole } from './services/leadership.js';
 import type { WatchedNetwork } from './services/readiness.js';
@@ -190,7 +191,8 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       const network = s.network;
       const family = familyOf(network);
       if (!family) continue; // every configured network is a registered family's (above)
-      const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: s.rpcUrl, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
+      const rpcUrls = splitRpcUrls(s.rpcUrl);
+      const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: rpcUrls[0] ?? s.rpcUrl, rpcUrls, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
       // A pass writes only while this instance leads the network (checked inside its unit of work).
       const fence = services.leadership.fence(watcherRole(network, livemode));
       const connection = family.connect(ready, {

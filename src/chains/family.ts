@@ -157,7 +157,10 @@ export function paymentOptionsOf(
 /** A network with an endpoint and a chain to expect. */
 export interface ReadyNetwork extends NetworkSettings {
   readonly status: 'ready';
+  /** The preferred endpoint: rpcUrls[0]. */
   readonly rpcUrl: string;
+  /** Its endpoints in order of preference (`--rpc NETWORK=URL1,URL2`, Settings' comma-separated list); absent: rpcUrl alone. */
+  readonly rpcUrls?: readonly string[];
   readonly chainId: string;
   /** How often its watcher asks for a new block, ms. */
   readonly pollMs: number;

@@ -1,5 +1,6 @@
 import { ApiError, invalidParam } from '../domain/errors.js';
 import type { FamilyId, Network } from '../domain/networks.js';
+import { rpcUrlsProblem, splitRpcUrls } from '../domain/rpc-urls.js';
 import type { ChainDirectory, Clock } from './ports.js';
 
 export interface SavedNetwork {
@@ -76,16 +77,10 @@ export class NetworkSettings {
   async save(network: Network, patch: { rpcUrl?: string | null; confirmations?: number | null; commitment?: string | null; apiKey?: string | null }): Promise<SavedNetwork> {
     const next = { ...(await this.saved(network)) };
     if (patch.rpcUrl !== undefined) {
-      if (patch.rpcUrl !== null) {
-        let url: URL;
-        try {
-          url = new URL(patch.rpcUrl);
-        } catch {
-          throw invalidParam('rpc_url', 'must be an absolute http or https URL');
-        }
-        if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidParam('rpc_url', 'must be an absolute http or https URL');
-      }
-      next.rpcUrl = patch.rpcUrl;
+      // One URL, or several separated by commas, the first preferred (domain/rpc-urls.ts: the Decision).
+      const problem = patch.rpcUrl === null ? null : rpcUrlsProblem(patch.rpcUrl);
+      if (problem !== null) throw invalidParam('rpc_url', problem);
+      next.rpcUrl = patch.rpcUrl === null ? null : splitRpcUrls(patch.rpcUrl).join(',');
     }
     if (patch.confirmations !== undefined) next.confirmations = patch.confirmations;
     if (patch.commitment !== undefined) {

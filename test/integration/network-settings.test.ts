@@ -179,3 +179,25 @@ test('a live Solana wallet is a wallet address: a program-derived one (a multisi
     expect(token).toMatchObject({ payable: false, unpayable_reason: expect.stringContaining(`has not looked up the wallet ${wallet}'s ${token.currency} token account yet`) });
   }
 });
+
+test('several live RPC endpoints in one rpc_url, separated by commas: saved trimmed, each checked, run as one pool', async () => {
+  const t = await startTestCore();
+  cores.push(t);
+  const live = { key: t.liveKey };
+  const saved = await t.api('PATCH', '/v1/settings/networks/bsc', { ...live, body: { rpc_url: ' http://127.0.0.1:9/ , http://127.0.0.1:10/rpc' } });
+  expect(saved.status).toBe(200);
+  expect(saved.body.data.networks[1]).toMatchObject({ network: 'bsc', rpc_url: 'http://127.0.0.1:9/,http://127.0.0.1:10/rpc', applies_at_next_start: true });
+  const refused = await t.api('PATCH', '/v1/settings/networks/bsc', { ...live, body: { rpc_url: 'http://127.0.0.1:9/,ftp://x' } });
+  expectError(refused, 400, 'parameter_invalid', 'rpc_url');
+  expect(refused.body.error.message).toMatch(/URL 2 of 2 must be an absolute http or https URL/);
+  expectError(await t.api('PATCH', '/v1/settings/networks/bsc', { ...live, body: { rpc_url: 'http://a.example,http://a.example' } }), 400, 'parameter_invalid', 'rpc_url');
+
+  await t.core.stop();
+  const again = await startTestCore({ dataDir: t.dataDir });
+  cores.push(again);
+  // Neither endpoint answers: the network runs, its watcher reporting both endpoints, the first preferred.
+  const watcher = again.core.chains?.watchers.get('bsc:live');
+  expect(watcher).toBeDefined();
+  expect(watcher!.stats.endpoints?.map((e) => e.url)).toEqual(['http://127.0.0.1:9', 'http://127.0.0.1:10/rpc']);
+  await expect.poll(() => watcher!.stats.endpoints?.every((e) => e.failures > 0), { timeout: 5000 }).toBe(true);
+});

@@ -77,3 +77,10 @@ test('--rpc-api-key NETWORK=KEY (or STABLEPOS_RPC_API_KEY_<NETWORK>) goes with t
   expect(chainFlagsHelp()).toContain('--rpc-api-key NETWORK=KEY');
   expect(chainFlagsHelp()).toContain('TRON-PRO-API-KEY');
 });
+
+test('several endpoints for one network, separated by commas (flag or environment), the first preferred; each must be http(s)', () => {
+  expect(parse(['--rpc', 'ethereum=https://a.example/KEY,https://b.example']).live.ethereum).toEqual({ rpcUrl: 'https://a.example/KEY,https://b.example' });
+  expect(parse([], { STABLEPOS_RPC_ETHEREUM: 'https://a.example,https://b.example' }).live.ethereum).toEqual({ rpcUrl: 'https://a.example,https://b.example' });
+  expect(() => parse(['--rpc', 'ethereum=https://a.example,ftp://b.example'])).toThrow('--rpc ethereum=… must be an absolute http(s) URL');
+  expect(chainFlagsHelp()).toContain('--rpc NETWORK=URL[,URL…]');
+});

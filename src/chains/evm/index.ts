@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem';
+import { type Address, createPublicClient, getAddress, type PublicClient } from 'viem';
 import { STABLECOINS } from '../../domain/currencies.js';
 import type { ChainFamily } from '../family.js';
 import { probeJsonRpc } from '../transfer-logs/rpc-probe.js';
+import { ethRpcPool } from '../rpc-pool/eth-pool.js';
+import { reportEndpoints } from '../rpc-pool/pool.js';
+import { poolTransport } from '../rpc-pool/viem-transport.js';
 import { TransferLogWatcher, type WatchedToken } from '../transfer-logs/transfer-log-watcher.js';
 import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
 import { EvmAddressDeriver } from '../keccak-accounts/xpub-deriver.js';
@@ -53,7 +56,10 @@ export const evmFamily: ChainFamily<Devnet> = {
   uriSchemes: ['ethereum'],
 
   connect(network, ports) {
-    const client = createPublicClient({ transport: http(network.rpcUrl, { retryCount: 0, timeout: 10_000, ...(network.rpcHeaders && { fetchOptions: { headers: { ...network.rpcHeaders } } }) }), cacheTime: 0 }) as PublicClient;
+    // All the network's RPC traffic, the watcher's and the payouts', goes through one pool of its endpoints.
+    const pool = ethRpcPool(network);
+    // The watcher counts each call once; the pool adds what a call cost beyond that (retries, parts of a split eth_getLogs, probes).
+    const client = createPublicClient({ transport: poolTransport(pool, { extra: () => void watcher.stats.rpcCalls++ }), cacheTime: 0 }) as PublicClient;
     const tokens: WatchedToken[] = STABLECOINS.flatMap((currency) => {
       const token = network.tokens[currency];
       return token ? [{ currency, logAddress: token.contract as Address, contract: token.contract, decimals: token.decimals }] : [];
@@ -61,10 +67,10 @@ export const evmFamily: ChainFamily<Devnet> = {
     // Watched for customers' mistakes in the same eth_getLogs (more contracts, not more calls).
     for (const t of network.extraTokens ?? []) tokens.push({ ...t, logAddress: t.contract as Address, mistake: t.currency ? 'wrong_asset' : 'unsupported_token' });
     const name = EVM_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
-    return {
-      watcher: new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, confirmations: network.confirmations, address: getAddress, txId: (hash) => hash }, ports),
-      payouts: new EvmPayoutChain({ client, chainId: network.chainId, name }),
-    };
+    const watcher = new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, confirmations: network.confirmations, logRange: () => pool.logRange(), address: getAddress, txId: (hash) => hash }, ports);
+    reportEndpoints(watcher.stats, pool);
+    const payoutClient = createPublicClient({ transport: poolTransport(pool), cacheTime: 0 }) as PublicClient;
+    return { watcher, payouts: new EvmPayoutChain({ client: payoutClient, chainId: network.chainId, name }) };
   },
 
   payoutNonce: evmPayoutNonce,

@@ -1,6 +1,9 @@
-import { createSolanaRpc } from '@solana/kit';
+import { createSolanaRpcFromTransport } from '@solana/kit';
 import { STABLECOINS } from '../../domain/currencies.js';
 import type { ChainFamily } from '../family.js';
+import { reportEndpoints } from '../rpc-pool/pool.js';
+import { solanaRpcPool } from '../rpc-pool/solana-pool.js';
+import { solanaPoolTransport } from '../rpc-pool/solana-transport.js';
 import { addressBytes, addressOfSecretKey, checkMerchantWallet, newReference, newSecretKeyBytes, parseSecretKey, testMerchantWallet } from './accounts.js';
 import { type RunningSolanaDevnet, solanaDevnet } from './devnet/index.js';
 import { MerchantAccounts, type OfferedMint } from './merchant-accounts.js';
@@ -47,7 +50,10 @@ export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
   uriSchemes: ['solana'],
 
   connect(network, ports) {
-    const rpc = createSolanaRpc(network.rpcUrl);
+    // All the network's RPC traffic, the watcher's and the payouts', goes through one pool of its endpoints.
+    const pool = solanaRpcPool(network);
+    // The watcher counts each call once; the pool adds what a call cost beyond that (retries, probes).
+    const rpc = createSolanaRpcFromTransport(solanaPoolTransport(pool, { extra: () => void watcher.stats.rpcCalls++ }));
     const mints: OfferedMint[] = STABLECOINS.flatMap((currency) => {
       const token = network.tokens[currency];
       return token ? [{ currency, mint: token.contract, decimals: token.decimals }] : [];
@@ -66,9 +72,10 @@ export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
       return [...merchant, ...payouts.filter((a) => !own.has(a.account))];
     };
     const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: followed, expectedChainId: network.chainId, pollMs: network.pollMs, commitment }, ports);
+    reportEndpoints(watcher.stats, pool);
     return {
       watcher,
-      payouts: new SolanaPayoutChain({ rpc, name }),
+      payouts: new SolanaPayoutChain({ rpc: createSolanaRpcFromTransport(solanaPoolTransport(pool)), name }),
       unpayable: () => accounts.unpayable(),
     };
   },

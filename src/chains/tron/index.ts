@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import secp256k1 from 'secp256k1';
-import { type Address, createPublicClient, http, type PublicClient } from 'viem';
+import { type Address, createPublicClient, type PublicClient } from 'viem';
 import { STABLECOINS } from '../../domain/currencies.js';
 import type { ChainFamily } from '../family.js';
+import { ethRpcPool } from '../rpc-pool/eth-pool.js';
+import { reportEndpoints } from '../rpc-pool/pool.js';
+import { poolTransport } from '../rpc-pool/viem-transport.js';
 import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
 import { TransferLogWatcher, type WatchedToken } from '../transfer-logs/transfer-log-watcher.js';
 import { isTronAddress, toEvmAddress, toTronBase58 } from './address-format.js';
@@ -84,10 +87,10 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
   connect(network, ports) {
     const base = tronNodeBase(network.rpcUrl);
     const headers = network.rpcHeaders ? { ...network.rpcHeaders } : undefined;
-    const client = createPublicClient({
-      transport: http(`${base}/jsonrpc`, { retryCount: 0, timeout: 10_000, ...(headers && { fetchOptions: { headers } }) }),
-      cacheTime: 0,
-    }) as PublicClient;
+    // One pool of the node bases: the watcher's /jsonrpc and the payouts' /wallet/… both go through it.
+    const pool = ethRpcPool(network, { urls: (network.rpcUrls ?? [network.rpcUrl]).map(tronNodeBase), jsonRpcPath: '/jsonrpc' });
+    // The watcher counts each call once; the pool adds what a call cost beyond that (retries, parts of a split eth_getLogs, probes).
+    const client = createPublicClient({ transport: poolTransport(pool, { extra: () => void watcher.stats.rpcCalls++ }), cacheTime: 0 }) as PublicClient;
     const tokens: WatchedToken[] = STABLECOINS.flatMap((currency) => {
       const token = network.tokens[currency];
       // /jsonrpc speaks 20-byte hex addresses and rejects TRON's 41 form.
@@ -96,24 +99,24 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
     // Watched for customers' mistakes (USDC, other tokens) in the same eth_getLogs: more contracts, not more calls.
     for (const t of network.extraTokens ?? []) tokens.push({ ...t, logAddress: toEvmAddress(t.contract) as Address, mistake: t.currency ? 'wrong_asset' : 'unsupported_token' });
     const name = TRON_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
-    return {
-      watcher: new TransferLogWatcher(
-        {
-          client,
-          tokens,
-          expectedChainId: network.chainId,
-          pollMs: network.pollMs,
-          confirmations: network.confirmations,
-          maxRange: MAX_LOG_RANGE,
-          address: (hex) => toTronBase58(hex),
-          // The log's transaction hash is the TRON txID, which TRON writes without 0x.
-          txId: (hash) => hash.replace(/^0x/, ''),
-          explainError: explainTronRpcError,
-        },
-        ports,
-      ),
-      payouts: new TronPayoutChain({ httpUrl: base, name, ...(headers && { headers }) }),
-    };
+    const watcher = new TransferLogWatcher(
+      {
+        client,
+        tokens,
+        expectedChainId: network.chainId,
+        pollMs: network.pollMs,
+        confirmations: network.confirmations,
+        logRange: () => pool.logRange(),
+        maxRange: MAX_LOG_RANGE,
+        address: (hex) => toTronBase58(hex),
+        // The log's transaction hash is the TRON txID, which TRON writes without 0x.
+        txId: (hash) => hash.replace(/^0x/, ''),
+        explainError: explainTronRpcError,
+      },
+      ports,
+    );
+    reportEndpoints(watcher.stats, pool);
+    return { watcher, payouts: new TronPayoutChain({ httpUrl: base, name, pool, ...(headers && { headers }) }) };
   },
 
   payoutNonce: tronPayoutNonce,

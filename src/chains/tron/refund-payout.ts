@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { TronWeb } from 'tronweb';
 import { formatDecimal } from '../../domain/money.js';
 import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout } from '../../domain/payout.js';
+import type { RpcPool } from '../rpc-pool/pool.js';
 import { toEvmAddress, toTronBase58, toTronHex } from './address-format.js';
 import { type BroadcastAnswer, broadcastRefusal, readMessage } from './broadcast-answer.js';
 import { isEmptyAnswer, TronNodeApi, TronNodeHttpError } from './node-api.js';
@@ -81,6 +82,8 @@ export class TronPayoutChain implements PayoutPort {
       name: string;
       /** Sent with every call, e.g. TronGrid's `TRON-PRO-API-KEY`. */
       headers?: Record<string, string>;
+      /** The network's endpoint pool: `/wallet/…` calls are retried and fail over through it. */
+      pool?: RpcPool;
     },
   ) {
     this.api = new TronNodeApi(o);

@@ -10,7 +10,7 @@ const tags = ['Settings'];
 
 const NetworkSettingOut = Type.Object({
   network: Type.String({ enum: [...NETWORK_IDS] }),
-  rpc_url: Nullable(Type.String({ description: 'The saved live JSON-RPC endpoint (null: none saved).' })),
+  rpc_url: Nullable(Type.String({ description: 'The saved live JSON-RPC endpoint, or several separated by commas, the first preferred (null: none saved).' })),
   confirmations: Type.Integer({ description: 'Confirmations a live payment needs (saved, else the default). On Solana it is 1: finality is the `commitment`.' }),
   commitment: Nullable(Type.String({ description: 'Solana: the commitment at which a live payment counts (saved, else the default, `finalized`); null on networks that count confirmations.' })),
   commitments: Type.Array(Type.String(), { description: 'The commitments the network takes, the default first (Solana: `finalized`, `confirmed`); empty where it counts confirmations.' }),
@@ -91,7 +91,15 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
       params: Type.Object({ network: Type.String({ enum: [...NETWORK_IDS] }) }, { additionalProperties: false }),
       body: Type.Object(
         {
-          rpc_url: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2048 }))),
+          rpc_url: Type.Optional(
+            Nullable(
+              Type.String({
+                minLength: 1,
+                maxLength: 2048,
+                description: 'An absolute http(s) URL, or several separated by commas, the first preferred (the others take over when it fails, lags or serves another chain); 400 `parameter_invalid` naming the URL that is not one, or a URL given twice.',
+              }),
+            ),
+          ),
           confirmations: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
           commitment: Type.Optional(
             Nullable(Type.String({ minLength: 1, maxLength: 20, description: 'One of the network\'s `commitments` (null: the default); 400 `parameter_invalid` on a network that counts confirmations.' })),

@@ -1,0 +1,67 @@
+/** A cut that did not lower the share of 429s was no limit of ours: cuts pause this long. */
+const NOT_A_LIMIT_PAUSE_MS = 60_000;
+
+/**
+ * One endpoint's pace. Unpaced until its first 429; then it settles on a rate below the limit it met
+ * (AIMD, as TCP does: the rate observed over the last second, cut by 30 % at a 429, at most once a
+ * second, raised by a little per success) and spaces request starts by 1/rate, so an endpoint that
+ * allows 10 requests a second is held near 8 or 9 and sees a 429 only every few tens of seconds, when
+ * the pace probes up. 429s that keep coming as often after a cut (a provider refusing a share of
+ * requests at random, whatever the rate) are no limit pacing can respect: the pace is dropped again
+ * and cuts pause for a minute, leaving the backoff alone to deal with them.
+ */
+export class Pacer {
+  /** Requests per second; null while no limit was met. */
+  private rate: number | null = null;
+  private nextStart = 0;
+  /** Start times of the last second's requests, to know the rate at which a 429 came. */
+  private readonly recent: number[] = [];
+  /** When the rate was last cut: the 429s of one burst cut it once. */
+  private lastCut = -Infinity;
+  private cutsPausedUntil = -Infinity;
+  /** Requests and 429s since the last cut: whether the cut helped. */
+  private sinceCut = { requests: 0, limited: 0 };
+
+  get requestsPerSecond(): number | null {
+    return this.rate === null ? null : Math.round(this.rate * 10) / 10;
+  }
+
+  /** Reserves the next start slot; resolves when it comes (at once while unpaced). */
+  async slot(now = Date.now()): Promise<void> {
+    this.recent.push(now);
+    while (this.recent.length > 0 && (this.recent[0] as number) < now - 1000) this.recent.shift();
+    this.sinceCut.requests++;
+    if (this.rate === null) return;
+    const start = Math.max(now, this.nextStart);
+    this.nextStart = start + 1000 / this.rate;
+    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now).unref());
+  }
+
+  /**
+   * A 429 to a request started at `startedAt`: multiplicative decrease from the rate just sent at (at
+   * least one request every 2 s). One started before the last cut says nothing of the new pace.
+   */
+  limited(startedAt: number, now = Date.now()): void {
+    if (startedAt < this.lastCut) return;
+    this.sinceCut.limited++;
+    if (now < this.cutsPausedUntil) return;
+    // The last cut's effect is judged after a few requests at its pace.
+    if (this.rate !== null && this.sinceCut.requests < 5) return;
+    if (this.rate !== null && this.sinceCut.limited / this.sinceCut.requests >= 0.2) {
+      this.rate = null;
+      this.cutsPausedUntil = now + NOT_A_LIMIT_PAUSE_MS;
+      this.sinceCut = { requests: 0, limited: 0 };
+      return;
+    }
+    this.lastCut = now;
+    this.sinceCut = { requests: 0, limited: 0 };
+    const observed = this.recent.filter((t) => t >= now - 1000).length;
+    const from = this.rate === null ? Math.max(observed, 1) : Math.min(this.rate, Math.max(observed, 1));
+    this.rate = Math.max(0.5, from * 0.7);
+  }
+
+  /** A success while paced: additive increase, about +1 request a second per 10 s at 10 req/s. */
+  succeeded(): void {
+    if (this.rate !== null) this.rate += 0.01;
+  }
+}
