@@ -7,7 +7,6 @@
  */
 import { Keypair } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '@solana/spl-token';
-import { SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR, SolanaError } from '@solana/kit';
 import { describe, expect, test } from 'vitest';
 import { MerchantAccounts } from '../../src/chains/solana/merchant-accounts.js';
 
@@ -54,26 +53,6 @@ describe('MerchantAccounts.unpayable', () => {
     state.down = false;
     expect(await accounts.current()).toEqual([{ currency: 'USDT', mint: mint.toBase58(), account: ata, decimals: 6 }]);
     expect(accounts.unpayable()).toEqual({});
-  });
-
-  test('a lookup refused with a 429 (Retry-After) is sent again, not failed: the coin is payable after one pass', async () => {
-    const state = { open: true, down: false };
-    const rpc = fakeRpc(state);
-    let refusals = 2;
-    let calls = 0;
-    const limited = {
-      getMultipleAccounts: (addresses: string[]) => ({
-        send: async () => {
-          if (refusals-- > 0) throw new SolanaError(SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR, { headers: new Headers({ 'retry-after': '0' }), message: 'Too Many Requests', statusCode: 429 });
-          return rpc.getMultipleAccounts(addresses).send();
-        },
-      }),
-    };
-    const accounts = new MerchantAccounts(limited as never, { offered: [{ currency: 'USDT', mint: mint.toBase58(), decimals: 6 }] }, () => wallet.toBase58(), () => void calls++);
-    expect(await accounts.current()).toEqual([{ currency: 'USDT', mint: mint.toBase58(), account: ata, decimals: 6 }]);
-    expect(accounts.unpayable()).toEqual({});
-    // Each request sent counts as the watcher's RPC call: two refused, then the mints and the account.
-    expect(calls).toBe(4);
   });
 
   test('a missing account is unpayable with its reason, and payable once opened', async () => {

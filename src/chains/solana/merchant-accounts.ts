@@ -3,7 +3,6 @@ import { findAssociatedTokenPda } from '@solana-program/token';
 import type { Stablecoin } from '../../domain/currencies.js';
 import type { ExtraToken } from '../../domain/networks.js';
 import { TOKEN_PROGRAMS } from './incoming-transfers.js';
-import { withRetries } from './rpc-retry.js';
 import type { MerchantTokenAccount } from './watcher.js';
 
 /** A coin the network offers: its mint and the decimals the app expects of it. */
@@ -180,12 +179,10 @@ export class MerchantAccounts {
     return facts;
   }
 
-  /** One call, counted per request sent, and sent again while only refused for now (a 429, a 5xx: rpc-retry.ts). */
+  /** One call, counted; sent again while only refused for now by the network's RPC pool (src/chains/rpc-pool/). */
   private send<T>(request: { send(): Promise<T> }): Promise<T> {
-    return withRetries(() => {
-      this.counted();
-      return request.send();
-    });
+    this.counted();
+    return request.send();
   }
 
   private async accountsExist(accounts: readonly Address[]): Promise<boolean[]> {

@@ -15,7 +15,6 @@ import type { DepositReason } from '../../domain/deposit.js';
 import { PollLoop, type Watcher, type WatcherPorts, type WatcherStats } from '../family.js';
 import { type IncomingTransfer, incomingTransfers, type ParsedTransactionView } from './incoming-transfers.js';
 import { AccountBalances, AMOUNT_SLICE, amountOf, balancesAfter } from './account-balances.js';
-import { DEFAULT_RETRY, type RetryPolicy, withRetries } from './rpc-retry.js';
 import { readCursor, writeCursor } from './watch-cursor.js';
 
 /** The RPC methods the watcher calls (a full `Rpc<SolanaRpcApi>` from `createSolanaRpc` fits). */
@@ -63,13 +62,11 @@ export interface SolanaWatcherOptions {
    * transactions per applied scan during a backfill. Small in tests, to cross pages.
    */
   pageSize?: number;
-  /** How a call the endpoint refused for now (429, 5xx, a dropped connection) is sent again (rpc-retry.ts). */
-  retry?: RetryPolicy;
   /**
    * How a transaction (or block) the endpoint lists but returns as null is asked for again: a node of
    * a load-balanced pool that has not got it yet. Default 4 tries, 200 ms doubling.
    */
-  reread?: RetryPolicy;
+  reread?: RereadPolicy;
   /**
    * An account whose balance has not changed is still listed at least this often, ms (default a
    * minute): the safety net of account-balances.ts.
@@ -103,7 +100,18 @@ interface Listed {
 const DEFAULT_PAGE = 1000;
 /** getMultipleAccounts takes at most 100 accounts. */
 const ACCOUNTS_PER_CALL = 100;
-const DEFAULT_REREAD: RetryPolicy = { attempts: 4, baseDelayMs: 200, maxDelayMs: 1_000 };
+/** How often, and how far apart, a null answer is asked for again. */
+export interface RereadPolicy {
+  /** Tries in all, the first included. */
+  attempts: number;
+  /** The first wait, ms, doubled at every retry, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** How the wait is spent (tests may shorten it). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const DEFAULT_REREAD: RereadPolicy = { attempts: 4, baseDelayMs: 200, maxDelayMs: 1_000 };
 /** Blockhashes kept across passes (slots are never rolled back once confirmed: see the class comment). */
 const BLOCKHASH_CACHE = 256;
 
@@ -166,12 +174,14 @@ export class SolanaWatcher implements Watcher {
     return this.loop.stop();
   }
 
-  /** One call, counted per request sent (the benchmarks read `rpcCalls`), sent again while only refused for now. */
+  /**
+   * One call, counted (the benchmarks read `rpcCalls`). A call refused for now (429, 5xx, a dropped
+   * connection) is sent again by the network's RPC pool (src/chains/rpc-pool/), which counts what it
+   * sends beyond the first; what reaches here failed for good, and fails the pass.
+   */
   private async rpc<T>(request: { send(): Promise<T> }): Promise<T> {
-    return withRetries(() => {
-      this.stats.rpcCalls++;
-      return request.send();
-    }, this.options.retry ?? DEFAULT_RETRY);
+    this.stats.rpcCalls++;
+    return request.send();
   }
 
   /**
