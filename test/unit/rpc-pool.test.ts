@@ -169,6 +169,22 @@ describe('retries and answers', () => {
     await expect(client.getBlockNumber()).rejects.toThrow(/no RPC endpoint answered in 2 s: http:\/\/127\.0\.0\.1:\d+\/rpc answered HTTP 503/);
   });
 
+  test('interrupt() ends a call that is retrying against an endpoint that is down at once, not after the bound; later calls work', async () => {
+    const node = await fakeNode();
+    node.set({ hook: (m) => (m === 'eth_blockNumber' ? { status: 503, body: 'down for maintenance' } : undefined) });
+    const { client, pool: p } = pool([node.url]);
+    const started = Date.now();
+    const call = client.getBlockNumber();
+    const settled = call.then(() => 'answered', (error: Error) => error.message);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    p.interrupt();
+    expect(await settled).toMatch(/stopped while the RPC call was under way/);
+    // Without it, the call would retry for the pool's 30 s.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    node.set({ hook: null });
+    expect(await client.getBlockNumber()).toBe(20_000n);
+  });
+
   test('Retry-After in seconds or as an HTTP date', () => {
     expect(retryAfterMs('2')).toBe(2000);
     expect(retryAfterMs(new Date(Date.now() + 3000).toUTCString())).toBeGreaterThan(1000);

@@ -67,7 +67,7 @@ export const evmFamily: ChainFamily<Devnet> = {
     // Watched for customers' mistakes in the same eth_getLogs (more contracts, not more calls).
     for (const t of network.extraTokens ?? []) tokens.push({ ...t, logAddress: t.contract as Address, mistake: t.currency ? 'wrong_asset' : 'unsupported_token' });
     const name = EVM_NETWORKS.find((n) => n.id === network.network)?.name ?? network.network;
-    const watcher = new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, confirmations: network.confirmations, logRange: () => pool.logRange(), address: getAddress, txId: (hash) => hash }, ports);
+    const watcher = new TransferLogWatcher({ client, tokens, expectedChainId: network.chainId, pollMs: network.pollMs, confirmations: network.confirmations, logRange: () => pool.logRange(), interrupt: () => pool.interrupt(), address: getAddress, txId: (hash) => hash }, ports);
     reportEndpoints(watcher.stats, pool);
     const payoutClient = createPublicClient({ transport: poolTransport(pool), cacheTime: 0 }) as PublicClient;
     return { watcher, payouts: new EvmPayoutChain({ client: payoutClient, chainId: network.chainId, name }) };

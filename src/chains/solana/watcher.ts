@@ -48,6 +48,11 @@ export type FinalCommitment = 'confirmed' | 'finalized';
 export interface SolanaWatcherOptions {
   rpc: SolanaWatcherRpc;
   /**
+   * Ends the RPC calls under way (the network's RPC pool: `RpcPool.interrupt`), called as the watcher
+   * stops: a shutdown or a handover then waits for no retries against an endpoint that is down.
+   */
+  interrupt?(): void;
+  /**
    * The accounts to follow: a fixed list, or asked before every pass (the family's: the merchant may
    * change the wallet in Settings, and the accounts are that wallet's).
    */
@@ -171,7 +176,9 @@ export class SolanaWatcher implements Watcher {
   }
 
   stop(): Promise<void> {
-    return this.loop.stop();
+    const stopped = this.loop.stop();
+    this.options.interrupt?.();
+    return stopped;
   }
 
   /**

@@ -65,6 +65,11 @@ export interface WatchedToken {
 
 export interface TransferLogWatcherOptions {
   client: PublicClient;
+  /**
+   * Ends the RPC calls under way (the network's RPC pool: `RpcPool.interrupt`), called as the watcher
+   * stops: a shutdown or a handover then waits for no retries against an endpoint that is down.
+   */
+  interrupt?(): void;
   /** The chain this network must be (decimal chain id): an RPC for another chain is refused, never scanned. */
   expectedChainId: string;
   tokens: readonly WatchedToken[];
@@ -157,7 +162,9 @@ export class TransferLogWatcher implements Watcher {
   }
 
   stop(): Promise<void> {
-    return this.loop.stop();
+    const stopped = this.loop.stop();
+    this.options.interrupt?.();
+    return stopped;
   }
 
   private async rpc<T>(call: () => Promise<T>): Promise<T> {

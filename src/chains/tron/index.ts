@@ -107,6 +107,7 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
         pollMs: network.pollMs,
         confirmations: network.confirmations,
         logRange: () => pool.logRange(),
+        interrupt: () => pool.interrupt(),
         maxRange: MAX_LOG_RANGE,
         address: (hex) => toTronBase58(hex),
         // The log's transaction hash is the TRON txID, which TRON writes without 0x.
