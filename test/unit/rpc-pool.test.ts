@@ -326,3 +326,37 @@ describe('endpoint lists', () => {
     expect(rpcUrlsProblem(' , ')).toMatch(/must be an absolute/);
   });
 });
+
+test('behind a known cap, the parts of one eth_getLogs are asked several at once, complete and in order', async () => {
+  let inFlight = 0;
+  let most = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const { id, method, params = [] } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: unknown; method: string; params?: unknown[] };
+      const send = (body: string) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      if (method === 'eth_chainId') return send(json(id, '0x1'));
+      const filter = params[0] as { fromBlock: string; toBlock: string };
+      const from = Number(filter.fromBlock);
+      const to = Number(filter.toBlock);
+      if (to - from + 1 > 5) return send(rpcError(id, -32614, 'eth_getLogs is limited to a 5 range'));
+      inFlight++;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        const logs = Array.from({ length: to - from + 1 }, (_, i) => ({ address: '0x0000000000000000000000000000000000000001', topics: [], data: '0x', blockNumber: `0x${(from + i).toString(16)}`, blockHash: `0x${'1'.repeat(64)}`, transactionHash: `0x${'2'.repeat(64)}`, transactionIndex: '0x0', logIndex: '0x0', removed: false }));
+        send(json(id, logs));
+      }, 50);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { client, pool: p } = pool([`http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`]);
+  await getLogs(client, 1, 10); // learns the cap: one part at a time until then
+  expect(p.logRange()).toBe(5);
+  most = 0;
+  const logs = await getLogs(client, 11, 30);
+  expect(logs.map((l) => Number(l.blockNumber))).toEqual(Array.from({ length: 20 }, (_, i) => 11 + i));
+  expect(most).toBe(4);
+});

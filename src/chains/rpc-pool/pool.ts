@@ -79,6 +79,9 @@ function withPath(url: string, path: string): string {
   u.pathname = `${u.pathname.replace(/\/+$/, '')}${path}`;
   return u.toString();
 }
+/** Parts of one eth_getLogs asked at once behind a known range cap. */
+const PARALLEL_LOG_PARTS = 4;
+
 /** Waits `ms`, or less if `signal` aborts first (the pool was interrupted). */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -186,9 +189,49 @@ export class RpcPool {
     }, sent);
   }
 
-  /** eth_getLogs over [from, to], in consecutive parts no larger than the endpoint answers, concatenated. */
+  /**
+   * eth_getLogs over [from, to], in parts no larger than the endpoint answers, concatenated in order.
+   * Behind a known cap, up to PARALLEL_LOG_PARTS parts are asked at once (each paced like any request):
+   * a pass that reads again the blocks not yet confirmed (TRON: 19 blocks, 4 parts of 5) then waits
+   * for one round trip, not four, before it sees a payment in the newest block.
+   */
   private async logs(body: JsonRpcRequest, filter: Record<string, unknown>, from: number, to: number, counter: CallCounter): Promise<unknown> {
     const sent = { n: 0, counter };
+    const cap = this.logRange();
+    if (cap === null || to - from + 1 <= cap) return this.logsInSequence(body, filter, from, to, sent);
+    // Parts are cut as workers take them, at the range the endpoint answers then (it may grow).
+    const answers: { from: number; answer: unknown }[] = [];
+    let next = from;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next <= to) {
+        const a = next;
+        const b = Math.min(to, a + (this.logRange() ?? cap) - 1);
+        next = b + 1;
+        try {
+          answers.push({ from: a, answer: await this.logsInSequence(body, filter, a, b, sent, to - a + 1) });
+        } catch (error) {
+          failed = true; // the other workers take no new part
+          throw error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_LOG_PARTS }, worker));
+    answers.sort((x, y) => x.from - y.from);
+    const logs: unknown[] = [];
+    for (const { answer } of answers as { answer: { result?: unknown; error?: unknown } }[]) {
+      if (answer.error !== undefined || !Array.isArray(answer.result)) return answer;
+      logs.push(...answer.result);
+    }
+    return { jsonrpc: '2.0', id: body.id, result: logs };
+  }
+
+  /**
+   * eth_getLogs over [from, to], in consecutive parts no larger than the endpoint answers, concatenated.
+   * `growTo`: how far the endpoint's range may grow after successes (the whole request's size, when
+   * this is one part of it).
+   */
+  private async logsInSequence(body: JsonRpcRequest, filter: Record<string, unknown>, from: number, to: number, sent: { n: number; counter: CallCounter }, growTo?: number): Promise<unknown> {
     const logs: unknown[] = [];
     let next = from;
     while (next <= to) {
@@ -206,7 +249,7 @@ export class RpcPool {
         if (outcome.kind !== 'answer') return { failed: outcome };
         const answer = this.answerOf(ep, outcome) as { result?: unknown; error?: unknown };
         if (answer.error !== undefined || !Array.isArray(answer.result)) return { done: { answer, blocks: 0 } };
-        ep.logsAnswered(blocks, wanted);
+        ep.logsAnswered(blocks, Math.max(wanted, growTo ?? 0));
         return { done: { answer, blocks } };
       }, sent);
       if (part.blocks === 0) return part.answer;
