@@ -215,6 +215,12 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         isPastDeposit: (address) => services.addressBook.ended(family.id, livemode, address),
         // Ended deposit addresses count: money can arrive at one long after its window (a `late` deposit).
         anyWatched: () => services.addressBook.any(family.id, livemode) || services.addressBook.anyIssued(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
+        watchedSince: async () => {
+          const sessionId = await services.addressBook.oldestWatched(family.id, livemode);
+          const session = sessionId === undefined ? undefined : (await services.sessions.getPublic(sessionId))?.session;
+          const times = [session?.createdAt, services.refunds.oldestManual(family.id, livemode)].filter((t) => t !== undefined);
+          return times.length > 0 ? Math.min(...times) : undefined;
+        },
         manualDestinations: () => services.refunds.manualDestinations(family.id, livemode),
         apply: async (scan) => {
           // Which recipients are deposits, asked once per address (the answer reads the store on a hit).

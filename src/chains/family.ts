@@ -312,6 +312,13 @@ export interface WatcherPorts {
    * filter, confirmed by the store only on a hit (services/address-book.ts).
    */
   isPastDeposit(address: string): Promise<boolean>;
+  /**
+   * When the oldest watched deposit was created (ms): the oldest session still watched, or manual
+   * refund still awaited, of the family in this mode; undefined when nothing is watched. A watcher with
+   * no cursor (a first run) starts no later than the block of that time, so a session created before
+   * its first successful pass (an endpoint down for minutes) still has its payment found.
+   */
+  watchedSince(): Promise<number | undefined>;
   /** Whether anything is watched at all, ended deposit addresses included; when nothing is, transfer scans are skipped. */
   anyWatched(): boolean;
   /**

@@ -220,6 +220,18 @@ export class AddressBook {
     return this.bucket(family, livemode).size > 0;
   }
 
+  /**
+   * The session of the oldest address of a family and mode in the book (rows are numbered in commit
+   * order, so the lowest row is the oldest); undefined when none is. One whose window ended since the
+   * last sweep may answer: older than needed, never newer. A watcher's first run starts no later than
+   * that session's creation (docs/payments.md); it walks the book once, and reads the store once.
+   */
+  async oldestWatched(family: FamilyId, livemode: boolean): Promise<string | undefined> {
+    let oldest: number | undefined;
+    for (const row of this.bucket(family, livemode).values()) if (oldest === undefined || row < oldest) oldest = row;
+    return oldest === undefined ? undefined : (await this.store.watchOf(oldest))?.sessionId;
+  }
+
   /** Whether any address of a family and mode was ever issued: a watcher then scans for `late` transfers. */
   anyIssued(family: FamilyId, livemode: boolean): boolean {
     return this.filter(family, livemode).size > 0;

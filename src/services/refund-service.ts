@@ -555,6 +555,18 @@ export class RefundService {
     return [...(this.manual.get(manualBucket(family, livemode))?.values() ?? [])].flatMap((refunds) => (refunds[0]?.destination ? [refunds[0].destination] : []));
   }
 
+  /**
+   * When the oldest open manual payout of the family and mode was made (ms); undefined when none is
+   * open. A watcher's first run starts no later than this (docs/payments.md).
+   */
+  oldestManual(family: FamilyId, livemode: boolean): number | undefined {
+    let oldest: number | undefined;
+    for (const refunds of this.manual.get(manualBucket(family, livemode))?.values() ?? []) {
+      for (const r of refunds) oldest = oldest === undefined ? r.createdAt : Math.min(oldest, r.createdAt);
+    }
+    return oldest;
+  }
+
   anyManual(family: FamilyId, livemode: boolean): boolean {
     return (this.manual.get(manualBucket(family, livemode))?.size ?? 0) > 0;
   }

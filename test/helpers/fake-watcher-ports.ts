@@ -40,6 +40,11 @@ export class FakeWatcherPorts implements WatcherPorts {
   manualDestinations(): readonly string[] {
     return [...this.manual];
   }
+  /** When the oldest watched deposit was created (ms), as a test sets it; undefined: as if none. */
+  since: number | undefined;
+  async watchedSince(): Promise<number | undefined> {
+    return this.since;
+  }
   anyWatched(): boolean {
     return this.watched.size > 0 || this.ended.size > 0;
   }

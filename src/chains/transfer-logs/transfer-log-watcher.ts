@@ -30,6 +30,12 @@ export function settledAt(to: number, head: number, depth: number): number {
  */
 export const READS_PER_HEAD = 2;
 
+/**
+ * How long before the oldest watched deposit's creation a first run starts: block times and the app's
+ * clock may disagree by some seconds, and a block's timestamp is when it was built, not mined.
+ */
+export const FIRST_RUN_MARGIN_MS = 60_000;
+
 /** Passes in a row stopped by a node behind after which the watcher says so in `lastError`. */
 const LAGGED_PASSES_SAID = 10;
 
@@ -260,10 +266,15 @@ export class TransferLogWatcher implements Watcher {
     const chainId = this.chainId as string;
     const saved = await this.ports.cursor(chainId);
     if (saved === undefined) {
-      // First run on this chain: start at the current head (nothing older can belong to a session).
-      const block = await this.rpc(() => blockOrBehind(client, BigInt(Math.max(head - 1, 0))));
+      // First run on this chain: start at the current head, or, when deposits are already watched
+      // (sessions created while the endpoint failed, before this first successful pass), at the block
+      // of the oldest one's creation: nothing older can belong to one of them.
+      const since = await this.ports.watchedSince();
+      const start = since === undefined ? head : await this.firstBlockAtOrAfter(since - FIRST_RUN_MARGIN_MS, head);
+      const block = await this.rpc(() => blockOrBehind(client, BigInt(Math.max(start - 1, 0))));
       await this.ports.apply({ chainId, head, cursor: String(block.number), blocks: [{ number: Number(block.number), hash: block.hash as string }], transfers: [] });
-      return { from: head, to: head - 1, reorg: false };
+      // The catch-up from there is the pass's next chunk (`tick` goes on until it reaches the head).
+      return { from: start, to: start - 1, reorg: false };
     }
     // The cursor is the newest block settled (`settledAt`), written in decimal.
     const cursor = Number(saved);
@@ -334,6 +345,23 @@ export class TransferLogWatcher implements Watcher {
     const scan: ChainScan = { chainId, head, cursor: String(settled), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...reorg };
     await this.ports.apply(scan);
     return { from, to, reorg: reorgAncestor !== undefined };
+  }
+
+  /**
+   * The first block whose timestamp is at or after `ms`, by binary search on block times between 0 and
+   * `head` (⌈log2(head)⌉ getBlock calls, about 25 on Ethereum, once per chain: a first run only);
+   * `head` when even the head is older.
+   */
+  private async firstBlockAtOrAfter(ms: number, head: number): Promise<number> {
+    let low = 0;
+    let high = head;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const block = await this.rpc(() => blockOrBehind(this.options.client, BigInt(middle)));
+      if (Number(block.timestamp) * 1000 >= ms) high = middle;
+      else low = middle + 1;
+    }
+    return low;
   }
 
   /** Blocks per eth_getLogs: the range the transport found its endpoint serves, else `maxRange`. */
