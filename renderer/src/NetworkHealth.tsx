@@ -29,7 +29,8 @@ function ago(t: TFunction<'status'>, iso: string, now: number): string {
 
 /** Each RPC endpoint the watchers use, with the limits it met (GET /v1/networks `endpoints`). */
 function Endpoints({ rows }: { rows: ApiData<'listNetworks'>['items'] }) {
-  const { t } = useTranslation('status');
+  const { t, i18n } = useTranslation('status');
+  const number = new Intl.NumberFormat(i18n.language);
   return (
     <>
       <h3>{t('endpoints.title')}</h3>
@@ -54,11 +55,20 @@ function Endpoints({ rows }: { rows: ApiData<'listNetworks'>['items'] }) {
                     {t(`endpoints.states.${e.state}`, { defaultValue: e.state })}
                     {e.reason ? <span className="muted"> ({e.reason})</span> : null}
                   </td>
-                  <td data-label={t('endpoints.requests')}>{t('endpoints.counts', { requests: e.requests, limited: e.rate_limited, failed: e.failures })}</td>
+                  <td data-label={t('endpoints.requests')}>
+                    {[
+                      t('endpoints.requestCount', { count: e.requests, formatted: number.format(e.requests) }),
+                      // Only what happened: "0 failed" beside every healthy endpoint is noise.
+                      e.rate_limited > 0 ? t('endpoints.refusedCount', { count: e.rate_limited, formatted: number.format(e.rate_limited) }) : null,
+                      e.failures > 0 ? t('endpoints.failedCount', { count: e.failures, formatted: number.format(e.failures) }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </td>
                   <td data-label={t('endpoints.limits')}>
                     {[
-                      e.log_range_capped && e.log_range !== null ? t('endpoints.logCap', { n: e.log_range }) : null,
-                      e.requests_per_second !== null ? t('endpoints.paced', { n: e.requests_per_second }) : null,
+                      e.log_range_capped && e.log_range !== null ? t('endpoints.logCap', { n: number.format(e.log_range) }) : null,
+                      e.requests_per_second !== null ? t('endpoints.paced', { n: number.format(e.requests_per_second) }) : null,
                       e.latency_ms !== null ? t('endpoints.latency', { n: Math.round(e.latency_ms) }) : null,
                     ]
                       .filter(Boolean)
@@ -105,7 +115,12 @@ export function NetworkHealth() {
             <tbody>
               {rows.map((n) => {
                 const unpayable = n.tokens.filter((t) => !t.payable);
-                const problems = [n.last_error, n.advice, ...unpayable.map((u) => t('networks.notOffered', { currency: u.currency, reason: u.unpayable_reason ?? '' }))].filter(Boolean);
+                // One line each: the advice is sentences, one per finding (the lag, then each endpoint's), and
+                // run together they made one unreadable block beside a network with two endpoints.
+                const advice = n.advice ? n.advice.split(/(?<=\.)\s+/) : [];
+                const problems = [n.last_error, ...advice, ...unpayable.map((u) => t('networks.notOffered', { currency: u.currency, reason: u.unpayable_reason ?? '' }))].filter(
+                  (p): p is string => Boolean(p),
+                );
                 return (
                   <tr key={n.network}>
                     <th scope="row">
@@ -120,7 +135,17 @@ export function NetworkHealth() {
                       {n.behind === null ? '—' : t(n.delayed ? 'networks.behindLate' : 'networks.blocks', { n: new Intl.NumberFormat(i18n.language).format(n.behind) })}
                     </td>
                     <td data-label={t('networks.lastRead')}>{n.last_checked_at ? ago(t, n.last_checked_at, now) : '—'}</td>
-                    <td data-label={t('networks.problem')}>{problems.length ? problems.join(' · ') : n.status === 'not_configured' ? t('networks.noNode') : t('networks.none')}</td>
+                    <td data-label={t('networks.problem')}>
+                      {problems.length
+                        ? problems.map((p, i) => (
+                            <span key={i} className="problem-line">
+                              {p}
+                            </span>
+                          ))
+                        : n.status === 'not_configured'
+                          ? t('networks.noNode')
+                          : t('networks.none')}
+                    </td>
                   </tr>
                 );
               })}

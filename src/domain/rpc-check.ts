@@ -97,7 +97,9 @@ function duration(seconds: number): string {
  */
 export function endpointAdvice(e: EndpointReport, behind: number): string | null {
   const said: string[] = [];
-  if (e.state === 'set_aside') said.push(`${e.url} ${e.reason ?? 'failed'}: set aside, the app uses the network's other endpoints`);
+  // The pool's reasons are whole clauses ("the RPC serves chain id 5, not 1", "its head is 40 blocks
+  // behind the others"): they follow the verdict, not the URL, so the sentence reads.
+  if (e.state === 'set_aside') said.push(`${e.url} is set aside, the app uses the network's other endpoints: ${e.reason ?? 'it failed'}`);
   else if (e.state === 'backing_off') said.push(`${e.url} ${e.reason ?? 'failed'}: the app waits and tries it again`);
   if (e.logRangeCapped && e.logRange !== null) {
     // Decision: the estimate paces at the discovered rate, else one request a second (a free plan's order).

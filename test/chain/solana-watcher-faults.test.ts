@@ -92,11 +92,15 @@ test('a transaction that stays null stops the batch before it: the ones before a
   // Before: nothing applied at all (the pass thrown away, `a` read again next time).
   expect(ports.transfers().map((t) => t.txId)).toEqual([a]);
   expect(JSON.parse(ports.applied.at(-1)?.cursor ?? '{}')).toEqual({ [accounts[0]?.account as string]: a });
+  // Status says it is behind from `b` on (issue 27, item 6: its payment options are marked late).
+  expect(w.stats.behind).toBe((w.stats.lastHead as number) - (await slotOf(chain.connection, b)) + 1);
+  expect(w.stats.behind).toBeGreaterThan(0);
 
   fault = () => 'pass';
   const from = sent.length;
   await w.tick();
   expect(ports.transfers().map((t) => t.txId)).toEqual([a, b, c]);
+  expect(w.stats.behind).toBe(0);
   // `a` is not read again: the cursor had moved past it.
   expect(sent.slice(from).filter((x) => x.method === 'getTransaction').map((x) => x.params[0])).toEqual([b, c]);
 });

@@ -33,8 +33,12 @@ test('429s: the pace the app slowed to, and what lifts it; set aside and backing
   expect(endpointAdvice({ ...ok, rateLimited: 12, requestsPerSecond: 8 }, 0)).toBe(
     'https://eth.example answered 429 Too Many Requests: the app slowed to 8 requests a second; a paid plan or a second endpoint lifts this',
   );
-  expect(endpointAdvice({ ...ok, state: 'set_aside', reason: 'is 40 blocks behind the others' }, 0)).toBe(
-    'https://eth.example is 40 blocks behind the others: set aside, the app uses the network\'s other endpoints',
+  expect(endpointAdvice({ ...ok, state: 'set_aside', reason: 'its head is 40 blocks behind the others' }, 0)).toBe(
+    'https://eth.example is set aside, the app uses the network\'s other endpoints: its head is 40 blocks behind the others',
+  );
+  // The pool's own wording of another chain: before, "https://eth.example the RPC serves chain id 5, …: set aside".
+  expect(endpointAdvice({ ...ok, state: 'set_aside', reason: 'the RPC serves chain id 5, not 1: check the RPC URL for this network' }, 0)).toBe(
+    'https://eth.example is set aside, the app uses the network\'s other endpoints: the RPC serves chain id 5, not 1: check the RPC URL for this network',
   );
   expect(endpointAdvice({ ...ok, state: 'backing_off', reason: 'answered 502' }, 0)).toBe('https://eth.example answered 502: the app waits and tries it again');
   expect(endpointAdvice(ok, 0)).toBeNull();

@@ -247,6 +247,7 @@ export class SolanaWatcher implements Watcher {
 
     if (queue.length === 0) {
       await this.report({ chainId, head, cursor: writeCursor(cursor), blocks: [], transfers: [] });
+      this.stats.behind = 0;
       await this.accountFor(lists, cursor, amounts);
       return;
     }
@@ -283,6 +284,7 @@ export class SolanaWatcher implements Watcher {
       for (const [account, list] of lists) this.rememberCursorSlot(account, cursor[account] as string, list);
       const blocks = [...blockhashes].map(([number, hash]) => ({ number, hash }));
       await this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers, ...(unmatched.length > 0 && { unmatched }) });
+      this.stats.behind = behindAt(confirmedSlot, queue.find((s) => !handled.has(s.signature)));
       // What came before it is applied and the cursor stops just before it: the next pass reads it
       // again (from wherever the pool sends it), and nothing after it is counted as handled.
       if (stalled) throw stalled;
@@ -482,6 +484,17 @@ function mergeBySlot(lists: Listed[][]): Listed[] {
   const seen = new Set<string>();
   const all = lists.flat().filter((s) => (seen.has(s.signature) ? false : (seen.add(s.signature), true)));
   return all.sort((a, b) => a.slot - b.slot);
+}
+
+/**
+ * How far the watcher is behind, in slots, while signatures it listed wait to be read (a stalled
+ * transaction, or the batches of a long catch-up); 0 when all are handled.
+ * Decision: counted from the oldest signature not yet handled, not from the newest one handled: every
+ * slot before it is read in full, so after a quiet hour one late payment counts as late as it is, not
+ * as the hour (the same meaning as the EVM watchers' head minus the last block scanned).
+ */
+function behindAt(confirmedSlot: number, oldestUnhandled: Listed | undefined): number {
+  return oldestUnhandled === undefined ? 0 : Math.max(confirmedSlot - oldestUnhandled.slot + 1, 0);
 }
 
 /** An account's position after a batch: its newest signature with every older one of its list handled. */
