@@ -28,7 +28,8 @@ export class RefundPayouts {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private readonly busy = new Set<string>();
-  private current: Promise<void> | undefined;
+  /** Each network's pass under way, by network and mode: `stop` waits for them. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     private readonly d: {
@@ -47,29 +48,37 @@ export class RefundPayouts {
     this.schedule(0);
   }
 
-  /** Stops the timer and waits for a pass in progress, so nothing runs after the database closes. */
+  /** Stops the timer and waits for the passes in progress, so nothing runs after the database closes. */
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.current;
+    await Promise.all(this.inFlight.values());
   }
 
-  /** Something changed (a refund made, a destination confirmed): run a pass soon. */
+  /** Something changed (a refund made, a destination confirmed): run a pass soon (a network whose pass is under way picks it up on its next). */
   wake(): void {
-    if (!this.running || this.current) return; // a pass in progress picks it up on the next round
+    if (!this.running) return;
     this.schedule(0);
   }
 
+  /**
+   * Every `pollMs`, a pass on each network that has none under way. Networks are not waited for
+   * together: one whose RPC is down (its calls retried by the pool for up to 30 s) never delays the
+   * payouts of the others.
+   */
   private schedule(delay: number): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.current = this.passAll().finally(() => {
-        this.current = undefined;
-        this.schedule(this.d.pollMs);
-      });
+      for (const chain of this.d.networks().all()) {
+        const key = keyOf(chain);
+        if (this.inFlight.has(key)) continue;
+        const run = this.pass(chain).finally(() => this.inFlight.delete(key));
+        this.inFlight.set(key, run);
+      }
+      this.schedule(this.d.pollMs);
     }, delay);
     this.timer.unref();
   }
@@ -80,7 +89,7 @@ export class RefundPayouts {
   }
 
   private async pass(chain: RefundNetwork): Promise<void> {
-    const key = `${chain.network}:${chain.livemode}`;
+    const key = keyOf(chain);
     if (this.busy.has(key)) return;
     this.busy.add(key);
     try {
@@ -165,3 +174,5 @@ export class RefundPayouts {
     await this.broadcast(chain, r.id, r.rawTx);
   }
 }
+
+const keyOf = (chain: RefundNetwork) => `${chain.network}:${chain.livemode}`;
