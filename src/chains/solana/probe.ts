@@ -5,21 +5,16 @@
  * watcher lists signatures per account instead.
  */
 import type { ProbeFindings, ProbeTarget } from '../../domain/rpc-check.js';
-import { ProbeHttp } from '../transfer-logs/probe-http.js';
+import { noFindings, ProbeHttp } from '../transfer-logs/probe-http.js';
 
 /** Slots (400 ms each) behind the others beyond which an endpoint shows payments a minute late or more. */
 const FAR_BEHIND_SLOTS = 150;
 
 export async function probeSolanaEndpoint(target: ProbeTarget): Promise<ProbeFindings> {
   const http = new ProbeHttp(target.headers);
-  const f: ProbeFindings = { chainId: null, head: null, lag: null, logRange: null, latencyMs: null, rateLimitHeaders: [], problems: [], limits: [], advice: [] };
+  const f = noFindings();
   const finish = () => {
-    f.latencyMs = http.medianLatency();
-    f.rateLimitHeaders = [...http.rateLimitHeaders].map(([name, value]) => `${name}: ${value}`);
-    if (http.rateLimited > 0) {
-      f.limits.push(`answered 429 Too Many Requests ${http.rateLimited === 1 ? 'once' : `${http.rateLimited} times`} during the check`);
-      f.advice.push('Under load the app slows down to what the endpoint allows: a paid plan or a second endpoint (--rpc solana=URL1,URL2) lifts this.');
-    }
+    http.noteManners(f, '--rpc solana=URL1,URL2');
     return f;
   };
   const genesis = await http.call(target.url, 'getGenesisHash');

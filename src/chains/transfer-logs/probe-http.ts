@@ -1,3 +1,4 @@
+import type { ProbeFindings } from '../../domain/rpc-check.js';
 /**
  * The HTTP side of checking an RPC endpoint (`stablepos rpc check`, POST /v1/networks/{network}/rpc_check):
  * JSON-RPC calls that record what a shop needs to know (latency, 429s and rate-limit headers) and
@@ -92,6 +93,20 @@ export class ProbeHttp {
     }
   }
 
+  /**
+   * Writes into `f` what every probe notes of the endpoint's manners: its median latency, the
+   * rate-limit headers it sent, and the 429s met, with what lifts them (`flag`: how the owner gives a
+   * second endpoint, e.g. `--rpc solana=URL1,URL2`).
+   */
+  noteManners(f: ProbeFindings, flag: string): void {
+    f.latencyMs = this.medianLatency();
+    f.rateLimitHeaders = [...this.rateLimitHeaders].map(([name, value]) => `${name}: ${value}`);
+    if (this.rateLimited > 0) {
+      f.limits.push(`answered 429 Too Many Requests ${this.rateLimited === 1 ? 'once' : `${this.rateLimited} times`} during the check`);
+      f.advice.push(`Under load the app slows down to what the endpoint allows: a paid plan or a second endpoint (${flag}) lifts this.`);
+    }
+  }
+
   /** The median latency of the simple calls, ms; null when none answered. */
   medianLatency(): number | null {
     if (this.latencies.length === 0) return null;
@@ -115,4 +130,9 @@ function noAnswer(err: unknown): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'cannot be found (the host name does not resolve)';
   if (code !== null && /^[A-Z_]+$/.test(code)) return `could not be reached (${code})`;
   return 'could not be reached';
+}
+
+/** Findings before any check: nothing known. */
+export function noFindings(): ProbeFindings {
+  return { chainId: null, head: null, lag: null, logRange: null, latencyMs: null, rateLimitHeaders: [], problems: [], limits: [], advice: [] };
 }

@@ -5,7 +5,7 @@
  * of a node, asked the way it asks.
  */
 import type { ProbeFindings, ProbeTarget } from '../../domain/rpc-check.js';
-import { type ProbeAnswer, ProbeHttp } from './probe-http.js';
+import { noFindings, type ProbeAnswer, ProbeHttp } from './probe-http.js';
 
 /** keccak256("Transfer(address,address,uint256)"), the topic the watcher asks for. */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -28,14 +28,9 @@ export interface JsonRpcProbe extends ProbeTarget {
 /** Runs the checks; `http` is shared so a family may add calls of its own (TRON's /wallet) to the same counts. */
 export async function probeJsonRpc(target: JsonRpcProbe, http = new ProbeHttp(target.headers)): Promise<ProbeFindings> {
   const url = target.rpcUrlOf(target.url);
-  const f: ProbeFindings = { chainId: null, head: null, lag: null, logRange: null, latencyMs: null, rateLimitHeaders: [], problems: [], limits: [], advice: [] };
+  const f = noFindings();
   const finish = () => {
-    f.latencyMs = http.medianLatency();
-    f.rateLimitHeaders = [...http.rateLimitHeaders].map(([name, value]) => `${name}: ${value}`);
-    if (http.rateLimited > 0) {
-      f.limits.push(`answered 429 Too Many Requests ${http.rateLimited === 1 ? 'once' : `${http.rateLimited} times`} during the check`);
-      f.advice.push('Under load the app slows down to what the endpoint allows: a paid plan or a second endpoint (--rpc NETWORK=URL1,URL2) lifts this.');
-    }
+    http.noteManners(f, '--rpc NETWORK=URL1,URL2');
     if (f.latencyMs !== null && f.latencyMs > SLOW_MS) {
       f.limits.push(`answers slowly (median ${(f.latencyMs / 1000).toFixed(1)} s)`);
       f.advice.push('Payments show that much later: an endpoint nearer to this machine answers faster.');
