@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
 import { TransferLogWatcher } from '../../src/chains/transfer-logs/transfer-log-watcher.js';
 import type { ChainScan } from '../../src/domain/chain-scan.js';
-import { budget, mine, PAY_MS } from '../helpers/evm-chain.js';
+import { budget, mine, PAY_MS, TestWallet } from '../helpers/evm-chain.js';
 import { type FaultEndpoint, startFaultEndpoint } from '../helpers/fault-endpoint.js';
 import { FakeWatcherPorts } from '../helpers/fake-watcher-ports.js';
 
@@ -132,7 +132,36 @@ test('a node behind on every answer: the pass stops, nothing applied, no error, 
   await watcher.tick();
   expect(watcher.stats.behind).toBe(0);
   expect(watcher.stats.lastError).toBeNull();
-  // The window again and the new block: 7 blocks in two chunks of at most 5.
-  expect(ports.applied.length).toBe(applied + 2);
+  // The new block alone first (its parent is the block stored last; the cursor untouched), then the
+  // window again with it: 7 blocks in two chunks of at most 5.
+  expect(ports.applied.length).toBe(applied + 3);
+  expect(ports.applied[applied]).toMatchObject({ cursor: ports.applied[applied - 1]!.cursor });
   expect(ports.applied.filter((s) => s.reorgAncestor !== undefined)).toEqual([]);
 }, budget([5_000]));
+
+test('behind a cap below the blocks read again (6 here, 5 a call), a new block is read alone first: its payment is applied after one eth_getLogs, the cursor untouched, then the window as always', async () => {
+  const ports = new StoringPorts();
+  ports.watched.add(SHOP);
+  const watcher = watcherOf(ports, () => 5);
+  await watcher.tick();
+  await mine(devnet, REQUIRED + 2);
+  await watcher.tick(); // caught up: the block stored last is the head
+  await watcher.tick();
+  const cursor = ports.applied.at(-1)!.cursor;
+  const applied = ports.applied.length;
+  const logsBefore = fault.counts().byMethod.eth_getLogs ?? 0;
+  let logsAtFirstApply: number | undefined;
+  ports.onApply = () => (logsAtFirstApply ??= (fault.counts().byMethod.eth_getLogs ?? 0) - logsBefore);
+
+  // A mint to the shop: a Transfer to it, in one new block (automine) whose parent is the head stored.
+  const paid = await new TestWallet(devnet, DEVNET_PAYER_KEYS[0]!).mint(devnet.tokens.USDT, SHOP, 4_000_000n);
+  await watcher.tick();
+  const first = ports.applied[applied]!;
+  expect(first.transfers.map((t) => t.txId)).toEqual([paid.hash]);
+  expect(first.cursor).toBe(cursor);
+  expect(logsAtFirstApply).toBe(1);
+  // Then the window read again with the new block (7 blocks: two calls), counted once by the recorder.
+  expect(ports.applied.length - applied).toBe(3);
+  expect((fault.counts().byMethod.eth_getLogs ?? 0) - logsBefore).toBe(3);
+  ports.onApply = () => undefined;
+}, budget([PAY_MS, 5_000]));

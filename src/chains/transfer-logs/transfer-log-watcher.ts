@@ -206,6 +206,7 @@ export class TransferLogWatcher implements Watcher {
     let first: number | undefined;
     let reached = false;
     try {
+      if (!sameHead) await this.readNewestFirst(head, latest);
       // Chunks after the first go on from where the last one's reading ended (the stored cursor
       // stays behind it, at what is settled: re-reading from there would never reach the head).
       let next: number | undefined;
@@ -242,6 +243,21 @@ export class TransferLogWatcher implements Watcher {
     this.stats.lastError = null;
   }
 
+  /**
+   * Behind an endpoint whose log range is capped below the blocks every pass reads again (TRON's 19
+   * at a 5-block cap: four parts), a new head whose parent is the block stored last (no
+   * reorganisation possible) is read alone first: one call, its transfers applied, the cursor
+   * untouched. A payment in it is then seen after one round trip, not after the whole window; the
+   * pass's reading of the window follows as always (one call more per block, only behind such a cap).
+   */
+  private async readNewestFirst(head: number, latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` }): Promise<void> {
+    const cap = this.options.logRange?.() ?? null;
+    if (cap === null || cap > this.rereadDepth || !this.ports.anyWatched()) return;
+    const [top] = await this.ports.recentBlocks();
+    if (top === undefined || top.number !== head - 1 || latest.parentHash !== top.hash) return;
+    await this.scanOnce(head, latest, { from: head, rescan: false, keepCursor: true });
+  }
+
   /** `behind` (exact) and, while catching up, the time left at this pass's pace so far. */
   private pace(head: number, to: number, first: number, started: number): void {
     const behind = Math.max(head - to, 0);
@@ -260,7 +276,7 @@ export class TransferLogWatcher implements Watcher {
   private async scanOnce(
     head: number,
     latest: { number: bigint | null; hash: `0x${string}` | null; parentHash: `0x${string}` },
-    goOn?: { from: number; rescan: boolean },
+    goOn?: { from: number; rescan: boolean; keepCursor?: boolean },
   ): Promise<{ from: number; to: number; reorg: boolean }> {
     const client = this.options.client;
     const chainId = this.chainId as string;
@@ -342,7 +358,7 @@ export class TransferLogWatcher implements Watcher {
     // The rescan's chunks each orphan what they read and did not find again, and nothing above.
     if (goOn?.rescan) reorgAncestor = from - 1;
     const reorg = reorgAncestor !== undefined ? { reorgAncestor, reorgUpTo: to } : {};
-    const scan: ChainScan = { chainId, head, cursor: String(settled), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...reorg };
+    const scan: ChainScan = { chainId, head, cursor: goOn?.keepCursor ? saved : String(settled), blocks, transfers, ...(unmatched.length > 0 && { unmatched }), ...reorg };
     await this.ports.apply(scan);
     return { from, to, reorg: reorgAncestor !== undefined };
   }
