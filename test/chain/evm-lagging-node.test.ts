@@ -105,7 +105,10 @@ test('a payment read again after its session\'s window ended is still its paymen
   }
   await waitFor(async () => (await t.api('GET', '/v1/networks')).body.data.items.find((n: any) => n.network === 'ethereum').last_block >= block + REQUIRED - 1, 5_000, 'the watcher past the payment');
   const done = await waitForSession(t, s.session_id, (x) => x.payments[0]?.status === 'confirmed', 10_000, 'payment confirmed');
-  expect(done.payments).toEqual([expect.objectContaining({ tx_hash: sent.transfer.hash, block_number: block, confirmations: REQUIRED })]);
+  expect(done.payments).toEqual([expect.objectContaining({ tx_hash: sent.transfer.hash, block_number: block })]);
+  // Confirmed at the first pass that saw it deep enough: REQUIRED, or one more when a loaded machine
+  // let two blocks pass between two passes.
+  expect(done.payments[0].confirmations).toBeGreaterThanOrEqual(REQUIRED);
   expect(done.amount_received.value).toBe('3.00');
   expect((await depositsOf(t, 'ethereum')).filter((d: any) => d.tx_hash === sent.transfer.hash)).toEqual([]);
   const types = (await outboxEvents(t.dataDir, s.session_id)).map((e) => e.type);
