@@ -84,7 +84,8 @@ test('Status shows each endpoint filled from the running pool: the learnt 5-bloc
   const rows = table.getByRole('row', { name: /^Ethereum/ });
   await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
   const hosted = await rows.nth(0).innerText();
-  expect(hosted).toMatch(/In use/);
+  // 30 % of its answers are 429s: in use, or waiting out the last one when the page was read.
+  expect(hosted).toMatch(/In use|Waiting after errors \(answered 429 Too Many Requests\)/);
   expect(hosted).toMatch(/at most 5 blocks of logs per request/);
   // Counts with their units, not "9 (2 × 429, 2 failed)".
   expect(hosted).toMatch(/\d[\d,]* requests · [\d,]+ refused as too many \(429\)/);

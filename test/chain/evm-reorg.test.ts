@@ -80,7 +80,9 @@ test('a reorganisation that drops the payment: orphaned, session back to PENDING
   const r = await receipt(eth, sent.transfer.hash);
   expect(Number(r.blockNumber)).toBeGreaterThan(block + 1);
   const live = (x: any) => x.payments.filter((p: any) => p.status !== 'orphaned');
-  const again = await waitForSession(t, s.session_id, (x) => live(x).length === 1, 5_000, 'payment in its new block');
+  // The payment row and the session's status are read as one pass wrote them; waited for together
+  // (on PostgreSQL under load a read once fell between two passes' reads of the new block).
+  const again = await waitForSession(t, s.session_id, (x) => live(x).length === 1 && x.status === 'PROCESSING', 5_000, 'payment in its new block');
   expect(again.payments).toHaveLength(2);
   expect(again.payments[0]).toMatchObject({ tx_hash: sent.transfer.hash, block_number: block, status: 'orphaned' });
   expect(live(again)[0]).toMatchObject({ tx_hash: sent.transfer.hash, block_number: Number(r.blockNumber), confirmations: 1, status: 'detected' });
