@@ -5,11 +5,11 @@ import { Pacer } from './pacer.js';
 const GROW_AFTER = 20;
 const RETRY_CEILING_AFTER = 2000;
 /**
- * The first wait after a failure without Retry-After, doubled per failure in a row (jittered 50–100 %):
- * short, since a lone 429 or 502 is as often a busy node of a pool as a limit, and a limit is found
- * by the pacing (pacer.ts), not by waiting long.
+ * The first wait after a failure without Retry-After, doubled per failure in a row (jittered 50–100 %).
+ * Not shorter: at 100 ms, a run of random 429s and 502s drove the pacer down so far that the Solana
+ * rehearsal's next scenario timed out (payments seen, never confirmed within a minute).
  */
-const BACKOFF_FIRST_MS = 100;
+const BACKOFF_FIRST_MS = 250;
 const BACKOFF_MAX_MS = 15_000;
 
 /** The URL as it may be shown: scheme, host, port and path; user-info and query string (keys live there) dropped. */
