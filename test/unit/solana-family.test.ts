@@ -76,7 +76,7 @@ describe('wallets, addresses, references and refund keys', () => {
     expect(() => solanaFamily.wallet.check(wallet)).not.toThrow();
   });
 
-  test('every session gets a new reference, a valid public key', () => {
+  test('every session gets a new reference: 32 random bytes, as an account key wallets accept (on the curve or not)', () => {
     const source = solanaFamily.deposits(() => undefined);
     const references = new Set(Array.from({ length: 200 }, (_, i) => source.deposit(WALLET, i)));
     expect(references.size).toBe(200);
