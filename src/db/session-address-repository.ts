@@ -1,19 +1,17 @@
+import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SessionAddress, WatchedAddressRow } from '../domain/records.js';
 import type { Db } from './open-database.js';
 import { sessionAddresses } from './schema.js';
 
 export class SessionAddressRepository {
-  private readonly insertOne;
+  /** INSERTs of 1, 2, 3 … rows, prepared when first needed (a session has one row per family). */
+  private readonly insertRows: Database.Statement<unknown[], { rowid: number; family: string }>[] = [];
   private readonly ofSession;
   private readonly watchOfRow;
 
   constructor(private readonly db: Db) {
     const p = (name: string) => sql.placeholder(name);
-    // Raw, like the other inserts of session creation (the hot path; see session-repository.ts).
-    this.insertOne = db.$client.prepare(
-      'INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until) VALUES (?, ?, ?, ?, ?, ?)',
-    );
     this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).orderBy(asc(sessionAddresses.family)).prepare();
     this.watchOfRow = db
       .select({ sessionId: sessionAddresses.sessionId, watchUntil: sessionAddresses.watchUntil })
@@ -22,8 +20,21 @@ export class SessionAddressRepository {
       .prepare();
   }
 
-  insert(a: SessionAddress): number {
-    return Number(this.insertOne.run(a.sessionId, a.family, a.livemode ? 1 : 0, a.address, a.derivationIndex, a.watchUntil).lastInsertRowid);
+  /**
+   * One statement for all of a session's addresses (raw, like the other inserts of session creation:
+   * the hot path, see session-repository.ts). A row's id is matched by its family, unique per session:
+   * SQLite does not promise RETURNING's order.
+   */
+  insert(rows: readonly SessionAddress[]): number[] {
+    if (rows.length === 0) return [];
+    const statement = (this.insertRows[rows.length] ??= this.db.$client.prepare(
+      `INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
+       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING rowid, family`,
+    ));
+    const params: unknown[] = [];
+    for (const a of rows) params.push(a.sessionId, a.family, a.livemode ? 1 : 0, a.address, a.derivationIndex, a.watchUntil);
+    const ids = new Map(statement.all(...params).map((r) => [r.family, r.rowid]));
+    return rows.map((a) => ids.get(a.family) as number);
   }
 
   forSession(sessionId: string): SessionAddress[] {

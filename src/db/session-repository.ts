@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
@@ -25,7 +26,8 @@ export class SessionRepository {
   private readonly byId;
   private readonly quotesOf;
   private readonly insertSession;
-  private readonly insertQuote;
+  /** INSERTs of 1, 2 … quotes, prepared when first needed (a session has one quote per stablecoin). */
+  private readonly insertQuotes: Database.Statement<unknown[]>[] = [];
 
   constructor(private readonly db: Db) {
     // Prepared once: session creation is the API's hot path, and building and preparing SQL per call
@@ -37,9 +39,6 @@ export class SessionRepository {
          amount_received_minor, amount_refunded_minor, description, client_reference_id, metadata, line_items, success_url,
          cancel_url, resolved_by, created_at, expires_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.insertQuote = db.$client.prepare(
-      'INSERT INTO session_quotes (session_id, currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.byId = db
       .select()
@@ -78,9 +77,16 @@ export class SessionRepository {
       session.expiresAt,
       session.updatedAt,
     );
-    for (const q of session.quotes) {
-      this.insertQuote.run(session.id, q.currency, q.rateScaled.toString(), q.rateSource, q.amountDueMinor, q.feeFixedMinor);
-    }
+    const quotes = session.quotes;
+    if (quotes.length === 0) return;
+    // All the quotes in one statement: a statement each cost one more in every session's creation.
+    const statement = (this.insertQuotes[quotes.length] ??= this.db.$client.prepare(
+      `INSERT INTO session_quotes (session_id, currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor)
+       VALUES ${quotes.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+    ));
+    const params: unknown[] = [];
+    for (const q of quotes) params.push(session.id, q.currency, q.rateScaled.toString(), q.rateSource, q.amountDueMinor, q.feeFixedMinor);
+    statement.run(...params);
   }
 
   findById(id: string): PaymentSession | undefined {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import { wallets } from './schema.js';
+import type { ReservedIndex } from '../domain/records.js';
 
 export class WalletRepository {
   /** xpubs change only through `upsert`, so they are read once and kept. */
@@ -9,8 +10,8 @@ export class WalletRepository {
 
   constructor(private readonly db: Db) {
     // Raw, like the other writes of session creation (the hot path; see session-repository.ts).
-    this.reserve = db.$client.prepare<[string, string, number], { next: number }>(
-      'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = ? AND family = ? AND livemode = ? RETURNING next_index AS next',
+    this.reserve = db.$client.prepare<[string, number], { family: string; xpub: string; next: number }>(
+      'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = ? AND livemode = ? RETURNING family, xpub, next_index AS next',
     );
   }
 
@@ -36,9 +37,12 @@ export class WalletRepository {
     this.xpubs.set(`${merchantId}:${family}:${livemode}`, xpub);
   }
 
-  /** Takes the next derivation index (atomic: a single UPDATE … RETURNING). */
-  reserveIndex(merchantId: string, family: string, livemode: boolean): number | undefined {
-    const row = this.reserve.get(merchantId, family, livemode ? 1 : 0);
-    return row ? row.next - 1 : undefined;
+  /**
+   * Takes the next derivation index of every wallet the merchant has in this mode, with the wallet:
+   * one statement for all families (atomic: a single UPDATE … RETURNING), where a statement per
+   * family cost one each in every session's creation.
+   */
+  reserveIndexes(merchantId: string, livemode: boolean): ReservedIndex[] {
+    return this.reserve.all(merchantId, livemode ? 1 : 0).map((r) => ({ family: r.family, xpub: r.xpub, index: r.next - 1 }));
   }
 }

@@ -27,6 +27,13 @@ export interface SessionAddress {
   watchUntil: number;
 }
 
+/** A derivation index taken for a session, with the wallet (its xpub, or Solana's wallet address) it belongs to. */
+export interface ReservedIndex {
+  family: string;
+  xpub: string;
+  index: number;
+}
+
 /** Where a watched address sits in the store (its row id), for the address book's compact index. */
 export interface WatchedAddressRow {
   row: number;

@@ -11,6 +11,7 @@ import type {
   ConversionQuote,
   EventListQuery,
   LedgerQuery,
+  ReservedIndex,
   SessionAddress,
   WatchedAddressRow,
   Settlement,
@@ -169,12 +170,13 @@ export interface ChangeSignals {
 export interface WalletStore {
   xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined>;
   upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): Promise<void>;
-  reserveIndex(merchantId: string, family: string, livemode: boolean): Promise<number | undefined>;
+  /** Takes the next derivation index of each of the merchant's wallets in this mode (none: an empty list). */
+  reserveIndexes(merchantId: string, livemode: boolean): Promise<ReservedIndex[]>;
 }
 
 export interface SessionAddressStore {
-  /** @returns the new row's id */
-  insert(a: SessionAddress): Promise<number>;
+  /** Stores a session's addresses in one statement. @returns their new rows' ids, in the order given */
+  insert(rows: readonly SessionAddress[]): Promise<number[]>;
   forSession(sessionId: string): Promise<SessionAddress[]>;
   /** Addresses issued after row `row`, oldest first, at most `limit`: what another instance issued. */
   issuedAfter(row: number, limit: number): Promise<WatchedAddressRow[]>;

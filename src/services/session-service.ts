@@ -143,15 +143,17 @@ export class SessionService {
     // everything it returns afresh and has no effect outside the database.
     const { view, reserved } = await this.d.commit(async () => {
       await this.d.store.insert(session);
-      const reserved: (SessionAddress & { row: number })[] = [];
+      // One index of each of the merchant's wallets in this mode, with the wallet (a family without one offers no options).
+      const wallets = await this.d.wallets.reserveIndexes(merchant.id, caller.livemode);
+      const rows: SessionAddress[] = [];
       for (const family of this.chains.depositFamilies) {
-        const wallet = await this.d.wallets.xpub(merchant.id, family, caller.livemode);
-        if (!wallet) continue; // no wallet in this mode: the family offers no options
-        const index = await this.d.wallets.reserveIndex(merchant.id, family, caller.livemode) as number;
-        const address = this.chains.deposit(family, wallet, index);
-        const row: SessionAddress = { sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: index, watchUntil };
-        reserved.push({ ...row, row: await this.d.addresses.insert(row) });
+        const wallet = wallets.find((w) => w.family === family);
+        if (!wallet) continue;
+        const address = this.chains.deposit(family, wallet.xpub, wallet.index);
+        rows.push({ sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: wallet.index, watchUntil });
       }
+      const ids = await this.d.addresses.insert(rows);
+      const reserved = rows.map((r, i) => ({ ...r, row: ids[i] as number }));
       // Other instances watch them from the commit on (the leader's watcher may be one of them).
       await this.d.addressBook.announce(caller.livemode, reserved);
       // A new session has no payments and the addresses just reserved: no need to read them back.

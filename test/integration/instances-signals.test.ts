@@ -47,7 +47,7 @@ async function cutListener(s: PgStores): Promise<void> {
 /** A session of merchant m_1 (stored, for its addresses' foreign key) and one deposit address of it. */
 async function issue(s: PgStores, sessionId: string, family: string, livemode: boolean, address: string): Promise<number> {
   if ((await s.sessions.findById(sessionId)) === undefined) await s.sessions.insert(sessionOf({ id: sessionId, livemode }));
-  return await s.addresses.insert({ sessionId, family, livemode, address, derivationIndex: 0, watchUntil: now + 60_000 });
+  return (await s.addresses.insert([{ sessionId, family, livemode, address, derivationIndex: 0, watchUntil: now + 60_000 }]))[0] as number;
 }
 
 const lowerCase = (_family: string, address: string) => address.toLowerCase();

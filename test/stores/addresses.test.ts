@@ -8,13 +8,23 @@ import type { Stores } from '../../src/storage/stores.js';
 import { addMerchant, sessionOf, T0 } from '../helpers/sales-records.js';
 import { describeEachStore, newPgDatabase, openTestPgStores, testCipher } from '../helpers/stores.js';
 
+/** One wallet's next index, as session creation takes it (with every other wallet's of the mode). */
+async function reserveIndex(s: Stores, merchantId: string, family: string, livemode: boolean): Promise<number | undefined> {
+  return (await s.wallets.reserveIndexes(merchantId, livemode)).find((w) => w.family === family)?.index;
+}
+
+/** One address stored alone; its row's id. */
+async function insertOne(s: Stores, a: SessionAddress): Promise<number> {
+  return (await s.addresses.insert([a]))[0] as number;
+}
+
 /** What session creation and the address book rely on from `wallets` and `addresses` (ports.ts). */
 describeEachStore('wallets', (open) => {
   test('no wallet: no xpub and no index; upsert sets it per merchant, family and mode', async () => {
     const s = await open();
     await addMerchant(s);
     expect(await s.wallets.xpub('m_1', 'evm', false)).toBeUndefined();
-    expect(await s.wallets.reserveIndex('m_1', 'evm', false)).toBeUndefined();
+    expect(await reserveIndex(s, 'm_1', 'evm', false)).toBeUndefined();
     await s.wallets.upsert('m_1', 'evm', false, 'xpub_test', T0);
     await s.wallets.upsert('m_1', 'tron', true, 'xpub_tron_live', T0);
     expect(await s.wallets.xpub('m_1', 'evm', false)).toBe('xpub_test');
@@ -27,18 +37,31 @@ describeEachStore('wallets', (open) => {
     await addMerchant(s);
     await s.wallets.upsert('m_1', 'evm', false, 'xpub_a', T0);
     await s.wallets.upsert('m_1', 'evm', true, 'xpub_live', T0);
-    expect([await s.wallets.reserveIndex('m_1', 'evm', false), await s.wallets.reserveIndex('m_1', 'evm', false)]).toEqual([0, 1]);
+    expect([await reserveIndex(s, 'm_1', 'evm', false), await reserveIndex(s, 'm_1', 'evm', false)]).toEqual([0, 1]);
     await s.wallets.upsert('m_1', 'evm', false, 'xpub_b', T0 + 1);
     expect(await s.wallets.xpub('m_1', 'evm', false)).toBe('xpub_b');
-    expect(await s.wallets.reserveIndex('m_1', 'evm', false)).toBe(2);
-    expect(await s.wallets.reserveIndex('m_1', 'evm', true)).toBe(0);
+    expect(await reserveIndex(s, 'm_1', 'evm', false)).toBe(2);
+    expect(await reserveIndex(s, 'm_1', 'evm', true)).toBe(0);
+  });
+
+  test("one reservation takes the next index of every wallet of the merchant in that mode, each with its xpub", async () => {
+    const s = await open();
+    await addMerchant(s);
+    await s.wallets.upsert('m_1', 'evm', false, 'xpub_evm', T0);
+    await s.wallets.upsert('m_1', 'tron', false, 'xpub_tron', T0);
+    await s.wallets.upsert('m_1', 'solana', true, 'wallet_live', T0);
+    await reserveIndex(s, 'm_1', 'evm', false);
+    const sorted = (list: { family: string }[]) => [...list].sort((a, b) => a.family.localeCompare(b.family));
+    expect(sorted(await s.wallets.reserveIndexes('m_1', false))).toEqual([{ family: 'evm', xpub: 'xpub_evm', index: 1 }, { family: 'tron', xpub: 'xpub_tron', index: 1 }]);
+    expect(await s.wallets.reserveIndexes('m_1', true)).toEqual([{ family: 'solana', xpub: 'wallet_live', index: 0 }]);
+    expect(await s.wallets.reserveIndexes('m_2', true)).toEqual([]);
   });
 
   test('50 concurrent reservations get 50 distinct indexes, 0 to 49', async () => {
     const s = await open();
     await addMerchant(s);
     await s.wallets.upsert('m_1', 'evm', false, 'xpub', T0);
-    const got = await Promise.all(Array.from({ length: 50 }, () => s.wallets.reserveIndex('m_1', 'evm', false)));
+    const got = await Promise.all(Array.from({ length: 50 }, () => reserveIndex(s, 'm_1', 'evm', false)));
     expect([...got].sort((a, b) => a! - b!)).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 });
@@ -52,7 +75,7 @@ describe('wallets [postgres, two instances on one database]', () => {
       await addMerchant(a);
       await a.wallets.upsert('m_1', 'evm', false, 'xpub_a', T0);
       expect(await b.wallets.xpub('m_1', 'evm', false)).toBe('xpub_a');
-      const got = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).wallets.reserveIndex('m_1', 'evm', false)));
+      const got = await Promise.all(Array.from({ length: 40 }, (_, i) => reserveIndex(i % 2 ? a : b, 'm_1', 'evm', false)));
       expect(new Set(got).size).toBe(40);
       expect(Math.max(...(got as number[]))).toBe(39);
       expect(await a.wallets.xpub('m_1', 'evm', false)).toBe('xpub_a'); // now kept in a's memory
@@ -90,27 +113,38 @@ describeEachStore('session addresses', (open) => {
     await withSessions(s, 'ps_1', 'ps_2');
     const tron = address({ family: 'tron', address: 'TXyz', derivationIndex: 7, livemode: true, watchUntil: T0 + 5 });
     const evm = address({ derivationIndex: 2 ** 31 - 1 });
-    const rows = [await s.addresses.insert(tron), await s.addresses.insert(evm), await s.addresses.insert(address({ sessionId: 'ps_2', address: '0xother' }))];
+    const rows = [await insertOne(s, tron), await insertOne(s, evm), await insertOne(s, address({ sessionId: 'ps_2', address: '0xother' }))];
     expect(new Set(rows).size).toBe(3);
     expect(rows.every((r) => Number.isSafeInteger(r))).toBe(true);
     expect(await s.addresses.forSession('ps_1')).toEqual([evm, tron]);
     expect(await s.addresses.forSession('ps_none')).toEqual([]);
   });
 
+  test("a session's addresses in one insert: each its own row, the ids in the order given, the row numbers those the book reads", async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1');
+    const given = [address({ family: 'tron', address: 'Tmany' }), address({ family: 'evm', address: '0xmany' }), address({ family: 'solana', address: 'Smany' })];
+    const ids = await s.addresses.insert(given);
+    expect(new Set(ids).size).toBe(3);
+    const read = await s.addresses.issuedAfter(0, 10);
+    expect(given.map((a) => read.find((r) => r.address === a.address)?.row)).toEqual(ids);
+    expect(await s.addresses.insert([])).toEqual([]);
+  });
+
   test('an address is issued once per family and mode: a second session cannot take it', async () => {
     const s = await open();
     await withSessions(s, 'ps_1', 'ps_2');
-    await s.addresses.insert(address({}));
-    await expect(s.addresses.insert(address({ sessionId: 'ps_2' }))).rejects.toThrow();
-    await s.addresses.insert(address({ sessionId: 'ps_2', livemode: true }));
+    await insertOne(s, address({}));
+    await expect(insertOne(s, address({ sessionId: 'ps_2' }))).rejects.toThrow();
+    await insertOne(s, address({ sessionId: 'ps_2', livemode: true }));
     expect(await s.addresses.forSession('ps_2')).toHaveLength(1);
   });
 
   test('watchOf finds a row by the number insert gave; watchOfAddress by the address as stored', async () => {
     const s = await open();
     await withSessions(s, 'ps_1', 'ps_2');
-    const row = await s.addresses.insert(address({ watchUntil: T0 + 42 }));
-    const other = await s.addresses.insert(address({ sessionId: 'ps_2', family: 'tron', address: 'Tabc', watchUntil: T0 + 43 }));
+    const row = await insertOne(s, address({ watchUntil: T0 + 42 }));
+    const other = await insertOne(s, address({ sessionId: 'ps_2', family: 'tron', address: 'Tabc', watchUntil: T0 + 43 }));
     expect(await s.addresses.watchOf(row)).toEqual({ sessionId: 'ps_1', watchUntil: T0 + 42 });
     expect(await s.addresses.watchOf(other)).toEqual({ sessionId: 'ps_2', watchUntil: T0 + 43 });
     expect(await s.addresses.watchOf(Math.max(row, other) + 1000)).toBeUndefined();
@@ -122,9 +156,9 @@ describeEachStore('session addresses', (open) => {
   test('watched(now): windows ending after now; watchEnded(after, upTo]: those ending in that span; both with the row numbers insert gave', async () => {
     const s = await open();
     await withSessions(s, 'ps_1', 'ps_2', 'ps_3');
-    const early = await s.addresses.insert(address({ sessionId: 'ps_1', address: '0x1', watchUntil: T0 + 100 }));
-    const middle = await s.addresses.insert(address({ sessionId: 'ps_2', address: '0x2', livemode: true, watchUntil: T0 + 200 }));
-    const late = await s.addresses.insert(address({ sessionId: 'ps_3', address: '0x3', family: 'tron', watchUntil: T0 + 300 }));
+    const early = await insertOne(s, address({ sessionId: 'ps_1', address: '0x1', watchUntil: T0 + 100 }));
+    const middle = await insertOne(s, address({ sessionId: 'ps_2', address: '0x2', livemode: true, watchUntil: T0 + 200 }));
+    const late = await insertOne(s, address({ sessionId: 'ps_3', address: '0x3', family: 'tron', watchUntil: T0 + 300 }));
     const sorted = <R extends { row: number }>(rows: R[]) => [...rows].sort((x, y) => x.row - y.row);
     expect(sorted(await s.addresses.watched(T0 + 100))).toEqual(
       sorted([
@@ -152,7 +186,7 @@ describeEachStore('session addresses', (open) => {
     const expected: string[] = [];
     for (let i = 0; i < 12; i++) {
       const a = address({ sessionId: `ps_${i}`, address: `0x${i}`, livemode: i % 3 === 0, watchUntil: i < 6 ? T0 : T0 + 10_000 });
-      await s.addresses.insert(a);
+      await insertOne(s, a);
       expected.push(`evm:${a.livemode}:${a.address}`);
     }
     await s.addresses.eachIssued((family, livemode, a) => seen.push(`${family}:${livemode}:${a}`));
@@ -164,7 +198,7 @@ describe('session addresses [postgres, eachIssued page by page]', () => {
   test('pages of 5 and of 4 over 12 rows: every row once, in the order issued', async () => {
     const s = await openTestPgStores();
     await withSessions(s, ...Array.from({ length: 12 }, (_, i) => `ps_${i}`));
-    for (let i = 0; i < 12; i++) await s.addresses.insert(address({ sessionId: `ps_${i}`, address: `0x${i}` }));
+    for (let i = 0; i < 12; i++) await insertOne(s, address({ sessionId: `ps_${i}`, address: `0x${i}` }));
     const repository = new PgSessionAddressRepository(s.database, 5);
     const seen: string[] = [];
     await repository.eachIssued((_f, _l, a) => {
@@ -192,7 +226,7 @@ describeEachStore('the address book catches up from the store', (open) => {
     await withSessions(s, 'ps_0', 'ps_1', 'ps_2', 'ps_3', 'ps_4');
     expect(await s.addresses.lastRow()).toBe(0);
     const rows = [];
-    for (let i = 0; i < 5; i++) rows.push(await s.addresses.insert(address({ sessionId: `ps_${i}`, address: `0xa${i}`, derivationIndex: i })));
+    for (let i = 0; i < 5; i++) rows.push(await insertOne(s, address({ sessionId: `ps_${i}`, address: `0xa${i}`, derivationIndex: i })));
     expect(await s.addresses.lastRow()).toBe(rows[4]);
     expect((await s.addresses.issuedAfter(rows[1]!, 2)).map((r) => [r.row, r.address])).toEqual([[rows[2], '0xa2'], [rows[3], '0xa3']]);
     expect(await s.addresses.issuedAfter(rows[4]!, 10)).toEqual([]);
@@ -202,12 +236,12 @@ describeEachStore('the address book catches up from the store', (open) => {
   test('an address another instance issued, whose signal never came, is watched after the next catch-up', async () => {
     const s = await open();
     await withSessions(s, 'ps_1', 'ps_2');
-    await s.addresses.insert(address({ address: '0xold' }));
+    await insertOne(s, address({ address: '0xold' }));
     const book = new AddressBook(s.addresses, () => T0, (_family, a) => a.toLowerCase(), deafSignals);
     await book.load();
     expect(await book.lookup('evm', false, '0xold')).toBe('ps_1');
     // Issued through another instance: in the store, never announced to this book.
-    await s.addresses.insert(address({ sessionId: 'ps_2', address: '0xNEW', derivationIndex: 1 }));
+    await insertOne(s, address({ sessionId: 'ps_2', address: '0xNEW', derivationIndex: 1 }));
     expect(await book.lookup('evm', false, '0xnew')).toBeUndefined();
     await book.catchUp();
     expect(await book.lookup('evm', false, '0xnew')).toBe('ps_2');

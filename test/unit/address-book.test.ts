@@ -42,7 +42,7 @@ const ADDRESS_B = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 const bookOn = (gate: SqliteGate) => new AddressBook(asyncStore(store, gate), clock, familyKey, new SqliteSignals(gate));
 
 function insert(sessionId: string, address: string, watchUntil: number, livemode = false): number {
-  return store.insert({ sessionId, family: 'evm', livemode, address, derivationIndex: 0, watchUntil });
+  return store.insert([{ sessionId, family: 'evm', livemode, address, derivationIndex: 0, watchUntil }])[0] as number;
 }
 
 test('a watched address finds its session in any letter case, in its own mode only', async () => {
@@ -101,7 +101,7 @@ test('the book compares addresses as their family says: case-sensitive ones stay
   const gate = new SqliteGate(db.$client);
   const book = new AddressBook(asyncStore(store, gate), clock, asWritten, new SqliteSignals(gate));
   const upper = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
-  const row = store.insert({ sessionId: 'ps_b58', family: 'b58', livemode: false, address: upper, derivationIndex: 0, watchUntil: now + 60_000 });
+  const row = store.insert([{ sessionId: 'ps_b58', family: 'b58', livemode: false, address: upper, derivationIndex: 0, watchUntil: now + 60_000 }])[0] as number;
   book.add('b58', false, upper, row);
   expect(await book.lookup('b58', false, upper)).toBe('ps_b58');
   expect(await book.lookup('b58', false, upper.toLowerCase())).toBeUndefined();

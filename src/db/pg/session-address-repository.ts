@@ -4,12 +4,14 @@ import { type NamedStatement, runNamed } from './named-statement.js';
 import type { PgDatabase } from './pg-database.js';
 import { sessionAddresses } from './schema.js';
 
-/** Named: it runs in every session's creation, once per chain family. */
-const INSERT_ADDRESS: NamedStatement = {
-  name: 'stablepos_session_address_insert',
+/** Named, one per number of rows: it runs in every session's creation, for all of its families at once. */
+const insertAddresses = (count: number): NamedStatement => ({
+  name: `stablepos_session_addresses_insert_${count}`,
   text: `INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
-    VALUES ($1, $2, $3, $4, $5, $6) RETURNING row_id`,
-};
+    VALUES ${Array.from({ length: count }, (_, i) => `($${6 * i + 1}, $${6 * i + 2}, $${6 * i + 3}, $${6 * i + 4}, $${6 * i + 5}, $${6 * i + 6})`).join(', ')}
+    RETURNING row_id, family`,
+});
+const INSERT_ADDRESSES: NamedStatement[] = [];
 
 /** Rows `eachIssued` reads per query: a few hundred kilobytes, whatever the table's size. */
 const ISSUED_PAGE = 5_000;
@@ -36,17 +38,15 @@ export class PgSessionAddressRepository {
     private readonly issuedPage = ISSUED_PAGE,
   ) {}
 
-  async insert(a: SessionAddress): Promise<number> {
-    const { rows } = await runNamed<{ row_id: string }>(this.database, INSERT_ADDRESS, [
-      a.sessionId,
-      a.family,
-      a.livemode,
-      a.address,
-      a.derivationIndex,
-      a.watchUntil,
-    ]);
+  /** One statement for all of a session's addresses; a row's id is matched by its family (unique per session). */
+  async insert(addresses: readonly SessionAddress[]): Promise<number[]> {
+    if (addresses.length === 0) return [];
+    const params: unknown[] = [];
+    for (const a of addresses) params.push(a.sessionId, a.family, a.livemode, a.address, a.derivationIndex, a.watchUntil);
+    const { rows } = await runNamed<{ row_id: string; family: string }>(this.database, (INSERT_ADDRESSES[addresses.length] ??= insertAddresses(addresses.length)), params);
     // BIGINT comes back from the driver as text.
-    return Number(rows[0]!.row_id);
+    const ids = new Map(rows.map((r) => [r.family, Number(r.row_id)]));
+    return addresses.map((a) => ids.get(a.family) as number);
   }
 
   async forSession(sessionId: string): Promise<SessionAddress[]> {

@@ -3,14 +3,15 @@ import { WALLET_SAVED } from '../../domain/signals.js';
 import type { PgDatabase } from './pg-database.js';
 import type { PgSignals } from './pg-signals.js';
 import { wallets } from './schema.js';
+import type { ReservedIndex } from '../../domain/records.js';
 
 /**
  * One statement, so atomic across every instance: the row lock makes concurrent reservations queue,
  * and each gets the index its own increment produced. Named: it runs in every session's creation.
  */
-const RESERVE_INDEX: NamedStatement = {
-  name: 'stablepos_wallet_reserve_index',
-  text: 'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = $1 AND family = $2 AND livemode = $3 RETURNING next_index',
+const RESERVE_INDEXES: NamedStatement = {
+  name: 'stablepos_wallet_reserve_indexes',
+  text: 'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = $1 AND livemode = $2 RETURNING family, xpub, next_index',
 };
 
 const XPUB: NamedStatement = {
@@ -67,9 +68,9 @@ export class PgWalletRepository {
     this.xpubs.delete(`${merchantId}:${family}:${livemode}`);
   }
 
-  /** Takes the next derivation index (atomic: a single UPDATE … RETURNING). */
-  async reserveIndex(merchantId: string, family: string, livemode: boolean): Promise<number | undefined> {
-    const { rows } = await runNamed<{ next_index: number }>(this.database, RESERVE_INDEX, [merchantId, family, livemode]);
-    return rows[0] ? rows[0].next_index - 1 : undefined;
+  /** Takes the next derivation index of every wallet of the merchant in this mode, in one statement (atomic: a single UPDATE … RETURNING). */
+  async reserveIndexes(merchantId: string, livemode: boolean): Promise<ReservedIndex[]> {
+    const { rows } = await runNamed<{ family: string; xpub: string; next_index: number }>(this.database, RESERVE_INDEXES, [merchantId, livemode]);
+    return rows.map((r) => ({ family: r.family, xpub: r.xpub, index: r.next_index - 1 }));
   }
 }
