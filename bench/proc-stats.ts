@@ -38,7 +38,18 @@ const TICKS_PER_SECOND = 100;
  * hardly moves when other processes share the machine, so CPU per request compares across runs.
  */
 export function readProcCpuSeconds(pid: number): number {
-  const stat = readProc(pid, 'stat');
+  return cpuSecondsOfStat(readProc(pid, 'stat'));
+}
+
+/**
+ * CPU seconds of the process's main thread alone (its task whose id is the pid): the thread a CPU
+ * profile taken from inside samples, where JavaScript and the collector's main-thread pauses run.
+ */
+export function readProcMainThreadCpuSeconds(pid: number): number {
+  return cpuSecondsOfStat(readProc(pid, `task/${pid}/stat`));
+}
+
+function cpuSecondsOfStat(stat: string): number {
   // Fields after the command name, which is in parentheses and may itself hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line, i.e. 11 and 12 after the name.

@@ -1,14 +1,15 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain-JS module shared with the launchers (no declarations)
 import { CORE_NODE_FLAGS } from '../bin/core-node-flags.mjs';
 import { bundleServer } from './bundle-server.js';
+import { BundleMap, bundleName, type CpuProfile } from './cpu-categories.js';
 import type { Runtime } from './settings.js';
-import { type ProcMemory, readProcCpuSeconds, readProcMemory } from './proc-stats.js';
-import type { ChildMessage, GcDoneMessage, GcPausesMessage, ParentMessage, ReadyMessage } from './servers/protocol.js';
+import { type ProcMemory, readProcCpuSeconds, readProcMainThreadCpuSeconds, readProcMemory } from './proc-stats.js';
+import type { ChildMessage, GcDoneMessage, GcPausesMessage, ParentMessage, ProfileMessage, ProfileStartedMessage, ReadyMessage } from './servers/protocol.js';
 
 /** The server scripts in bench/servers/, each started in a child process of its own. */
 export type ServerName = 'baseline' | 'core' | 'core-ledger' | 'core-pg';
@@ -24,6 +25,18 @@ export interface ServerChild {
   memory(): ProcMemory;
   /** CPU seconds the server process has used so far (user + system). */
   cpuSeconds(): number;
+  /** The same, of its main thread alone (what a CPU profile of the child samples). */
+  mainThreadCpuSeconds(): number;
+  /**
+   * The bundle the child runs (BENCH_RUNTIME=bundle), its lines mapped to source files, keyed by its
+   * file name as bench/cpu-categories.ts looks bundles up; empty under tsx. Read when the child
+   * starts, since another checkout sharing node_modules may rebuild the file later.
+   */
+  readonly bundles: ReadonlyMap<string, BundleMap>;
+  /** Starts sampling the child's main thread every `intervalUs` µs (node:inspector, inside the child). */
+  startProfile(intervalUs: number): Promise<void>;
+  /** Stops it and returns the profile. */
+  stopProfile(): Promise<CpuProfile>;
   /** Asks the child to run a full GC (it is started with --expose-gc) and report its heap. */
   gc(): Promise<GcDoneMessage>;
   /** The child's main-thread GC pauses since the previous call (the first call starts the tally afresh). */
@@ -63,6 +76,9 @@ export async function startServer(
   } catch (err) {
     throw new ServerStartError(`${name} server could not be bundled: ${(err as Error).message}`);
   }
+  const bundles = new Map<string, BundleMap>();
+  const bundleFile = options.runtime === 'bundle' ? bundleName(entry[0] as string) : undefined;
+  if (bundleFile) bundles.set(bundleFile, BundleMap.fromText(readFileSync(entry[0] as string, 'utf8')));
   const dataDir = mkdtempSync(join(tmpdir(), `stablepos-bench-${name}-`));
   // Both servers run with the V8 flags the app's core starts with.
   const execArgv = ['--expose-gc', ...(CORE_NODE_FLAGS as string[])];
@@ -128,6 +144,17 @@ export async function startServer(
     extra: ready.extra,
     memory: () => readProcMemory(pid),
     cpuSeconds: () => readProcCpuSeconds(pid),
+    mainThreadCpuSeconds: () => readProcMainThreadCpuSeconds(pid),
+    bundles,
+    async startProfile(intervalUs) {
+      const answer = await ask<ProfileStartedMessage>({ type: 'profile-start', intervalUs }, 'profile-started', 'starting its profiler');
+      if (answer.error) throw new Error(`${name} server could not start profiling: ${answer.error}`);
+    },
+    async stopProfile() {
+      const answer = await ask<ProfileMessage>({ type: 'profile-stop' }, 'profile', 'stopping its profiler');
+      if (!answer.profile) throw new Error(`${name} server returned no profile: ${answer.error ?? 'no reason given'}`);
+      return answer.profile;
+    },
     gc: () => ask<GcDoneMessage>({ type: 'gc' }, 'gc-done', 'collecting garbage'),
     gcPauses: () => ask<GcPausesMessage>({ type: 'gc-pauses' }, 'gc-pauses', 'reporting GC pauses'),
     async stop() {

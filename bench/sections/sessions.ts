@@ -1,4 +1,8 @@
 import type { RequestSpec } from 'autocannon';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { categoriseProfile } from '../cpu-categories.js';
+import { cpuShareFigures, cpuShareNotes, PROFILE_INTERVAL_US, type ProfiledRound } from '../cpu-share.js';
 import { combineLoads, failuresOf, type LoadFigures, runLoad, summarise } from '../load.js';
 import { atLeast, atMost, MAX_CORE_P99_MS, MIN_THROUGHPUT_RATIO } from '../goals.js';
 import { BenchFailure, type BenchContext, type Figure, type Section, type SectionReport } from '../section.js';
@@ -9,12 +13,17 @@ import { createSessionRequest } from '../session-request.js';
 import { describeRuntime } from '../settings.js';
 import { smokeTest } from '../smoke.js';
 
+/** file:///…/ of this checkout: profile URLs of our own files start with it under tsx. */
+const REPO_ROOT = new URL('../..', import.meta.url).href;
+
 interface Measured {
   load: LoadFigures;
   warmup: LoadFigures;
   rssMb: number;
   /** Server CPU (all threads) per response in the measured runs, ms. */
   cpuMsPerRequest: number;
+  /** The server's main-thread CPU per response in the measured runs, ms (what the CPU shares divide). */
+  mainCpuMsPerRequest: number;
   /** Server CPU over wall time in the measured runs: near 1 means one core saturated. */
   cpuBusy: number;
   /** The server's main-thread GC pauses per response in the measured runs, ms. */
@@ -30,6 +39,8 @@ interface Round {
   load: LoadFigures;
   /** Server CPU seconds (all threads) during the round. */
   cpuSeconds: number;
+  /** The same, of its main thread alone. */
+  mainCpuSeconds: number;
   gc: GcPausesMessage;
 }
 
@@ -74,9 +85,26 @@ function loadOf(c: Contender, title: string, seconds: number, context: BenchCont
 async function measureRound(c: Contender, round: number, seconds: number, context: BenchContext): Promise<void> {
   await c.server.gcPauses(); // restarts the tally for this round
   const cpuBefore = c.server.cpuSeconds();
+  const mainCpuBefore = c.server.mainThreadCpuSeconds();
   const load = summarise(await loadOf(c, `round ${round}`, seconds, context, c.latenciesMs));
   const cpuSeconds = c.server.cpuSeconds() - cpuBefore;
-  c.rounds.push({ load, cpuSeconds, gc: await c.server.gcPauses() });
+  const mainCpuSeconds = c.server.mainThreadCpuSeconds() - mainCpuBefore;
+  c.rounds.push({ load, cpuSeconds, mainCpuSeconds, gc: await c.server.gcPauses() });
+}
+
+/**
+ * One extra round, as long as a measured one, with the server's main thread profiled from inside
+ * (sampling costs a little, so it is not a measured round), and its busy time put into categories.
+ */
+async function profileRound(c: Contender, seconds: number, context: BenchContext): Promise<ProfiledRound> {
+  await c.server.startProfile(PROFILE_INTERVAL_US);
+  const load = summarise(await loadOf(c, 'profiled round', seconds, context));
+  const profile = await c.server.stopProfile();
+  const { cpuProfDir } = context.settings;
+  // With BENCH_CPU_PROF, the same profile for bench/profile-summary.ts or DevTools.
+  if (cpuProfDir) writeFileSync(join(cpuProfDir, c.name, 'sessions-profiled-round.cpuprofile'), JSON.stringify(profile));
+  const breakdown = categoriseProfile(profile, { repoRoot: REPO_ROOT, bundles: c.server.bundles });
+  return { breakdown, seconds, responses: load.responses };
 }
 
 function measuredOf(c: Contender): Measured {
@@ -84,11 +112,13 @@ function measuredOf(c: Contender): Measured {
   const sum = (pick: (r: Round) => number) => c.rounds.reduce((total, r) => total + pick(r), 0);
   const worst = (pick: (r: Round) => number) => Math.max(0, ...c.rounds.map(pick));
   const cpuSeconds = sum((r) => r.cpuSeconds);
+  const perResponse = (seconds: number) => (seconds * 1000) / Math.max(load.responses, 1);
   return {
     load,
     warmup: c.warmup as LoadFigures,
     rssMb: c.server.memory().rssMb,
-    cpuMsPerRequest: (cpuSeconds * 1000) / Math.max(load.responses, 1),
+    cpuMsPerRequest: perResponse(cpuSeconds),
+    mainCpuMsPerRequest: perResponse(sum((r) => r.mainCpuSeconds)),
     cpuBusy: cpuSeconds / Math.max(load.durationS, 1e-9),
     gcMsPerRequest: sum((r) => r.gc.totalMs) / Math.max(load.responses, 1),
     gcMaxMs: worst((r) => r.gc.maxMs),
@@ -104,7 +134,7 @@ function measuredOf(c: Contender): Measured {
  * machine that speeds up or slows down during the run weighs on both alike. Measured one after the
  * other in single runs, the baseline alone had moved by ±20 % from run to run on our 2-core machine.
  */
-async function measureBoth(context: BenchContext): Promise<{ baseline: Measured; core: Measured }> {
+async function measureBoth(context: BenchContext): Promise<{ baseline: Measured; core: Measured; coreProfile: ProfiledRound }> {
   const { settings } = context;
   const baseline = await startContender('baseline', context);
   let core: Contender | undefined;
@@ -116,7 +146,8 @@ async function measureBoth(context: BenchContext): Promise<{ baseline: Measured;
       const order = round % 2 === 1 ? [baseline, core] : [core, baseline];
       for (const c of order) await measureRound(c, round, perRound, context);
     }
-    return { baseline: measuredOf(baseline), core: measuredOf(core) };
+    const coreProfile = await profileRound(core, perRound, context);
+    return { baseline: measuredOf(baseline), core: measuredOf(core), coreProfile };
   } finally {
     await baseline.server.stop();
     await core?.server.stop();
@@ -133,6 +164,7 @@ function loadFigures(prefix: ServerName, label: string, m: Measured): Figure[] {
     { key: `${prefix}.non2xx`, label: `${label} non-2xx`, value: m.load.non2xx },
     { key: `${prefix}.errors`, label: `${label} errors (incl. timeouts)`, value: m.load.errors },
     { key: `${prefix}.cpu_ms_per_req`, label: `${label} server CPU per request`, value: Number(m.cpuMsPerRequest.toFixed(3)), unit: 'ms' },
+    { key: `${prefix}.main_cpu_ms_per_req`, label: `${label} main-thread CPU per request`, value: Number(m.mainCpuMsPerRequest.toFixed(3)), unit: 'ms' },
     { key: `${prefix}.cpu_busy`, label: `${label} server CPU busy (1 = one core)`, value: Number(m.cpuBusy.toFixed(2)) },
     { key: `${prefix}.gc_ms_per_req`, label: `${label} GC pauses per request (main thread)`, value: Number(m.gcMsPerRequest.toFixed(4)), unit: 'ms' },
     { key: `${prefix}.gc_max_ms`, label: `${label} longest GC pause`, value: Number(m.gcMaxMs.toFixed(1)), unit: 'ms' },
@@ -152,7 +184,7 @@ export const sessionsSection: Section = {
   summary: 'POST /v1/payment/sessions throughput and latency, core vs plain Fastify + SQLite baseline',
   async run(context): Promise<SectionReport> {
     const { settings } = context;
-    const { baseline, core } = await measureBoth(context);
+    const { baseline, core, coreProfile } = await measureBoth(context);
     const ratio = core.load.reqPerSec / baseline.load.reqPerSec;
     const cpuRatio = baseline.cpuMsPerRequest / core.cpuMsPerRequest;
     const report: SectionReport = {
@@ -163,6 +195,8 @@ export const sessionsSection: Section = {
         // The same comparison by CPU cost, which holds up when other processes share the machine.
         { key: 'cpu_ratio', label: 'baseline / core CPU per request', value: Number(cpuRatio.toFixed(3)) },
         { key: 'core.p99_goal_ms', label: `core p99 at ${settings.connections} connections`, value: core.load.p99Ms, unit: 'ms', goal: atMost(core.load.p99Ms, MAX_CORE_P99_MS, 'ms') },
+        // Where the core's CPU goes, so the next regression is named here.
+        ...cpuShareFigures('core', 'core', coreProfile, core.mainCpuMsPerRequest),
       ],
       notes: [
         `${settings.connections} connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per server, in ${settings.rounds} rounds taking turns with the other server (BENCH_WARMUP_SECONDS, BENCH_SECONDS, BENCH_ROUNDS)`,
@@ -170,6 +204,7 @@ export const sessionsSection: Section = {
         describeCoreNetworks(settings.coreNetworks),
         'each request carries a fresh Idempotency-Key; body is shape A {"merchant_id","amount":{"value":"12.50","currency":"USD"}}',
         describeRuntime(settings.runtime),
+        ...cpuShareNotes('core', coreProfile),
       ],
     };
     // Only the measured runs decide; a warm-up hiccup is noted but does not void the figures.

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { ChildMessage, ParentMessage } from './protocol.js';
+import { SelfProfile } from './self-profile.js';
 
 /** Longest a server may take to close before the child exits anyway. */
 const STOP_GRACE_MS = 10_000;
@@ -50,6 +51,8 @@ export function announceReady(url: string, stop: () => Promise<void>, extra: Rec
   // How long the main thread went without getting back to its event loop: a request waits that long.
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
+  const profiler = new SelfProfile();
+  const failure = (err: unknown) => (err as Error).message ?? String(err);
   process.on('message', (message: ParentMessage) => {
     switch (message.type) {
       case 'gc-pauses':
@@ -65,6 +68,18 @@ export function announceReady(url: string, stop: () => Promise<void>, extra: Rec
         reply({ type: 'gc-done', collected: gc !== undefined, memory: process.memoryUsage() });
         break;
       }
+      case 'profile-start':
+        profiler.start(message.intervalUs).then(
+          () => reply({ type: 'profile-started' }),
+          (err: unknown) => reply({ type: 'profile-started', error: failure(err) }),
+        );
+        break;
+      case 'profile-stop':
+        profiler.stop().then(
+          (profile) => reply({ type: 'profile', profile }),
+          (err: unknown) => reply({ type: 'profile', error: failure(err) }),
+        );
+        break;
       case 'stop':
         shutdown();
         break;

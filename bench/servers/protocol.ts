@@ -1,3 +1,5 @@
+import type { CpuProfile } from '../cpu-categories.js';
+
 /**
  * Messages over the IPC channel between the bench (parent) and a server child. IPC rather than
  * parsing stdout keeps the child's own output free for errors and lets the parent ask for a GC.
@@ -32,10 +34,33 @@ export interface GcPausesMessage {
   loopDelayP99Ms: number;
 }
 
-export type ChildMessage = ReadyMessage | GcDoneMessage | GcPausesMessage;
+/** Child → parent, answering `profile-start`: its main thread is being sampled. */
+export interface ProfileStartedMessage {
+  type: 'profile-started';
+  /** Why the profiler could not start, if it could not. */
+  error?: string;
+}
+
+/** Child → parent, answering `profile-stop`: the main thread's CPU profile since `profile-start`. */
+export interface ProfileMessage {
+  type: 'profile';
+  /** V8's Profiler.stop result (what a .cpuprofile file holds); bench/cpu-categories.ts reads it. */
+  profile?: CpuProfile;
+  /** Why there is no profile, if there is none. */
+  error?: string;
+}
+
+export type ChildMessage = ReadyMessage | GcDoneMessage | GcPausesMessage | ProfileStartedMessage | ProfileMessage;
 
 /**
  * Parent → child: `gc` runs global.gc(); `gc-pauses` reports (and restarts) the GC pause tally;
- * `stop` closes the server and exits 0 (so --cpu-prof is written).
+ * `profile-start` starts sampling the main thread (node:inspector, every `intervalUs`) and
+ * `profile-stop` stops it and answers with the profile; `stop` closes the server and exits 0 (so
+ * --cpu-prof is written).
  */
-export type ParentMessage = { type: 'gc' } | { type: 'gc-pauses' } | { type: 'stop' };
+export type ParentMessage =
+  | { type: 'gc' }
+  | { type: 'gc-pauses' }
+  | { type: 'profile-start'; intervalUs: number }
+  | { type: 'profile-stop' }
+  | { type: 'stop' };
