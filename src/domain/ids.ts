@@ -31,6 +31,21 @@ function nextRandomByte(): number {
   return pool[poolOffset++] as number;
 }
 
+/**
+ * `length` bytes from the same pool (at most its size): for random values made per request, such as a
+ * Solana Pay reference, where a call into the CSPRNG each cost more than the rest of the value.
+ */
+export function pooledRandomBytes(length: number): Uint8Array {
+  if (length > pool.length) throw new Error(`at most ${pool.length} pooled random bytes at a time`);
+  if (pool.length - poolOffset < length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const bytes = Uint8Array.from(pool.subarray(poolOffset, poolOffset + length));
+  poolOffset += length;
+  return bytes;
+}
+
 export const ID_PREFIX = {
   session: 'ps',
   merchant: 'mer',

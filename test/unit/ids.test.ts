@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { newId } from '../../src/domain/ids.js';
+import { newId, pooledRandomBytes } from '../../src/domain/ids.js';
 
 test('ids: prefix, 8 time characters, 24 random ones; later ids sort after earlier ones', () => {
   const id = newId('session', Date.UTC(2026, 10, 22));
@@ -15,4 +15,16 @@ test('ids made in the same millisecond differ in their random part', () => {
   const ids = new Set(Array.from({ length: 10_000 }, () => newId('event', now)));
   expect(ids.size).toBe(10_000);
   for (const id of ids) expect(id.slice(4, 12)).toBe(newId('event', now).slice(4, 12));
+});
+
+test('pooled random bytes: each handed out once, across refills of the pool, and never more than the pool at once', () => {
+  const seen = new Set<string>();
+  // 300 × 32 bytes crosses two refills of the 4 KiB pool.
+  for (let i = 0; i < 300; i++) {
+    const bytes = pooledRandomBytes(32);
+    expect(bytes).toHaveLength(32);
+    seen.add(Buffer.from(bytes).toString('hex'));
+  }
+  expect(seen.size).toBe(300);
+  expect(() => pooledRandomBytes(4097)).toThrow(/at most 4096/);
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58 } from '@scure/base';
+import { pooledRandomBytes } from '../../domain/ids.js';
 
 /**
  * Solana accounts as the family's contract needs them: addresses (base58 of 32 bytes), the merchant's
@@ -53,11 +54,11 @@ export function testMerchantWallet(seed: Uint8Array): string {
 /**
  * A fresh Solana Pay reference: 32 random bytes. The Solana Pay spec allows any 32 bytes ("may or may
  * not be public keys, on or off the curve"), and a wallet only appends them as a read-only account, so
- * no key pair is needed: a curve multiplication here cost about a third of a session's creation CPU
+ * no key pair is needed (and the bytes come from the ids' pool of random bytes): a curve multiplication here cost about a third of a session's creation CPU
  * (issue 28). Unique to the session; it is how its payment is found among the merchant's transfers.
  */
 export function newReference(): string {
-  return base58.encode(randomBytes(32));
+  return base58.encode(pooledRandomBytes(32));
 }
 
 /**
