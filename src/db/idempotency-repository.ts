@@ -12,6 +12,12 @@ export interface IdempotencyScope {
   key: string;
 }
 
+/** When a key's row no longer holds it: an answer kept from before `answeredBefore`, a claim taken before `claimedBefore`. */
+export interface KeyFreeWhen {
+  answeredBefore: number;
+  claimedBefore: number;
+}
+
 /** A key's row: a claim while its first request runs (no response yet), then the response kept. */
 export interface StoredIdempotency {
   fingerprint: string;
@@ -27,6 +33,7 @@ export interface StoredIdempotency {
 export class IdempotencyRepository {
   private readonly findOne;
   private readonly putOne;
+  private readonly putIfFree;
   private readonly releaseOne;
 
   constructor(
@@ -43,6 +50,14 @@ export class IdempotencyRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
          response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at`,
+    );
+    this.putIfFree = db.$client.prepare<[string, number, string, string, number, string, number, number, number]>(
+      `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+         response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at
+       WHERE (idempotency_keys.response_status IS NOT NULL AND idempotency_keys.created_at < ?)
+          OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < ?)`,
     );
     this.releaseOne = db.$client.prepare<[string, number, string, number]>(
       `DELETE FROM idempotency_keys
@@ -62,6 +77,11 @@ export class IdempotencyRepository {
 
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
     this.putOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, keptAnswer(this.cipher, body), now);
+  }
+
+  saveIfFree(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number, free: KeyFreeWhen): boolean {
+    const kept = keptAnswer(this.cipher, body);
+    return this.putIfFree.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, kept, now, free.answeredBefore, free.claimedBefore).changes === 1;
   }
 
   releaseClaim(scope: IdempotencyScope, claimedAt: number): void {

@@ -168,13 +168,15 @@ export class IdempotencyService {
     const claim = this.inFlight.get(IdempotencyService.keyOf(scope));
     if (claim === undefined) throw new Error('no idempotency claim to save');
     const now = this.now();
-    if (!claim.stored) {
-      // Claimed here, in the work's unit: another instance may have claimed or answered the key since
-      // `begin` read it. Then this unit is rolled back, and the request is told the key is in use.
-      const verdict = judge(await this.store.find(scope), claim.fingerprint, now);
-      if (verdict.kind !== 'free') throw verdict.kind === 'reused' ? reused() : inUse();
-    }
-    await this.store.save(scope, claim.fingerprint, status, body, now);
+    if (claim.stored) return await this.store.save(scope, claim.fingerprint, status, body, now);
+    // Claimed here, in the work's unit: another instance may have claimed or answered the key since
+    // `begin` read it. Then this unit is rolled back, and the request is told the key is in use. The
+    // check is the write's own condition (the same rule as `judge`): one statement on the hot path.
+    const free = { answeredBefore: now - IDEMPOTENCY_RETENTION_MS, claimedBefore: now - IDEMPOTENCY_CLAIM_LIFETIME_MS };
+    if (await this.store.saveIfFree(scope, claim.fingerprint, status, body, now, free)) return;
+    // Rare: read what holds the key, to say which.
+    const verdict = judge(await this.store.find(scope), claim.fingerprint, now);
+    throw verdict.kind === 'reused' ? reused() : inUse();
   }
 
   /** Lets go of a claim whose response `saveInUnit` stored (after its commit): the stored row is the answer now. */

@@ -122,11 +122,23 @@ export interface IdempotencyStore {
   claim(scope: IdempotencyScope, fingerprint: string, now: number): Promise<void>;
   /** Stores a finished response, replacing the claim (or an expired record) under the same key. */
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): Promise<void>;
+  /**
+   * Stores a finished response unless the key holds a claim taken at or after `free.claimedBefore` or
+   * an answer kept from `free.answeredBefore` on (another request's): one statement where a read then
+   * a write were two. @returns whether it was stored
+   */
+  saveIfFree(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number, free: KeyFreeWhen): Promise<boolean>;
   /** Removes the claim taken at `claimedAt`, if it is still that unfinished claim (a response not to be stored). */
   releaseClaim(scope: IdempotencyScope, claimedAt: number): Promise<void>;
   purgeOlderThan(cutoff: number): Promise<number>;
   /** Removes the unfinished claims taken before `claimedBefore` (their requests can no longer be running). */
   releaseUnfinished(claimedBefore: number): Promise<number>;
+}
+
+/** When a key's row no longer holds it: an answer kept from before `answeredBefore`, a claim taken before `claimedBefore`. */
+export interface KeyFreeWhen {
+  answeredBefore: number;
+  claimedBefore: number;
 }
 
 export type Clock = () => number;

@@ -32,6 +32,29 @@ describeEachStore('idempotency store', (open) => {
     expect(await s.idempotency.find(scope)).toEqual({ fingerprint: 'fp2', responseStatus: null, responseBody: null, createdAt: 900 });
   });
 
+  test('saveIfFree stores an answer over nothing, an expired answer or an abandoned claim, never over a live claim or a kept answer', async () => {
+    const s = await open();
+    const free = { answeredBefore: 1_000, claimedBefore: 2_000 };
+    const key = (k: string) => ({ ...scope, key: k });
+    expect(await s.idempotency.saveIfFree(key('new'), 'fp', 200, '{"a":1}', 5_000, free)).toBe(true);
+    await s.idempotency.save(key('expired'), 'old', 200, '{}', 999);
+    await s.idempotency.save(key('kept'), 'old', 200, '{"kept":1}', 1_000);
+    await s.idempotency.claim(key('abandoned'), 'old', 1_999);
+    await s.idempotency.claim(key('live'), 'old', 2_000);
+    expect(await s.idempotency.saveIfFree(key('expired'), 'fp', 200, '{"b":2}', 5_000, free)).toBe(true);
+    expect(await s.idempotency.saveIfFree(key('abandoned'), 'fp', 200, '{"c":3}', 5_000, free)).toBe(true);
+    expect(await s.idempotency.saveIfFree(key('kept'), 'fp', 200, '{"d":4}', 5_000, free)).toBe(false);
+    expect(await s.idempotency.saveIfFree(key('live'), 'fp', 200, '{"e":5}', 5_000, free)).toBe(false);
+    expect(await s.idempotency.find(key('new'))).toEqual({ fingerprint: 'fp', responseStatus: 200, responseBody: '{"a":1}', createdAt: 5_000 });
+    expect((await s.idempotency.find(key('expired')))?.responseBody).toBe('{"b":2}');
+    expect((await s.idempotency.find(key('abandoned')))?.responseBody).toBe('{"c":3}');
+    expect(await s.idempotency.find(key('kept'))).toEqual({ fingerprint: 'old', responseStatus: 200, responseBody: '{"kept":1}', createdAt: 1_000 });
+    expect(await s.idempotency.find(key('live'))).toEqual({ fingerprint: 'old', responseStatus: null, responseBody: null, createdAt: 2_000 });
+    // A credential is sealed at rest here too.
+    expect(await s.idempotency.saveIfFree(key('secret'), 'fp', 200, '{"secret":"sk_test_abc123"}', 5_000, free)).toBe(true);
+    expect(await rawBody(s, 'secret')).toMatch(/^sealed:/);
+  });
+
   test('a claim is released only while it is the same unfinished claim', async () => {
     const s = await open();
     await s.idempotency.claim(scope, 'fp', 100);

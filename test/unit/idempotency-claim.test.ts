@@ -15,6 +15,7 @@ function slowStore(): { store: IdempotencyStore; answer: (found: Found) => void 
     find: () => new Promise<Found>((resolve) => waiting.push(resolve)),
     claim: async () => undefined,
     save: async () => undefined,
+    saveIfFree: async () => true,
     releaseClaim: async () => undefined,
     purgeOlderThan: async () => 0,
     releaseUnfinished: async () => 0,
