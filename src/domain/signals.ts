@@ -17,6 +17,7 @@ const TOPIC = /^[A-Za-z0-9._-]{1,64}$/;
 /** @throws Error for a topic other than 1 to 64 of letters, digits, `.`, `-`, `_`, or a payload too long */
 export function checkSignal(topic: string, payload: string): void {
   if (!TOPIC.test(topic)) throw new Error(`signal topic "${topic}": 1 to 64 of letters, digits, ".", "-" and "_"`);
-  const bytes = new TextEncoder().encode(payload).length;
+  // Counted, not encoded: every session's creation publishes its addresses.
+  const bytes = Buffer.byteLength(payload, 'utf8');
   if (bytes > MAX_SIGNAL_PAYLOAD) throw new Error(`signal "${topic}": payload of ${bytes} bytes, more than ${MAX_SIGNAL_PAYLOAD} (send ids, not objects)`);
 }
