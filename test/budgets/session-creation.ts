@@ -28,9 +28,9 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
   },
   postgres: {
     // Idempotency lookup before the unit; in the group commit: BEGIN, pg_advisory_xact_lock, INSERT payment_sessions with its
-    // quotes (one statement), 3 × (UPDATE wallets next_index + INSERT session_addresses), pg_notify (addresses announced to other
-    // instances), INSERT events, idempotency re-check + upsert of the answer, COMMIT; after it, 2 pg_notify (the change signals
-    // of the commit) and the webhook dispatcher's pass woken by the event (SELECT min(next_attempt_at)).
+    // quotes (one statement), 3 × (UPDATE wallets next_index + INSERT session_addresses), pg_notify address.issued (other
+    // instances watch the addresses), INSERT events, idempotency re-check + upsert of the answer, COMMIT; after it, pg_notify
+    // sessions.deadline and session.changed, and the webhook dispatcher's pass woken by the event (SELECT min(next_attempt_at)).
     statements: 18,
     // As on SQLite.
     curveOps: 0,

@@ -215,11 +215,14 @@ export function wrapNobleCurveModule<M extends Record<string, unknown>>(module: 
 function wrapCurve(curve: Record<string, unknown>, label: string): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...curve };
   for (const [name, value] of Object.entries(curve)) {
-    if (typeof value === 'function' && name !== 'Point') spy(copy, name, 'curve', () => `${label}.${name}`);
+    if (typeof value === 'function' && name !== 'Point') spy(copy, name, 'curve', () => `${label}.${name}${caller()}`);
   }
   if (curve.utils && typeof curve.utils === 'object') {
     const utils: Record<string, unknown> = { ...(curve.utils as Record<string, unknown>) };
-    for (const [name, value] of Object.entries(utils)) if (typeof value === 'function') spy(utils, name, 'curve', () => `${label}.utils.${name}`);
+    // Random keys are randomness, not curve work: left out.
+    for (const [name, value] of Object.entries(utils)) {
+      if (typeof value === 'function' && !name.startsWith('random')) spy(utils, name, 'curve', () => `${label}.utils.${name}${caller()}`);
+    }
     copy.utils = utils;
   }
   // Point's constructors from bytes decompress a point (a square root): an operation too.
@@ -228,7 +231,7 @@ function wrapCurve(curve: Record<string, unknown>, label: string): Record<string
   for (const name of ['fromBytes', 'fromHex', 'fromAffine', 'fromPrivateKey']) {
     if (typeof Point[name] === 'function') {
       statics[name] = (Point[name] as (...a: unknown[]) => unknown).bind(Point);
-      spy(statics, name, 'curve', () => `${label}.Point.${name}`);
+      spy(statics, name, 'curve', () => `${label}.Point.${name}${caller()}`);
     }
   }
   copy.Point = new Proxy(Point, { get: (target, key, receiver) => (typeof key === 'string' && key in statics ? statics[key] : Reflect.get(target, key, receiver)) as unknown });
