@@ -92,7 +92,11 @@ let installed = false;
 
 /** ` at src/…:line`: the nearest caller in our code, so a budget's failure says who made the call. */
 function caller(): string {
-  const frame = new Error().stack?.split('\n').find((l) => l.includes('/src/') && !l.includes('node_modules'));
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 60; // a library's call (@scure/bip32 → @noble/curves) is deep below ours
+  const stack = new Error().stack;
+  Error.stackTraceLimit = limit;
+  const frame = stack?.split('\n').find((l) => l.includes('/src/') && !l.includes('node_modules'));
   const at = frame?.match(/\/(src\/[^:)]+:\d+)/)?.[1];
   return at ? ` at ${at}` : '';
 }
@@ -131,7 +135,7 @@ export async function installCounters(): Promise<void> {
 
   // Every @noble/curves 2.x multiplication, by whatever calls it (ed25519, secp256k1, @scure/bip32).
   const multiplier = ScalarMultiplier.prototype as unknown as Record<string, unknown>;
-  for (const m of ['mulSecret', 'mulUnsafe', 'mulCT', 'mulCTBlinded']) spy(multiplier, m, 'curve', () => `@noble/curves ScalarMultiplier.${m}`);
+  for (const m of ['mulSecret', 'mulUnsafe', 'mulCT', 'mulCTBlinded']) spy(multiplier, m, 'curve', () => `@noble/curves ScalarMultiplier.${m}${caller()}`);
 
   // viem's and ox's own @noble/curves 1.x (viem/accounts signs and derives with them), both its
   // CommonJS and its ESM build (two module instances, each with its own Point class).
@@ -141,7 +145,7 @@ export async function installCounters(): Promise<void> {
     if (!cjs.includes(`${owner}/node_modules/`)) continue; // the top-level 2.x, counted above
     const esm = pathToFileURL(join(dirname(cjs), 'esm', 'secp256k1.js')).href;
     for (const module of [own(cjs) as NobleV1, (await import(/* @vite-ignore */ esm)) as NobleV1]) {
-      for (const m of ['multiply', 'multiplyUnsafe']) spy(module.secp256k1.ProjectivePoint.prototype, m, 'curve', () => `${owner}'s @noble/curves 1.x Point.${m}`);
+      for (const m of ['multiply', 'multiplyUnsafe']) spy(module.secp256k1.ProjectivePoint.prototype, m, 'curve', () => `${owner}'s @noble/curves 1.x Point.${m}${caller()}`);
     }
   }
 
@@ -170,10 +174,11 @@ let armed: Counted[] | undefined;
 
 /**
  * Runs `send` (which makes requests to the core over HTTP and awaits their answers), then lets what
- * the requests scheduled for after their answers run (`settleMs`), and returns what each request
- * the server received in the meantime cost, in order of arrival.
+ * the requests scheduled for after their answers run (change signals, the webhook dispatcher's
+ * pass) until nothing new was counted for `quietMs` (a loaded machine only makes this longer), and
+ * returns what each request the server received in the meantime cost, in order of arrival.
  */
-export async function measureRequests(send: () => Promise<unknown>, settleMs = 100): Promise<Counted[]> {
+export async function measureRequests(send: () => Promise<unknown>, quietMs = 100): Promise<Counted[]> {
   await installCounters();
   if (armed) throw new Error('measureRequests is not reentrant');
   const received: Counted[] = [];
@@ -183,7 +188,11 @@ export async function measureRequests(send: () => Promise<unknown>, settleMs = 1
   } finally {
     armed = undefined;
   }
-  await new Promise((r) => setTimeout(r, settleMs));
+  const total = () => received.reduce((n, c) => n + c.sql.length + c.curve.length + c.crypto.length, 0);
+  for (let seen = -1; seen !== total(); ) {
+    seen = total();
+    await new Promise((r) => setTimeout(r, quietMs));
+  }
   // Copies: anything still running in a request's context after this must not change the result.
   return received.map((c) => ({ request: c.request, sql: [...c.sql], curve: [...c.curve], crypto: [...c.crypto] }));
 }
