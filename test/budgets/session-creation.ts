@@ -10,7 +10,7 @@ export interface CreationBudget {
   readonly statements: number;
   /** Elliptic-curve operations on the event loop. */
   readonly curveOps: 0;
-  /** Synchronous node:crypto calls. */
+  /** Synchronous node:crypto calls, and @noble/hashes calls. */
   readonly cryptoCalls: number;
 }
 
@@ -23,8 +23,9 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     statements: 17,
     // Deposit addresses come ready from the pool's worker; the Solana reference is random bytes.
     curveOps: 0,
-    // createHash ×3: the API key's cache key, the rate limiter's key, the idempotency fingerprint; randomBytes: the Solana reference.
-    cryptoCalls: 4,
+    // createHash ×3: the API key's cache key, the rate limiter's key, the idempotency fingerprint; @noble/hashes sha256 ×2: the
+    // TRON address's base58check (double SHA-256); randomBytes: the Solana reference.
+    cryptoCalls: 6,
   },
   postgres: {
     // Idempotency lookup before the unit; in the group commit: BEGIN, pg_advisory_xact_lock, INSERT payment_sessions with its
@@ -35,6 +36,6 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     // As on SQLite.
     curveOps: 0,
     // As on SQLite.
-    cryptoCalls: 4,
+    cryptoCalls: 6,
   },
 };

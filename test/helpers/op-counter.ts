@@ -22,7 +22,8 @@
  *   multiplications (viem/accounts). Nested calls count once (getPublicKey → its multiplication).
  * - Crypto: node:crypto's hashing, HMAC, randomness, comparison, key derivation and ciphers. Named
  *   imports of builtins are live ESM bindings: the functions are replaced on the CommonJS object and
- *   pushed to the ESM namespace with syncBuiltinESMExports().
+ *   pushed to the ESM namespace with syncBuiltinESMExports(). And, through `wrapNobleHashModule`
+ *   (vi.mock), the @noble/hashes functions src imports.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
@@ -74,6 +75,7 @@ function spy(target: Record<string, unknown>, name: string, kind: Kind, describe
       c.curveDepth--;
     }
   };
+  Object.assign(wrapped, original); // a hash function's `create`, `outputLen`, …
   Object.defineProperty(wrapped, 'counted', { value: true });
   Object.defineProperty(wrapped, 'name', { value: name });
   target[name] = wrapped;
@@ -245,4 +247,24 @@ function wrapCurve(curve: Record<string, unknown>, label: string): Record<string
   }
   copy.Point = new Proxy(Point, { get: (target, key, receiver) => (typeof key === 'string' && key in statics ? statics[key] : Reflect.get(target, key, receiver)) as unknown });
   return copy;
+}
+
+/**
+ * A @noble/hashes module object (sha2.js, sha3.js) with its hash functions counted as crypto calls,
+ * whole (`sha256(data)`) or streamed (`sha256.create()`): for `vi.mock`, as above. TRON's
+ * base58check hashes every address it spells with it.
+ */
+export function wrapNobleHashModule<M extends Record<string, unknown>>(module: M, label: string): M {
+  const out: Record<string, unknown> = { ...module };
+  for (const [name, value] of Object.entries(module)) {
+    if (typeof value !== 'function') continue;
+    spy(out, name, 'crypto', () => `${label}.${name}${caller()}`);
+    const create = (value as { create?: unknown }).create;
+    if (typeof create === 'function') {
+      const fn = out[name] as unknown as Record<string, unknown>;
+      fn.create = create.bind(value);
+      spy(fn, 'create', 'crypto', () => `${label}.${name}.create${caller()}`);
+    }
+  }
+  return out as M;
 }

@@ -26,6 +26,9 @@ import { shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
 // @noble/curves freezes its curve objects: what src imports of them is wrapped to be counted.
 vi.mock('@noble/curves/ed25519.js', async (original) => (await import('../helpers/op-counter.js')).wrapNobleCurveModule(await original(), '@noble/curves/ed25519'));
 vi.mock('@noble/curves/secp256k1.js', async (original) => (await import('../helpers/op-counter.js')).wrapNobleCurveModule(await original(), '@noble/curves/secp256k1'));
+// And so are its hash functions (TRON's base58check hashes each address with @noble/hashes' sha256).
+vi.mock('@noble/hashes/sha2.js', async (original) => (await import('../helpers/op-counter.js')).wrapNobleHashModule(await original(), '@noble/hashes/sha2'));
+vi.mock('@noble/hashes/sha3.js', async (original) => (await import('../helpers/op-counter.js')).wrapNobleHashModule(await original(), '@noble/hashes/sha3'));
 
 await installCounters();
 
@@ -101,14 +104,14 @@ function offBudget(counted: Counted, budget: CreationBudget): string[] {
   });
 }
 
-test('the spies see what they count: src\'s named imports of node:crypto, the curve libraries, the native addon', async () => {
+test('the spies see what they count: src\'s named imports of node:crypto and @noble/hashes, the curve libraries, the native addon', async () => {
   const xpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/60'/0'").publicExtendedKey;
   const deriver = await measure(() => new EvmAddressDeriver(xpub));
   expect(deriver.curve.some((c) => c.startsWith('@noble/curves ScalarMultiplier')), deriver.curve.join('\n')).toBe(true); // @scure/bip32's child key
   expect(names(deriver.curve)).toContain('secp256k1 (native).publicKeyConvert');
   const d = new EvmAddressDeriver(xpub);
   const one = await measure(() => d.address(0));
-  expect([names(one.curve), names(one.crypto), one.sql]).toEqual([['secp256k1 (native).publicKeyTweakAdd'], ['crypto.createHmac(sha512)'], []]);
+  expect([names(one.curve), names(one.crypto), one.sql]).toEqual([['secp256k1 (native).publicKeyTweakAdd'], ['crypto.createHmac(sha512)', '@noble/hashes/sha3.keccak_256', '@noble/hashes/sha3.keccak_256'], []]);
   const key = newSecretKeyBytes();
   const solana = await measure(() => addressOfSecretKey(key));
   expect(names(solana.curve)).toEqual(['@noble/curves/ed25519.ed25519.getPublicKey']); // its multiplication inside counts once
