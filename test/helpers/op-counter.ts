@@ -1,6 +1,6 @@
 /**
  * Counts what one request costs the core's event loop, call by call: SQL statements sent (both
- * stores), elliptic-curve operations and synchronous node:crypto calls. Used by the budget test of
+ * stores), elliptic-curve operations and synchronous crypto calls (node:crypto, @noble/hashes). Used by the budget test of
  * session creation (test/integration/session-creation-budget.test.ts, budgets in
  * test/budgets/session-creation.ts).
  *
@@ -41,7 +41,7 @@ export interface Counted {
   readonly sql: string[];
   /** Every elliptic-curve operation, as `library.function`. */
   readonly curve: string[];
-  /** Every synchronous node:crypto call, as `crypto.function`. */
+  /** Every synchronous crypto call, as `crypto.function` (node:crypto) or `@noble/hashes/…`. */
   readonly crypto: string[];
 }
 
@@ -142,8 +142,14 @@ export async function installCounters(): Promise<void> {
   // viem's and ox's own @noble/curves 1.x (viem/accounts signs and derives with them), both its
   // CommonJS and its ESM build (two module instances, each with its own Point class).
   for (const owner of ['viem', 'ox']) {
-    const own = createRequire(require.resolve(`${owner}/package.json`));
-    const cjs = own.resolve('@noble/curves/secp256k1');
+    let cjs: string;
+    let own: NodeJS.Require;
+    try {
+      own = createRequire(require.resolve(`${owner}/package.json`));
+      cjs = own.resolve('@noble/curves/secp256k1');
+    } catch {
+      continue; // not installed (any more): nothing of it to count
+    }
     if (!cjs.includes(`${owner}/node_modules/`)) continue; // the top-level 2.x, counted above
     const esm = pathToFileURL(join(dirname(cjs), 'esm', 'secp256k1.js')).href;
     for (const module of [own(cjs) as NobleV1, (await import(/* @vite-ignore */ esm)) as NobleV1]) {

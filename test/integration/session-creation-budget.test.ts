@@ -3,7 +3,8 @@
  * (test/helpers/op-counter.ts) and held to committed budgets (test/budgets/session-creation.ts), on
  * SQLite and on PostgreSQL (the `postgres` project runs this file again). Counted: SQL statements
  * sent (BEGIN/COMMIT included), elliptic-curve operations (budget zero: deposit addresses are derived
- * ahead in a worker, Solana references are random bytes) and synchronous node:crypto calls.
+ * ahead in a worker, Solana references are random bytes) and synchronous crypto calls (node:crypto
+ * and @noble/hashes).
  *
  * The request is the bench's (bench/session-request.ts): shape A with an Idempotency-Key, through
  * the real app over HTTP, authenticated with an API key, on a core in the state a running shop's is:
@@ -86,7 +87,7 @@ function offBudget(counted: Counted, budget: CreationBudget): string[] {
   const checks: [string, keyof CreationBudget, string[]][] = [
     ['SQL statements', 'statements', counted.sql],
     ['elliptic-curve operations on the event loop', 'curveOps', counted.curve],
-    ['synchronous node:crypto calls', 'cryptoCalls', counted.crypto],
+    ['synchronous crypto calls (node:crypto, @noble/hashes)', 'cryptoCalls', counted.crypto],
   ];
   const where = `test/budgets/session-creation.ts (${STORE}.${'$KEY'})`;
   return checks.flatMap(([what, key, items]) => {
