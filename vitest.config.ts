@@ -26,6 +26,7 @@ const ON_POSTGRES = [
   'test/integration/typed-client.test.ts',
   'test/integration/csv-export.test.ts',
   'test/integration/shutdown.test.ts',
+  'test/integration/session-creation-budget.test.ts',
   'test/chain/evm-payments.test.ts',
   'test/chain/evm-reorg.test.ts',
   'test/chain/evm-late.test.ts',
