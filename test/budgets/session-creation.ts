@@ -17,25 +17,27 @@ export interface CreationBudget {
 export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudget> = {
   sqlite: {
     // PRAGMA data_version (API key cache still valid) + idempotency lookup before the unit; in the group commit: BEGIN IMMEDIATE,
-    // INSERT payment_sessions, 2 INSERT session_quotes (USDT, USDC), 3 × (UPDATE wallets next_index + INSERT session_addresses)
-    // for EVM, TRON and Solana, INSERT events, idempotency re-check + upsert of the answer, COMMIT; after it, the webhook
-    // dispatcher's pass woken by the event (SELECT min(next_attempt_at)).
-    statements: 17,
+    // INSERT payment_sessions, INSERT session_quotes (both coins in one), UPDATE wallets next_index (every wallet of the mode
+    // at once, RETURNING their xpubs), INSERT session_addresses (EVM, TRON and Solana in one), INSERT events, the answer's
+    // conditional upsert (idempotency_keys), COMMIT; after it, the webhook dispatcher's pass woken by the event
+    // (SELECT min(next_attempt_at)).
+    statements: 11,
     // Deposit addresses come ready from the pool's worker; the Solana reference is random bytes.
     curveOps: 0,
-    // createHash ×3: the API key's cache key, the rate limiter's key, the idempotency fingerprint; @noble/hashes sha256 ×2: the
-    // TRON address's base58check (double SHA-256); randomBytes: the Solana reference.
-    cryptoCalls: 6,
+    // createHash ×2: the API key's cache key, the idempotency fingerprint; @noble/hashes sha256 ×2: the TRON address's
+    // base58check (double SHA-256). (The Solana reference's bytes come from the ids' random pool, refilled every ~100 ids.)
+    cryptoCalls: 4,
   },
   postgres: {
     // Idempotency lookup before the unit; in the group commit: BEGIN, pg_advisory_xact_lock, INSERT payment_sessions with its
-    // quotes (one statement), 3 × (UPDATE wallets next_index + INSERT session_addresses), pg_notify address.issued (other
-    // instances watch the addresses), INSERT events, idempotency re-check + upsert of the answer, COMMIT; after it, pg_notify
-    // sessions.deadline and session.changed, and the webhook dispatcher's pass woken by the event (SELECT min(next_attempt_at)).
-    statements: 18,
+    // quotes (one statement), UPDATE wallets next_index (all wallets of the mode), INSERT session_addresses (all families in
+    // one), pg_notify address.issued (other instances watch the addresses), INSERT events, the answer's conditional upsert,
+    // COMMIT; after it, pg_notify sessions.deadline and session.changed, and the webhook dispatcher's pass woken by the event
+    // (SELECT min(next_attempt_at)).
+    statements: 13,
     // As on SQLite.
     curveOps: 0,
     // As on SQLite.
-    cryptoCalls: 6,
+    cryptoCalls: 4,
   },
 };
