@@ -32,7 +32,7 @@ export async function startTronDriver(dir: string): Promise<ChainDriver> {
     const anvil = rpcClient(devnet.anvilRpcUrl);
     // 0 turns anvil's interval mining off: from now on a block is made only by evm_mine.
     await anvil.call('evm_setIntervalMining', [0]);
-    const wallets = TRON_DEVNET_PAYER_KEYS.slice(0, 2).map((key) => tronWebOf(devnet.httpUrl, key));
+    const wallets = await Promise.all(TRON_DEVNET_PAYER_KEYS.slice(0, 2).map((key) => tronWebOf(devnet.httpUrl, key)));
     const walletOf = (i: number) => {
       const wallet = wallets[i];
       if (!wallet) throw new Error(`no test wallet ${i}`);

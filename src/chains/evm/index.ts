@@ -7,7 +7,7 @@ import { ethRpcPool } from '../rpc-pool/eth-pool.js';
 import { reportEndpoints } from '../rpc-pool/pool.js';
 import { poolTransport } from '../rpc-pool/viem-transport.js';
 import { TransferLogWatcher, type WatchedToken } from '../transfer-logs/transfer-log-watcher.js';
-import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
+import { acquireAddressPool } from '../keccak-accounts/shared-address-pool.js';
 import { EvmAddressDeriver } from '../keccak-accounts/xpub-deriver.js';
 import { newTestWallet } from './addresses.js';
 import { evmDevnet } from './devnet/index.js';
@@ -46,10 +46,11 @@ export const evmFamily: ChainFamily<Devnet> = {
     generate: () => randomBytes(32),
   },
 
-  // Derived ahead in a worker thread, off the request path of session creation.
+  // Derived ahead in a worker thread, off the request path of session creation; the thread is
+  // shared with TRON's deposits (shared-address-pool.ts).
   deposits: (log) => {
-    const pool = new EvmAddressPool({ log });
-    return { deposit: (xpub, index) => pool.address(xpub, index), stop: () => pool.stop() };
+    const { pool, release } = acquireAddressPool(log);
+    return { deposit: (xpub, index) => pool.address(xpub, index), stop: release };
   },
 
   paymentOptions: evmPaymentOptions,

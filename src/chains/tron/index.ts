@@ -6,7 +6,7 @@ import type { ChainFamily } from '../family.js';
 import { ethRpcPool } from '../rpc-pool/eth-pool.js';
 import { reportEndpoints } from '../rpc-pool/pool.js';
 import { poolTransport } from '../rpc-pool/viem-transport.js';
-import { EvmAddressPool } from '../keccak-accounts/address-pool.js';
+import { acquireAddressPool } from '../keccak-accounts/shared-address-pool.js';
 import { TransferLogWatcher, type WatchedToken } from '../transfer-logs/transfer-log-watcher.js';
 import { isTronAddress, toEvmAddress, toTronBase58 } from './address-format.js';
 import { newTestTronWallet, TRON_ACCOUNT_PATH, TronAddressDeriver, tronAddressOfPublicKey } from './addresses.js';
@@ -74,11 +74,11 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
   },
 
   // A TRON account is the same 20 bytes an EVM account of that key would be: the shared pool derives
-  // them ahead in a worker (~50 µs each, against ~1.3 ms in JavaScript on the request path), and the
-  // family spells them base58check.
+  // them ahead in a worker (~50 µs each, against ~1.3 ms in JavaScript on the request path), the one
+  // thread EVM's deposits use too (shared-address-pool.ts), and the family spells them base58check.
   deposits: (log) => {
-    const pool = new EvmAddressPool({ log });
-    return { deposit: (xpub, index) => toTronBase58(pool.address(xpub, index)), stop: () => pool.stop() };
+    const { pool, release } = acquireAddressPool(log);
+    return { deposit: (xpub, index) => toTronBase58(pool.address(xpub, index)), stop: release };
   },
 
   paymentOptions: tronPaymentOptions,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TronWeb } from 'tronweb';
+import type { TronWeb } from 'tronweb';
 import { formatDecimal } from '../../domain/money.js';
 import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout } from '../../domain/payout.js';
 import type { RpcPool } from '../rpc-pool/pool.js';
@@ -70,9 +70,11 @@ export class TronPayoutChain implements PayoutPort {
   private readonly api: TronNodeApi;
   /**
    * Only ever used offline (`txLocal` with a block header, then `trx.sign`): it never calls the node.
-   * It still wants a node URL, and gets the real one.
+   * It still wants a node URL, and gets the real one. Made at the first signature, TronWeb loaded
+   * then: the package (with ethers, axios and protobuf) costs ~45 MB of RSS, and a core that never
+   * refunds on TRON should not carry it (docs/development.md, Benchmarks).
    */
-  private readonly builder: TronWeb;
+  private builder: Promise<TronWeb> | undefined;
 
   constructor(
     private readonly o: {
@@ -87,7 +89,18 @@ export class TronPayoutChain implements PayoutPort {
     },
   ) {
     this.api = new TronNodeApi(o);
-    this.builder = new TronWeb({ fullHost: o.httpUrl });
+  }
+
+  private tronWeb(): Promise<TronWeb> {
+    this.builder ??= import('tronweb').then(
+      ({ TronWeb }) => new TronWeb({ fullHost: this.o.httpUrl }),
+      (err: unknown) => {
+        // Tried again at the next signature rather than remembered.
+        this.builder = undefined;
+        throw err;
+      },
+    );
+    return this.builder;
   }
 
   /**
@@ -156,7 +169,8 @@ export class TronPayoutChain implements PayoutPort {
       expiration: p.expiration,
       timestamp: p.timestamp,
     };
-    const { transaction } = await this.builder.transactionBuilder.triggerSmartContract(
+    const builder = await this.tronWeb();
+    const { transaction } = await builder.transactionBuilder.triggerSmartContract(
       toTronBase58(r.token),
       'transfer(address,uint256)',
       { feeLimit: p.feeLimit, callValue: 0, txLocal: true, blockHeader },
@@ -167,7 +181,7 @@ export class TronPayoutChain implements PayoutPort {
       toTronBase58(r.from),
     );
     // TronWeb refuses a key that is not the owner's.
-    const signed = await this.builder.trx.sign(transaction, Buffer.from(privateKey).toString('hex'));
+    const signed = await builder.trx.sign(transaction, Buffer.from(privateKey).toString('hex'));
     checkBuilt(signed, r, p, blockHeader);
     return { raw: JSON.stringify(signed), txId: signed.txID, key: signed.txID, data: plan };
   }

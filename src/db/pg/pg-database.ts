@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type { drizzle as Drizzle, NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { ApiError } from '../../domain/errors.js';
 import * as schema from './schema.js';
 
@@ -41,7 +40,11 @@ export class PgDatabase {
   private readonly context = new AsyncLocalStorage<OpenTransaction>();
   readonly root: PgDb;
 
-  constructor(readonly pool: pg.Pool) {
+  /** `drizzle`: node-postgres' drizzle, which openPgDatabase loads (with `pg`) when a database URL is set. */
+  constructor(
+    readonly pool: pg.Pool,
+    drizzle: typeof Drizzle,
+  ) {
     this.root = drizzle(pool, { schema });
   }
 
@@ -115,6 +118,9 @@ export interface PgOptions {
  * second wait for the first and then find nothing left to do.
  */
 export async function openPgDatabase(options: PgOptions): Promise<PgDatabase> {
+  // Loaded here, not with the core: a core on SQLite would carry the driver (~5 MB of RSS) for its
+  // whole life (docs/development.md, Benchmarks, the memory paragraph).
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
   // An idle client's error (the server restarted) must not crash the process: the pool drops it.
   pool.on('error', () => undefined);
@@ -122,7 +128,7 @@ export async function openPgDatabase(options: PgOptions): Promise<PgDatabase> {
   // query that was running, and node-postgres also emits 'error' on the client, which the pool
   // listens to only while the client is idle; unheard, that event would end the process.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const database = new PgDatabase(pool);
+  const database = new PgDatabase(pool, drizzle);
   const client = await pool.connect();
   try {
     await client.query(`SELECT pg_advisory_lock(${(UNIT_OF_WORK_LOCK + 1n).toString()})`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { checkSignal } from '../../domain/signals.js';
 import { SignalListeners } from '../signal-listeners.js';
 import type { PgDatabase } from './pg-database.js';
@@ -74,6 +74,8 @@ export class PgSignals {
   }
 
   private async listen(): Promise<pg.Client> {
+    // Loaded when first listening (after openPgDatabase has loaded it): not with a core on SQLite.
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName, keepAlive: true });
     // Before it is current, a failure is the rejected connect below; after, the connection was lost.
     client.on('error', (err) => this.lost(client, err));

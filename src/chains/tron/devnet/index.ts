@@ -46,7 +46,7 @@ export const tronDevnet: FamilyDevnet<RunningTronDevnet> = {
 
   async fund(devnet, wallet, wholeCoins) {
     // From the faucet, so that the refund wallet's only transactions are its payouts.
-    const faucet = tronWebOf(devnet.httpUrl, devnet.faucetKey);
+    const faucet = await tronWebOf(devnet.httpUrl, devnet.faucetKey);
     const trx = await sendTrx(faucet, wallet, REFUND_WALLET_SUN);
     const usdt = await callToken(faucet, devnet.tokens.USDT, 'mint', wallet, wholeCoins * 10n ** BigInt(devnet.decimals.USDT));
     await waitForTronTransaction(faucet, trx, inclusionMs(devnet.blockTimeSeconds));
@@ -62,7 +62,7 @@ export const tronDevnet: FamilyDevnet<RunningTronDevnet> = {
     if (token === undefined && currency !== 'USDT') throw new Error(`TRON offers no ${currency}: pay USDT`);
     const key = TRON_DEVNET_PAYER_KEYS[payer - 1];
     if (!key) throw new Error(`no test payer ${payer}: there are ${TRON_DEVNET_PAYER_KEYS.length}`);
-    const web = tronWebOf(running.httpUrl, key);
+    const web = await tronWebOf(running.httpUrl, key);
     const contract = token ? TRON_DEVNET_DAI.address : running.tokens.USDT;
     const amountBase = toBaseUnits(amountMinor, token ? TRON_DEVNET_DAI.decimals : running.decimals.USDT);
     // The payer mints what it pays (the test tokens' mint is open), then pays like a wallet.

@@ -1,4 +1,4 @@
-import { TronWeb } from 'tronweb';
+import type { TronWeb } from 'tronweb';
 
 /**
  * Test tooling that drives the TRON devnet as a wallet would, through an unmodified TronWeb client:
@@ -9,7 +9,12 @@ import { TronWeb } from 'tronweb';
 /** Fee limit of a TRC-20 call, in sun (30 TRX, as wallets set it): the stand-in burns nothing. */
 const FEE_LIMIT_SUN = 30_000_000;
 
-export function tronWebOf(httpUrl: string, privateKey: string): TronWeb {
+/**
+ * Loaded on first use, not with the core: TronWeb brings ethers, axios and protobuf along, ~45 MB of
+ * RSS and ~12 MB of heap (docs/development.md, Benchmarks) that a core serving no TRON devnet never needs.
+ */
+export async function tronWebOf(httpUrl: string, privateKey: string): Promise<TronWeb> {
+  const { TronWeb } = await import('tronweb');
   return new TronWeb({ fullHost: httpUrl, privateKey });
 }
 
