@@ -24,9 +24,9 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     statements: 11,
     // Deposit addresses come ready from the pool's worker; the Solana reference is random bytes.
     curveOps: 0,
-    // createHash ×2: the API key's cache key, the idempotency fingerprint; @noble/hashes sha256 ×2: the TRON address's
-    // base58check (double SHA-256). (The Solana reference's bytes come from the ids' random pool, refilled every ~100 ids.)
-    cryptoCalls: 4,
+    // createHash ×2: the API key's cache key, the idempotency fingerprint. (The TRON address comes spelt from the pool's
+    // worker; the Solana reference's bytes come from the ids' random pool, refilled every ~100 ids.)
+    cryptoCalls: 2,
   },
   postgres: {
     // Idempotency lookup before the unit; in the group commit: BEGIN, pg_advisory_xact_lock, INSERT payment_sessions with its
@@ -38,6 +38,6 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     // As on SQLite.
     curveOps: 0,
     // As on SQLite.
-    cryptoCalls: 4,
+    cryptoCalls: 2,
   },
 };

@@ -15,7 +15,7 @@
 import { expect, test, vi } from 'vitest';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
-import { EvmAddressPool } from '../../src/chains/keccak-accounts/address-pool.js';
+import { type AccountSpelling, EvmAddressPool } from '../../src/chains/keccak-accounts/address-pool.js';
 import { EvmAddressDeriver } from '../../src/chains/keccak-accounts/xpub-deriver.js';
 import { evmKeyAddress } from '../../src/chains/evm/refund-payout.js';
 import { addressOfSecretKey, newSecretKeyBytes } from '../../src/chains/solana/accounts.js';
@@ -35,19 +35,19 @@ await installCounters();
 
 const STORE: keyof typeof SESSION_CREATION_BUDGET = process.env.STABLEPOS_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 
-/** Every address pool a core asks, and the wallets it was asked about, to tell when they are filled. */
-const pools = new Map<EvmAddressPool, Set<string>>();
-const address = EvmAddressPool.prototype.address;
-EvmAddressPool.prototype.address = function (this: EvmAddressPool, xpub: string, index: number) {
-  const xpubs = pools.get(this) ?? new Set<string>();
-  pools.set(this, xpubs.add(xpub));
-  return address.call(this, xpub, index);
-};
+/** Every address pool a core asks, and the wallets (and spellings) it was asked about, to tell when they are filled. */
+const pools = new Map<EvmAddressPool, Map<string, AccountSpelling['name']>>();
+const address = EvmAddressPool.prototype.address as (this: EvmAddressPool, xpub: string, index: number, spelling?: AccountSpelling) => string;
+EvmAddressPool.prototype.address = function (this: EvmAddressPool, xpub: string, index: number, spelling?: AccountSpelling) {
+  const xpubs = pools.get(this) ?? new Map<string, AccountSpelling['name']>();
+  pools.set(this, xpubs.set(xpub, spelling?.name ?? 'eip55'));
+  return address.call(this, xpub, index, spelling);
+} as EvmAddressPool['address'];
 
 /** Resolves once every pool asked so far has addresses ready for each of its wallets (the worker answered). */
 async function poolsFilled(): Promise<void> {
   await expect
-    .poll(() => [...pools].flatMap(([pool, xpubs]) => [...xpubs].map((x) => pool.readyCount(x))), { timeout: 10_000, interval: 20 })
+    .poll(() => [...pools].flatMap(([pool, xpubs]) => [...xpubs].map(([x, spelling]) => pool.readyCount(x, spelling))), { timeout: 10_000, interval: 20 })
     .satisfy((counts: number[]) => counts.length > 0 && counts.every((n) => n > 0));
 }
 

@@ -6,7 +6,8 @@ import { HDKey } from '@scure/bip32';
 import { bytesToHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, expect, test, vi } from 'vitest';
-import { EvmAddressPool } from '../../src/chains/keccak-accounts/address-pool.js';
+import { type AccountSpelling, EvmAddressPool } from '../../src/chains/keccak-accounts/address-pool.js';
+import { toTronBase58 } from '../../src/chains/tron/address-format.js';
 import { ADDRESS_WORKER_SOURCE, type AddressWorkerData } from '../../src/chains/keccak-accounts/address-worker-source.js';
 import { newTestWallet } from '../../src/chains/evm/addresses.js';
 import { EvmAddressDeriver, publicKeyToAddress } from '../../src/chains/keccak-accounts/xpub-deriver.js';
@@ -43,6 +44,21 @@ function walletAddress(xpub: string, index: number): string {
 async function settle(pool: EvmAddressPool, xpub: string, atLeast = 1): Promise<void> {
   await vi.waitFor(() => expect(pool.readyCount(xpub)).toBeGreaterThanOrEqual(atLeast), { timeout: 10_000, interval: 2 });
 }
+
+test("TRON's spelling from the worker is tron/address-format's, for ready addresses and those derived on the spot, kept apart from the same xpub's EIP-55 ones", async () => {
+  const pool = newPool({ ahead: 64 });
+  const tron: AccountSpelling = { name: 'tron', spell: toTronBase58 };
+  const deriver = derivers.get(xpubA) as EvmAddressDeriver;
+  expect(pool.address(xpubA, 0, tron)).toBe(toTronBase58(deriver.address(0))); // derived on the spot
+  await vi.waitFor(() => expect(pool.readyCount(xpubA, 'tron')).toBeGreaterThan(0), { timeout: 10_000, interval: 2 });
+  expect(pool.readyCount(xpubA)).toBe(0); // the EIP-55 spelling of this xpub was never asked
+  const servedBefore = pool.served.ready;
+  for (let i = 1; i < 8; i++) expect(pool.address(xpubA, i, tron)).toBe(toTronBase58(deriver.address(i)));
+  expect(pool.served.ready - servedBefore).toBe(7); // from the worker, spelt there
+  // Both spellings of one xpub side by side: each served in its own form.
+  expect(pool.address(xpubA, 8)).toBe(deriver.address(8));
+  expect(pool.address(xpubA, 8, tron)).toBe(toTronBase58(deriver.address(8)));
+});
 
 test('the pool gives exactly the derived address for every index: in sequence, after gaps, repeated, out of order, for two xpubs', async () => {
   const pool = newPool({ ahead: 64 });

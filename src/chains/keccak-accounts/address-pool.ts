@@ -23,11 +23,21 @@ interface XpubKeys {
   readonly keys: Pick<AddressJob, 'chainCode' | 'parentKey' | 'parentKeyUncompressed'>;
 }
 
-/** One xpub's addresses: those ready, and the range [from, end) asked of the worker. */
+/**
+ * How an account's 20 bytes are written: EIP-55 hex (EVM networks), or TRON's base58check, whose
+ * main-thread form (`spell`, for an address derived on the spot) the TRON family gives, and whose
+ * worker form is address-worker-source.ts's. An xpub's addresses are kept per spelling.
+ */
+export type AccountSpelling = { readonly name: 'eip55' } | { readonly name: 'tron'; readonly spell: (eip55: Address) => string };
+
+const EIP55: AccountSpelling = { name: 'eip55' };
+
+/** One xpub's addresses in one spelling: those ready, and the range [from, end) asked of the worker. */
 interface XpubState extends XpubKeys {
   readonly xpub: string;
+  readonly spelling: AccountSpelling;
   /** Index → address, in increasing index order (batches arrive in order), all within [from, end). */
-  readonly ready: Map<number, Address>;
+  readonly ready: Map<number, string>;
   /** New (unique in the pool) when pre-deriving restarts elsewhere: answers to older jobs are then ignored. */
   generation: number;
   /** The next index expected: one past the last one taken. */
@@ -81,25 +91,29 @@ export class EvmAddressPool {
     return this.state;
   }
 
-  /** How many addresses of `xpub` are ready (for tests and diagnostics). */
-  readyCount(xpub: string): number {
-    return this.xpubs.get(xpub)?.ready.size ?? 0;
+  /** How many addresses of `xpub` are ready in a spelling (for tests and diagnostics). */
+  readyCount(xpub: string, spelling: AccountSpelling['name'] = 'eip55'): number {
+    return this.xpubs.get(stateKey(xpub, spelling))?.ready.size ?? 0;
   }
 
   /**
-   * The address of m/…/0/index under `xpub`, identical to `new EvmAddressDeriver(xpub).address(index)`.
+   * The address of m/…/0/index under `xpub`, identical to `new EvmAddressDeriver(xpub).address(index)`
+   * written in `spelling`.
    * @throws Error when `xpub` is not an extended public key or the index is out of range or invalid
    */
-  address(xpub: string, index: number): Address {
-    const s = this.stateOf(xpub);
+  address(xpub: string, index: number): Address;
+  address(xpub: string, index: number, spelling: AccountSpelling): string;
+  address(xpub: string, index: number, spelling: AccountSpelling = EIP55): string {
+    const s = this.stateOf(xpub, spelling);
     const hit = s.ready.get(index);
-    let address: Address;
+    let address: string;
     if (hit !== undefined) {
       s.ready.delete(index);
       this.served.ready++;
       address = hit;
     } else {
-      address = s.deriver.address(index);
+      const eip55 = s.deriver.address(index);
+      address = spelling.name === 'tron' ? spelling.spell(eip55) : eip55;
       this.served.derived++;
       if (index + 1 >= s.end) this.restart(s, index + 1);
     }
@@ -126,10 +140,11 @@ export class EvmAddressPool {
     if (worker) await stopWorker(worker);
   }
 
-  private stateOf(xpub: string): XpubState {
-    let s = this.xpubs.get(xpub);
+  private stateOf(xpub: string, spelling: AccountSpelling): XpubState {
+    const key = stateKey(xpub, spelling.name);
+    let s = this.xpubs.get(key);
     if (s) {
-      this.xpubs.delete(xpub); // re-inserted last: most recently used
+      this.xpubs.delete(key); // re-inserted last: most recently used
     } else {
       let parsed = this.parsed.get(xpub);
       if (!parsed) {
@@ -137,11 +152,11 @@ export class EvmAddressPool {
         const keys = { chainCode: deriver.chainCode.slice(), parentKey: deriver.parentKey.slice(), parentKeyUncompressed: deriver.parentKeyUncompressed.slice() };
         this.parsed.set(xpub, (parsed = { deriver, keys }));
       }
-      s = { xpub, ...parsed, ready: new Map(), generation: 0, from: 0, end: 0, pending: false };
+      s = { xpub, spelling, ...parsed, ready: new Map(), generation: 0, from: 0, end: 0, pending: false };
       // Dropped with its generation: answers still due to it are ignored (no state for them).
       if (this.xpubs.size >= this.maxXpubs) this.xpubs.delete(this.xpubs.keys().next().value as string);
     }
-    this.xpubs.set(xpub, s);
+    this.xpubs.set(key, s);
     return s;
   }
 
@@ -166,7 +181,7 @@ export class EvmAddressPool {
     if (s.pending || s.end - s.from >= this.ahead / 2 || s.end >= MAX_INDEX) return;
     if (this.state === 'failed' || this.state === 'stopped') return;
     const end = Math.min(s.end === s.from ? s.end + Math.ceil(this.ahead / 8) : s.from + this.ahead, MAX_INDEX);
-    this.outbox.push({ xpub: s.xpub, generation: s.generation, start: s.end, end, ...s.keys });
+    this.outbox.push({ xpub: s.xpub, generation: s.generation, start: s.end, end, spelling: s.spelling.name, ...s.keys });
     this.flushing ??= setImmediate(() => this.flush());
     s.end = end;
     s.pending = true;
@@ -178,16 +193,16 @@ export class EvmAddressPool {
     this.outbox = [];
     // Without a worker, fail() has already restarted every xpub (nothing pending any more).
     const worker = this.ensureWorker();
-    for (const job of jobs) if (this.xpubs.get(job.xpub)?.generation === job.generation) worker?.postMessage(job);
+    for (const job of jobs) if (this.xpubs.get(stateKey(job.xpub, job.spelling))?.generation === job.generation) worker?.postMessage(job);
   }
 
   /** Accepts a batch only for the xpub and generation it was asked for, within the range asked. */
   private accept(batch: AddressBatch): void {
-    const s = this.xpubs.get(batch.xpub);
+    const s = this.xpubs.get(stateKey(batch.xpub, batch.spelling));
     if (!s || s.generation !== batch.generation) return;
     batch.addresses.forEach((address, i) => {
       const index = batch.start + i;
-      if (address !== null && index >= s.from && index < s.end) s.ready.set(index, address as Address);
+      if (address !== null && index >= s.from && index < s.end) s.ready.set(index, address);
     });
     s.pending = false;
     this.refill(s); // more may have been taken meanwhile
@@ -224,6 +239,9 @@ export class EvmAddressPool {
     void worker?.terminate();
   }
 }
+
+/** Where an xpub's addresses in one spelling are kept. */
+const stateKey = (xpub: string, spelling: AccountSpelling['name']) => `${spelling}\u0000${xpub}`;
 
 /** How long a worker asked to stop may take to finish its batch before it is terminated anyway. */
 const STOP_GRACE_MS = 5_000;

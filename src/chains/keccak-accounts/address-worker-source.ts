@@ -7,7 +7,9 @@
  * paths the main thread resolved (`AddressWorkerData`), since an eval worker resolves nothing itself.
  *
  * It repeats EvmAddressDeriver.address (addresses.ts) from the keys the main thread sends with each
- * job, so it needs no BIP-32 parsing. The tests check both against @scure/bip32 and viem.
+ * job, so it needs no BIP-32 parsing, and spells the account as the job asks: EIP-55 hex, or TRON's
+ * base58check (so that the TRON family's deposits cost the main thread no hashing either). The tests
+ * check it against @scure/bip32, viem and tron/address-format.ts.
  *
  * Each `AddressJob` is answered by one `AddressBatch`, whole: every message costs the main thread a
  * wake-up (tens of µs measured, against well under 1 µs to receive one more address in a message),
@@ -17,7 +19,7 @@
 export const ADDRESS_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
-const { createHmac } = require('node:crypto');
+const { createHash, createHmac } = require('node:crypto');
 const secp256k1 = require(workerData.secp256k1);
 
 // Loaded once; the jobs wait for it (an ES module, so import() rather than require()). A failure is
@@ -41,7 +43,49 @@ function run(job, keccak) {
   hmacInput.set(job.parentKey, 0);
   const addresses = [];
   for (let index = job.start; index < job.end; index++) addresses.push(derive(job, hmacInput, index, keccak));
-  parentPort.postMessage({ xpub: job.xpub, generation: job.generation, start: job.start, addresses });
+  parentPort.postMessage({ xpub: job.xpub, spelling: job.spelling, generation: job.generation, start: job.start, addresses });
+}
+
+// TRON's spelling, base58check of 0x41 + the 20 bytes: five base58 digits per limb (58^5 × 256 stays
+// exact in a double). tron/address-format.ts spells it on the main thread; the tests compare the two.
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const LIMB = 656356768;
+function base58(bytes) {
+  let zeros = 0;
+  while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+  const limbs = [];
+  for (let i = zeros; i < bytes.length; i++) {
+    let carry = bytes[i];
+    for (let k = 0; k < limbs.length; k++) {
+      carry += limbs[k] * 256;
+      const q = Math.floor(carry / LIMB);
+      limbs[k] = carry - q * LIMB;
+      carry = q;
+    }
+    while (carry > 0) {
+      const q = Math.floor(carry / LIMB);
+      limbs.push(carry - q * LIMB);
+      carry = q;
+    }
+  }
+  let out = '';
+  for (let k = 0; k < limbs.length; k++) {
+    let limb = limbs[k];
+    const last = k === limbs.length - 1;
+    for (let d = 0; d < 5 && (!last || limb > 0); d++) {
+      const q = Math.floor(limb / 58);
+      out = ALPHABET[limb - q * 58] + out;
+      limb = q;
+    }
+  }
+  return '1'.repeat(zeros) + out;
+}
+function tronBase58(account) {
+  const payload = Buffer.alloc(21);
+  payload[0] = 0x41;
+  payload.set(account, 1);
+  const check = createHash('sha256').update(createHash('sha256').update(payload).digest()).digest();
+  return base58(Buffer.concat([payload, check.subarray(0, 4)]));
 }
 
 function derive(job, hmacInput, index, keccak) {
@@ -53,7 +97,9 @@ function derive(job, hmacInput, index, keccak) {
   } catch {
     return null;
   }
-  const lowerHex = Buffer.from(keccak(child.subarray(1)).subarray(12)).toString('hex');
+  const account = keccak(child.subarray(1)).subarray(12);
+  if (job.spelling === 'tron') return tronBase58(account);
+  const lowerHex = Buffer.from(account).toString('hex');
   const hash = keccak(Buffer.from(lowerHex, 'ascii'));
   let out = '0x';
   for (let i = 0; i < 40; i++) {
@@ -79,6 +125,8 @@ export interface AddressJob {
   generation: number;
   start: number;
   end: number;
+  /** How the addresses come back: EIP-55 hex, or TRON's base58check (AccountSpelling). */
+  spelling: 'eip55' | 'tron';
   chainCode: Uint8Array;
   parentKey: Uint8Array;
   parentKeyUncompressed: Uint8Array;
@@ -87,6 +135,7 @@ export interface AddressJob {
 /** A job's answer: the addresses of start, start + 1, …; null where an index derives an invalid key. */
 export interface AddressBatch {
   xpub: string;
+  spelling: AddressJob['spelling'];
   generation: number;
   start: number;
   addresses: (string | null)[];

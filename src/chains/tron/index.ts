@@ -75,10 +75,11 @@ export const tronFamily: ChainFamily<RunningTronDevnet> = {
 
   // A TRON account is the same 20 bytes an EVM account of that key would be: the shared pool derives
   // them ahead in a worker (~50 µs each, against ~1.3 ms in JavaScript on the request path), the one
-  // thread EVM's deposits use too (shared-address-pool.ts), and the family spells them base58check.
+  // thread EVM's deposits use too (shared-address-pool.ts), and spells them base58check there too.
   deposits: (log) => {
     const { pool, release } = acquireAddressPool(log);
-    return { deposit: (xpub, index) => toTronBase58(pool.address(xpub, index)), stop: release };
+    const spelling = { name: 'tron', spell: toTronBase58 } as const;
+    return { deposit: (xpub, index) => pool.address(xpub, index, spelling), stop: release };
   },
 
   paymentOptions: tronPaymentOptions,
