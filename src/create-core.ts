@@ -152,7 +152,10 @@ export function createCore(input: CoreConfig): Core {
         s.setPublicBaseUrl(config.publicUrl ?? url);
         // SQLite's WAL needs checkpoints; PostgreSQL runs its own.
         if (isSqlite(s.store)) {
-          checkpointer = new WalCheckpointer(s.store.db, config.databaseFile, (message, err) => app?.log.warn({ err }, message));
+          const gate = s.store.gate;
+          checkpointer = new WalCheckpointer(s.store.db, config.databaseFile, (message, err) => app?.log.warn({ err }, message), {
+            pauseWrites: (work) => gate.pause(work),
+          });
           checkpointer.start();
         }
         expiry = new DeadlineTimer(

@@ -119,6 +119,15 @@ export class SqliteGate {
     }
   }
 
+  /**
+   * Holds the connection while `work` runs, with no transaction: no store call or transaction of this
+   * process starts until it settles (they queue, the event loop runs on). For what another connection
+   * must do while this one neither reads nor writes: the WAL checkpointer's restart of the WAL.
+   */
+  pause<T>(work: () => Promise<T>): Promise<T> {
+    return this.exclusive(work);
+  }
+
   /** Runs `work` alone on the connection, after every holder queued before it (FIFO). */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     this.holders++;

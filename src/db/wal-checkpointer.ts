@@ -5,6 +5,9 @@ import type { Db } from './open-database.js';
 /** SQLite's default: a commit that finds this many pages in the WAL checkpoints them itself. */
 const SQLITE_DEFAULT_AUTOCHECKPOINT = 1000;
 
+/** WAL pages (4 KiB each) past which the worker starts the WAL over: 64 MB of disk at most, give or take a round. */
+export const WAL_TRUNCATE_FRAMES = 16_384;
+
 /**
  * The checkpointing thread: its own connection to the same file, copying committed WAL pages into
  * the database every `intervalMs`. PASSIVE never blocks the app's readers or writer; pages a reader
@@ -17,12 +20,30 @@ const Database = require(workerData.driverPath);
 const db = new Database(workerData.file, { fileMustExist: true });
 const timer = setInterval(() => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Past the bound: the app's connection is asked to pause so that the WAL can start over.
+    if (result && result.log > workerData.truncateFrames && !truncating) {
+      truncating = true;
+      parentPort.postMessage({ kind: 'wal-full', frames: result.log });
+    }
   } catch (err) {
     parentPort.postMessage({ kind: 'error', message: String(err && err.message || err) });
   }
 }, workerData.intervalMs);
+let truncating = false;
 parentPort.on('message', (message) => {
+  if (message === 'truncate') {
+    // The app's connection holds off (its gate is paused): nothing writes or reads the WAL now.
+    let result;
+    try {
+      [result] = db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (err) {
+      parentPort.postMessage({ kind: 'error', message: String(err && err.message || err) });
+    }
+    truncating = false;
+    parentPort.postMessage({ kind: 'truncated', busy: result ? result.busy : 1 });
+    return;
+  }
   if (message !== 'stop') return;
   clearInterval(timer);
   db.close();
@@ -40,7 +61,29 @@ parentPort.postMessage({ kind: 'ready' });
  *
  * Safe by construction: until the worker says it is ready, and again if it fails or stops, the
  * app's connection checkpoints by itself as before, so the WAL can never grow without bound.
+ *
+ * **Bounded WAL.** A PASSIVE checkpoint copies the WAL's pages but never restarts it: SQLite starts
+ * the WAL over only when a writer begins after every page was copied, and under a steady stream of
+ * commits (sessions created without a pause) new pages always arrive while a round copies the old
+ * ones. The WAL then grew for as long as the load lasted: 2 GB in 100,000 sessions, and its index
+ * (`-shm`, mapped in every connection) with it (issue 28). So when a round finds more than
+ * `truncateFrames` pages in the WAL, the worker says so, the app's connection pauses (`pause`: its
+ * store calls and transactions queue in the gate, the event loop runs on) and the worker runs a
+ * TRUNCATE checkpoint, copying the few pages the last PASSIVE round left and emptying the file; then
+ * the connection goes on. A TRUNCATE of its own would wait on the busy handler for a gap between the
+ * app's commits, which under that load it seldom finds (measured: the WAL still grew by 30 MB between
+ * two restarts). **Decision:** 64 MB; at the bench's rate a pause of a few ms every few seconds of
+ * sustained load, and none while the shop is quiet.
  */
+export interface WalCheckpointerOptions {
+  /** Between two PASSIVE rounds, ms. */
+  intervalMs?: number;
+  /** WAL pages past which the WAL is started over. */
+  truncateFrames?: number;
+  /** Holds the app's connection off while `work` runs (SqliteGate.pause); without it, the WAL is never started over. */
+  pauseWrites?: (work: () => Promise<void>) => Promise<void>;
+}
+
 export class WalCheckpointer {
   private worker: Worker | undefined;
 
@@ -48,8 +91,15 @@ export class WalCheckpointer {
     private readonly db: Db,
     private readonly file: string,
     private readonly onError: (message: string, err?: unknown) => void,
-    private readonly intervalMs = 100,
+    private readonly options: WalCheckpointerOptions = {},
   ) {}
+
+  private get intervalMs(): number {
+    return this.options.intervalMs ?? 100;
+  }
+
+  /** Settles the pause of the app's connection once the worker answers `truncate` (or is gone). */
+  private truncated: (() => void) | undefined;
 
   /** Whether the worker currently does the checkpoints (the app's connection does not). */
   get active(): boolean {
@@ -67,12 +117,13 @@ export class WalCheckpointer {
     }
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { driverPath, file: this.file, intervalMs: this.intervalMs },
+      workerData: { driverPath, file: this.file, intervalMs: this.intervalMs, truncateFrames: this.options.truncateFrames ?? WAL_TRUNCATE_FRAMES },
       // It allocates next to nothing: small heaps keep its share of the app's memory small.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
     });
     this.worker = worker;
     const fallBack = (why: string, err?: unknown) => {
+      this.endPause(); // a worker gone never holds the connection
       if (this.worker !== worker) return;
       this.worker = undefined;
       this.selfCheckpoint(true);
@@ -81,6 +132,8 @@ export class WalCheckpointer {
     };
     worker.on('message', (message: { kind: string; message?: string }) => {
       if (message.kind === 'ready' && this.worker === worker) this.selfCheckpoint(false);
+      else if (message.kind === 'wal-full') this.restartWal(worker);
+      else if (message.kind === 'truncated') this.endPause();
       // A checkpoint that fails would fail again every round while the WAL grows: hand them back.
       else if (message.kind === 'error') fallBack(`a checkpoint failed: ${message.message ?? ''}`);
     });
@@ -91,6 +144,25 @@ export class WalCheckpointer {
     worker.unref();
   }
 
+  /** Pauses the app's connection while the worker truncates the WAL (see the class comment). */
+  private restartWal(worker: Worker): void {
+    const pause = this.options.pauseWrites;
+    if (!pause || this.worker !== worker || this.truncated) return;
+    void pause(
+      () =>
+        new Promise<void>((resolve) => {
+          this.truncated = resolve;
+          worker.postMessage('truncate');
+        }),
+    );
+  }
+
+  private endPause(): void {
+    const resume = this.truncated;
+    this.truncated = undefined;
+    resume?.();
+  }
+
   /** Hands checkpoints back to the app's connection and ends the worker. */
   async stop(): Promise<void> {
     const worker = this.worker;
@@ -99,6 +171,7 @@ export class WalCheckpointer {
     this.selfCheckpoint(true);
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage('stop');
+    this.endPause();
     // A worker stuck in a long checkpoint is ended rather than waited for: the data is in the WAL.
     const timeout = setTimeout(() => void worker.terminate(), 2000);
     await exited;

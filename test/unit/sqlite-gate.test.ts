@@ -177,3 +177,23 @@ test('paged reads page after page until there is no next one', async () => {
   expect(seen).toEqual([1, 2, 3]);
   expect(asked).toEqual([undefined, 2]);
 });
+
+test('a pause holds every store call and transaction of this connection until its work settles, outside any transaction', async () => {
+  let release!: () => void;
+  const order: string[] = [];
+  const paused = gate.pause(async () => {
+    expect(db.$client.inTransaction).toBe(false); // another connection may now checkpoint and truncate
+    order.push('paused');
+    await new Promise<void>((resolve) => (release = resolve));
+    order.push('resumed');
+  });
+  await new Promise((r) => setImmediate(r));
+  const call = numbers.add(1).then(() => order.push('call'));
+  const tx = gate.tx(async () => numbers.add(2)).then(() => order.push('tx'));
+  await new Promise((r) => setTimeout(r, 20));
+  expect(order).toEqual(['paused']);
+  release();
+  await Promise.all([paused, call, tx]);
+  expect(order).toEqual(['paused', 'resumed', 'call', 'tx']);
+  expect(await numbers.all()).toEqual([1, 2]);
+});

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/open-database.js';
+import { SqliteGate } from '../../src/db/sqlite-gate.js';
 import { WalCheckpointer } from '../../src/db/wal-checkpointer.js';
 
 // Checkpoints in a worker thread: the app's connection stops checkpointing only while the worker
@@ -36,7 +37,7 @@ const until = async (condition: () => boolean, what: string) => {
 };
 
 test('the worker takes over checkpoints, copies the WAL into the file, and hands them back on stop', async () => {
-  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), 20);
+  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), { intervalMs: 20 });
   expect(autocheckpoint()).toBe(1000);
   checkpointer.start();
   await until(() => checkpointer.active, 'the worker to be ready');
@@ -60,7 +61,7 @@ test('the worker takes over checkpoints, copies the WAL into the file, and hands
 });
 
 test('a worker that cannot open the database leaves checkpoints with the connection', async () => {
-  const checkpointer = new WalCheckpointer(db, join(dir, 'missing', 'db.sqlite'), (m) => errors.push(m), 20);
+  const checkpointer = new WalCheckpointer(db, join(dir, 'missing', 'db.sqlite'), (m) => errors.push(m), { intervalMs: 20 });
   checkpointer.start();
   await until(() => errors.length > 0, 'the failure to be reported');
   expect(errors[0]).toMatch(/WAL checkpoints back in the main thread/);
@@ -70,7 +71,7 @@ test('a worker that cannot open the database leaves checkpoints with the connect
 });
 
 test('a checkpoint that fails in the worker hands checkpoints back to the connection', async () => {
-  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), 20);
+  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), { intervalMs: 20 });
   checkpointer.start();
   await until(() => checkpointer.active, 'the worker to be ready');
   // The worker's next checkpoint finds no database file any more: SQLite reports an I/O error.
@@ -82,3 +83,29 @@ test('a checkpoint that fails in the worker hands checkpoints back to the connec
   expect(autocheckpoint()).toBe(1000);
   await checkpointer.stop();
 });
+
+test('under commits that never pause, the WAL is started over past its bound instead of growing for as long as the load lasts', async () => {
+  // 256 pages (1 MB) as the bound, checkpoint rounds every 5 ms; then ~40 MB of commits with no pause
+  // longer than a turn of the event loop (session creation's group commits).
+  const gate = new SqliteGate(db.$client);
+  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), { intervalMs: 5, truncateFrames: 256, pauseWrites: (work) => gate.pause(work) });
+  checkpointer.start();
+  await until(() => checkpointer.active, 'the worker to be ready');
+  const insert = db.$client.prepare('INSERT INTO filler (blob) VALUES (?)');
+  const wal = `${file}-wal`;
+  let largest = 0;
+  for (let i = 0; i < 1300; i++) {
+    // Through the gate, as the app writes: a paused gate holds the next transaction back.
+    await gate.tx(async () => {
+      for (let j = 0; j < 10; j++) insert.run('x'.repeat(3000));
+    });
+    largest = Math.max(largest, statSync(wal).size);
+    await new Promise((r) => setImmediate(r));
+  }
+  await checkpointer.stop();
+  expect(errors).toEqual([]);
+  // Every row is there (the TRUNCATE lost nothing), and the WAL never held much more than its bound
+  // plus what one round's commits add: without the bound it grows to ~40 MB here.
+  expect((db.$client.prepare('SELECT count(*) AS n FROM filler').get() as { n: number }).n).toBe(13_000);
+  expect(largest).toBeLessThan(12_000_000);
+}, 60_000);
