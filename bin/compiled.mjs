@@ -5,12 +5,15 @@
 // Why not tsx at run time: its loader lives in a thread of its own for the life of the process and
 // keeps every module's source map: about 50 MB of RSS in a core whose whole budget is 200 MB.
 // esbuild is what tsx itself compiles with, so the code is the same.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const cacheDir = join(repoRoot, 'node_modules', '.cache', 'stablepos');
+// One folder per checkout: git worktrees often share one node_modules (a symlink), and a bundle built
+// from another checkout's sources must never be run for this one.
+const cacheDir = join(repoRoot, 'node_modules', '.cache', 'stablepos', createHash('sha256').update(repoRoot).digest('hex').slice(0, 12));
 
 /**
  * Each module's own `import.meta.url`, as a literal: code finds files beside itself (migrations,
