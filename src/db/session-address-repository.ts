@@ -14,7 +14,7 @@ export class SessionAddressRepository {
     const p = (name: string) => sql.placeholder(name);
     this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).orderBy(asc(sessionAddresses.family)).prepare();
     this.watchOfRow = db
-      .select({ sessionId: sessionAddresses.sessionId, watchUntil: sessionAddresses.watchUntil })
+      .select({ sessionId: sessionAddresses.sessionId, watchUntil: sessionAddresses.watchUntil, address: sessionAddresses.address })
       .from(sessionAddresses)
       .where(eq(sql`rowid`, p('row')))
       .prepare();
@@ -72,7 +72,8 @@ export class SessionAddressRepository {
       .all();
   }
 
-  watchOf(row: number): { sessionId: string; watchUntil: number } | undefined {
+  /** With the address: the book holds only its hash, and confirms a hit against it. */
+  watchOf(row: number): { sessionId: string; watchUntil: number; address: string } | undefined {
     return this.watchOfRow.get({ row });
   }
 

@@ -1,7 +1,9 @@
 import type { FamilyId } from '../domain/networks.js';
 import type { WatchedAddressRow } from '../domain/records.js';
 import { AddressFilter } from './address-filter.js';
+import { hash32 } from './hash32.js';
 import type { ChangeSignals, Clock, SessionAddressStore } from './ports.js';
+import { WatchedTable } from './watched-table.js';
 
 /** The signal of a session's addresses issued (ports.ts, ChangeSignals): `[[family, livemode, address, row], …]` as JSON. */
 export const ADDRESS_ISSUED = 'address.issued';
@@ -16,10 +18,12 @@ const CATCH_UP_PAGE = 1_000;
  * as sessions are created; an address stops matching when its watch window ends.
  *
  * Memory is the point of its shape. A busy shop can watch hundreds of thousands of addresses (every
- * session of the last day or so), so an entry is only the normalised address and the number of its
- * row in the store: about 80 bytes, where an object with the session id and deadline cost about 260.
- * The session and the deadline are read from the store on a hit, which is rare (a payment), and the
- * deadline is checked there, so an address whose window has ended never matches, swept or not.
+ * session of the last day or so), so an entry is only a 32-bit hash of the normalised address and the
+ * number of its row in the store, in typed arrays (watched-table.ts): 11–21 bytes, where a Map entry of
+ * the address string cost ~100 and an object with the session id and deadline ~260. The session, the
+ * deadline and the address itself are read from the store on a hit, which is rare (a payment): the
+ * address read confirms the hash (two addresses can share one), and the deadline is checked there, so
+ * an address whose window has ended never matches, swept or not.
  *
  * Every address ever issued is also remembered, as a 4-byte hash (address-filter.ts), so that money
  * sent to one after its window is seen as a `late` deposit (issue 17) rather than ignored: the filter
@@ -34,8 +38,8 @@ const CATCH_UP_PAGE = 1_000;
  * connection was down meanwhile, from the reload that follows its return.
  */
 export class AddressBook {
-  /** One map per family and mode: normalised address → row id in the store. */
-  private buckets = new Map<string, Map<string, number>>();
+  /** One table per family and mode: (hash of the normalised address, row id in the store). */
+  private tables = new Map<string, WatchedTable>();
   /** One filter per family and mode: every address issued, watched or ended. */
   private issued = new Map<string, AddressFilter>();
   /** Until when the last sweep removed ended windows (the next one reads from there). */
@@ -54,7 +58,8 @@ export class AddressBook {
 
   /**
    * `keyOf`: the form in which two spellings of one address of a family are equal, as the family
-   * says (EVM compares case-insensitively; base58 addresses are case-sensitive).
+   * says (EVM compares case-insensitively; base58 addresses are case-sensitive). `hashOf`: the watched
+   * tables' hash of that form (tests give one that collides).
    */
   constructor(
     private readonly store: SessionAddressStore,
@@ -62,6 +67,7 @@ export class AddressBook {
     private readonly keyOf: (family: FamilyId, address: string) => string,
     private readonly signals: ChangeSignals,
     private readonly onError: (message: string, err: unknown) => void = () => undefined,
+    private readonly hashOf: (key: string) => number = hash32,
   ) {
     this.sweptUpTo = now();
     signals.subscribe(ADDRESS_ISSUED, (payload, fromHere) => {
@@ -70,11 +76,17 @@ export class AddressBook {
     signals.onResync(() => this.reload());
   }
 
-  private bucket(family: string, livemode: boolean, buckets = this.buckets): Map<string, number> {
+  /** The table of a family and mode, made when first added to. */
+  private table(family: string, livemode: boolean, tables = this.tables): WatchedTable {
     const name = `${family}:${livemode ? 'live' : 'test'}`;
-    let bucket = buckets.get(name);
-    if (!bucket) buckets.set(name, (bucket = new Map()));
-    return bucket;
+    let table = tables.get(name);
+    if (!table) tables.set(name, (table = new WatchedTable()));
+    return table;
+  }
+
+  /** The table of a family and mode if any was added to it (reads make none). */
+  private tableIfAny(family: string, livemode: boolean): WatchedTable | undefined {
+    return this.tables.get(`${family}:${livemode ? 'live' : 'test'}`);
   }
 
   private filter(family: string, livemode: boolean, issued = this.issued): AddressFilter {
@@ -97,7 +109,7 @@ export class AddressBook {
   }
 
   private async rebuild(): Promise<void> {
-    const buckets = new Map<string, Map<string, number>>();
+    const tables = new Map<string, WatchedTable>();
     const issued = new Map<string, AddressFilter>();
     const upTo = this.now();
     this.addedDuringLoad ??= [];
@@ -105,7 +117,7 @@ export class AddressBook {
     try {
       // Read first: rows issued while the rest is read are read again by the next catch-up (harmless).
       lastRow = await this.store.lastRow();
-      for (const a of await this.store.watched(upTo)) this.bucket(a.family, a.livemode, buckets).set(this.keyOf(a.family, a.address), a.row);
+      for (const a of await this.store.watched(upTo)) this.table(a.family, a.livemode, tables).add(this.hashOf(this.keyOf(a.family, a.address)), a.row);
       await this.store.eachIssued((family, livemode, address) => this.filter(family, livemode, issued).add(this.keyOf(family, address)));
     } catch (err) {
       this.addedDuringLoad = undefined;
@@ -113,7 +125,7 @@ export class AddressBook {
     }
     const added = this.addedDuringLoad ?? [];
     this.addedDuringLoad = undefined;
-    this.buckets = buckets;
+    this.tables = tables;
     this.issued = issued;
     this.sweptUpTo = upTo;
     this.lastRow = Math.max(this.lastRow, lastRow);
@@ -162,7 +174,7 @@ export class AddressBook {
   /** `row`: the address's row id, as the store's `insert` returned it. */
   add(family: FamilyId, livemode: boolean, address: string, row: number): void {
     const key = this.keyOf(family, address);
-    this.bucket(family, livemode).set(key, row);
+    this.table(family, livemode).add(this.hashOf(key), row);
     this.filter(family, livemode).add(key);
     this.addedDuringLoad?.push([family, livemode, address, row]);
   }
@@ -198,18 +210,28 @@ export class AddressBook {
     return watch !== undefined && watch.watchUntil <= this.now();
   }
 
-  /** The session an address belongs to, while it is watched. */
+  /**
+   * The session an address belongs to, while it is watched. Each row under the address's hash is read
+   * from the store (almost always one, and only for a transfer to a watched address: a stranger's
+   * address shares a watched one's hash with odds of n / 2^32, 1 in 43,000 at 100,000 watched, and
+   * costs one read more): a row of another address with the same hash is no match and stays, a row of
+   * this one whose window ended (or that the store no longer has) leaves the table.
+   */
   async lookup(family: FamilyId, livemode: boolean, address: string): Promise<string | undefined> {
-    const bucket = this.bucket(family, livemode);
+    const table = this.tableIfAny(family, livemode);
+    if (!table) return undefined;
     const key = this.keyOf(family, address);
-    const row = bucket.get(key);
-    if (row === undefined) return undefined;
-    const watch = await this.store.watchOf(row);
-    if (!watch || watch.watchUntil <= this.now()) {
-      bucket.delete(key);
-      return undefined;
+    const hash = this.hashOf(key);
+    for (const row of table.rowsOf(hash)) {
+      const watch = await this.store.watchOf(row);
+      if (watch && this.keyOf(family, watch.address) !== key) continue;
+      if (!watch || watch.watchUntil <= this.now()) {
+        table.remove(hash, row);
+        continue;
+      }
+      return watch.sessionId;
     }
-    return watch.sessionId;
+    return undefined;
   }
 
   /**
@@ -217,7 +239,7 @@ export class AddressBook {
    * say yes for a window that ended since the last sweep (at most a minute of needless scans).
    */
   any(family: FamilyId, livemode: boolean): boolean {
-    return this.bucket(family, livemode).size > 0;
+    return (this.tableIfAny(family, livemode)?.size ?? 0) > 0;
   }
 
   /**
@@ -227,8 +249,7 @@ export class AddressBook {
    * that session's creation (docs/payments.md); it walks the book once, and reads the store once.
    */
   async oldestWatched(family: FamilyId, livemode: boolean): Promise<string | undefined> {
-    let oldest: number | undefined;
-    for (const row of this.bucket(family, livemode).values()) if (oldest === undefined || row < oldest) oldest = row;
+    const oldest = this.tableIfAny(family, livemode)?.minRow();
     return oldest === undefined ? undefined : (await this.store.watchOf(oldest))?.sessionId;
   }
 
@@ -242,10 +263,8 @@ export class AddressBook {
     const upTo = this.now();
     let removed = 0;
     const forget = (a: WatchedAddressRow) => {
-      const bucket = this.bucket(a.family, a.livemode);
-      const key = this.keyOf(a.family, a.address);
-      // Only if it is still this row: the same address could in principle be watched again later.
-      if (bucket.get(key) === a.row && bucket.delete(key)) removed++;
+      // By (address, row): the same address could in principle be watched again later, under another row.
+      if (this.tableIfAny(a.family, a.livemode)?.remove(this.hashOf(this.keyOf(a.family, a.address)), a.row)) removed++;
     };
     for (const a of await this.store.watchEnded(this.sweptUpTo, upTo)) forget(a);
     this.sweptUpTo = upTo;
@@ -254,7 +273,14 @@ export class AddressBook {
 
   get size(): number {
     let n = 0;
-    for (const bucket of this.buckets.values()) n += bucket.size;
+    for (const table of this.tables.values()) n += table.size;
+    return n;
+  }
+
+  /** Bytes of the watched tables' arrays (the filters of addresses issued aside): what watching costs. */
+  get watchedBytes(): number {
+    let n = 0;
+    for (const table of this.tables.values()) n += table.byteLength;
     return n;
   }
 }

@@ -1,3 +1,5 @@
+import { hash32 } from './hash32.js';
+
 /**
  * A set of strings kept as 32-bit hashes, which says "maybe" or "no": the deposit addresses ever issued,
  * so that a transfer to one whose window has ended can be told from a stranger's (issue 17, `late`)
@@ -55,16 +57,6 @@ export class AddressFilter {
 
 /** Hashes kept in the Set before a merge: a copy of the array per 4,096 sessions created. */
 const PENDING_MAX = 4096;
-
-/** FNV-1a over the string's UTF-16 code units: fast, and spread well enough for addresses. */
-function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 function binarySearch(a: Uint32Array, v: number): boolean {
   let lo = 0;

@@ -198,8 +198,11 @@ export interface SessionAddressStore {
   watched(now: number): Promise<WatchedAddressRow[]>;
   /** Addresses whose watch window ended in (after, upTo]. */
   watchEnded(after: number, upTo: number): Promise<WatchedAddressRow[]>;
-  /** The session and watch window of one row, or undefined when it does not exist. */
-  watchOf(row: number): Promise<{ sessionId: string; watchUntil: number } | undefined>;
+  /**
+   * The session, watch window and address (as stored) of one row, or undefined when it does not exist.
+   * The address book keeps only a hash of each address: the address read here confirms a hit.
+   */
+  watchOf(row: number): Promise<{ sessionId: string; watchUntil: number; address: string } | undefined>;
   /** The same, found by the address as stored (the family's canonical form), through its unique index. */
   watchOfAddress(family: string, livemode: boolean, address: string): Promise<{ sessionId: string; watchUntil: number } | undefined>;
   /** Calls `fn` for every address ever issued, row by row (not all in memory at once). */

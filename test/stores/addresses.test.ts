@@ -140,13 +140,13 @@ describeEachStore('session addresses', (open) => {
     expect(await s.addresses.forSession('ps_2')).toHaveLength(1);
   });
 
-  test('watchOf finds a row by the number insert gave; watchOfAddress by the address as stored', async () => {
+  test('watchOf finds a row by the number insert gave, with its address as stored; watchOfAddress by the address as stored', async () => {
     const s = await open();
     await withSessions(s, 'ps_1', 'ps_2');
     const row = await insertOne(s, address({ watchUntil: T0 + 42 }));
     const other = await insertOne(s, address({ sessionId: 'ps_2', family: 'tron', address: 'Tabc', watchUntil: T0 + 43 }));
-    expect(await s.addresses.watchOf(row)).toEqual({ sessionId: 'ps_1', watchUntil: T0 + 42 });
-    expect(await s.addresses.watchOf(other)).toEqual({ sessionId: 'ps_2', watchUntil: T0 + 43 });
+    expect(await s.addresses.watchOf(row)).toEqual({ sessionId: 'ps_1', watchUntil: T0 + 42, address: '0xAbC1' });
+    expect(await s.addresses.watchOf(other)).toEqual({ sessionId: 'ps_2', watchUntil: T0 + 43, address: 'Tabc' });
     expect(await s.addresses.watchOf(Math.max(row, other) + 1000)).toBeUndefined();
     expect(await s.addresses.watchOfAddress('evm', false, '0xAbC1')).toEqual({ sessionId: 'ps_1', watchUntil: T0 + 42 });
     expect(await s.addresses.watchOfAddress('evm', false, '0xabc1')).toBeUndefined(); // as stored: the family normalises

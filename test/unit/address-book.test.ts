@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/open-database.js';
 import { SessionAddressRepository } from '../../src/db/session-address-repository.js';
@@ -9,6 +11,7 @@ import { SqliteGate } from '../../src/db/sqlite-gate.js';
 import { SqliteSignals } from '../../src/db/sqlite-signals.js';
 import { familyById } from '../../src/chains/registry.js';
 import { AddressBook } from '../../src/services/address-book.js';
+import { hash32 } from '../../src/services/hash32.js';
 
 // The book against the real repository and SQLite file: its memory-saving shape (address → row id,
 // the session and deadline read back on a hit) must answer exactly as a full in-memory record would.
@@ -171,4 +174,93 @@ test('a reload answers from the book it had while it reads the store, and keeps 
   await reloading;
   expect(book.size).toBe(2);
   expect(await book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
+});
+
+// Watched addresses are kept as 32-bit hashes of their normalised form with their rows (watched-table.ts):
+// a hash names candidates, the store's row confirms them. A missed match is a lost payment.
+
+/** A book whose every address has the same hash: every lookup meets every other watched address. */
+const collidingBook = (gate: SqliteGate) => new AddressBook(asyncStore(store, gate), clock, familyKey, new SqliteSignals(gate), () => undefined, () => 7);
+
+test('addresses with the same hash each find their own session; a stranger with that hash finds none and drops no one', async () => {
+  const book = collidingBook(new SqliteGate(db.$client));
+  const ADDRESS_C = '0x0000000000000000000000000000000000000c0c';
+  const rowA = insert('ps_a', ADDRESS_A, now + 60_000);
+  book.add('evm', false, ADDRESS_A, rowA);
+  book.add('evm', false, ADDRESS_B, insert('ps_b', ADDRESS_B, now + 120_000));
+  expect(await book.lookup('evm', false, ADDRESS_B.toLowerCase())).toBe('ps_b');
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
+  expect(await book.lookup('evm', false, ADDRESS_C)).toBeUndefined(); // same hash, not watched
+  expect(book.size).toBe(2);
+  now += 60_000; // A's window ends: its lookup drops A only
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBeUndefined();
+  expect(book.size).toBe(1);
+  expect(await book.lookup('evm', false, ADDRESS_B)).toBe('ps_b');
+  expect(await book.lookup('evm', false, ADDRESS_C)).toBeUndefined();
+  expect(book.size).toBe(1);
+  expect(await book.oldestWatched('evm', false)).toBe('ps_b');
+  expect(await book.sweep()).toBe(0); // A was dropped already; B is still watched
+  // Deleted, then added again (its row given a new window): found again, B still found.
+  db.$client.prepare('UPDATE session_addresses SET watch_until = ? WHERE address = ?').run(now + 60_000, ADDRESS_A);
+  book.add('evm', false, ADDRESS_A, rowA);
+  expect(await book.lookup('evm', false, ADDRESS_A)).toBe('ps_a');
+  expect(await book.lookup('evm', false, ADDRESS_B)).toBe('ps_b');
+  expect(await book.oldestWatched('evm', false)).toBe('ps_a');
+  now += 60_000;
+  expect(await book.sweep()).toBe(2);
+  expect(book.size).toBe(0);
+});
+
+test('two real addresses with the same FNV-1a hash are both watched, each found, and swept one by one', async () => {
+  // Found by search: two zero-padded EVM addresses whose normalised (lower-case) forms share a hash.
+  const first = `0x${(517_631).toString(16).padStart(40, '0')}`;
+  const second = `0x${(671_360).toString(16).padStart(40, '0')}`;
+  expect(hash32(first)).toBe(hash32(second));
+  const book = bookOn(new SqliteGate(db.$client));
+  book.add('evm', false, first, insert('ps_first', first, now + 60_000));
+  book.add('evm', false, second, insert('ps_second', second, now + 120_000));
+  expect(book.size).toBe(2);
+  expect(await book.lookup('evm', false, first)).toBe('ps_first');
+  expect(await book.lookup('evm', false, second)).toBe('ps_second');
+  now += 60_000;
+  expect(await book.sweep()).toBe(1);
+  expect(await book.lookup('evm', false, first)).toBeUndefined();
+  expect(await book.lookup('evm', false, second)).toBe('ps_second');
+});
+
+test('thousands of addresses, past every capacity the table had, are all found, before and after half of them are swept', async () => {
+  const book = bookOn(new SqliteGate(db.$client));
+  const addressOf = (i: number) => `0x${(i * 7_919).toString(16).padStart(40, '0')}`;
+  const count = 3_000;
+  const insertAll = db.$client.transaction(() => {
+    for (let i = 1; i <= count; i++) book.add('evm', false, addressOf(i), insert(`ps_${i}`, addressOf(i), now + (i % 2 === 0 ? 60_000 : 120_000)));
+  });
+  insertAll();
+  expect(book.size).toBe(count);
+  for (let i = 1; i <= count; i++) expect(await book.lookup('evm', false, addressOf(i))).toBe(`ps_${i}`);
+  now += 60_000;
+  expect(await book.sweep()).toBe(count / 2);
+  expect(book.size).toBe(count / 2);
+  for (let i = 1; i <= count; i++) expect(await book.lookup('evm', false, addressOf(i))).toBe(i % 2 === 0 ? undefined : `ps_${i}`);
+  for (let i = 1; i <= count; i++) expect(await book.lookup('evm', false, addressOf(i + count))).toBeUndefined();
+});
+
+test('a watched address costs the book a few bytes, not a string: 200,000 of them in under 24 B each and under 10 MB in all', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void; // a full collection, so the heap measured is what is kept
+  const book = bookOn(new SqliteGate(db.$client));
+  // The JS heap and the typed arrays' memory (off the heap): all the book may keep.
+  const kept = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  gc();
+  const before = kept();
+  for (let i = 1; i <= 200_000; i++) book.add('evm', false, `0x${(i * 7_919).toString(16).padStart(40, '0')}`, i);
+  gc();
+  const grown = kept() - before;
+  expect(book.size).toBe(200_000);
+  expect(book.watchedBytes / book.size).toBeLessThan(24); // the tables' arrays: exact, not measured
+  // With everything else the book keeps (the filter of addresses issued, 4 B each): nothing per string.
+  expect(grown).toBeLessThan(10 * 2 ** 20);
 });

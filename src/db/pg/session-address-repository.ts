@@ -79,8 +79,9 @@ export class PgSessionAddressRepository {
     );
   }
 
-  async watchOf(row: number): Promise<{ sessionId: string; watchUntil: number } | undefined> {
-    const [found] = await this.database.db.select({ sessionId: t.sessionId, watchUntil: t.watchUntil }).from(t).where(eq(t.rowId, row));
+  /** With the address: the book holds only its hash, and confirms a hit against it. */
+  async watchOf(row: number): Promise<{ sessionId: string; watchUntil: number; address: string } | undefined> {
+    const [found] = await this.database.db.select({ sessionId: t.sessionId, watchUntil: t.watchUntil, address: t.address }).from(t).where(eq(t.rowId, row));
     return found;
   }
 
