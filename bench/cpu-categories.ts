@@ -129,7 +129,8 @@ export class BundleMap {
  * git worktree, and the profile's URL is the real path.
  */
 export function bundleName(urlOrPath: string): string | undefined {
-  return /\/node_modules\/\.cache\/stablepos\/([^/]+\.mjs)$/.exec(urlOrPath)?.[1];
+  // node_modules/.cache/stablepos/<checkout's hash>/<name>.mjs (bin/compiled.mjs keeps each checkout's apart).
+  return /\/node_modules\/\.cache\/stablepos\/(?:[0-9a-f]+\/)?([^/]+\.mjs)$/.exec(urlOrPath)?.[1];
 }
 
 /** Where a frame's code came from, shortened: `src/…`, `bench/…`, `node_modules/<pkg>/…`, `node:…`, or the URL. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BundleMap, categoriseProfile, categoryOfFile, CPU_CATEGORIES, type CpuProfile, type ProfileNode } from '../../bench/cpu-categories.js';
+import { BundleMap, bundleName, categoriseProfile, categoryOfFile, CPU_CATEGORIES, type CpuProfile, type ProfileNode } from '../../bench/cpu-categories.js';
 
 // The bench's CPU-share table (bench/cpu-categories.ts): a synthetic bundle as esbuild writes it and
 // a synthetic profile whose every node's category is known.
@@ -22,7 +22,8 @@ const BUNDLE = [
 ].join('\n');
 
 const REPO = 'file:///work/stablepos/';
-const BUNDLE_URL = 'file:///work/main/node_modules/.cache/stablepos/bench_servers_core.mjs';
+// bin/compiled.mjs writes each checkout's bundles in a folder named by a hash of its path.
+const BUNDLE_URL = 'file:///work/main/node_modules/.cache/stablepos/558dbe260b59/bench_servers_core.mjs';
 const bundles = new Map([['bench_servers_core.mjs', BundleMap.fromText(BUNDLE)]]);
 const options = { repoRoot: REPO, bundles };
 
@@ -36,6 +37,12 @@ describe('BundleMap', () => {
     expect(map.fileAt(11)).toBe('src/services/session-service.ts');
     expect(map.fileAt(14)).toBe('bench/servers/core.ts');
   });
+});
+
+test('a bundle is known by its file name, in a checkout\'s folder of the cache or at its root', () => {
+  expect(bundleName(BUNDLE_URL)).toBe('bench_servers_core.mjs');
+  expect(bundleName('/work/wt-x/node_modules/.cache/stablepos/bench_servers_core.mjs')).toBe('bench_servers_core.mjs');
+  expect(bundleName('file:///work/main/node_modules/fastify/lib/route.js')).toBeUndefined();
 });
 
 describe('categoryOfFile', () => {
