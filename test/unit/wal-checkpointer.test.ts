@@ -88,7 +88,7 @@ test('under commits that never pause, the WAL is started over past its bound ins
   // 256 pages (1 MB) as the bound, checkpoint rounds every 5 ms; then ~40 MB of commits with no pause
   // longer than a turn of the event loop (session creation's group commits).
   const gate = new SqliteGate(db.$client);
-  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), { intervalMs: 5, truncateFrames: 256, pauseWrites: (work) => gate.pause(work) });
+  const checkpointer = new WalCheckpointer(db, file, (m) => errors.push(m), { intervalMs: 5, restartFrames: 256, pauseWrites: (work) => gate.pause(work) });
   checkpointer.start();
   await until(() => checkpointer.active, 'the worker to be ready');
   const insert = db.$client.prepare('INSERT INTO filler (blob) VALUES (?)');
