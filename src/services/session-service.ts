@@ -202,12 +202,12 @@ export class SessionService {
     if (isFiat(session.currency)) for (const q of session.quotes) rates[q.currency] = formatRate(q.rateScaled);
     const remaining = remainingByCoin(session, payments);
     const options: SessionView['options'][number][] = [];
+    // Who is paid and for what, for wallet requests that show them (Solana Pay's label and message).
+    const label = addresses.length ? (await this.d.merchants.get(session.merchantId)).name : '';
     for (const a of addresses) {
       // The wallet a family's options may name (one merchant wallet plus a per-session reference);
       // wallets are cached by their store, so this costs no query per view.
       const wallet = (await this.d.wallets.xpub(session.merchantId, a.family, session.livemode)) ?? '';
-      // Who is paid and for what, for wallet requests that show them (Solana Pay's label and message).
-      const label = (await this.d.merchants.get(session.merchantId)).name;
       options.push(...this.chains.options(session.livemode, a.family, { wallet, deposit: a.address, label, ...(session.description !== null && { message: session.description }) }, remaining, rates));
     }
     return { session, payments, options, booked: await this.d.ledger?.sessionParts(session) ?? [] };
