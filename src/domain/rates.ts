@@ -106,44 +106,47 @@ export class UsdPriceSource implements RateSource {
     return this.lookup(base, quote).rate ?? null;
   }
 
+  // Written without arrays, sets or spreads: every session's creation looks up a rate per coin.
   lookup(base: Currency, quote: Currency): RateLookup {
     const b = this.usdPrice(base);
     const q = this.usdPrice(quote);
-    const pair = `${base}→${quote}`;
-    for (const [currency, price] of [[base, b], [quote, q]] as const) {
-      if (!price) {
-        return {
-          unavailable: {
-            reason: 'missing', base, quote, currency, source: null, asOf: null, maxAgeMs: null,
-            message: `No ${pair} rate: no rate for ${currency} is available (rate source: ${this.name}).`,
-          },
-        };
-      }
-    }
+    if (!b) return this.missing(base, quote, base);
+    if (!q) return this.missing(base, quote, quote);
     const now = this.now();
-    for (const [currency, price] of [[base, b], [quote, q]] as [Currency, UsdPrice][]) {
-      const age = now - price.asOf.getTime();
-      if (price.maxAgeMs !== null && age > price.maxAgeMs) {
-        return {
-          unavailable: {
-            reason: 'stale', base, quote, currency, source: price.source, asOf: price.asOf, maxAgeMs: price.maxAgeMs,
-            message:
-              `No ${pair} rate: the ${price.source} rate for ${currency} is stale ` +
-              `(as of ${price.asOf.toISOString()}, ${describeAge(age)} old; at most ${describeAge(price.maxAgeMs)} is accepted).`,
-          },
-        };
-      }
-    }
-    const bp = b as UsdPrice;
-    const qp = q as UsdPrice;
+    if (b.maxAgeMs !== null && now - b.asOf.getTime() > b.maxAgeMs) return this.stale(base, quote, base, b, now);
+    if (q.maxAgeMs !== null && now - q.asOf.getTime() > q.maxAgeMs) return this.stale(base, quote, quote, q, now);
     // base→quote = usd(base) / usd(quote) = (bn/bd) / (qn/qd)
-    const scaled = (bp.num * qp.den * RATE_ONE) / (bp.den * qp.num);
-    const sources = [...new Set([bp.source, qp.source])];
-    const named = sources.filter((s) => s !== PAR_SOURCE);
-    const dated = [bp, qp].filter((p) => p.source !== PAR_SOURCE);
-    const [first, second] = dated.length ? dated : [bp];
-    const asOf = second && second.asOf.getTime() < (first as UsdPrice).asOf.getTime() ? second.asOf : (first as UsdPrice).asOf;
-    return { rate: { scaled, base, quote, source: named.length ? named.join('+') : PAR_SOURCE, asOf } };
+    const scaled = (b.num * q.den * RATE_ONE) / (b.den * q.num);
+    // The legs' sources, each once, leaving out 1:1 par legs; par alone when both are.
+    const bNamed = b.source !== PAR_SOURCE;
+    const qNamed = q.source !== PAR_SOURCE && q.source !== (bNamed ? b.source : undefined);
+    const source = bNamed && qNamed ? `${b.source}+${q.source}` : bNamed ? b.source : qNamed ? q.source : PAR_SOURCE;
+    // As of the older dated leg (a par leg has no date of its own); the base's when both are par.
+    const bDated = b.source !== PAR_SOURCE;
+    const qDated = q.source !== PAR_SOURCE;
+    const asOf = bDated && qDated ? (q.asOf.getTime() < b.asOf.getTime() ? q.asOf : b.asOf) : qDated ? q.asOf : b.asOf;
+    return { rate: { scaled, base, quote, source, asOf } };
+  }
+
+  private missing(base: Currency, quote: Currency, currency: Currency): RateLookup {
+    return {
+      unavailable: {
+        reason: 'missing', base, quote, currency, source: null, asOf: null, maxAgeMs: null,
+        message: `No ${base}→${quote} rate: no rate for ${currency} is available (rate source: ${this.name}).`,
+      },
+    };
+  }
+
+  private stale(base: Currency, quote: Currency, currency: Currency, price: UsdPrice, now: number): RateLookup {
+    const age = now - price.asOf.getTime();
+    return {
+      unavailable: {
+        reason: 'stale', base, quote, currency, source: price.source, asOf: price.asOf, maxAgeMs: price.maxAgeMs,
+        message:
+          `No ${base}→${quote} rate: the ${price.source} rate for ${currency} is stale ` +
+          `(as of ${price.asOf.toISOString()}, ${describeAge(age)} old; at most ${describeAge(price.maxAgeMs as number)} is accepted).`,
+      },
+    };
   }
 }
 
