@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
+#!/usr/bin/env -S node --max-semi-space-size=8
 // (The flag: see bin/core-node-flags.mjs.)
 // The `stablepos` command. The core is TypeScript: compiled on first use (and after a change) into
 // node_modules/.cache by bin/compiled.mjs, so a fresh clone works after `npm ci` with no build step
