@@ -231,11 +231,25 @@ export class WebhookDispatcher {
       if (free <= 0) continue;
       // Claimed: no other pass, here or on another instance, gets these until they are recorded.
       for (const delivery of await this.o.store.claimDue(endpoint.id, now, free, this.leaseMs)) {
-        // Only if its lease ran out while its request was still running here (longer than the margin).
-        if (this.inFlight.has(delivery.id)) continue;
+        const previous = this.inFlight.get(delivery.id);
+        if (previous) {
+          // Claimed again while this instance still ends its previous attempt: its record committed
+          // (due again at once) but the answer is not back here yet, or its lease ran out while its
+          // request ran. This claim goes out once that one has settled; skipped, it would have held
+          // the delivery from everyone for the claim's lease.
+          void previous.then(() => this.launchClaimed(endpoint, delivery));
+          continue;
+        }
         this.launch(endpoint, delivery);
       }
     }
+  }
+
+  /** A claim taken while this delivery's previous attempt was still in flight here, after it settled. */
+  private launchClaimed(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord): void {
+    if (this.running) return this.launch(endpoint, delivery);
+    // Stopping: give the claim back, so it goes out at once from wherever runs next.
+    this.o.store.releaseClaim(delivery.id, claimEnd(delivery), this.o.now()).catch((err: unknown) => this.o.onError(err, `webhook delivery ${delivery.id}: giving its claim back failed`));
   }
 
   private launch(endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord): void {

@@ -199,3 +199,37 @@ test('a dispatcher stopping gives its claims back: the other instance sends them
   expect(log.map((p) => p.by)).toEqual(['a', 'b']);
   expect(errors).toEqual([]);
 });
+
+test('a retry claimed while its instance still hears back from recording the attempt before it goes out then, not after the claim\'s lease', async () => {
+  // The race the two-dispatcher test met once under CI's load: the attempt's unit of work committed
+  // (the delivery due again at once), and a pass's claim, answered on another connection, came back
+  // before the commit's answer did. The delivery was still in flight here, so the pass skipped it,
+  // and its claim kept it from everyone for the lease (the timeout + 30 s).
+  const [a] = await twoInstances();
+  await a.webhooks.insertEndpoint(endpoint);
+  const log: Post[] = [];
+  let slowCommits = false;
+  // A unit of work whose answer comes back 300 ms after it committed, as a loaded connection's may.
+  const lateAnswers = <T>(work: () => Promise<T>) =>
+    a.tx(work).then(async (value) => {
+      if (slowCommits) await new Promise((resolve) => setTimeout(resolve, 300));
+      return value;
+    });
+  const d = dispatcher(a, new RecordingTransport('a', log, (_id, earlier) => (earlier === 0 ? 500 : 200)), { tx: lateAnswers, timeoutMs: 1000 });
+  await d.start();
+  await a.tx(() => a.events.insert(event(1)));
+  slowCommits = true;
+  d.wake();
+  await eventually(() => log.length === 1, 5000, 'the first POST');
+  // While the first attempt's record is committed but not yet answered, passes look for due work.
+  for (let i = 0; i < 10; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    d.wake();
+  }
+  slowCommits = false;
+  await eventually(() => log.length === 2, 5000, 'the retry, at once rather than after the lease');
+  const [delivery] = (await a.webhooks.listDeliveries(endpoint.id, { limit: 10 })).items;
+  await eventually(async () => (await a.webhooks.findDelivery(delivery!.id))?.status === 'succeeded', 5000, 'the retry to be recorded');
+  expect(await a.webhooks.attemptsOf(delivery!.id)).toHaveLength(2);
+  expect(errors).toEqual([]);
+});
