@@ -202,7 +202,9 @@ test('a reorganisation at the same height is noticed without waiting for the nex
   const payer = new TestWallet(eth, devAccountKey(7));
   const { s } = await paidAndDetected(payer);
   await rpc('anvil_reorg', [1, []]);
-  const after = await waitForSession(t, s.session_id, (x) => x.payments[0].status === 'orphaned', 2_000, 'orphaned payment (same-height reorg)');
+  // Both in one read: on PostgreSQL a session's row and its payments are read by separate queries,
+  // and a read between them can see the orphaned payment with the status before it (docs: noticed).
+  const after = await waitForSession(t, s.session_id, (x) => x.payments[0].status === 'orphaned' && x.status === 'PENDING', 2_000, 'orphaned payment and PENDING (same-height reorg)');
   expect(after.status).toBe('PENDING');
 });
 
