@@ -255,6 +255,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     rates,
     now,
     tx,
+    snapshot: store.snapshot,
     commit,
     wallets,
     addresses: addressRepo,

@@ -9,6 +9,8 @@ interface OpenTransaction {
   savepoints: number;
   /** What runs once it committed (afterCommit), in order. */
   afterCommit: (() => void)[];
+  /** A read snapshot's hold of the connection (no BEGIN): its flow's calls run at once, no unit may start in it. */
+  readOnly?: true;
 }
 
 /**
@@ -51,6 +53,12 @@ export class SqliteGate {
 
   /** Whether the calling flow is inside a transaction that is still open. */
   inTransaction(): boolean {
+    const current = this.context.getStore();
+    return current?.open === true && current.readOnly !== true;
+  }
+
+  /** Whether the calling flow holds the connection (an open transaction or read snapshot). */
+  private holding(): boolean {
     return this.context.getStore()?.open === true;
   }
 
@@ -61,13 +69,13 @@ export class SqliteGate {
    */
   afterCommit(fn: () => void): void {
     const transaction = this.context.getStore();
-    if (transaction?.open) transaction.afterCommit.push(fn);
+    if (transaction?.open && !transaction.readOnly) transaction.afterCommit.push(fn);
     else fn();
   }
 
   /** Runs one synchronous store call in its turn (see the class comment); its result as a promise. */
   call<T>(fn: () => T): Promise<T> {
-    if (this.holders === 0 || this.inTransaction()) {
+    if (this.holders === 0 || this.holding()) {
       try {
         return Promise.resolve(fn());
       } catch (err) {
@@ -80,6 +88,7 @@ export class SqliteGate {
   /** Runs `work` in one transaction: everything it stores commits together or not at all. */
   tx<T>(work: () => Promise<T>): Promise<T> {
     const current = this.context.getStore();
+    if (current?.readOnly && current.open) return Promise.reject(new Error('a unit of work cannot start inside a read snapshot'));
     if (current?.open) return this.savepoint(current, work);
     return this.exclusive(async () => {
       const transaction: OpenTransaction = { open: true, savepoints: 0, afterCommit: [] };
@@ -117,6 +126,24 @@ export class SqliteGate {
       transaction.afterCommit.length = registered; // what the undone part announced is undone too
       throw err;
     }
+  }
+
+  /**
+   * Runs `work`'s reads with no transaction of another flow between them: inside this flow's open
+   * transaction at once, else in its FIFO turn (one connection, one process: holding it is the
+   * snapshot, and costs no BEGIN).
+   */
+  snapshot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.holding()) return work();
+    return this.exclusive(async () => {
+      const hold: OpenTransaction = { open: true, savepoints: 0, afterCommit: [], readOnly: true };
+      try {
+        return await this.context.run(hold, work);
+      } finally {
+        hold.open = false;
+        this.context.disable(); // as tx's: the context is enabled only while the connection is held
+      }
+    });
   }
 
   /**

@@ -152,6 +152,14 @@ export type Clock = () => number;
 export type UnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
 
 /**
+ * Runs `work`'s reads against one consistent state of the store: no change committed by another flow
+ * or instance while it runs is seen by some of its reads and not others. For a view assembled from
+ * several reads (a session's row, then its payments). Inside a unit of work it is that unit's state.
+ * `work` only reads, and should await only storage.
+ */
+export type ReadSnapshot = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
  * The same, committed together with the other units queued in this turn of the event loop (group
  * commit); settles once the commit is durable. For the request paths that only insert.
  */

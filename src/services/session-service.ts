@@ -11,7 +11,7 @@ import type { AddressBook } from './address-book.js';
 import type { ChainHandlers } from './chain-handlers.js';
 import type { LiveFeed } from './live-feed.js';
 import type { MerchantService } from './merchant-service.js';
-import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
+import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, ReadSnapshot, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
 import type { Payment } from '../domain/payment.js';
 import type { MoneyParts } from '../domain/ledger-summary.js';
 import type { SessionView } from './session-view.js';
@@ -65,6 +65,8 @@ export interface SessionServiceDeps {
   rates: (livemode: boolean) => RateSource;
   now: Clock;
   tx: UnitOfWork;
+  /** A view's reads (the session's row, its payments, its addresses) from one state of the store. */
+  snapshot: ReadSnapshot;
   /** Group commit, for creation: many sessions created at once share one commit. */
   commit: GroupedUnitOfWork;
   wallets: WalletStore;
@@ -232,7 +234,7 @@ export class SessionService {
    * @throws ApiError resource_missing
    */
   async get(caller: Caller, id: string): Promise<SessionView> {
-    return await this.view(await this.owned(caller, id));
+    return await this.d.snapshot(async () => await this.view(await this.owned(caller, id)));
   }
 
   private async owned(caller: Caller, id: string): Promise<PaymentSession> {
@@ -245,8 +247,10 @@ export class SessionService {
 
   /** For the public checkout page: the unguessable id is the capability. */
   async getPublic(id: string): Promise<SessionView | undefined> {
-    const session = await this.d.store.findById(id);
-    return session ? await this.view(session) : undefined;
+    return await this.d.snapshot(async () => {
+      const session = await this.d.store.findById(id);
+      return session ? await this.view(session) : undefined;
+    });
   }
 
   async list(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode'>): Promise<{ items: SessionView[]; hasMore: boolean }> {
@@ -258,20 +262,28 @@ export class SessionService {
         }
       }
     }
-    const page = await this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode });
-    const items: SessionView[] = [];
-    for (const s of page.items) items.push(await this.view(s));
-    return { items, hasMore: page.hasMore };
+    return await this.d.snapshot(async () => {
+      const page = await this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode });
+      const items: SessionView[] = [];
+      for (const s of page.items) items.push(await this.view(s));
+      return { items, hasMore: page.hasMore };
+    });
   }
 
   /** Every matching session, newest first, read a page at a time (CSV export). */
   async *iterate(caller: Caller, query: Omit<SessionListQuery, 'merchantId' | 'livemode' | 'limit' | 'startingAfter' | 'endingBefore'>): AsyncGenerator<SessionView> {
     let startingAfter: string | undefined;
     for (;;) {
-      const page = await this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode, limit: 100, ...(startingAfter !== undefined && { startingAfter }) });
-      for (const s of page.items) yield await this.view(s);
+      // One page read from one state of the store; the export's pages may differ as sales go on.
+      const page = await this.d.snapshot(async () => {
+        const rows = await this.d.store.list({ ...query, merchantId: caller.merchantId, livemode: caller.livemode, limit: 100, ...(startingAfter !== undefined && { startingAfter }) });
+        const views: SessionView[] = [];
+        for (const s of rows.items) views.push(await this.view(s));
+        return { items: views, hasMore: rows.hasMore };
+      });
+      yield* page.items;
       if (!page.hasMore) return;
-      startingAfter = page.items[page.items.length - 1]?.id;
+      startingAfter = page.items[page.items.length - 1]?.session.id;
     }
   }
 

@@ -65,6 +65,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     leases: new PgLeaseRepository(database),
     signals,
     tx: (work) => database.tx(work),
+    snapshot: (work) => database.snapshot(work),
     commit: (work) => group.run(work),
     close: async () => {
       await signals.close();

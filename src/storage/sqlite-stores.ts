@@ -68,6 +68,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     leases: port(new LeaseRepository(db)),
     signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),
+    snapshot: (work) => gate.snapshot(work),
     commit: (work) => group.run(work),
     close: () => {
       db.$client.close();

@@ -14,6 +14,7 @@ import type {
   PaymentStore,
   SessionAddressStore,
   SessionStore,
+  ReadSnapshot,
   UnitOfWork,
   UserStore,
   WalletStore,
@@ -61,6 +62,8 @@ export interface Stores {
   signals: ChangeSignals;
   /** One transaction: check-then-write steps run in one (ports.ts, UnitOfWork). */
   tx: UnitOfWork;
+  /** Several reads seeing one committed state (ports.ts, ReadSnapshot). */
+  snapshot: ReadSnapshot;
   /** Units that may share a transaction with others queued at the same time (may run twice). */
   commit: GroupedUnitOfWork;
   close(): Promise<void>;

@@ -28,6 +28,28 @@ describeEachStore('units of work', (open) => {
     expect(await s.settings.get('counter')).toBe(20);
   });
 
+  test('reads in one snapshot see one state: a change committed between two of them is seen by neither', async () => {
+    const s = await open();
+    await s.settings.put('shown', 'before', 1);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Started outside the snapshot's flow, so it is another flow's unit of work.
+    const writer = (async () => {
+      await released;
+      await s.tx(async () => s.settings.put('shown', 'after', 2));
+    })();
+    const seen = await s.snapshot(async () => {
+      const first = await s.settings.get('shown');
+      release();
+      // PostgreSQL commits the change meanwhile; on SQLite the writer waits for the snapshot's end.
+      await Promise.race([writer, new Promise((r) => setTimeout(r, 300))]);
+      return [first, await s.settings.get('shown')];
+    });
+    expect(seen).toEqual(['before', 'before']);
+    await writer;
+    expect(await s.settings.get('shown')).toBe('after');
+  });
+
   test('a nested unit that throws undoes only its own part', async () => {
     const s = await open();
     await s.tx(async () => {

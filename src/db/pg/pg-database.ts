@@ -90,6 +90,16 @@ export class PgDatabase {
       });
   }
 
+  /**
+   * Runs `work`'s reads in one REPEATABLE READ, READ ONLY transaction (one snapshot, no lock taken):
+   * a change committed meanwhile is seen by all of them or none. Inside an open unit of this flow,
+   * that unit's state.
+   */
+  snapshot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inTransaction()) return work();
+    return this.root.transaction(async (t) => this.bound(t, work), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+
   private async bound<T>(db: PgDb, work: () => Promise<T>): Promise<T> {
     const transaction: OpenTransaction = { db, open: true };
     try {
