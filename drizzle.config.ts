@@ -1,9 +1,9 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate` writes a new SQL migration after src/db/schema.ts changes; the core applies
+// `npm run db:generate` writes a new SQL migration after src/db/tables.ts changes; the core applies
 // pending migrations on start (src/db/open-database.ts).
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/db/schema.ts',
+  schema: './src/db/sqlite-tables.ts',
   out: './src/db/migrations',
 });

@@ -258,6 +258,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     snapshot: store.snapshot,
     commit,
     wallets,
+    walletOf: (merchantId, family, livemode) => walletsNow.of(merchantId, family, livemode),
     addresses: addressRepo,
     payments: paymentRepo,
     events: eventLog,

@@ -85,6 +85,17 @@ export class SqliteGate {
     return this.exclusive(async () => fn());
   }
 
+  /**
+   * Runs one asynchronous store call (a repository method written once for both databases, which may
+   * await several statements) in its turn: at once inside the flow's own transaction or snapshot,
+   * else holding the connection until it settles, so no other flow's transaction begins between its
+   * statements.
+   */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.holding()) return fn();
+    return this.exclusive(fn);
+  }
+
   /** Runs `work` in one transaction: everything it stores commits together or not at all. */
   tx<T>(work: () => Promise<T>): Promise<T> {
     const current = this.context.getStore();

@@ -1,48 +1,50 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from './open-database.js';
-import { wallets } from './schema.js';
 import type { ReservedIndex } from '../domain/records.js';
+import type { NamedSql, StoreDb } from './store-db.js';
+import { rawCount } from './store-db.js';
 
+/**
+ * One statement, so atomic on both databases: on PostgreSQL the row locks make concurrent
+ * reservations queue, and each gets the index its own increment produced. Named: it runs in every
+ * session's creation.
+ */
+const RESERVE_INDEXES: NamedSql = {
+  name: 'stablepos_wallet_reserve_indexes',
+  text: 'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = $1 AND livemode = $2 RETURNING family, xpub, next_index',
+};
+
+/**
+ * Merchants' watch-only wallets (one per chain family and mode) and their next derivation index.
+ * Nothing is kept in memory here: the wallets now in use are the WalletsNow service's.
+ */
 export class WalletRepository {
-  /** xpubs change only through `upsert`, so they are read once and kept. */
-  private readonly xpubs = new Map<string, string | undefined>();
-  private readonly reserve;
+  constructor(private readonly store: StoreDb) {}
 
-  constructor(private readonly db: Db) {
-    // Raw, like the other writes of session creation (the hot path; see session-repository.ts).
-    this.reserve = db.$client.prepare<[string, number], { family: string; xpub: string; next: number }>(
-      'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = ? AND livemode = ? RETURNING family, xpub, next_index AS next',
-    );
-  }
-
-  private key(merchantId: string, family: string, livemode: boolean) {
-    return and(eq(wallets.merchantId, merchantId), eq(wallets.family, family), eq(wallets.livemode, livemode));
-  }
-
-  xpub(merchantId: string, family: string, livemode: boolean): string | undefined {
-    const cacheKey = `${merchantId}:${family}:${livemode}`;
-    if (!this.xpubs.has(cacheKey)) {
-      this.xpubs.set(cacheKey, this.db.select({ xpub: wallets.xpub }).from(wallets).where(this.key(merchantId, family, livemode)).get()?.xpub);
-    }
-    return this.xpubs.get(cacheKey);
+  async xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined> {
+    const w = this.store.t.wallets;
+    const [row] = await this.store.db
+      .select({ xpub: w.xpub })
+      .from(w)
+      .where(and(eq(w.merchantId, merchantId), eq(w.family, family), eq(w.livemode, livemode)));
+    return row?.xpub;
   }
 
   /** Sets the wallet; a different xpub restarts nothing: indexes keep counting so no address repeats. */
-  upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): void {
-    this.db
-      .insert(wallets)
+  async upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): Promise<void> {
+    const w = this.store.t.wallets;
+    await this.store.db
+      .insert(w)
       .values({ merchantId, family, livemode, xpub, createdAt: now })
-      .onConflictDoUpdate({ target: [wallets.merchantId, wallets.family, wallets.livemode], set: { xpub } })
-      .run();
-    this.xpubs.set(`${merchantId}:${family}:${livemode}`, xpub);
+      .onConflictDoUpdate({ target: [w.merchantId, w.family, w.livemode], set: { xpub } });
   }
 
   /**
    * Takes the next derivation index of every wallet the merchant has in this mode, with the wallet:
-   * one statement for all families (atomic: a single UPDATE … RETURNING), where a statement per
-   * family cost one each in every session's creation.
+   * one statement for all families (a single UPDATE … RETURNING), where a statement per family cost
+   * one each in every session's creation.
    */
-  reserveIndexes(merchantId: string, livemode: boolean): ReservedIndex[] {
-    return this.reserve.all(merchantId, livemode ? 1 : 0).map((r) => ({ family: r.family, xpub: r.xpub, index: r.next - 1 }));
+  async reserveIndexes(merchantId: string, livemode: boolean): Promise<ReservedIndex[]> {
+    const rows = await this.store.named<{ family: string; xpub: string; next_index: unknown }>(RESERVE_INDEXES, [merchantId, livemode]);
+    return rows.map((r) => ({ family: r.family, xpub: r.xpub, index: rawCount(r.next_index) - 1 }));
   }
 }

@@ -70,6 +70,8 @@ export interface SessionServiceDeps {
   /** Group commit, for creation: many sessions created at once share one commit. */
   commit: GroupedUnitOfWork;
   wallets: WalletStore;
+  /** A merchant's wallet of a family and mode as it is now (services/wallets-now.ts: from memory). */
+  walletOf: (merchantId: string, family: string, livemode: boolean) => Promise<string | undefined>;
   addresses: SessionAddressStore;
   payments: PaymentStore;
   events: EventStore;
@@ -208,8 +210,8 @@ export class SessionService {
     const label = addresses.length ? (await this.d.merchants.get(session.merchantId)).name : '';
     for (const a of addresses) {
       // The wallet a family's options may name (one merchant wallet plus a per-session reference);
-      // wallets are cached by their store, so this costs no query per view.
-      const wallet = (await this.d.wallets.xpub(session.merchantId, a.family, session.livemode)) ?? '';
+      // the default merchant's wallets are in memory, so this costs no query per view.
+      const wallet = (await this.d.walletOf(session.merchantId, a.family, session.livemode)) ?? '';
       options.push(...this.chains.options(session.livemode, a.family, { wallet, deposit: a.address, label, ...(session.description !== null && { message: session.description }) }, remaining, rates));
     }
     return { session, payments, options, booked: await this.d.ledger?.sessionParts(session) ?? [] };
@@ -223,7 +225,7 @@ export class SessionService {
     // The merchant's wallet too: where a family's deposit is a reference (Solana), the money goes there.
     const addresses: { family: string; address: string; wallet?: string }[] = [];
     for (const a of await this.d.addresses.forSession(id)) {
-      addresses.push({ family: a.family, address: a.address, wallet: await this.d.wallets.xpub(session.merchantId, a.family, session.livemode) });
+      addresses.push({ family: a.family, address: a.address, wallet: await this.d.walletOf(session.merchantId, a.family, session.livemode) });
     }
     return { addresses, remaining };
   }

@@ -49,6 +49,15 @@ export class WalletsNow {
     return this.known.get(keyOf(family, livemode));
   }
 
+  /**
+   * A merchant's wallet of a family and mode: the default merchant's from memory (a session's view asks
+   * for each family's, so no query per view), another merchant's from the store. The only cache of
+   * wallets in the core: the store keeps none.
+   */
+  async of(merchantId: string, family: string, livemode: boolean): Promise<string | undefined> {
+    return merchantId === this.d.merchantId ? this.get(family, livemode) : await this.d.wallets.xpub(merchantId, family, livemode);
+  }
+
   /** Stores a wallet and tells the other instances, in one unit of work. */
   async save(family: string, livemode: boolean, xpub: string): Promise<void> {
     await this.d.tx(async () => {

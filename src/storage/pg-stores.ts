@@ -5,13 +5,14 @@ import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
 import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
+import { PgStoreDb } from '../db/pg/pg-store-db.js';
+import { WalletRepository } from '../db/wallet-repository.js';
 import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
 import { PgDepositRepository } from '../db/pg/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PgPaymentRepository } from '../db/pg/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
-import { PgWalletRepository } from '../db/pg/wallet-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
@@ -43,12 +44,13 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     throw err;
   }
   const group = new GroupCommit(database);
+  const storeDb = new PgStoreDb(database);
   return {
     kind: 'postgres',
     database,
     merchants: new PgMerchantRepository(database),
     apiKeys: new PgApiKeyRepository(database, signals),
-    wallets: new PgWalletRepository(database, signals),
+    wallets: new WalletRepository(storeDb),
     addresses: new PgSessionAddressRepository(database),
     sessions: new PgSessionRepository(database),
     payments: new PgPaymentRepository(database),

@@ -14,9 +14,10 @@ import { PaymentRepository } from '../db/payment-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
 import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { SessionRepository } from '../db/session-repository.js';
-import { asyncStore, paged } from '../db/sqlite-async.js';
+import { asyncStore, gatedStore, paged } from '../db/sqlite-async.js';
 import { SqliteGate } from '../db/sqlite-gate.js';
 import { SqliteSignals } from '../db/sqlite-signals.js';
+import { SqliteStoreDb } from '../db/sqlite-store-db.js';
 import { StoredSecrets } from '../db/stored-secrets.js';
 import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
@@ -39,6 +40,8 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
   const db = openDatabase(file, migrationsDir);
   const gate = new SqliteGate(db.$client);
   const port = <T extends object>(repo: T) => asyncStore(repo, gate);
+  const storeDb = new SqliteStoreDb(db, gate);
+  const gated = <T extends object>(repo: T) => gatedStore(repo, gate);
   const group = new GroupCommit(gate);
   const ledgerRepo = new LedgerRepository(db);
   const secrets = new StoredSecrets(db, cipher);
@@ -50,7 +53,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     apiKeys: port(new ApiKeyRepository(db)),
     users: port(new UserRepository(db)),
     idempotency: port(new IdempotencyRepository(db, cipher)),
-    wallets: port(new WalletRepository(db)),
+    wallets: gated(new WalletRepository(storeDb)),
     addresses: port(new SessionAddressRepository(db)),
     sessions: port(new SessionRepository(db)),
     payments: port(new PaymentRepository(db)),

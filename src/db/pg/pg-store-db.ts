@@ -1,0 +1,45 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { NamedSql, QueryDb, StoreDb } from '../store-db.js';
+import type { Tables } from '../tables.js';
+import { runNamed } from './named-statement.js';
+import type { PgDatabase } from './pg-database.js';
+import * as tables from './pg-tables.js';
+
+/** The PostgreSQL store's database as repositories see it (../store-db.ts): the pool, or this flow's unit of work. */
+export class PgStoreDb implements StoreDb {
+  readonly dialect = 'postgres';
+  readonly t = tables as unknown as Tables;
+
+  constructor(private readonly database: PgDatabase) {}
+
+  get db(): QueryDb {
+    return this.database.db as unknown as QueryDb;
+  }
+
+  inTransaction(): boolean {
+    return this.database.inTransaction();
+  }
+
+  affected(result: unknown): number {
+    return (result as { rowCount: number | null }).rowCount ?? 0;
+  }
+
+  async rows<R>(query: SQL): Promise<R[]> {
+    const result = await this.database.db.execute(query);
+    return result.rows as R[];
+  }
+
+  async named<R>(statement: NamedSql, params: readonly unknown[]): Promise<R[]> {
+    const result = await runNamed(this.database, statement, [...params]);
+    return result.rows as R[];
+  }
+
+  forUpdate<Q>(query: Q): Q {
+    return (query as unknown as PgSelect).for('update') as unknown as Q;
+  }
+
+  forUpdateSkipLocked<Q>(query: Q): Q {
+    return (query as unknown as PgSelect).for('update', { skipLocked: true }) as unknown as Q;
+  }
+}

@@ -1,0 +1,63 @@
+import type { SQL } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Tables } from './tables.js';
+
+/**
+ * The query builder repositories are written in, once for both databases: drizzle's PostgreSQL
+ * database type. On SQLite it is SQLite's drizzle database under that type (column-kit.ts says why):
+ * select, insert (with ON CONFLICT and RETURNING), update and delete build and await alike on both;
+ * what does not is behind StoreDb's helpers.
+ */
+export type QueryDb = NodePgDatabase<Record<string, never>>;
+
+/**
+ * SQL written once in PostgreSQL's `$1` placeholders, prepared once per connection (PostgreSQL: a
+ * named prepared statement; SQLite: one prepared statement, its placeholders read as `?1`). For the
+ * statements of the hot paths, where building SQL per call costs more than running it.
+ */
+export interface NamedSql {
+  /** Unique in the process: a connection keeps one statement per name. */
+  readonly name: string;
+  readonly text: string;
+}
+
+/**
+ * One database as the repositories (one per aggregate) see it: the tables built for its dialect, the
+ * flow's query handle, and the few things the dialects spell differently. Units of work, read
+ * snapshots and change signals are the store's (storage/*-stores.ts), not the repositories'.
+ */
+export interface StoreDb {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** This flow's handle: its open unit of work's transaction (PostgreSQL), else the pool; SQLite's one connection. */
+  readonly db: QueryDb;
+  /** The tables, as this dialect built them from the one schema (tables.ts). */
+  readonly t: Tables;
+  /** Whether the calling flow is inside an open unit of work. */
+  inTransaction(): boolean;
+  /** How many rows an awaited UPDATE or DELETE (without RETURNING) changed. */
+  affected(result: unknown): number;
+  /** Rows of raw SQL (a drizzle `sql` template), as the driver gives them (see `named`). */
+  rows<R>(query: SQL): Promise<R[]>;
+  /**
+   * Rows of a named statement. Values come back as each driver gives them, which `StoreDb`'s readers
+   * even out: PostgreSQL hands BIGINT and NUMERIC as text and BOOLEAN as a boolean, SQLite INTEGER as
+   * a number (0/1 for a boolean). Booleans given as parameters are bound as 0/1 on SQLite.
+   */
+  named<R>(statement: NamedSql, params: readonly unknown[]): Promise<R[]>;
+  /**
+   * A SELECT whose rows stay locked to this unit of work until it ends (PostgreSQL `FOR UPDATE`), for a
+   * check-then-write on them; SQLite's writers are serial already, so it is the query unchanged.
+   */
+  forUpdate<Q>(query: Q): Q;
+  /** The same with `SKIP LOCKED`: rows another unit holds are passed over (queues: the outbox, payouts). */
+  forUpdateSkipLocked<Q>(query: Q): Q;
+}
+
+/** A BOOLEAN column read raw: PostgreSQL's boolean or SQLite's 0/1. */
+export const rawBoolean = (value: unknown): boolean => value === true || value === 1 || value === 1n;
+
+/** A 64-bit count read raw (PostgreSQL's BIGINT text, SQLite's number) as a number. */
+export const rawCount = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
+
+/** Money or an arbitrary-size integer read raw (text, number or bigint) as a bigint. */
+export const rawBigint = (value: unknown): bigint => (typeof value === 'bigint' ? value : BigInt(value as string | number));
