@@ -27,6 +27,10 @@ export class SqliteStoreDb implements StoreDb {
     return this.gate.inTransaction();
   }
 
+  unit<T>(work: () => Promise<T>): Promise<T> {
+    return this.gate.tx(work);
+  }
+
   affected(result: unknown): number {
     return (result as Database.RunResult).changes;
   }

@@ -34,6 +34,11 @@ export interface StoreDb {
   readonly t: Tables;
   /** Whether the calling flow is inside an open unit of work. */
   inTransaction(): boolean;
+  /**
+   * A unit of work (the store's `tx`): for a repository method whose statements must commit together
+   * even when its caller opened none; inside the caller's unit it is a savepoint.
+   */
+  unit<T>(work: () => Promise<T>): Promise<T>;
   /** How many rows an awaited UPDATE or DELETE (without RETURNING) changed. */
   affected(result: unknown): number;
   /** Rows of raw SQL (a drizzle `sql` template), as the driver gives them (see `named`). */

@@ -21,6 +21,10 @@ export class PgStoreDb implements StoreDb {
     return this.database.inTransaction();
   }
 
+  unit<T>(work: () => Promise<T>): Promise<T> {
+    return this.database.tx(work);
+  }
+
   affected(result: unknown): number {
     return (result as { rowCount: number | null }).rowCount ?? 0;
   }
