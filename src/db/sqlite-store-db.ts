@@ -59,6 +59,10 @@ export class SqliteStoreDb implements StoreDb {
     return Promise.resolve([]);
   }
 
+  appendInOrder(): Promise<void> {
+    return Promise.resolve();
+  }
+
   forUpdate<Q>(query: Q): Q {
     return query;
   }

@@ -54,6 +54,14 @@ export interface StoreDb {
    * check-then-write on them; SQLite's writers are serial already, so it is the query unchanged.
    */
   forUpdate<Q>(query: Q): Q;
+  /**
+   * Makes the rows this unit of work appends to `log` commit in the order of their sequence numbers,
+   * so a reader that follows the log by `seq` (the webhook fan-out's cursor) never passes one that
+   * commits later with a lower number. PostgreSQL: a transaction-scoped advisory lock per log, taken
+   * just before the append and held to the commit (units that append queue there, the rest of their
+   * work runs concurrently); SQLite: nothing, its writers are serial. Call inside a unit of work.
+   */
+  appendInOrder(log: string): Promise<void>;
   /** The same with `SKIP LOCKED`: rows another unit holds are passed over (queues: the outbox, payouts). */
   forUpdateSkipLocked<Q>(query: Q): Q;
 }

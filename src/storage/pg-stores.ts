@@ -30,8 +30,8 @@ export interface PgStores extends Stores {
 }
 
 /**
- * Connects to PostgreSQL, migrates, and builds each port on the pool (db/pg/). Units of work take
- * one advisory lock, so they run one at a time across every instance, as SQLite's do (pg-database.ts).
+ * Connects to PostgreSQL, migrates, and builds each port on the pool. Units of work run concurrently
+ * on every instance, kept apart by PostgreSQL's own isolation and row locks (db/pg/pg-database.ts).
  */
 export async function openPgStores(options: PgOptions, cipher: SecretCipher): Promise<PgStores> {
   const database = await openPgDatabase(options);
@@ -43,7 +43,9 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     await database.close();
     throw err;
   }
-  const group = new GroupCommit(database);
+  // Grouped units only insert new rows or make single-statement atomic changes (ports.ts,
+  // GroupedUnitOfWork): READ COMMITTED is enough for them (pg-database.ts, Isolation).
+  const group = new GroupCommit({ tx: (work) => database.tx(work, 'read committed') });
   const storeDb = new PgStoreDb(database);
   return {
     kind: 'postgres',
@@ -56,7 +58,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     payments: new PgPaymentRepository(database),
     deposits: new PgDepositRepository(database),
     chainState: new PgChainStateRepository(database),
-    events: new PgEventRepository(database),
+    events: new PgEventRepository(database, storeDb),
     webhooks: new PgWebhookRepository(database, cipher),
     users: new PgUserRepository(database),
     idempotency: new PgIdempotencyRepository(database, cipher),

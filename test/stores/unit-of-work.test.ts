@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { describeEachStore } from '../helpers/stores.js';
+import { describe, expect, test } from 'vitest';
+import { describeEachStore, openTestStores } from '../helpers/stores.js';
 
 /** What every store's units of work promise (ports.ts, UnitOfWork): all or nothing, one at a time. */
 describeEachStore('units of work', (open) => {
@@ -50,6 +50,32 @@ describeEachStore('units of work', (open) => {
     expect(await s.settings.get('shown')).toBe('after');
   });
 
+  test('events appended by concurrent units commit in the order of their sequence numbers', async () => {
+    const s = await open();
+    const event = (id: string) => ({ id, merchantId: 'm', livemode: false, type: 'probe.appended', objectId: 'o', payload: '{}', createdAt: 1 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstAppended!: () => void;
+    const appended = new Promise<void>((resolve) => (firstAppended = resolve));
+    const first = s.tx(async () => {
+      await s.events.insert(event('evt_first'));
+      firstAppended();
+      await held; // still open: its event is not committed
+    });
+    await appended;
+    let secondDone = false;
+    const second = (async () => {
+      await s.tx(async () => s.events.insert(event('evt_second')));
+      secondDone = true;
+    })();
+    await new Promise((r) => setTimeout(r, 300));
+    // The second append waits for the first unit's commit (a fan-out reading by seq would otherwise pass evt_first).
+    expect(secondDone).toBe(false);
+    release();
+    await Promise.all([first, second]);
+    expect((await s.events.after(0, 10)).map((e) => e.id)).toEqual(['evt_first', 'evt_second']);
+  });
+
   test('a nested unit that throws undoes only its own part', async () => {
     const s = await open();
     await s.tx(async () => {
@@ -61,5 +87,49 @@ describeEachStore('units of work', (open) => {
     });
     expect(await s.settings.get('outer')).toBe(1);
     expect(await s.settings.get('inner')).toBeUndefined();
+  });
+});
+
+/** PostgreSQL only: SQLite has one writer by design, so there a unit of work waits for the open one. */
+describe('units of work [postgres]', () => {
+  test('units of work on different rows run at the same time: no lock is global', async () => {
+    const s = await openTestStores('postgres');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const open = new Promise<void>((resolve) => (started = resolve));
+    const first = s.tx(async () => {
+      await s.settings.put('first', 1, 1);
+      started();
+      await held;
+    });
+    await open;
+    // Another unit commits while the first is still open (it would wait forever behind one lock).
+    await s.tx(async () => s.settings.put('second', 2, 2));
+    expect(await s.settings.get('second')).toBe(2);
+    expect(await s.settings.get('first')).toBeUndefined();
+    release();
+    await first;
+    expect(await s.settings.get('first')).toBe(1);
+  });
+
+  test('two units that read and change the same row concurrently: one is run again, no update is lost', async () => {
+    const s = await openTestStores('postgres');
+    await s.settings.put('counter', 0, 1);
+    let runs = 0;
+    let bothRead!: () => void;
+    const read = new Promise<void>((resolve) => (bothRead = resolve));
+    let reads = 0;
+    const bump = () =>
+      s.tx(async () => {
+        runs++;
+        const n = (await s.settings.get('counter')) as number;
+        if (++reads === 2) bothRead();
+        await read; // both have read 0 before either writes
+        await s.settings.put('counter', n + 1, 2);
+      });
+    await Promise.all([bump(), bump()]);
+    expect(await s.settings.get('counter')).toBe(2);
+    expect(runs).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { EventListQuery, StoredEvent } from '../../domain/records.js';
+import type { StoreDb } from '../store-db.js';
 import type { PgDatabase } from './pg-database.js';
 import { events } from './schema.js';
 
@@ -17,14 +18,20 @@ const sequencedEvent = { seq: events.seq, ...storedEvent };
 
 /**
  * The events table on PostgreSQL (the SQLite store's `../event-repository.ts`): the outbox webhooks
- * deliver from and `GET /v1/events`. `seq` is an identity: events are written inside units of work,
- * which run one at a time (pg-database.ts), so they commit in `seq` order and `after(seq)` never
- * skips one committed later with a lower number.
+ * deliver from and `GET /v1/events`. `seq` is an identity; units of work that append events do so
+ * in order (StoreDb.appendInOrder), so they commit in `seq` order and `after(seq)` never skips one
+ * committed later with a lower number.
  */
 export class PgEventRepository {
-  constructor(private readonly database: PgDatabase) {}
+  constructor(
+    private readonly database: PgDatabase,
+    private readonly store: StoreDb,
+  ) {}
 
   async insert(e: StoredEvent): Promise<void> {
+    // Appended in order within a unit of work (its own when the caller opened none).
+    if (!this.store.inTransaction()) return await this.store.unit(async () => this.insert(e));
+    await this.store.appendInOrder('events');
     await this.database.db.insert(events).values(e);
   }
 

@@ -11,11 +11,35 @@ export type PgDb = NodePgDatabase<typeof schema>;
 /** Where drizzle-kit writes the PostgreSQL store's migrations (`drizzle.pg.config.ts`). */
 export const DEFAULT_PG_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The key of the advisory lock migrations take, so instances starting together migrate one at a time. */
+const MIGRATION_LOCK = 0x737461626c657070n;
+
 /**
- * The key of the advisory lock every unit of work takes (`pg_advisory_xact_lock`), the same on every
- * instance: any 64-bit number no other application on the database uses ("stablepos" in ASCII, cut).
+ * How a unit of work is isolated from the others running at the same time, on every instance.
+ * - `serializable` (the default): PostgreSQL guarantees the outcome of some serial order, as
+ *   SQLite's one writer gives, and aborts a unit that would break it (SQLSTATE 40001), which is then
+ *   run again. Check-then-write steps (a session's status, refunds never paid twice, a deposit
+ *   resolved once) need no lock of their own to be right; their repositories still lock the rows they
+ *   will change (`FOR UPDATE`), so that contenders queue rather than abort and retry.
+ * - `read committed`: for units whose writes are each atomic on their own (inserts of new rows, a
+ *   single UPDATE … RETURNING, a conditional upsert): session creation's group commit.
  */
-const UNIT_OF_WORK_LOCK = 0x737461626c65706fn;
+export type Isolation = 'serializable' | 'read committed';
+
+/** SQLSTATEs after which the whole unit, re-run, may well succeed: serialization failure, deadlock. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/** Runs of one unit at most: contention that outlasts this is reported, not retried forever. */
+const MAX_RUNS = 10;
+
+/** The SQLSTATE of a driver error, also when drizzle wrapped it (DrizzleQueryError's cause). */
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e !== null && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
 
 interface OpenTransaction {
   db: PgDb;
@@ -27,14 +51,11 @@ interface OpenTransaction {
  * inside a unit of work it is that unit's transaction (bound to the flow with AsyncLocalStorage, so
  * the store ports' signatures stay those of the SQLite store), outside it is the pool.
  *
- * **Units of work run one at a time, across every instance.** Each takes a transaction-scoped
- * advisory lock first, so check-then-write steps (a session's status transition, refunds never paid
- * twice, a deposit resolved once, a stored idempotent answer) keep exactly the serial semantics they
- * have on SQLite's `BEGIN IMMEDIATE`, whichever instance runs them. Reads outside units run in
- * parallel on the pool. **Decision:** one lock rather than row locks per service: correctness first,
- * equal to SQLite's; finer locks are an optimisation the benchmark (`npm run bench -- sessions`) can
- * justify later. A unit of work should await only storage, as on SQLite: it holds the lock until it
- * settles.
+ * **Units of work run concurrently**, on every instance, each in its own transaction: PostgreSQL's
+ * own concurrency keeps them apart (`Isolation`: serializable by default, with the unit run again
+ * after a serialization failure or a deadlock; row locks where rows are read to be changed; unique
+ * constraints). Until issue 29 every unit took one advisory lock and ran alone, PostgreSQL used as a
+ * shared SQLite. A unit of work should await only storage and may run more than once.
  */
 export class PgDatabase {
   private readonly context = new AsyncLocalStorage<OpenTransaction>();
@@ -63,21 +84,41 @@ export class PgDatabase {
    * flow it is a savepoint, as on SQLite: if its work throws, only its part is undone. A flow that
    * outlived its transaction (a timer started inside it) is outside and opens a new one.
    */
-  tx<T>(work: () => Promise<T>): Promise<T> {
+  tx<T>(work: () => Promise<T>, isolation: Isolation = 'serializable'): Promise<T> {
     const outer = this.context.getStore();
     if (outer?.open) {
       return outer.db.transaction(async (savepoint) => this.bound(savepoint, work));
     }
+    return this.retried(work, isolation);
+  }
+
+  /** Runs the unit until it commits, again after a serialization failure or a deadlock (never after an unknown COMMIT). */
+  private async retried<T>(work: () => Promise<T>, isolation: Isolation): Promise<T> {
+    for (let run = 1; ; run++) {
+      try {
+        return await this.once(work, isolation);
+      } catch (err) {
+        if (run >= MAX_RUNS || !RETRYABLE.has(sqlState(err) ?? '')) throw err;
+        // A little random wait, growing: contenders that collided do not collide again in step.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(run, 6)));
+      }
+    }
+  }
+
+  private once<T>(work: () => Promise<T>, isolation: Isolation): Promise<T> {
     let committing = false;
     return this.root
-      .transaction(async (t) => {
-        await t.execute(`SELECT pg_advisory_xact_lock(${UNIT_OF_WORK_LOCK.toString()})`);
-        const result = await this.bound(t, work);
-        committing = true;
-        return result;
-      })
+      .transaction(
+        async (t) => {
+          const result = await this.bound(t, work);
+          committing = true;
+          return result;
+        },
+        { isolationLevel: isolation },
+      )
       .catch((err: unknown) => {
-        if (!committing || err instanceof ApiError) throw err;
+        // A serialization failure or deadlock at COMMIT is a definite rollback: run again (retried).
+        if (!committing || err instanceof ApiError || RETRYABLE.has(sqlState(err) ?? '')) throw err;
         // The work was done and the COMMIT sent, but no answer came (the connection dropped, the
         // server went away): the server may have committed. Said so, not as a bare driver error,
         // and never run again (group-commit.ts).
@@ -141,11 +182,11 @@ export async function openPgDatabase(options: PgOptions): Promise<PgDatabase> {
   const database = new PgDatabase(pool, drizzle);
   const client = await pool.connect();
   try {
-    await client.query(`SELECT pg_advisory_lock(${(UNIT_OF_WORK_LOCK + 1n).toString()})`);
+    await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK.toString()})`);
     try {
       await migrate(drizzle(client, { schema }), { migrationsFolder: options.migrationsDir ?? DEFAULT_PG_MIGRATIONS_DIR });
     } finally {
-      await client.query(`SELECT pg_advisory_unlock(${(UNIT_OF_WORK_LOCK + 1n).toString()})`);
+      await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK.toString()})`);
     }
   } catch (err) {
     client.release();

@@ -1,10 +1,20 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { NamedSql, QueryDb, StoreDb } from '../store-db.js';
 import type { Tables } from '../tables.js';
 import { runNamed } from './named-statement.js';
 import type { PgDatabase } from './pg-database.js';
 import * as tables from './pg-tables.js';
+
+/**
+ * The advisory lock key of an append-ordered log (StoreDb.appendInOrder): a fixed prefix ("stab" in
+ * ASCII) that no other application on the database uses, and the log name's FNV-1a hash.
+ */
+function appendLockKey(log: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < log.length; i++) h = Math.imul(h ^ log.charCodeAt(i), 0x01000193) >>> 0;
+  return ((0x73746162n << 32n) | BigInt(h)).toString();
+}
 
 /** The PostgreSQL store's database as repositories see it (../store-db.ts): the pool, or this flow's unit of work. */
 export class PgStoreDb implements StoreDb {
@@ -37,6 +47,11 @@ export class PgStoreDb implements StoreDb {
   async named<R>(statement: NamedSql, params: readonly unknown[]): Promise<R[]> {
     const result = await runNamed(this.database, statement, [...params]);
     return result.rows as R[];
+  }
+
+  async appendInOrder(log: string): Promise<void> {
+    if (!this.database.inTransaction()) throw new Error(`appending to ${log} in order needs a unit of work`);
+    await this.database.db.execute(sql`SELECT pg_advisory_xact_lock(${appendLockKey(log)})`);
   }
 
   forUpdate<Q>(query: Q): Q {
