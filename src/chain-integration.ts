@@ -195,12 +195,14 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
       const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: rpcUrls[0] ?? s.rpcUrl, rpcUrls, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
       // A pass writes only while this instance leads the network (checked inside its unit of work).
       const fence = services.leadership.fence(watcherRole(network, livemode));
+      const intake = services.payments.network(network, livemode, s.confirmations, fence);
       const connection = family.connect(ready, {
         wallet: () => services.walletNow(family.id, livemode),
         cursor: async (chainId) => {
           // Each pass starts here: first the addresses other instances issued since the last pass, so
           // none is missed when a change signal was (the signals only make them known sooner).
           await services.addressBook.catchUp();
+          intake.begin();
           const c = await services.chainState.cursor(network, livemode);
           if (c && c.chainId !== chainId) {
             // A different chain behind the same name (a new devnet, a changed RPC): start afresh.
@@ -211,7 +213,7 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
         },
         recentBlocks: () => services.chainState.recentBlocks(network, livemode),
         // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
-        isWatched: async (address) => (await services.addressBook.lookup(family.id, livemode, address)) !== undefined || services.refunds.isManualDestination(family.id, livemode, address),
+        isWatched: (address) => intake.isWatched(address),
         isPastDeposit: (address) => services.addressBook.ended(family.id, livemode, address),
         // Ended deposit addresses count: money can arrive at one long after its window (a `late` deposit).
         anyWatched: () => services.addressBook.any(family.id, livemode) || services.addressBook.anyIssued(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
@@ -222,27 +224,9 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
           return times.length > 0 ? Math.min(...times) : undefined;
         },
         manualDestinations: () => services.refunds.manualDestinations(family.id, livemode),
+        // The one owner of payment state: it matches each recipient once per pass and records the pass.
         apply: async (scan) => {
-          // Which recipients are deposits, asked once per address (the answer reads the store on a hit).
-          const deposits = new Map<string, boolean>();
-          for (const t of [...scan.transfers, ...(scan.unmatched ?? [])]) {
-            if (!deposits.has(t.to)) deposits.set(t.to, (await services.addressBook.lookup(family.id, livemode, t.to)) !== undefined);
-          }
-          const isDeposit = (to: string) => deposits.get(to) === true;
-          const isManual = (to: string) => services.refunds.isManualDestination(family.id, livemode, to);
-          // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
-          const matched = new Set<string>();
-          const manual = scan.transfers.filter((t) => !isDeposit(t.to) && isManual(t.to));
-          // Matching writes too: a watcher that no longer leads is refused before it (the recorder checks again in its unit).
-          if (manual.length > 0) await fence();
-          for (const t of manual) {
-            if (await services.refunds.matchManual(network, livemode, t)) matched.add(`${t.txId}:${t.eventIndex}`);
-          }
-          const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txId}:${t.eventIndex}`) && !isManual(t.to)));
-          // Unmatched deposits are money into the merchant's own addresses: never a refund's destination
-          // (the customer's wallet, watched while its payout is awaited) receiving some other token.
-          const unmatched = scan.unmatched?.filter((t) => isDeposit(t.to) || !isManual(t.to));
-          await services.payments.apply({ ...scan, transfers, ...(unmatched && { unmatched }), network, livemode, confirmations: s.confirmations }, fence);
+          await intake.apply(scan);
         },
         onError: (err) => log(`${network} (${modeName(livemode)}) watcher: RPC failed`, err),
       });

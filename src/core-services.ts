@@ -357,7 +357,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     idempotency: new IdempotencyService(store.idempotency, now, commit),
     deposits,
     // New deposits wrote `deposit.unmatched` events: the dispatcher delivers them.
-    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now, deposits, onDeposits: () => wakeWebhooks('') }),
+    payments: new PaymentRecorder({ tx, payments: paymentRepo, sessionRows: store.sessions, chainState, addressBook, chains, sessions, refunds, live, now, deposits, onDeposits: () => wakeWebhooks('') }),
     addressBook,
     live,
     display,
