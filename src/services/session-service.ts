@@ -75,6 +75,7 @@ export interface SessionServiceDeps {
   events: EventStore;
   addressBook: AddressBook;
   live: LiveFeed;
+  /** The families' deposits and options (chain-integration.ts's views: no network before its start). */
   chains: ChainHandlers;
   /** Renders a session as the API shows it, for event payloads (`data.object`). */
   renderEvent: (view: SessionView) => unknown;
@@ -89,15 +90,10 @@ export interface SessionServiceDeps {
 }
 
 export class SessionService {
-  private chains: ChainHandlers;
+  private readonly chains: ChainHandlers;
 
   constructor(private readonly d: SessionServiceDeps) {
     this.chains = d.chains;
-  }
-
-  /** Chain integrations start after the services (devnets take a moment); they plug in here. */
-  useChains(chains: ChainHandlers): void {
-    this.chains = chains;
   }
 
   /**

@@ -13,6 +13,7 @@ import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import type { ObservedTransfer } from '../../src/domain/chain-scan.js';
 import type { Caller } from '../../src/domain/merchant.js';
+import { NO_REFUND_NETWORKS } from '../../src/services/refund-service.js';
 import { newPgDatabase } from '../helpers/stores.js';
 
 const USDT = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
@@ -28,8 +29,11 @@ let nextIndex = 0;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-scan-reads-'));
   const databaseUrl = process.env.STABLEPOS_TEST_STORE === 'postgres' ? await newPgDatabase() : undefined;
-  s = await createServices(resolveConfig({ dataDir: dir, rateFeed: { source: 'off' }, ...(databaseUrl !== undefined && { databaseUrl }) }));
-  s.sessions.useChains({ depositFamilies: ['evm'], deposit: () => `0x${(++nextIndex).toString(16).padStart(40, 'a')}`, options: () => [] });
+  s = await createServices(resolveConfig({ dataDir: dir, rateFeed: { source: 'off' }, ...(databaseUrl !== undefined && { databaseUrl }) }), {}, {
+    handlers: { depositFamilies: ['evm'], deposit: () => `0x${(++nextIndex).toString(16).padStart(40, 'a')}`, options: () => [] },
+    refundNetworks: NO_REFUND_NETWORKS,
+    watched: () => [],
+  });
   caller = { merchantId: (await s.merchants.defaultMerchant()).id, livemode: false, via: 'test', role: 'owner' };
 });
 afterAll(async () => {
