@@ -238,7 +238,7 @@ export function createChainIntegration(log: (msg: string, err?: unknown) => void
           recentBlocks: () => services.chainState.recentBlocks(network, livemode),
           // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
           isWatched: (address) => intake.isWatched(address),
-          isPastDeposit: (address) => services.addressBook.ended(family.id, livemode, address),
+          isPastDeposit: (address) => intake.isPastDeposit(address),
           // Ended deposit addresses count: money can arrive at one long after its window (a `late` deposit).
           anyWatched: () => services.addressBook.any(family.id, livemode) || services.addressBook.anyIssued(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
           watchedSince: async () => {

@@ -11,6 +11,10 @@ import type { SessionEventType, SessionService } from './session-service.js';
 
 export type { ObservedTransfer };
 
+/** A pass's answers about recipients: the session whose deposit the address is, 'ended' (its window has), null (none). */
+type Matches = Map<string, string | 'ended' | null>;
+const sessionOf = (found: string | 'ended' | null | undefined): string | null => (found === undefined || found === 'ended' ? null : found);
+
 /** What one watcher pass learned about a network (domain/chain-scan.ts), with where and how it counts. */
 export interface ChainScan extends FamilyScan {
   network: Network;
@@ -28,6 +32,8 @@ export interface NetworkIntake {
   begin(): void;
   /** Whether a recipient is watched: a session's deposit (matched once per pass) or a manual refund's destination. */
   isWatched(address: string): Promise<boolean>;
+  /** Whether a recipient is a deposit address whose window ended (a `late` transfer), from the pass's match when it read the row. */
+  isPastDeposit(address: string): Promise<boolean>;
   /** Applies the pass (PaymentRecorder.apply), with the matches its `isWatched` answers made. */
   apply(scan: FamilyScan): Promise<string[]>;
 }
@@ -83,13 +89,20 @@ export class PaymentRecorder {
    */
   network(network: Network, livemode: boolean, confirmations: number, fence?: () => Promise<void>): NetworkIntake {
     const family = this.familyOf(network);
-    let matches = new Map<string, string | null>();
+    let matches: Matches = new Map();
     return {
       begin: () => {
         matches = new Map();
       },
       isWatched: async (address) =>
-        (await this.match(family, livemode, address, matches)) !== null || this.deps.refunds.isManualDestination(family, livemode, address),
+        sessionOf(await this.match(family, livemode, address, matches)) !== null || this.deps.refunds.isManualDestination(family, livemode, address),
+      isPastDeposit: async (address) => {
+        const found = await this.match(family, livemode, address, matches);
+        if (found === 'ended') return true;
+        // The book no longer holds the row (swept): the filter of every address issued, and the address's index.
+        if (found === null) return await this.deps.addressBook.ended(family, livemode, address);
+        return false;
+      },
       apply: async (scan) => {
         try {
           return await this.applyMatched({ ...scan, network, livemode, confirmations }, fence, matches);
@@ -100,14 +113,14 @@ export class PaymentRecorder {
     };
   }
 
-  /** The session whose deposit `address` is (null: none), asked of the address book once per pass. */
-  private async match(family: FamilyId, livemode: boolean, address: string, matches: Map<string, string | null>): Promise<string | null> {
-    let sessionId = matches.get(address);
-    if (sessionId === undefined) {
-      sessionId = (await this.deps.addressBook.lookup(family, livemode, address)) ?? null;
-      matches.set(address, sessionId);
+  /** The session whose deposit `address` is ('ended': its window has; null: none), asked of the address book once per pass. */
+  private async match(family: FamilyId, livemode: boolean, address: string, matches: Matches): Promise<string | 'ended' | null> {
+    let found = matches.get(address);
+    if (found === undefined) {
+      found = (await this.deps.addressBook.match(family, livemode, address)) ?? null;
+      matches.set(address, found);
     }
-    return sessionId;
+    return found;
   }
 
   /**
@@ -118,10 +131,10 @@ export class PaymentRecorder {
     return await this.applyMatched(scan, fence, new Map());
   }
 
-  private async applyMatched(scan: ChainScan, fence: (() => Promise<void>) | undefined, matches: Map<string, string | null>): Promise<string[]> {
+  private async applyMatched(scan: ChainScan, fence: (() => Promise<void>) | undefined, matches: Matches): Promise<string[]> {
     const family = this.familyOf(scan.network);
     for (const t of [...scan.transfers, ...(scan.unmatched ?? [])]) await this.match(family, scan.livemode, t.to, matches);
-    const isDeposit = (to: string) => (matches.get(to) ?? null) !== null;
+    const isDeposit = (to: string) => sessionOf(matches.get(to)) !== null;
     const isManual = (to: string) => this.deps.refunds.isManualDestination(family, scan.livemode, to);
     // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
     const matched = new Set<string>();
@@ -135,7 +148,7 @@ export class PaymentRecorder {
     // Unmatched deposits are money into the merchant's own addresses: never a refund's destination
     // (the customer's wallet, watched while its payout is awaited) receiving some other token.
     const unmatched = scan.unmatched?.filter((t) => isDeposit(t.to) || !isManual(t.to));
-    return await this.record({ ...scan, transfers, ...(unmatched !== undefined && { unmatched }) }, fence, (to) => matches.get(to) ?? null);
+    return await this.record({ ...scan, transfers, ...(unmatched !== undefined && { unmatched }) }, fence, (to) => sessionOf(matches.get(to)));
   }
 
   private async record(scan: ChainScan, fence: (() => Promise<void>) | undefined, sessionOf: (to: string) => string | null): Promise<string[]> {

@@ -25,11 +25,13 @@ let s: CoreServices;
 let caller: Caller;
 let nextTx = 1;
 let nextIndex = 0;
+/** The core's clock: moved past a session's watch window for a late transfer. */
+let clock = Date.now();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-scan-reads-'));
   const databaseUrl = process.env.STABLEPOS_TEST_STORE === 'postgres' ? await newPgDatabase() : undefined;
-  s = await createServices(resolveConfig({ dataDir: dir, rateFeed: { source: 'off' }, ...(databaseUrl !== undefined && { databaseUrl }) }), {}, {
+  s = await createServices(resolveConfig({ dataDir: dir, now: () => clock, rateFeed: { source: 'off' }, ...(databaseUrl !== undefined && { databaseUrl }) }), {}, {
     handlers: { depositFamilies: ['evm'], deposit: () => `0x${(++nextIndex).toString(16).padStart(40, 'a')}`, options: () => [] },
     refundNetworks: NO_REFUND_NETWORKS,
     watched: () => [],
@@ -78,7 +80,7 @@ async function newSession(): Promise<{ id: string; address: string }> {
 function transfer(to: string, blockNumber: number, amountBase: bigint): ObservedTransfer {
   return {
     txId: `0x${(nextTx++).toString(16).padStart(64, '0')}`, eventIndex: 0, blockNumber, blockRef: `0xb${blockNumber}`,
-    blockTime: Date.now(), currency: 'USDT', tokenContract: USDT, decimals: 6, from: CUSTOMER, to, amountBase,
+    blockTime: clock, currency: 'USDT', tokenContract: USDT, decimals: 6, from: CUSTOMER, to, amountBase,
   };
 }
 
@@ -141,4 +143,29 @@ test('a pass applied without the watcher\'s questions (a repeated scan, a test) 
     ...sessions.map((x) => `findById ${x.id}`),
     ...sessions.map((x) => `forSession ${x.id}`),
   ]);
+});
+
+test('a transfer to a deposit address whose window ended (late money) reads the address\'s row once: the watcher\'s two questions and the recording share it', async () => {
+  const late = await newSession();
+  const row = (await s.store.addresses.issuedAfter(0, 1_000)).find((w) => w.address === late.address)!.row;
+  const ended = clock;
+  clock += 3 * 24 * 3600 * 1000; // past its expiry and its monitoring window, before the book's sweep
+  try {
+    const t = transfer(late.address, 30, 2_000_000n);
+    const counted = countReads();
+    try {
+      const intake = s.payments.network('ethereum', false, 1);
+      intake.begin();
+      // As the Transfer-log watcher asks: watched? else, a deposit address whose window ended?
+      expect(await intake.isWatched(t.to)).toBe(false);
+      expect(await intake.isPastDeposit(t.to)).toBe(true);
+      await intake.apply({ chainId: '1', head: 31, cursor: '31', blocks: [], transfers: [], unmatched: [{ ...t, reason: 'late' }] });
+    } finally {
+      counted.stop();
+    }
+    expect((counted.reads.get(`watchOf row ${row}`) ?? 0) + (counted.reads.get(`watchOfAddress ${late.address}`) ?? 0)).toBe(1);
+    expect(await s.store.deposits.findByTransfer('ethereum', false, t.txId, t.eventIndex)).toMatchObject({ reason: 'late', status: 'unmatched' });
+  } finally {
+    clock = ended;
+  }
 });
