@@ -17,6 +17,7 @@ const ON_POSTGRES = [
   'test/integration/deposits.test.ts',
   'test/integration/deposit-resolution.test.ts',
   'test/integration/reread-recorder.test.ts',
+  'test/integration/scan-reads.test.ts',
   'test/integration/pin-change.test.ts',
   'test/integration/ui-auth.test.ts',
   'test/integration/fuzz.test.ts',

@@ -13,8 +13,19 @@ import { watcherRole } from './services/leadership.js';
 import type { WatchedNetwork } from './services/readiness.js';
 import type { RefundNetwork, RefundNetworks } from './services/refund-service.js';
 
-export interface ChainIntegration {
+/**
+ * What the services are given of the chains at their construction (core-services.ts): views over the
+ * chain integration that answer from what its `start` brought up (before it, no network is ready).
+ */
+export interface ChainViews {
   handlers: ChainHandlers;
+  /** Refund payouts per ready network and mode. */
+  refundNetworks: RefundNetworks;
+  /** The watchers this instance may lead, for `GET /ready`. */
+  watched(): readonly WatchedNetwork[];
+}
+
+export interface ChainIntegration extends ChainViews {
   networks(livemode: boolean): NetworkStatus[];
   /** The running devnets (test mode), each as its family's own type, for tests. */
   devnets: readonly AnyDevnet[];
@@ -25,8 +36,11 @@ export interface ChainIntegration {
    * (`watcherRole`), started and stopped by the leadership (createCore), never by this module.
    */
   watching: readonly (WatchedNetwork & { watcher: Watcher })[];
-  /** Refund payouts per ready network and mode. */
-  refundNetworks: RefundNetworks;
+  /**
+   * Brings up what the configuration asks for (devnets, RPC endpoints, watchers and payout ports) over
+   * the services, which were built with this integration's views. Called once, by createCore.
+   */
+  start(config: ResolvedConfig, services: CoreServices): Promise<void>;
   /**
    * Checks `url` as an endpoint of the live `network` (its live chain id, or the configured one; its
    * coins; its API key header; its running endpoint to compare heads with). null: no family can.
@@ -131,42 +145,19 @@ function choiceOf(config: ResolvedConfig, family: ChainFamily<AnyDevnet>, networ
 }
 
 /**
- * Brings up what the configuration asks for on every network of every registered chain family, in
- * each mode: a local devnet (test mode default), an RPC endpoint, or nothing; then, per ready network
- * and mode, the family's watcher and payout port. It knows families only through their contract
- * (src/chains/family.ts) and the registry.
+ * The chains of every registered family, in each mode: a local devnet (test mode default), an RPC
+ * endpoint, or nothing; then, per ready network and mode, the family's watcher and payout port. It
+ * knows families only through their contract (src/chains/family.ts) and the registry.
+ *
+ * Made before the services and started after them (createCore): the services and the chains need
+ * each other (a session's options come from the networks, a watcher's pass goes to the payment
+ * recorder), so the services are built with this integration's views (ChainViews), which read the
+ * state `start` fills, and `start` builds the watchers over the services. Nothing is set on a service
+ * afterwards; the views answer "no network" until `start`, which runs before the server listens.
  */
-export async function startChainIntegration(config: ResolvedConfig, services: CoreServices, log: (msg: string, err?: unknown) => void): Promise<ChainIntegration> {
+export function createChainIntegration(log: (msg: string, err?: unknown) => void): ChainIntegration {
   const devnets: AnyDevnet[] = [];
-  const devnetDir = join(config.dataDir, 'devnet');
   const settings = new Map<boolean, NetworkSettings[]>([[false, []], [true, []]]);
-  try {
-    for (const livemode of [false, true]) {
-      for (const family of FAMILIES as readonly ChainFamily<AnyDevnet>[]) {
-        for (const info of family.networks) {
-          const confirmations = config.confirmations[info.id] ?? info.defaultConfirmations;
-          const level = info.commitments && (config.commitments[info.id] ?? info.commitments[0]);
-          const commitment: Commitment = level ? { commitment: level } : {};
-          const choice = choiceOf(config, family, info.id, livemode);
-          let s: NetworkSettings;
-          if (choice === 'devnet' && !livemode && family.devnet) {
-            const devnet = await family.devnet.start(info.id, { dir: devnetDir, blockTimeSeconds: config.devnetBlockTimeSeconds });
-            devnets.push(devnet);
-            s = { network: info.id, livemode, status: 'ready', rpcUrl: devnet.rpcUrl, devnet: true, confirmations, ...commitment, ...family.devnet.describe(devnet) };
-          } else if (choice && typeof choice === 'object') {
-            s = fromRpc(family, info, livemode, choice, confirmations, commitment);
-          } else {
-            s = notConfigured(info, livemode, confirmations, commitment);
-          }
-          settings.get(livemode)?.push(s);
-        }
-      }
-    }
-  } catch (err) {
-    await Promise.all(devnets.map((d) => d.stop()));
-    throw err;
-  }
-
   const watchers = new Map<string, Watcher>();
   const watching: (WatchedNetwork & { watcher: Watcher })[] = [];
   const unpayables = new Map<string, () => Partial<Record<Stablecoin, string>>>();
@@ -177,101 +168,119 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     return { ...s, tokens: Object.fromEntries(Object.entries(s.tokens).filter(([coin]) => unpayable[coin as Stablecoin] === undefined)) };
   };
   const refundNetworks = new Map<string, RefundNetwork>();
-  const merchantId = (await services.merchants.defaultMerchant()).id;
-  // Test mode: each family's refund wallet is generated on first use (sealed with the data dir's test
-  // passphrase) and funded on its devnets, so refunds pay out for real.
-  const testRefundWallet = async (family: ChainFamily<AnyDevnet>): Promise<string | undefined> => {
-    if (config.testRefundWallet === false) return undefined;
-    if (!await services.refunds.walletAddress(merchantId, family.id, false)) await services.refunds.importWalletKey(merchantId, family.id, false, family.refundKeys.generate());
-    return (await services.refunds.walletKeyOrNull(merchantId, family.id, false))?.address;
-  };
-  for (const [livemode, list] of settings) {
-    for (const s of list) {
-      if (s.status !== 'ready' || !s.rpcUrl || s.chainId === null) continue;
-      const network = s.network;
-      const family = familyOf(network);
-      if (!family) continue; // every configured network is a registered family's (above)
-      const rpcUrls = splitRpcUrls(s.rpcUrl);
-      const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: rpcUrls[0] ?? s.rpcUrl, rpcUrls, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
-      // A pass writes only while this instance leads the network (checked inside its unit of work).
-      const fence = services.leadership.fence(watcherRole(network, livemode));
-      const connection = family.connect(ready, {
-        wallet: () => services.walletNow(family.id, livemode),
-        cursor: async (chainId) => {
-          // Each pass starts here: first the addresses other instances issued since the last pass, so
-          // none is missed when a change signal was (the signals only make them known sooner).
-          await services.addressBook.catchUp();
-          const c = await services.chainState.cursor(network, livemode);
-          if (c && c.chainId !== chainId) {
-            // A different chain behind the same name (a new devnet, a changed RPC): start afresh.
-            await services.chainState.reset(network, livemode);
-            return undefined;
+  let started = false;
+
+  const start = async (config: ResolvedConfig, services: CoreServices): Promise<void> => {
+    if (started) throw new Error('the chain integration is started once');
+    started = true;
+    const devnetDir = join(config.dataDir, 'devnet');
+    try {
+      for (const livemode of [false, true]) {
+        for (const family of FAMILIES as readonly ChainFamily<AnyDevnet>[]) {
+          for (const info of family.networks) {
+            const confirmations = config.confirmations[info.id] ?? info.defaultConfirmations;
+            const level = info.commitments && (config.commitments[info.id] ?? info.commitments[0]);
+            const commitment: Commitment = level ? { commitment: level } : {};
+            const choice = choiceOf(config, family, info.id, livemode);
+            let s: NetworkSettings;
+            if (choice === 'devnet' && !livemode && family.devnet) {
+              const devnet = await family.devnet.start(info.id, { dir: devnetDir, blockTimeSeconds: config.devnetBlockTimeSeconds });
+              devnets.push(devnet);
+              s = { network: info.id, livemode, status: 'ready', rpcUrl: devnet.rpcUrl, devnet: true, confirmations, ...commitment, ...family.devnet.describe(devnet) };
+            } else if (choice && typeof choice === 'object') {
+              s = fromRpc(family, info, livemode, choice, confirmations, commitment);
+            } else {
+              s = notConfigured(info, livemode, confirmations, commitment);
+            }
+            settings.get(livemode)?.push(s);
           }
-          return c?.position;
-        },
-        recentBlocks: () => services.chainState.recentBlocks(network, livemode),
-        // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
-        isWatched: async (address) => (await services.addressBook.lookup(family.id, livemode, address)) !== undefined || services.refunds.isManualDestination(family.id, livemode, address),
-        isPastDeposit: (address) => services.addressBook.ended(family.id, livemode, address),
-        // Ended deposit addresses count: money can arrive at one long after its window (a `late` deposit).
-        anyWatched: () => services.addressBook.any(family.id, livemode) || services.addressBook.anyIssued(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
-        watchedSince: async () => {
-          const sessionId = await services.addressBook.oldestWatched(family.id, livemode);
-          const session = sessionId === undefined ? undefined : (await services.sessions.getPublic(sessionId))?.session;
-          const times = [session?.createdAt, services.refunds.oldestManual(family.id, livemode)].filter((t) => t !== undefined);
-          return times.length > 0 ? Math.min(...times) : undefined;
-        },
-        manualDestinations: () => services.refunds.manualDestinations(family.id, livemode),
-        apply: async (scan) => {
-          // Which recipients are deposits, asked once per address (the answer reads the store on a hit).
-          const deposits = new Map<string, boolean>();
-          for (const t of [...scan.transfers, ...(scan.unmatched ?? [])]) {
-            if (!deposits.has(t.to)) deposits.set(t.to, (await services.addressBook.lookup(family.id, livemode, t.to)) !== undefined);
-          }
-          const isDeposit = (to: string) => deposits.get(to) === true;
-          const isManual = (to: string) => services.refunds.isManualDestination(family.id, livemode, to);
-          // A manual payout is matched first (idempotent by transaction), then the scan moves the cursor.
-          const matched = new Set<string>();
-          const manual = scan.transfers.filter((t) => !isDeposit(t.to) && isManual(t.to));
-          // Matching writes too: a watcher that no longer leads is refused before it (the recorder checks again in its unit).
-          if (manual.length > 0) await fence();
-          for (const t of manual) {
-            if (await services.refunds.matchManual(network, livemode, t)) matched.add(`${t.txId}:${t.eventIndex}`);
-          }
-          const transfers = scan.transfers.filter((t) => isDeposit(t.to) || (!matched.has(`${t.txId}:${t.eventIndex}`) && !isManual(t.to)));
-          // Unmatched deposits are money into the merchant's own addresses: never a refund's destination
-          // (the customer's wallet, watched while its payout is awaited) receiving some other token.
-          const unmatched = scan.unmatched?.filter((t) => isDeposit(t.to) || !isManual(t.to));
-          await services.payments.apply({ ...scan, transfers, ...(unmatched && { unmatched }), network, livemode, confirmations: s.confirmations }, fence);
-        },
-        onError: (err) => log(`${network} (${modeName(livemode)}) watcher: RPC failed`, err),
-      });
-      refundNetworks.set(`${network}:${livemode}`, {
-        network,
-        livemode,
-        confirmations: s.confirmations,
-        tokenDecimals: (coin) => {
-          const token = s.tokens[coin];
-          // A payment is only ever recorded in a coin its network offers, so a refund always finds it.
-          if (!token) throw new Error(`${network} offers no ${coin}`);
-          return token.decimals;
-        },
-        payouts: connection.payouts,
-      });
-      const devnet = devnets.find((d) => d.network === network);
-      const merchantWallet = await services.wallets.xpub(merchantId, family.id, livemode);
-      if (devnet && !livemode && merchantWallet && family.devnet?.openWallet) {
-        await family.devnet.openWallet(devnet, merchantWallet).catch((err: unknown) => log(`${network}: opening the test merchant wallet's accounts failed`, err));
+        }
       }
-      const wallet = !livemode && devnet ? await testRefundWallet(family) : undefined;
-      if (devnet && wallet !== undefined && config.testRefundWallet !== false) {
-        await family.devnet?.fund(devnet, wallet, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
-      }
-      watchers.set(`${network}:${modeName(livemode)}`, connection.watcher);
-      watching.push({ network, livemode, pollMs: ready.pollMs, stats: connection.watcher.stats, watcher: connection.watcher });
-      if (connection.unpayable) unpayables.set(`${network}:${modeName(livemode)}`, connection.unpayable.bind(connection));
+    } catch (err) {
+      await Promise.all(devnets.map((d) => d.stop()));
+      throw err;
     }
-  }
+
+    const merchantId = (await services.merchants.defaultMerchant()).id;
+    // Test mode: each family's refund wallet is generated on first use (sealed with the data dir's test
+    // passphrase) and funded on its devnets, so refunds pay out for real.
+    const testRefundWallet = async (family: ChainFamily<AnyDevnet>): Promise<string | undefined> => {
+      if (config.testRefundWallet === false) return undefined;
+      if (!await services.refunds.walletAddress(merchantId, family.id, false)) await services.refunds.importWalletKey(merchantId, family.id, false, family.refundKeys.generate());
+      return (await services.refunds.walletKeyOrNull(merchantId, family.id, false))?.address;
+    };
+    for (const [livemode, list] of settings) {
+      for (const s of list) {
+        if (s.status !== 'ready' || !s.rpcUrl || s.chainId === null) continue;
+        const network = s.network;
+        const family = familyOf(network);
+        if (!family) continue; // every configured network is a registered family's (above)
+        const rpcUrls = splitRpcUrls(s.rpcUrl);
+        const ready: ReadyNetwork = { ...s, status: 'ready', rpcUrl: rpcUrls[0] ?? s.rpcUrl, rpcUrls, chainId: s.chainId, pollMs: config.chainPollMs ?? (s.devnet ? 100 : 1000) };
+        // A pass writes only while this instance leads the network (checked inside its unit of work).
+        const fence = services.leadership.fence(watcherRole(network, livemode));
+        const intake = services.payments.network(network, livemode, s.confirmations, fence);
+        const connection = family.connect(ready, {
+          wallet: () => services.walletNow(family.id, livemode),
+          cursor: async (chainId) => {
+            // Each pass starts here: first the addresses other instances issued since the last pass, so
+            // none is missed when a change signal was (the signals only make them known sooner).
+            await services.addressBook.catchUp();
+            intake.begin();
+            const c = await services.chainState.cursor(network, livemode);
+            if (c && c.chainId !== chainId) {
+              // A different chain behind the same name (a new devnet, a changed RPC): start afresh.
+              await services.chainState.reset(network, livemode);
+              return undefined;
+            }
+            return c?.position;
+          },
+          recentBlocks: () => services.chainState.recentBlocks(network, livemode),
+          // Deposits, and the destinations of refunds the owner pays by hand (wallet QR).
+          isWatched: (address) => intake.isWatched(address),
+          isPastDeposit: (address) => intake.isPastDeposit(address),
+          // Ended deposit addresses count: money can arrive at one long after its window (a `late` deposit).
+          anyWatched: () => services.addressBook.any(family.id, livemode) || services.addressBook.anyIssued(family.id, livemode) || services.refunds.anyManual(family.id, livemode),
+          watchedSince: async () => {
+            const sessionId = await services.addressBook.oldestWatched(family.id, livemode);
+            const session = sessionId === undefined ? undefined : (await services.sessions.getPublic(sessionId))?.session;
+            const times = [session?.createdAt, services.refunds.oldestManual(family.id, livemode)].filter((t) => t !== undefined);
+            return times.length > 0 ? Math.min(...times) : undefined;
+          },
+          manualDestinations: () => services.refunds.manualDestinations(family.id, livemode),
+          // The one owner of payment state: it matches each recipient once per pass and records the pass.
+          apply: async (scan) => {
+            await intake.apply(scan);
+          },
+          onError: (err) => log(`${network} (${modeName(livemode)}) watcher: RPC failed`, err),
+        });
+        refundNetworks.set(`${network}:${livemode}`, {
+          network,
+          livemode,
+          confirmations: s.confirmations,
+          tokenDecimals: (coin) => {
+            const token = s.tokens[coin];
+            // A payment is only ever recorded in a coin its network offers, so a refund always finds it.
+            if (!token) throw new Error(`${network} offers no ${coin}`);
+            return token.decimals;
+          },
+          payouts: connection.payouts,
+        });
+        const devnet = devnets.find((d) => d.network === network);
+        const merchantWallet = await services.wallets.xpub(merchantId, family.id, livemode);
+        if (devnet && !livemode && merchantWallet && family.devnet?.openWallet) {
+          await family.devnet.openWallet(devnet, merchantWallet).catch((err: unknown) => log(`${network}: opening the test merchant wallet's accounts failed`, err));
+        }
+        const wallet = !livemode && devnet ? await testRefundWallet(family) : undefined;
+        if (devnet && wallet !== undefined && config.testRefundWallet !== false) {
+          await family.devnet?.fund(devnet, wallet, BigInt(config.testRefundWallet.fundTokens)).catch((err: unknown) => log(`${network}: funding the test refund wallet failed`, err));
+        }
+        watchers.set(`${network}:${modeName(livemode)}`, connection.watcher);
+        watching.push({ network, livemode, pollMs: ready.pollMs, stats: connection.watcher.stats, watcher: connection.watcher });
+        if (connection.unpayable) unpayables.set(`${network}:${modeName(livemode)}`, connection.unpayable.bind(connection));
+      }
+    }
+  };
 
   const deposits = new Map<FamilyId, DepositSource>(FAMILIES.map((f) => [f.id, f.deposits(log)]));
   const handlers: ChainHandlers = {
@@ -300,6 +309,8 @@ export async function startChainIntegration(config: ResolvedConfig, services: Co
     devnets,
     watchers,
     watching,
+    watched: () => watching,
+    start,
     refundNetworks: {
       get: (network, livemode) => refundNetworks.get(`${network}:${livemode}`),
       all: () => [...refundNetworks.values()],

@@ -11,6 +11,7 @@ import { DataKeyCipher } from './domain/secret-cipher.js';
 import { newWebhookSecret } from './domain/webhooks.js';
 import { makeDataDirPrivate } from './private-files.js';
 import type { ResolvedConfig } from './config.js';
+import type { ChainViews } from './chain-integration.js';
 import { type RateSource, TEST_USD_PRICES, UsdPriceTable } from './domain/rates.js';
 import { presentDeposit } from './http/presenters/deposit-presenter.js';
 import { presentSettlementEvent } from './http/presenters/ledger-presenter.js';
@@ -91,15 +92,11 @@ export interface CoreServices {
   leadership: Leadership;
   /** `GET /ready`: the database and the led watchers' lag; createCore hands it the watchers. */
   readiness: Readiness;
-  /** Set by createCore: wakes the refund payout worker after a change. */
-  setRefundHook(hook: () => void): void;
   /** Delivers the outbox; createCore starts and stops it. */
   webhooks: WebhookDispatcher;
   rates: RateService;
   /** The live reference-rate feed (null when off); createCore starts and stops its fetching. */
   rateFeed: EcbRateFeed | null;
-  /** The base URL event payloads use in `payment_url`, known once the server listens. */
-  setPublicBaseUrl(url: string): void;
   /**
    * At the served app's start (the CLI's other commands never need the data key): opens the data
    * key, or fails the start when it cannot; seals what an earlier version stored in plain text; and
@@ -145,13 +142,19 @@ export interface ServiceHooks {
   onError?: (message: string, err: unknown) => void;
   /** This instance took (true) or gave up (false) a role: a network's watcher or the timers. */
   onLeadership?: (role: string, leading: boolean, holder: string) => void;
+  /** A refund changed on some instance: the refund payout worker may have work. */
+  onRefundChanged?: () => void;
+  /** The base URL event payloads use in `payment_url` (the server's, once it listens); the configured public URL by default. */
+  publicBaseUrl?: () => string;
 }
 
 /**
- * Storage and services wired together over one data dir, without HTTP, chains or timers: the CLI's
- * `keys` commands use this alone; createCore adds the server, the watchers and the background jobs.
+ * Storage and services wired together over one data dir, a builder of the composition root
+ * (create-core.ts), which gives the services what they need at construction: `hooks` to wake its
+ * timers and workers, and `chains`, the chain integration's views (ChainViews). The CLI's `keys`
+ * commands and tests use it alone, without chains (no network is ready then).
  */
-export async function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}): Promise<CoreServices> {
+export async function createServices(config: ResolvedConfig, hooks: ServiceHooks = {}, chainViews?: ChainViews): Promise<CoreServices> {
   const now = config.now;
   for (const problem of makeDataDirPrivate(config.dataDir)) process.emitWarning(`the data dir cannot be made private: ${problem}`);
   // Rates first: a bad manual rate fails here, before the database is opened.
@@ -208,7 +211,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const live = new LiveFeed(signals, signalError);
   const paymentRepo = store.payments;
   const chainState: ChainStateStore = store.chainState;
-  let publicBaseUrl = config.publicUrl ?? '';
+  const publicBaseUrl = hooks.publicBaseUrl ?? (() => config.publicUrl ?? '');
   const eventLog = store.events;
   const webhookStore = store.webhooks;
   const webhooks = new WebhookDispatcher({
@@ -232,8 +235,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const endpointsChanged = onEveryInstance(signals, 'webhooks.endpoints', () => webhooks.endpointsChanged(), signalError);
   const deadlineAdded = onEveryInstance(signals, 'sessions.deadline', (at) => hooks.onDeadline?.(Number(at)), signalError);
   const settlementScheduled = onEveryInstance(signals, 'settlements.scheduled', (at) => hooks.onSettlementScheduled?.(Number(at)), signalError);
-  let refundHook: () => void = () => undefined;
-  const refundChanged = onEveryInstance(signals, REFUND_CHANGED, () => refundHook(), signalError);
+  const refundChanged = onEveryInstance(signals, REFUND_CHANGED, () => hooks.onRefundChanged?.(), signalError);
   const ledgerStore = store.ledger;
   const ledger = new LedgerService({ store: ledgerStore, refunds: store.refunds, merchants, rates, now, onSettlementScheduled: (at) => settlementScheduled(String(at)) });
   const conversions = new ConversionService({ store: ledgerStore, ledger, merchants, rates, now, tx });
@@ -264,8 +266,8 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     events: eventLog,
     addressBook,
     live,
-    chains: NO_CHAINS,
-    renderEvent: (view) => presentSession(view, publicBaseUrl),
+    chains: chainViews?.handlers ?? NO_CHAINS,
+    renderEvent: (view) => presentSession(view, publicBaseUrl()),
     onDeadline: (at) => deadlineAdded(String(at)),
     ledger,
   });
@@ -282,6 +284,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     now,
     secretBox: (livemode) => (livemode ? liveBox : testBox),
     chains,
+    ...(chainViews && { networks: chainViews.refundNetworks }),
     renderEvent: (view) => presentRefund(view),
     deposits: depositRepo,
     // `deposits` is made below (it creates its refunds here); this runs only once a refund succeeds.
@@ -303,7 +306,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     webhooks.endpointsChanged();
     hooks.onDeadline?.(now());
     hooks.onSettlementScheduled?.(now());
-    refundHook();
+    hooks.onRefundChanged?.();
     refunds.load().catch((err: unknown) => signalError('the manual refunds could not be read again', err));
   });
   await refunds.load();
@@ -336,7 +339,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     onError: (message, err) => hooks.onError?.(message, err),
     onChange: (role, leading) => hooks.onLeadership?.(role, leading, holder),
   });
-  const readiness = new Readiness({ leadership, clock: Date.now, maxPassAgeMs: config.readyMaxPassAgeMs });
+  const readiness = new Readiness({ leadership, clock: Date.now, maxPassAgeMs: config.readyMaxPassAgeMs, ...(chainViews && { watched: chainViews.watched }) });
   const apiKeys = new ApiKeyService(store.apiKeys, now);
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
@@ -348,9 +351,6 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     refunds,
     leadership,
     readiness,
-    setRefundHook: (hook) => {
-      refundHook = hook;
-    },
     apiKeys,
     users,
     authenticate: (token) => (token.startsWith('uit_') ? users.authenticate(token) : apiKeys.authenticate(token)),
@@ -358,7 +358,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     idempotency: new IdempotencyService(store.idempotency, now, commit),
     deposits,
     // New deposits wrote `deposit.unmatched` events: the dispatcher delivers them.
-    payments: new PaymentRecorder({ tx, payments: paymentRepo, chainState, addressBook, chains, sessions, live, now, deposits, onDeposits: () => wakeWebhooks('') }),
+    payments: new PaymentRecorder({ tx, payments: paymentRepo, sessionRows: store.sessions, chainState, addressBook, chains, sessions, refunds, live, now, deposits, onDeposits: () => wakeWebhooks('') }),
     addressBook,
     live,
     display,
@@ -393,9 +393,6 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     webhooks,
     rates: rateService,
     rateFeed,
-    setPublicBaseUrl: (url) => {
-      publicBaseUrl = url;
-    },
     prepareSecretsAtRest: async () => {
       cipher.unlock();
       // One SQLite file has one data dir, so one key; a PostgreSQL database may have many instances.

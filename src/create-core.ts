@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { type ChainIntegration, startChainIntegration } from './chain-integration.js';
+import { type ChainIntegration, createChainIntegration } from './chain-integration.js';
 import { type CoreConfig, type ResolvedConfig, resolveConfig } from './config.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
@@ -112,21 +112,32 @@ export function createCore(input: CoreConfig): Core {
       limitHeapGrowth();
       // Before anything is written: the files of the data dir, the devnets' included, are private.
       ownerOnlyByDefault();
-      const s = await createServices(config, {
-        onDeadline: (at) => expiry?.deadlineAdded(at),
-        onSettlementScheduled: (at) => settlement?.deadlineAdded(at),
-        onError: (message, err) => app?.log.error({ err }, message),
-        onLeadership: (role, leading, holder) => app?.log.info({ role, holder }, leading ? `this instance now leads ${role}` : `this instance no longer leads ${role}`),
+      const warn = (msg: string, err?: unknown) => app?.log.warn({ err }, msg);
+      // The services and the chains need each other (chain-integration.ts): the integration is made
+      // first, the services get its views at construction, and it starts over the services.
+      const c = createChainIntegration(warn);
+      chains = c;
+      const s = await createServices(
+        config,
+        {
+          onDeadline: (at) => expiry?.deadlineAdded(at),
+          onSettlementScheduled: (at) => settlement?.deadlineAdded(at),
+          onError: (message, err) => app?.log.error({ err }, message),
+          onLeadership: (role, leading, holder) => app?.log.info({ role, holder }, leading ? `this instance now leads ${role}` : `this instance no longer leads ${role}`),
+          onRefundChanged: () => payouts?.wake(),
+          publicBaseUrl: () => config.publicUrl ?? url,
+        },
+        c,
+      ).catch(async (err: unknown) => {
+        await c.stop();
+        chains = undefined;
+        throw err;
       });
       services = s;
       try {
         await s.prepareSecretsAtRest();
         await s.idempotency.releaseUnfinished();
-        const warn = (msg: string, err?: unknown) => app?.log.warn({ err }, msg);
-        chains = await startChainIntegration(await withSavedNetworks(config, s, warn), s, warn);
-        const c = chains;
-        s.sessions.useChains(c.handlers);
-        s.refunds.useNetworks(c.refundNetworks);
+        await c.start(await withSavedNetworks(config, s, warn), s);
         payouts = new RefundPayouts({
           refunds: s.refunds,
           networks: () => c.refundNetworks,
@@ -135,7 +146,6 @@ export function createCore(input: CoreConfig): Core {
           onError: (message, err) => app?.log.warn({ err }, message),
         });
         const worker = payouts;
-        s.setRefundHook(() => worker.wake());
         await s.addressBook.load();
         app = await buildApp({
           services: { ...s, networks: c.networks, rpcCheck: new RpcCheckService({ probe: (network, url) => c.probe(network, url), now: config.now }), uiMode: config.uiMode, uiAppToken: config.uiToken, now: config.now, publicBaseUrl: () => config.publicUrl ?? url },
@@ -149,7 +159,6 @@ export function createCore(input: CoreConfig): Core {
         const address = app.server.address() as AddressInfo;
         const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
         url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
-        s.setPublicBaseUrl(config.publicUrl ?? url);
         // SQLite's WAL needs checkpoints; PostgreSQL runs its own.
         if (isSqlite(s.store)) {
           const gate = s.store.gate;
@@ -184,7 +193,6 @@ export function createCore(input: CoreConfig): Core {
         // instance of several on PostgreSQL (docs/deployment.md, "What runs where").
         s.leadership.add(TIMERS_ROLE, timersRole({ expiry, settlement, payouts: worker, sweep }));
         for (const w of c.watching) s.leadership.add(watcherRole(w.network, w.livemode), w.watcher);
-        s.readiness.useWatchers(() => c.watching);
         await s.leadership.start();
         await s.webhooks.start();
         s.rateFeed?.start();

@@ -218,20 +218,32 @@ export class AddressBook {
    * this one whose window ended (or that the store no longer has) leaves the table.
    */
   async lookup(family: FamilyId, livemode: boolean, address: string): Promise<string | undefined> {
+    const found = await this.match(family, livemode, address);
+    return found === 'ended' ? undefined : found;
+  }
+
+  /**
+   * As `lookup`, and 'ended' when the row read is this address's and its window has ended (not yet
+   * swept): the caller then knows the address is a past deposit without asking `ended`, which would
+   * read the same row again (a watcher's pass reads each recipient's row once: payment-recorder.ts).
+   */
+  async match(family: FamilyId, livemode: boolean, address: string): Promise<string | 'ended' | undefined> {
     const table = this.tableIfAny(family, livemode);
     if (!table) return undefined;
     const key = this.keyOf(family, address);
     const hash = this.hashOf(key);
+    let ended = false;
     for (const row of table.rowsOf(hash)) {
       const watch = await this.store.watchOf(row);
       if (watch && this.keyOf(family, watch.address) !== key) continue;
       if (!watch || watch.watchUntil <= this.now()) {
+        if (watch) ended = true;
         table.remove(hash, row);
         continue;
       }
       return watch.sessionId;
     }
-    return undefined;
+    return ended ? 'ended' : undefined;
   }
 
   /**

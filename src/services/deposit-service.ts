@@ -33,8 +33,8 @@ export const transferKey = (t: { txId: string; eventIndex: number; blockRef: str
 export interface DepositResolution {
   tx: UnitOfWork;
   sessions: SessionStore;
-  /** Re-derives a session from its payments (state, ledger, events), as a watcher's scan does. */
-  sessionState: Pick<SessionService, 'refreshInTransaction'>;
+  /** The session's state machine (state, ledger, events) over its row and payments as read here, as a watcher's scan does. */
+  sessionState: Pick<SessionService, 'deriveInTransaction'>;
   refunds: Pick<RefundService, 'createForDeposit'>;
   /** A refund's status, to tell one still holding the deposit's money from one that failed or was canceled. */
   refundStatus: (id: string) => Promise<RefundStatus | undefined>;
@@ -60,7 +60,7 @@ export class DepositService {
       /** A deposit as the API shows it, for its event's `data.object`. */
       renderEvent: (d: Deposit) => unknown;
       /** Payments, so that one transfer is never both a payment and a deposit. */
-      payments?: Pick<PaymentStore, 'find' | 'insert'>;
+      payments?: Pick<PaymentStore, 'find' | 'insert' | 'forSession'>;
       /** The owner's actions; without them (a recorder alone) only recording and reading work. */
       resolution?: DepositResolution;
     },
@@ -225,7 +225,8 @@ export class DepositService {
         now,
       );
       await this.d.store.update(d.id, { status: 'attributed', resolvedSessionId: session.id, resolvedAt: now, resolvedBy: actor(caller) }, now);
-      await r.sessionState.refreshInTransaction(session.id, ['payment_session.payment_detected']);
+      // The session's row read above is unchanged by the payment's insert; its payments are read once, with it.
+      await r.sessionState.deriveInTransaction(session, await payments.forSession(session.id), ['payment_session.payment_detected']);
       const after = await this.d.store.findById(d.id) as Deposit;
       await this.emit('deposit.attributed', after);
       return after;
@@ -337,7 +338,7 @@ export class DepositService {
     return this.d.resolution;
   }
 
-  private payments(): Pick<PaymentStore, 'find' | 'insert'> {
+  private payments(): Pick<PaymentStore, 'find' | 'insert' | 'forSession'> {
     if (!this.d.payments) throw new Error('deposits cannot be attributed here: no payment store was given');
     return this.d.payments;
   }

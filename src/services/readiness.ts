@@ -44,8 +44,6 @@ export interface ReadinessReport {
  * a moment (a leader just died: this instance may take it at its next renewal).
  */
 export class Readiness {
-  private watched: () => readonly WatchedNetwork[] = () => [];
-
   constructor(
     private readonly d: {
       leadership: Leadership;
@@ -53,13 +51,10 @@ export class Readiness {
       clock: Clock;
       /** A watcher is lagging when its last pass is older than this, or than 10 polls if longer. */
       maxPassAgeMs: number;
+      /** The watchers of this instance's networks (chain-integration.ts's view: none before its start). */
+      watched?: () => readonly WatchedNetwork[];
     },
   ) {}
-
-  /** The watchers of this instance's networks (known once the chains are up). */
-  useWatchers(watched: () => readonly WatchedNetwork[]): void {
-    this.watched = watched;
-  }
 
   async check(): Promise<ReadinessReport> {
     const { leadership } = this.d;
@@ -76,7 +71,7 @@ export class Readiness {
     const byRole = new Map(roles.map((r) => [r.role, r]));
     const timers = byRole.get(TIMERS_ROLE);
     if (timers) checks.push({ name: 'timers', ...this.roleCheck(timers) });
-    for (const w of this.watched()) {
+    for (const w of (this.d.watched?.() ?? [])) {
       const role = byRole.get(watcherRole(w.network, w.livemode));
       if (!role) continue;
       checks.push({ name: 'watcher', network: w.network, mode: w.livemode ? 'live' : 'test', ...this.watcherCheck(role, w) });

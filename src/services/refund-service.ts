@@ -97,6 +97,8 @@ export interface RefundServiceDeps {
   secretBox: (livemode: boolean) => SecretBox | undefined;
   /** The registered chain families: their addresses, refund keys and payout data. */
   chains: ChainDirectory;
+  /** Each ready network's payouts (chain-integration.ts's view); none given: no network pays out. */
+  networks?: RefundNetworks;
   renderEvent: (view: RefundView) => unknown;
   /** Reads a deposit's transfer, for the route a deposit's refund follows (GET shows it as `payment`). */
   deposits?: { findById(id: string): Promise<Deposit | undefined> };
@@ -129,21 +131,19 @@ const NOT_YET_SENT = {
  * `amount_refunded`, events, and the payout worker's state transitions (docs/refunds.md).
  */
 export class RefundService {
-  private networks: RefundNetworks = NO_REFUND_NETWORKS;
+  private readonly networks: RefundNetworks;
   /** Refund wallet keys opened, with the sealed text each was opened from (another instance may replace it). */
   private readonly keys = new Map<string, { address: string; key: Uint8Array; sealedKey: string }>();
   /** Destinations of open manual payouts per family and mode (by their family's address key), for the watchers. */
   private manual = new Map<string, Map<string, Refund[]>>();
 
-  constructor(private readonly d: RefundServiceDeps) {}
+  constructor(private readonly d: RefundServiceDeps) {
+    this.networks = d.networks ?? NO_REFUND_NETWORKS;
+  }
 
   /** At start: reads the open manual payouts the watchers match transfers against. */
   async load(): Promise<void> {
     await this.reloadManual();
-  }
-
-  useNetworks(networks: RefundNetworks): void {
-    this.networks = networks;
   }
 
   /** A registered family. @throws Error for any other id (routes only pass registered ones) */

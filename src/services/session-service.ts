@@ -77,6 +77,7 @@ export interface SessionServiceDeps {
   events: EventStore;
   addressBook: AddressBook;
   live: LiveFeed;
+  /** The families' deposits and options (chain-integration.ts's views: no network before its start). */
   chains: ChainHandlers;
   /** Renders a session as the API shows it, for event payloads (`data.object`). */
   renderEvent: (view: SessionView) => unknown;
@@ -91,15 +92,10 @@ export interface SessionServiceDeps {
 }
 
 export class SessionService {
-  private chains: ChainHandlers;
+  private readonly chains: ChainHandlers;
 
   constructor(private readonly d: SessionServiceDeps) {
     this.chains = d.chains;
-  }
-
-  /** Chain integrations start after the services (devnets take a moment); they plug in here. */
-  useChains(chains: ChainHandlers): void {
-    this.chains = chains;
   }
 
   /**
@@ -322,14 +318,24 @@ export class SessionService {
   }
 
   /**
-   * Re-derives a session's state from its payments and the clock, writes it if it changed and
-   * records the events the change means. Call inside a transaction; publish after it commits.
+   * Re-derives a session's state from its payments and the clock (deriveInTransaction), reading the
+   * session's row and its payments once. Call inside a transaction; publish after it commits.
    * `extra` are events the caller already knows of (a payment detected or dropped).
    */
   async refreshInTransaction(id: string, extra: readonly SessionEventType[] = []): Promise<boolean> {
     const session = await this.d.store.findById(id);
     if (!session) return false;
-    const payments = await this.d.payments.forSession(id);
+    return await this.deriveInTransaction(session, await this.d.payments.forSession(id), extra);
+  }
+
+  /**
+   * The session's state machine (domain/session-state.ts) over the session's row and its payments as
+   * the caller read them in this unit of work: writes the state if it changed, books a SUCCEEDED
+   * session's confirmed money in the ledger and records the events the change means in the outbox.
+   * It reads neither again (the payment recorder reads each touched session once per scan).
+   */
+  async deriveInTransaction(session: PaymentSession, payments: Payment[], extra: readonly SessionEventType[] = []): Promise<boolean> {
+    const now = this.d.now();
     const next = deriveState({
       status: session.status,
       resolvedBy: session.resolvedBy,
@@ -337,7 +343,7 @@ export class SessionService {
       expiresAt: session.expiresAt,
       due: amountsDue(session),
       payments,
-      now: this.d.now(),
+      now,
     });
     const changed =
       next.status !== session.status || next.exception !== session.exception || next.amountReceivedMinor !== session.amountReceivedMinor;
@@ -345,8 +351,10 @@ export class SessionService {
     // same (a top-up confirming after success): booking is by difference, so repeating it is safe.
     const booked = next.status === 'SUCCEEDED' ? ((await this.d.ledger?.bookSessionInTransaction(session, payments))?.length ?? 0) : 0;
     if (!changed && extra.length === 0) return booked > 0;
-    if (changed) await this.d.store.updateState(id, next, this.d.now());
-    const view = await this.view(changed ? (await this.d.store.findById(id) as PaymentSession) : session);
+    if (changed) await this.d.store.updateState(session.id, next, now);
+    // The row as updateState just wrote it (its state and updatedAt), without reading it back.
+    const after: PaymentSession = changed ? { ...session, status: next.status, exception: next.exception, amountReceivedMinor: next.amountReceivedMinor, updatedAt: now } : session;
+    const view = await this.viewOf(after, payments, await this.d.addresses.forSession(session.id));
     const types: SessionEventType[] = [...extra];
     if (next.status !== session.status && STATUS_EVENT[next.status]) types.push(STATUS_EVENT[next.status] as SessionEventType);
     if (next.exception !== null && next.exception !== session.exception) types.push('payment_session.exception');

@@ -12,6 +12,7 @@ import { type CoreServices, createServices } from '../../src/core-services.js';
 import type { Caller } from '../../src/domain/merchant.js';
 import { ADDRESS_ISSUED } from '../../src/services/address-book.js';
 import { SESSION_CHANGED } from '../../src/services/live-feed.js';
+import { NO_REFUND_NETWORKS } from '../../src/services/refund-service.js';
 
 let dir: string;
 let s: CoreServices;
@@ -19,7 +20,11 @@ let caller: Caller;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-signals-'));
-  s = await createServices(resolveConfig({ dataDir: dir }));
+  s = await createServices(resolveConfig({ dataDir: dir }), {}, {
+    handlers: { depositFamilies: ['evm'], deposit: (_family, _wallet, index) => `0x${String(index + 1).padStart(40, 'a')}`, options: () => [] },
+    refundNetworks: NO_REFUND_NETWORKS,
+    watched: () => [],
+  });
   caller = { merchantId: (await s.merchants.defaultMerchant()).id, livemode: false, via: 'test', role: 'owner' };
 });
 afterAll(async () => {
@@ -35,7 +40,6 @@ function heard(...topics: string[]): string[] {
 }
 
 test('creating a session announces each deposit address issued, its change and its deadline', async () => {
-  s.sessions.useChains({ depositFamilies: ['evm'], deposit: (_family, _wallet, index) => `0x${String(index + 1).padStart(40, 'a')}`, options: () => [] });
   const signals = heard(ADDRESS_ISSUED, SESSION_CHANGED, 'sessions.deadline');
   const view = await s.sessions.create(caller, {
     merchantDomainId: null, currency: 'USD', amountMinor: 1250n, lineItems: [], description: null, clientReferenceId: null, metadata: {},

@@ -19,6 +19,7 @@ import type { PayoutPort } from '../../src/domain/payout.js';
 import { buildApp } from '../../src/http/app.js';
 import type { ChainScan } from '../../src/services/payment-recorder.js';
 import type { RefundNetwork } from '../../src/services/refund-service.js';
+import { NO_CHAINS } from '../../src/services/chain-handlers.js';
 import { checkedInject } from '../helpers/openapi-responses.js';
 import { RpcCheckService } from '../../src/services/rpc-check.js';
 
@@ -49,8 +50,11 @@ const solana: RefundNetwork = { network: 'solana', livemode: false, confirmation
 
 async function open(): Promise<void> {
   const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });
-  s = await createServices(config);
-  s.refunds.useNetworks({ get: (n, live) => (n === 'solana' && !live ? solana : undefined), all: () => [solana] });
+  s = await createServices(config, {}, {
+    handlers: NO_CHAINS,
+    refundNetworks: { get: (n, live) => (n === 'solana' && !live ? solana : undefined), all: () => [solana] },
+    watched: () => [],
+  });
   app = await buildApp({
     services: { ...s, networks: () => [], rpcCheck: new RpcCheckService({ probe: async () => null, now: config.now }), uiMode: 'test', now: config.now, publicBaseUrl: () => 'http://127.0.0.1' },
     authenticate: s.authenticate,

@@ -41,7 +41,12 @@ let counter = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-ledger-'));
-  s = await createServices(resolveConfig({ dataDir: dir, now: () => clock }));
+  // The chains as the services see them (ChainViews): EVM deposits, and Ethereum's payouts paid by hand.
+  s = await createServices(resolveConfig({ dataDir: dir, now: () => clock }), {}, {
+    handlers: evmDeposits,
+    refundNetworks: { get: (n, live) => (n === 'ethereum' && !live ? ethereum : undefined), all: () => [ethereum] },
+    watched: () => [],
+  });
 });
 afterAll(async () => {
   await s.close();
@@ -296,8 +301,6 @@ async function expectLedgerHoldsWhatItKept(id: string, step: string): Promise<vo
 test('every session\'s ledger net is what it received less what it refunded and its fees, whatever the path into SUCCEEDED; nothing is booked twice', async () => {
   const merchant = await s.merchants.defaultMerchant();
   await s.merchants.update(merchant.id, { timeZone: 'UTC' });
-  s.sessions.useChains(evmDeposits);
-  s.refunds.useNetworks({ get: (n, live) => (n === 'ethereum' && !live ? ethereum : undefined), all: () => [ethereum] });
   const caller: Caller = { merchantId: merchant.id, livemode: false, via: 'test', role: 'owner' };
   await fc.assert(
     fc.asyncProperty(

@@ -63,8 +63,7 @@ describe('the readiness service', () => {
     const make = (holder: string) => {
       const leadership = new Leadership({ leases: stores.leases, holder, ttlMs: 3000, renewMs: 1000, clock: () => clock.now, onError: () => undefined });
       for (const role of [TIMERS_ROLE, watcherRole('ethereum', true)]) leadership.add(role, { start: () => undefined, stop: () => Promise.resolve() });
-      const readiness = new Readiness({ leadership, clock: () => clock.now, maxPassAgeMs: 30_000 });
-      readiness.useWatchers(() => watched);
+      const readiness = new Readiness({ leadership, clock: () => clock.now, maxPassAgeMs: 30_000, watched: () => watched });
       return { leadership, readiness };
     };
     const a = make('a');
