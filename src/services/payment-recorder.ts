@@ -165,6 +165,10 @@ export class PaymentRecorder {
     const seen = new Set([...scan.transfers, ...(scan.unmatched ?? [])].map(transferKey));
 
     await this.deps.tx(async () => {
+      // A unit of work may run more than once (PostgreSQL runs it again after a serialization
+      // failure): what it gathers starts empty each time.
+      touched.clear();
+      deposits = 0;
       await fence?.();
       const now = this.deps.now();
       if (scan.reorgAncestor !== undefined) {
