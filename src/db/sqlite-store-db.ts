@@ -59,8 +59,12 @@ export class SqliteStoreDb implements StoreDb {
     return Promise.resolve([]);
   }
 
-  appendInOrder(): Promise<void> {
-    return Promise.resolve();
+  appendAtCommit<R>(_log: string, row: R, write: (rows: R[]) => Promise<void>): Promise<void> {
+    return write([row]);
+  }
+
+  outsideUnit<T>(work: () => Promise<T>): Promise<T> {
+    return work();
   }
 
   forUpdate<Q>(query: Q): Q {

@@ -55,13 +55,23 @@ export interface StoreDb {
    */
   forUpdate<Q>(query: Q): Q;
   /**
-   * Makes the rows this unit of work appends to `log` commit in the order of their sequence numbers,
-   * so a reader that follows the log by `seq` (the webhook fan-out's cursor) never passes one that
-   * commits later with a lower number. PostgreSQL: a transaction-scoped advisory lock per log, taken
-   * just before the append and held to the commit (units that append queue there, the rest of their
-   * work runs concurrently); SQLite: nothing, its writers are serial. Call inside a unit of work.
+   * Appends `row` to `log` (a table followed by its sequence numbers: the events the webhook fan-out
+   * reads by `seq`) so that appends commit in the order of their numbers, and a reader following
+   * the log never passes one that commits later with a lower number. `write` inserts rows.
+   *
+   * PostgreSQL: the unit's rows wait for its commit, then one lock per log (transaction-scoped, the
+   * unit's last) and one INSERT of them all, just before COMMIT: units append one after the other
+   * for the time of that INSERT and the COMMIT, the rest of their work runs concurrently, and no
+   * lock is taken before another (no deadlock with row locks). Outside a unit, one of its own.
+   * SQLite: written at once (its writers are serial).
    */
-  appendInOrder(log: string): Promise<void>;
+  appendAtCommit<R>(log: string, row: R, write: (rows: R[]) => Promise<void>): Promise<void>;
+  /**
+   * Runs `work`'s statements outside the caller's unit of work (PostgreSQL: each committed at once on
+   * the pool, holding no lock until the unit ends); SQLite: in place. For a write that must not
+   * serialise every unit behind it and need not be undone with the unit: a wallet's next index.
+   */
+  outsideUnit<T>(work: () => Promise<T>): Promise<T>;
   /** The same with `SKIP LOCKED`: rows another unit holds are passed over (queues: the outbox, payouts). */
   forUpdateSkipLocked<Q>(query: Q): Q;
 }

@@ -44,7 +44,10 @@ export class WalletRepository {
    * one each in every session's creation.
    */
   async reserveIndexes(merchantId: string, livemode: boolean): Promise<ReservedIndex[]> {
-    const rows = await this.store.named<{ family: string; xpub: string; next_index: unknown }>(RESERVE_INDEXES, [merchantId, livemode]);
+    // Outside the caller's unit on PostgreSQL: the wallets' rows would otherwise stay locked until
+    // that unit's commit, and every session's creation on every instance would queue behind it. An
+    // index taken by a creation that then fails is not given back (never reused, so never unsafe).
+    const rows = await this.store.outsideUnit(() => this.store.named<{ family: string; xpub: string; next_index: unknown }>(RESERVE_INDEXES, [merchantId, livemode]));
     return rows.map((r) => ({ family: r.family, xpub: r.xpub, index: rawCount(r.next_index) - 1 }));
   }
 }

@@ -50,30 +50,43 @@ describeEachStore('units of work', (open) => {
     expect(await s.settings.get('shown')).toBe('after');
   });
 
-  test('events appended by concurrent units commit in the order of their sequence numbers', async () => {
+  test('events appended by concurrent units carry sequence numbers in the order the units commit', async () => {
     const s = await open();
     const event = (id: string) => ({ id, merchantId: 'm', livemode: false, type: 'probe.appended', objectId: 'o', payload: '{}', createdAt: 1 });
+    const committed: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let firstAppended!: () => void;
     const appended = new Promise<void>((resolve) => (firstAppended = resolve));
-    const first = s.tx(async () => {
-      await s.events.insert(event('evt_first'));
-      firstAppended();
-      await held; // still open: its event is not committed
-    });
+    const first = s
+      .tx(async () => {
+        await s.events.insert(event('evt_first'));
+        firstAppended();
+        await held; // still open after its append
+      })
+      .then(() => committed.push('evt_first'));
     await appended;
-    let secondDone = false;
-    const second = (async () => {
-      await s.tx(async () => s.events.insert(event('evt_second')));
-      secondDone = true;
-    })();
-    await new Promise((r) => setTimeout(r, 300));
-    // The second append waits for the first unit's commit (a fan-out reading by seq would otherwise pass evt_first).
-    expect(secondDone).toBe(false);
+    // PostgreSQL commits this one meanwhile; SQLite's one writer makes it wait for the first.
+    const second = s.tx(async () => s.events.insert(event('evt_second'))).then(() => committed.push('evt_second'));
+    await Promise.race([second, new Promise((r) => setTimeout(r, 300))]);
     release();
     await Promise.all([first, second]);
-    expect((await s.events.after(0, 10)).map((e) => e.id)).toEqual(['evt_first', 'evt_second']);
+    // A fan-out following `seq` meets them as they committed: none is passed and committed after.
+    expect((await s.events.after(0, 10)).map((e) => e.id)).toEqual(committed);
+  });
+
+  test('an event appended in a nested unit that throws is not written; the outer unit\'s are', async () => {
+    const s = await open();
+    const event = (id: string) => ({ id, merchantId: 'm', livemode: false, type: 'probe.nested', objectId: 'o', payload: '{}', createdAt: 1 });
+    await s.tx(async () => {
+      await s.events.insert(event('evt_outer'));
+      await s.tx(async () => {
+        await s.events.insert(event('evt_inner'));
+        throw new Error('inner');
+      }).catch(() => undefined);
+      await s.events.insert(event('evt_after'));
+    });
+    expect((await s.events.after(0, 10)).map((e) => e.id)).toEqual(['evt_outer', 'evt_after']);
   });
 
   test('a nested unit that throws undoes only its own part', async () => {

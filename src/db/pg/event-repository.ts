@@ -19,7 +19,7 @@ const sequencedEvent = { seq: events.seq, ...storedEvent };
 /**
  * The events table on PostgreSQL (the SQLite store's `../event-repository.ts`): the outbox webhooks
  * deliver from and `GET /v1/events`. `seq` is an identity; units of work that append events do so
- * in order (StoreDb.appendInOrder), so they commit in `seq` order and `after(seq)` never skips one
+ * at their unit's commit, in order (StoreDb.appendAtCommit), so they commit in `seq` order and `after(seq)` never skips one
  * committed later with a lower number.
  */
 export class PgEventRepository {
@@ -29,10 +29,9 @@ export class PgEventRepository {
   ) {}
 
   async insert(e: StoredEvent): Promise<void> {
-    // Appended in order within a unit of work (its own when the caller opened none).
-    if (!this.store.inTransaction()) return await this.store.unit(async () => this.insert(e));
-    await this.store.appendInOrder('events');
-    await this.database.db.insert(events).values(e);
+    await this.store.appendAtCommit('events', e, async (rows) => {
+      await this.database.db.insert(events).values(rows);
+    });
   }
 
   async forObject(objectId: string): Promise<StoredEvent[]> {

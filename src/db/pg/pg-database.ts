@@ -44,6 +44,14 @@ function sqlState(err: unknown): string | undefined {
 interface OpenTransaction {
   db: PgDb;
   open: boolean;
+  /**
+   * What runs once the unit's work has returned, just before its COMMIT, in order (shared by the
+   * unit's savepoints; one that rolls back drops what it added). Appends that must commit in order
+   * run here (pg-store-db.ts, appendAtCommit): the lock they take is then the unit's last.
+   */
+  beforeCommit: (() => Promise<void>)[];
+  /** Values kept for the unit by key until it ends (the appends waiting for its commit). */
+  kept: Map<string, unknown>;
 }
 
 /**
@@ -87,7 +95,20 @@ export class PgDatabase {
   tx<T>(work: () => Promise<T>, isolation: Isolation = 'serializable'): Promise<T> {
     const outer = this.context.getStore();
     if (outer?.open) {
-      return outer.db.transaction(async (savepoint) => this.bound(savepoint, work));
+      const registered = outer.beforeCommit.length;
+      const keptBefore = new Map([...outer.kept].map(([key, value]) => [key, Array.isArray(value) ? value.length : 0]));
+      return outer.db
+        .transaction(async (savepoint) => this.bound(savepoint, work, outer))
+        .catch((err: unknown) => {
+          // What the undone part registered or kept is undone too (appends waiting for the commit).
+          outer.beforeCommit.length = registered;
+          for (const [key, value] of outer.kept) {
+            const length = keptBefore.get(key);
+            if (length === undefined) outer.kept.delete(key);
+            else if (Array.isArray(value)) value.length = length;
+          }
+          throw err;
+        });
     }
     return this.retried(work, isolation);
   }
@@ -110,7 +131,16 @@ export class PgDatabase {
     return this.root
       .transaction(
         async (t) => {
-          const result = await this.bound(t, work);
+          const transaction = this.opened(t);
+          const result = await this.bound(t, work, transaction);
+          await this.context.run(transaction, async () => {
+            transaction.open = true;
+            try {
+              for (const fn of transaction.beforeCommit) await fn();
+            } finally {
+              transaction.open = false;
+            }
+          });
           committing = true;
           return result;
         },
@@ -138,11 +168,33 @@ export class PgDatabase {
    */
   snapshot<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return work();
-    return this.root.transaction(async (t) => this.bound(t, work), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    return this.root.transaction(async (t) => this.bound(t, work, this.opened(t)), { isolationLevel: 'repeatable read', accessMode: 'read only' });
   }
 
-  private async bound<T>(db: PgDb, work: () => Promise<T>): Promise<T> {
-    const transaction: OpenTransaction = { db, open: true };
+  /**
+   * Registers `fn` to run just before the calling flow's unit of work commits (after its work, in the
+   * same transaction), and `kept` values for it by key. Outside a unit of work: undefined.
+   */
+  unitState(): Pick<OpenTransaction, 'beforeCommit' | 'kept'> | undefined {
+    const t = this.context.getStore();
+    return t?.open ? t : undefined;
+  }
+
+  /**
+   * Runs `work` with no unit of work, whatever the calling flow is in: its statements go to the pool,
+   * each committed at once, and hold no lock until the caller's unit ends.
+   */
+  outsideUnit<T>(work: () => Promise<T>): Promise<T> {
+    return this.context.run({ db: this.root, open: false, beforeCommit: [], kept: new Map() }, work);
+  }
+
+  private opened(db: PgDb): OpenTransaction {
+    return { db, open: true, beforeCommit: [], kept: new Map() };
+  }
+
+  /** Runs `work` in the transaction `db` (a unit's, or a savepoint's sharing the unit's state). */
+  private async bound<T>(db: PgDb, work: () => Promise<T>, unit: OpenTransaction): Promise<T> {
+    const transaction: OpenTransaction = { db, open: true, beforeCommit: unit.beforeCommit, kept: unit.kept };
     try {
       return await this.context.run(transaction, work);
     } finally {

@@ -49,9 +49,27 @@ export class PgStoreDb implements StoreDb {
     return result.rows as R[];
   }
 
-  async appendInOrder(log: string): Promise<void> {
-    if (!this.database.inTransaction()) throw new Error(`appending to ${log} in order needs a unit of work`);
-    await this.database.db.execute(sql`SELECT pg_advisory_xact_lock(${appendLockKey(log)})`);
+  async appendAtCommit<R>(log: string, row: R, write: (rows: R[]) => Promise<void>): Promise<void> {
+    const unit = this.database.unitState();
+    if (!unit) return await this.database.tx(async () => this.appendAtCommit(log, row, write));
+    const key = `append:${log}`;
+    let pending = unit.kept.get(key) as R[] | undefined;
+    if (pending === undefined) {
+      const rows: R[] = [];
+      pending = rows;
+      unit.kept.set(key, rows);
+      unit.beforeCommit.push(async () => {
+        unit.kept.delete(key);
+        if (rows.length === 0) return;
+        await this.database.db.execute(sql`SELECT pg_advisory_xact_lock(${appendLockKey(log)})`);
+        await write(rows.splice(0));
+      });
+    }
+    pending.push(row);
+  }
+
+  outsideUnit<T>(work: () => Promise<T>): Promise<T> {
+    return this.database.outsideUnit(work);
   }
 
   forUpdate<Q>(query: Q): Q {
