@@ -7,7 +7,7 @@ import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { WalletRepository } from '../db/wallet-repository.js';
-import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
+import { ChainStateRepository } from '../db/chain-state-repository.js';
 import { PgDepositRepository } from '../db/pg/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PgPaymentRepository } from '../db/pg/payment-repository.js';
@@ -55,7 +55,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     sessions: new PgSessionRepository(database),
     payments: new PgPaymentRepository(database),
     deposits: new PgDepositRepository(database),
-    chainState: new PgChainStateRepository(database),
+    chainState: new ChainStateRepository(storeDb),
     events: new PgEventRepository(database),
     webhooks: new PgWebhookRepository(database, cipher),
     users: new PgUserRepository(database),

@@ -58,7 +58,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     sessions: port(new SessionRepository(db)),
     payments: port(new PaymentRepository(db)),
     deposits: port(new DepositRepository(db)),
-    chainState: port(new ChainStateRepository(db)),
+    chainState: gated(new ChainStateRepository(storeDb)),
     events: port(new EventRepository(db)),
     webhooks: port(new WebhookRepository(db, cipher)),
     ledger: {
