@@ -10,7 +10,7 @@ import { WalletRepository } from '../db/wallet-repository.js';
 import { ChainStateRepository } from '../db/chain-state-repository.js';
 import { PgDepositRepository } from '../db/pg/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
-import { PgPaymentRepository } from '../db/pg/payment-repository.js';
+import { PaymentRepository } from '../db/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
@@ -53,7 +53,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     wallets: new WalletRepository(storeDb),
     addresses: new PgSessionAddressRepository(database),
     sessions: new PgSessionRepository(database),
-    payments: new PgPaymentRepository(database),
+    payments: new PaymentRepository(storeDb),
     deposits: new PgDepositRepository(database),
     chainState: new ChainStateRepository(storeDb),
     events: new PgEventRepository(database),

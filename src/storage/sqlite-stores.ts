@@ -56,7 +56,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     wallets: gated(new WalletRepository(storeDb)),
     addresses: port(new SessionAddressRepository(db)),
     sessions: port(new SessionRepository(db)),
-    payments: port(new PaymentRepository(db)),
+    payments: gated(new PaymentRepository(storeDb)),
     deposits: port(new DepositRepository(db)),
     chainState: gated(new ChainStateRepository(storeDb)),
     events: port(new EventRepository(db)),
