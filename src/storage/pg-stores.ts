@@ -8,7 +8,7 @@ import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { WalletRepository } from '../db/wallet-repository.js';
 import { ChainStateRepository } from '../db/chain-state-repository.js';
-import { PgDepositRepository } from '../db/pg/deposit-repository.js';
+import { DepositRepository } from '../db/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PaymentRepository } from '../db/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
@@ -54,7 +54,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     addresses: new PgSessionAddressRepository(database),
     sessions: new PgSessionRepository(database),
     payments: new PaymentRepository(storeDb),
-    deposits: new PgDepositRepository(database),
+    deposits: new DepositRepository(storeDb),
     chainState: new ChainStateRepository(storeDb),
     events: new PgEventRepository(database),
     webhooks: new PgWebhookRepository(database, cipher),

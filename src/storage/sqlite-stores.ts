@@ -57,7 +57,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     addresses: port(new SessionAddressRepository(db)),
     sessions: port(new SessionRepository(db)),
     payments: gated(new PaymentRepository(storeDb)),
-    deposits: port(new DepositRepository(db)),
+    deposits: gated(new DepositRepository(storeDb)),
     chainState: gated(new ChainStateRepository(storeDb)),
     events: port(new EventRepository(db)),
     webhooks: port(new WebhookRepository(db, cipher)),
