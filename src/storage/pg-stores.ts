@@ -11,7 +11,7 @@ import { ChainStateRepository } from '../db/chain-state-repository.js';
 import { DepositRepository } from '../db/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PaymentRepository } from '../db/payment-repository.js';
-import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
+import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
@@ -51,7 +51,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     merchants: new PgMerchantRepository(database),
     apiKeys: new PgApiKeyRepository(database, signals),
     wallets: new WalletRepository(storeDb),
-    addresses: new PgSessionAddressRepository(database),
+    addresses: new SessionAddressRepository(storeDb),
     sessions: new PgSessionRepository(database),
     payments: new PaymentRepository(storeDb),
     deposits: new DepositRepository(storeDb),

@@ -54,7 +54,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     users: port(new UserRepository(db)),
     idempotency: port(new IdempotencyRepository(db, cipher)),
     wallets: gated(new WalletRepository(storeDb)),
-    addresses: port(new SessionAddressRepository(db)),
+    addresses: gated(new SessionAddressRepository(storeDb)),
     sessions: port(new SessionRepository(db)),
     payments: gated(new PaymentRepository(storeDb)),
     deposits: gated(new DepositRepository(storeDb)),
