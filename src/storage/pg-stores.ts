@@ -12,7 +12,7 @@ import { DepositRepository } from '../db/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PaymentRepository } from '../db/payment-repository.js';
 import { SessionAddressRepository } from '../db/session-address-repository.js';
-import { PgSessionRepository } from '../db/pg/session-repository.js';
+import { SessionRepository } from '../db/session-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
@@ -52,7 +52,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     apiKeys: new PgApiKeyRepository(database, signals),
     wallets: new WalletRepository(storeDb),
     addresses: new SessionAddressRepository(storeDb),
-    sessions: new PgSessionRepository(database),
+    sessions: new SessionRepository(storeDb),
     payments: new PaymentRepository(storeDb),
     deposits: new DepositRepository(storeDb),
     chainState: new ChainStateRepository(storeDb),

@@ -55,7 +55,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     idempotency: port(new IdempotencyRepository(db, cipher)),
     wallets: gated(new WalletRepository(storeDb)),
     addresses: gated(new SessionAddressRepository(storeDb)),
-    sessions: port(new SessionRepository(db)),
+    sessions: gated(new SessionRepository(storeDb)),
     payments: gated(new PaymentRepository(storeDb)),
     deposits: gated(new DepositRepository(storeDb)),
     chainState: gated(new ChainStateRepository(storeDb)),
