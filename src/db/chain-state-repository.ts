@@ -1,62 +1,77 @@
-import { and, desc, eq, gt, lt, lte } from 'drizzle-orm';
-import type { Db } from './open-database.js';
-import { chainBlocks, chainCursors } from './schema.js';
+import { and, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import type { StoreDb } from './store-db.js';
 
 /** How many scanned block hashes are kept per network: deeper reorganisations than this are not expected. */
 export const KEEP_BLOCKS = 256;
 
+/** Where each network's watcher has scanned to: its cursor and the hashes of the blocks it scanned. */
 export class ChainStateRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: StoreDb) {}
 
-  cursor(network: string, livemode: boolean): { chainId: string; position: string } | undefined {
-    return this.db
-      .select({ chainId: chainCursors.chainId, position: chainCursors.position })
-      .from(chainCursors)
-      .where(and(eq(chainCursors.network, network), eq(chainCursors.livemode, livemode)))
-      .get();
+  private blocksOf(network: string, livemode: boolean) {
+    const b = this.store.t.chainBlocks;
+    return and(eq(b.network, network), eq(b.livemode, livemode));
   }
 
-  setCursor(network: string, livemode: boolean, chainId: string, position: string, now: number): void {
-    this.db
-      .insert(chainCursors)
+  private cursorOf(network: string, livemode: boolean) {
+    const c = this.store.t.chainCursors;
+    return and(eq(c.network, network), eq(c.livemode, livemode));
+  }
+
+  async cursor(network: string, livemode: boolean): Promise<{ chainId: string; position: string } | undefined> {
+    const c = this.store.t.chainCursors;
+    const [row] = await this.store.db.select({ chainId: c.chainId, position: c.position }).from(c).where(this.cursorOf(network, livemode));
+    return row;
+  }
+
+  async setCursor(network: string, livemode: boolean, chainId: string, position: string, now: number): Promise<void> {
+    const c = this.store.t.chainCursors;
+    await this.store.db
+      .insert(c)
       .values({ network, livemode, chainId, position, updatedAt: now })
-      .onConflictDoUpdate({ target: [chainCursors.network, chainCursors.livemode], set: { chainId, position, updatedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: [c.network, c.livemode], set: { chainId, position, updatedAt: now } });
   }
 
   /** Newest first. */
-  recentBlocks(network: string, livemode: boolean): { number: number; hash: string }[] {
-    return this.db
-      .select({ number: chainBlocks.number, hash: chainBlocks.hash })
-      .from(chainBlocks)
-      .where(and(eq(chainBlocks.network, network), eq(chainBlocks.livemode, livemode)))
-      .orderBy(desc(chainBlocks.number))
-      .limit(KEEP_BLOCKS)
-      .all();
+  async recentBlocks(network: string, livemode: boolean): Promise<{ number: number; hash: string }[]> {
+    const b = this.store.t.chainBlocks;
+    return this.store.db
+      .select({ number: b.number, hash: b.hash })
+      .from(b)
+      .where(this.blocksOf(network, livemode))
+      .orderBy(desc(b.number))
+      .limit(KEEP_BLOCKS);
   }
 
-  putBlocks(network: string, livemode: boolean, blocks: { number: number; hash: string }[]): void {
-    for (const b of blocks) {
-      this.db
-        .insert(chainBlocks)
-        .values({ network, livemode, number: b.number, hash: b.hash })
-        .onConflictDoUpdate({ target: [chainBlocks.network, chainBlocks.livemode, chainBlocks.number], set: { hash: b.hash } })
-        .run();
+  /**
+   * All the blocks in one statement rather than one per block (on PostgreSQL each is a round trip).
+   * A number given twice keeps its last hash, as one-by-one upserts would: PostgreSQL refuses to
+   * update one row twice in a statement, so duplicates are dropped first.
+   */
+  async putBlocks(network: string, livemode: boolean, blocks: { number: number; hash: string }[]): Promise<void> {
+    const b = this.store.t.chainBlocks;
+    const last = new Map(blocks.map((x) => [x.number, x.hash]));
+    if (last.size > 0) {
+      await this.store.db
+        .insert(b)
+        .values([...last].map(([number, hash]) => ({ network, livemode, number, hash })))
+        .onConflictDoUpdate({ target: [b.network, b.livemode, b.number], set: { hash: sql`excluded.hash` } });
     }
-    const newest = blocks.reduce((m, b) => Math.max(m, b.number), 0);
-    const t = chainBlocks;
-    this.db.delete(t).where(and(eq(t.network, network), eq(t.livemode, livemode), lt(t.number, newest - KEEP_BLOCKS * 8))).run();
+    const newest = blocks.reduce((m, x) => Math.max(m, x.number), 0);
+    await this.store.db.delete(b).where(and(this.blocksOf(network, livemode), lt(b.number, newest - KEEP_BLOCKS * 8)));
   }
 
   /** Forgets hashes above a reorganisation's common ancestor (up to `upTo`, the rescan's reach, when given). */
-  dropBlocksAbove(network: string, livemode: boolean, number: number, upTo?: number): void {
-    const t = chainBlocks;
-    this.db.delete(t).where(and(eq(t.network, network), eq(t.livemode, livemode), gt(t.number, number), upTo === undefined ? undefined : lte(t.number, upTo))).run();
+  async dropBlocksAbove(network: string, livemode: boolean, number: number, upTo?: number): Promise<void> {
+    const b = this.store.t.chainBlocks;
+    await this.store.db.delete(b).where(and(this.blocksOf(network, livemode), gt(b.number, number), upTo === undefined ? undefined : lte(b.number, upTo)));
   }
 
   /** Starts a network's history afresh (its chain id changed: a different chain, e.g. a new devnet). */
-  reset(network: string, livemode: boolean): void {
-    this.db.delete(chainBlocks).where(and(eq(chainBlocks.network, network), eq(chainBlocks.livemode, livemode))).run();
-    this.db.delete(chainCursors).where(and(eq(chainCursors.network, network), eq(chainCursors.livemode, livemode))).run();
+  async reset(network: string, livemode: boolean): Promise<void> {
+    await this.store.unit(async () => {
+      await this.store.db.delete(this.store.t.chainBlocks).where(this.blocksOf(network, livemode));
+      await this.store.db.delete(this.store.t.chainCursors).where(this.cursorOf(network, livemode));
+    });
   }
 }

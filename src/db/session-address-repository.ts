@@ -1,99 +1,133 @@
-import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SessionAddress, WatchedAddressRow } from '../domain/records.js';
-import type { Db } from './open-database.js';
-import { sessionAddresses } from './schema.js';
+import { rowIdName, rowIdOf } from './sql-row-id.js';
+import type { NamedSql, StoreDb } from './store-db.js';
+import { rawCount } from './store-db.js';
 
+/** Rows `eachIssued` reads per query: a few hundred kilobytes, whatever the table's size. */
+const ISSUED_PAGE = 5_000;
+
+/**
+ * One INSERT for all of a session's addresses, named per number of rows and dialect (the row id's
+ * name differs): it runs in every session's creation.
+ */
+const INSERT_ADDRESSES = new Map<string, NamedSql>();
+function insertAddresses(store: StoreDb, count: number): NamedSql {
+  const key = `${store.dialect}_${count}`;
+  let statement = INSERT_ADDRESSES.get(key);
+  if (!statement) {
+    const values = Array.from({ length: count }, (_, i) => `($${6 * i + 1}, $${6 * i + 2}, $${6 * i + 3}, $${6 * i + 4}, $${6 * i + 5}, $${6 * i + 6})`);
+    statement = {
+      name: `stablepos_session_addresses_insert_${count}`,
+      text: `INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
+        VALUES ${values.join(', ')} RETURNING ${rowIdName(store)} AS row, family`,
+    };
+    INSERT_ADDRESSES.set(key, statement);
+  }
+  return statement;
+}
+
+/** Sessions' deposit addresses: one per chain family, never given to another session. */
 export class SessionAddressRepository {
-  /** INSERTs of 1, 2, 3 … rows, prepared when first needed (a session has one row per family). */
-  private readonly insertRows: Database.Statement<unknown[], { rowid: number; family: string }>[] = [];
-  private readonly ofSession;
-  private readonly watchOfRow;
+  /** `issuedPage`: rows per query of `eachIssued` (smaller in tests, to cross page boundaries). */
+  constructor(
+    private readonly store: StoreDb,
+    private readonly issuedPage = ISSUED_PAGE,
+  ) {}
 
-  constructor(private readonly db: Db) {
-    const p = (name: string) => sql.placeholder(name);
-    this.ofSession = db.select().from(sessionAddresses).where(eq(sessionAddresses.sessionId, p('sessionId'))).orderBy(asc(sessionAddresses.family)).prepare();
-    this.watchOfRow = db
-      .select({ sessionId: sessionAddresses.sessionId, watchUntil: sessionAddresses.watchUntil, address: sessionAddresses.address })
-      .from(sessionAddresses)
-      .where(eq(sql`rowid`, p('row')))
-      .prepare();
+  /** What the address book keeps of a watched address: the row's number stands for the rest. */
+  private watchedColumns() {
+    const t = this.store.t.sessionAddresses;
+    return { row: rowIdOf(this.store), family: t.family, livemode: t.livemode, address: t.address };
   }
 
   /**
-   * One statement for all of a session's addresses (raw, like the other inserts of session creation:
-   * the hot path, see session-repository.ts). A row's id is matched by its family, unique per session:
-   * SQLite does not promise RETURNING's order.
+   * One statement for all of a session's addresses. A row's id is matched by its family, unique per
+   * session: SQLite does not promise RETURNING's order.
    */
-  insert(rows: readonly SessionAddress[]): number[] {
-    if (rows.length === 0) return [];
-    const statement = (this.insertRows[rows.length] ??= this.db.$client.prepare(
-      `INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
-       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} RETURNING rowid, family`,
-    ));
+  async insert(addresses: readonly SessionAddress[]): Promise<number[]> {
+    if (addresses.length === 0) return [];
     const params: unknown[] = [];
-    for (const a of rows) params.push(a.sessionId, a.family, a.livemode ? 1 : 0, a.address, a.derivationIndex, a.watchUntil);
-    const ids = new Map(statement.all(...params).map((r) => [r.family, r.rowid]));
-    return rows.map((a) => ids.get(a.family) as number);
+    for (const a of addresses) params.push(a.sessionId, a.family, a.livemode, a.address, a.derivationIndex, a.watchUntil);
+    const rows = await this.store.named<{ row: unknown; family: string }>(insertAddresses(this.store, addresses.length), params);
+    const ids = new Map(rows.map((r) => [r.family, rawCount(r.row)]));
+    return addresses.map((a) => ids.get(a.family) as number);
   }
 
-  forSession(sessionId: string): SessionAddress[] {
-    return this.ofSession.all({ sessionId });
+  async forSession(sessionId: string): Promise<SessionAddress[]> {
+    const t = this.store.t.sessionAddresses;
+    return this.store.db
+      .select({ sessionId: t.sessionId, family: t.family, livemode: t.livemode, address: t.address, derivationIndex: t.derivationIndex, watchUntil: t.watchUntil })
+      .from(t)
+      .where(eq(t.sessionId, sessionId))
+      .orderBy(asc(t.family));
   }
-
-  private readonly watchedColumns = {
-    row: sql<number>`rowid`.mapWith(Number),
-    family: sessionAddresses.family,
-    livemode: sessionAddresses.livemode,
-    address: sessionAddresses.address,
-  };
 
   /** Addresses still inside their watch window: what the watchers match transfers against. */
-  watched(now: number): WatchedAddressRow[] {
-    return this.db.select(this.watchedColumns).from(sessionAddresses).where(gt(sessionAddresses.watchUntil, now)).all();
+  async watched(now: number): Promise<WatchedAddressRow[]> {
+    const t = this.store.t.sessionAddresses;
+    return this.store.db.select(this.watchedColumns()).from(t).where(gt(t.watchUntil, now));
   }
 
   /** Addresses issued after row `row`, oldest first, at most `limit` (the address book's catch-up). */
-  issuedAfter(row: number, limit: number): WatchedAddressRow[] {
-    return this.db.select(this.watchedColumns).from(sessionAddresses).where(sql`rowid > ${row}`).orderBy(sql`rowid`).limit(limit).all();
+  async issuedAfter(row: number, limit: number): Promise<WatchedAddressRow[]> {
+    const t = this.store.t.sessionAddresses;
+    const id = rowIdOf(this.store);
+    return this.store.db.select(this.watchedColumns()).from(t).where(gt(id, row)).orderBy(asc(id)).limit(limit);
   }
 
   /** The newest address's row, 0 when none was issued. */
-  lastRow(): number {
-    return (this.db.$client.prepare('SELECT max(rowid) AS last FROM session_addresses').get() as { last: number | null }).last ?? 0;
+  async lastRow(): Promise<number> {
+    const [found] = await this.store.db.select({ last: sql<number | null>`max(${rowIdOf(this.store)})`.mapWith(Number) }).from(this.store.t.sessionAddresses);
+    return found?.last ?? 0;
   }
 
-  watchEnded(after: number, upTo: number): WatchedAddressRow[] {
-    return this.db
-      .select(this.watchedColumns)
-      .from(sessionAddresses)
-      // `livemode IN (0, 1)` lets the (livemode, watch_until) index serve the range.
-      .where(and(inArray(sessionAddresses.livemode, [false, true]), gt(sessionAddresses.watchUntil, after), lte(sessionAddresses.watchUntil, upTo)))
-      .all();
+  async watchEnded(after: number, upTo: number): Promise<WatchedAddressRow[]> {
+    const t = this.store.t.sessionAddresses;
+    return (
+      this.store.db
+        .select(this.watchedColumns())
+        .from(t)
+        // `livemode IN (false, true)` lets the (livemode, watch_until) index serve the range.
+        .where(and(inArray(t.livemode, [false, true]), gt(t.watchUntil, after), lte(t.watchUntil, upTo)))
+    );
   }
 
   /** With the address: the book holds only its hash, and confirms a hit against it. */
-  watchOf(row: number): { sessionId: string; watchUntil: number; address: string } | undefined {
-    return this.watchOfRow.get({ row });
+  async watchOf(row: number): Promise<{ sessionId: string; watchUntil: number; address: string } | undefined> {
+    const t = this.store.t.sessionAddresses;
+    const [found] = await this.store.db.select({ sessionId: t.sessionId, watchUntil: t.watchUntil, address: t.address }).from(t).where(eq(rowIdOf(this.store), row));
+    return found;
   }
 
-  watchOfAddress(family: string, livemode: boolean, address: string): { sessionId: string; watchUntil: number } | undefined {
-    const found = this.find(family, livemode, address);
-    return found && { sessionId: found.sessionId, watchUntil: found.watchUntil };
+  async watchOfAddress(family: string, livemode: boolean, address: string): Promise<{ sessionId: string; watchUntil: number } | undefined> {
+    const t = this.store.t.sessionAddresses;
+    const [found] = await this.store.db
+      .select({ sessionId: t.sessionId, watchUntil: t.watchUntil })
+      .from(t)
+      .where(and(eq(t.family, family), eq(t.livemode, livemode), eq(t.address, address)));
+    return found;
   }
 
-  eachIssued(fn: (family: string, livemode: boolean, address: string) => void): void {
-    // Iterated, not read whole: a busy shop has hundreds of thousands of rows.
-    const rows = this.db.$client.prepare('SELECT family, livemode, address FROM session_addresses').raw().iterate() as IterableIterator<[string, number, string]>;
-    for (const [family, livemode, address] of rows) fn(family, livemode === 1, address);
-  }
-
-  find(family: string, livemode: boolean, address: string): SessionAddress | undefined {
-    return this.db
-      .select()
-      .from(sessionAddresses)
-      .where(and(eq(sessionAddresses.family, family), eq(sessionAddresses.livemode, livemode), eq(sessionAddresses.address, address)))
-      .get();
+  /**
+   * Every address ever issued, page by page in row order (a keyset on the row id): a busy shop has
+   * hundreds of thousands of rows, and a page is one short query, so no cursor stays open.
+   */
+  async eachIssued(fn: (family: string, livemode: boolean, address: string) => void): Promise<void> {
+    const t = this.store.t.sessionAddresses;
+    const id = rowIdOf(this.store);
+    let after = 0;
+    for (;;) {
+      const page = await this.store.db
+        .select({ row: id, family: t.family, livemode: t.livemode, address: t.address })
+        .from(t)
+        .where(gt(id, after))
+        .orderBy(asc(id))
+        .limit(this.issuedPage);
+      for (const r of page) fn(r.family, r.livemode, r.address);
+      if (page.length < this.issuedPage) return;
+      after = page[page.length - 1]!.row;
+    }
   }
 }
 

@@ -1,65 +1,37 @@
-import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
-import type { Db } from './open-database.js';
-import { payments, paymentSessions, sessionQuotes } from './schema.js';
 import { amountMatches, fromLineItems, SEARCH_DECIMAL, toSession } from './session-rows.js';
+import { insertSessionRows } from './sql-session-insert.js';
+import { containsFolded, startsWithText } from './sql-text-search.js';
+import type { StoreDb } from './store-db.js';
 
-/**
- * A search by what a person remembers of a sale: the start of its id, a word of its description, or
- * its amount. One box rather than three filters, because the till's staff do not know which it is.
- * `instr` rather than LIKE: a description's `%` and `_` are then plain characters.
- */
-function searchMatches(text: string): SQL {
-  const t = paymentSessions;
-  const parts: SQL[] = [
-    sql`substr(${t.id}, 1, ${text.length}) = ${text}`,
-    sql`instr(lower(coalesce(${t.description}, '')), lower(${text})) > 0`,
-  ];
-  if (SEARCH_DECIMAL.test(text)) parts.push(amountMatches(t, text));
-  return or(...parts) ?? sql`0`;
-}
-
-/** Payment sessions and their locked quotes. Every write here is one statement or one transaction. */
+/** Payment sessions and their locked quotes. Every write here is one statement or in the caller's unit of work. */
 export class SessionRepository {
-  private readonly byId;
-  private readonly quotesOf;
-  private readonly insertSession;
-  /** INSERTs of 1, 2 … quotes, prepared when first needed (a session has one quote per stablecoin). */
-  private readonly insertQuotes: Database.Statement<unknown[]>[] = [];
+  constructor(private readonly store: StoreDb) {}
 
-  constructor(private readonly db: Db) {
-    // Prepared once: session creation is the API's hot path, and building and preparing SQL per call
-    // cost more than executing it.
-    // The two inserts of every new session bypass the query builder: its per-call parameter mapping
-    // cost about a third of the statements' own time (bench: `npm run bench -- sessions`).
-    this.insertSession = db.$client.prepare(
-      `INSERT INTO payment_sessions (id, merchant_id, merchant_domain_id, livemode, status, exception, currency, amount_minor,
-         amount_received_minor, amount_refunded_minor, description, client_reference_id, metadata, line_items, success_url,
-         cancel_url, resolved_by, created_at, expires_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.byId = db
-      .select()
-      .from(paymentSessions)
-      .where(eq(paymentSessions.id, sql.placeholder('id')))
-      .prepare();
-    this.quotesOf = db
-      .select()
-      .from(sessionQuotes)
-      .where(eq(sessionQuotes.sessionId, sql.placeholder('id')))
-      .orderBy(asc(sessionQuotes.currency))
-      .prepare();
+  /**
+   * A search by what a person remembers of a sale: the start of its id, a word of its description, or
+   * its amount. One box rather than three filters, because the till's staff do not know which it is.
+   */
+  private searchMatches(text: string): SQL {
+    const t = this.store.t.paymentSessions;
+    const parts: SQL[] = [startsWithText(this.store, t.id, text), containsFolded(this.store, t.description, text)];
+    if (SEARCH_DECIMAL.test(text)) parts.push(amountMatches(t, text));
+    return or(...parts) ?? sql`1 = 0`;
   }
 
-  /** Inserts a session and its quotes; call inside the caller's transaction. */
-  insert(session: PaymentSession): void {
-    this.insertSession.run(
+  /**
+   * Inserts a session and its quotes; call inside the caller's unit of work. Named statements, not the
+   * query builder: session creation is the API's hot path, where building SQL per call cost about a
+   * third of the statements' own time (bench: `npm run bench -- sessions`).
+   */
+  async insert(session: PaymentSession): Promise<void> {
+    await insertSessionRows(this.store, session, [
       session.id,
       session.merchantId,
       session.merchantDomainId,
-      session.livemode ? 1 : 0,
+      session.livemode,
       session.status,
       session.exception,
       session.currency,
@@ -76,27 +48,22 @@ export class SessionRepository {
       session.createdAt,
       session.expiresAt,
       session.updatedAt,
-    );
-    const quotes = session.quotes;
-    if (quotes.length === 0) return;
-    // All the quotes in one statement: a statement each cost one more in every session's creation.
-    const statement = (this.insertQuotes[quotes.length] ??= this.db.$client.prepare(
-      `INSERT INTO session_quotes (session_id, currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor)
-       VALUES ${quotes.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-    ));
-    const params: unknown[] = [];
-    for (const q of quotes) params.push(session.id, q.currency, q.rateScaled.toString(), q.rateSource, q.amountDueMinor, q.feeFixedMinor);
-    statement.run(...params);
+    ]);
   }
 
-  findById(id: string): PaymentSession | undefined {
-    const row = this.byId.get({ id });
-    return row ? toSession(row, this.quotesOf.all({ id })) : undefined;
+  async findById(id: string): Promise<PaymentSession | undefined> {
+    const { paymentSessions: s, sessionQuotes: q } = this.store.t;
+    const [[row], quotes] = await Promise.all([
+      this.store.db.select().from(s).where(eq(s.id, id)),
+      this.store.db.select().from(q).where(eq(q.sessionId, id)).orderBy(asc(q.currency)),
+    ]);
+    return row ? toSession(row, quotes) : undefined;
   }
 
   /** One page, newest first, plus whether more lie beyond it in the direction of travel. */
-  list(q: SessionListQuery): { items: PaymentSession[]; hasMore: boolean } {
-    const t = paymentSessions;
+  async list(q: SessionListQuery): Promise<{ items: PaymentSession[]; hasMore: boolean }> {
+    const db = this.store.db;
+    const { paymentSessions: t, sessionQuotes: quotesTable, payments } = this.store.t;
     const conditions = [eq(t.merchantId, q.merchantId), eq(t.livemode, q.livemode)];
     if (q.status) conditions.push(eq(t.status, q.status));
     if (q.currency) conditions.push(eq(t.currency, q.currency));
@@ -106,61 +73,60 @@ export class SessionRepository {
       conditions.push(sql`exists (select 1 from ${payments} where ${payments.sessionId} = ${t.id} and ${payments.network} = ${q.network} and ${payments.status} != 'orphaned')`);
     }
     if (q.amount !== undefined) conditions.push(amountMatches(t, q.amount));
-    if (q.search !== undefined) conditions.push(searchMatches(q.search));
+    if (q.search !== undefined) conditions.push(this.searchMatches(q.search));
     const backwards = q.endingBefore !== undefined && q.startingAfter === undefined;
     const cursorId = q.startingAfter ?? q.endingBefore;
     if (cursorId !== undefined) {
-      const cursorSeq = this.db.select({ seq: t.seq }).from(t).where(eq(t.id, cursorId)).get()?.seq;
-      if (cursorSeq === undefined) return { items: [], hasMore: false };
-      conditions.push(backwards ? gt(t.seq, cursorSeq) : lt(t.seq, cursorSeq));
+      const [cursor] = await db.select({ seq: t.seq }).from(t).where(eq(t.id, cursorId));
+      if (cursor === undefined) return { items: [], hasMore: false };
+      conditions.push(backwards ? gt(t.seq, cursor.seq) : lt(t.seq, cursor.seq));
     }
-    const rows = this.db
+    const rows = await db
       .select()
       .from(t)
       .where(and(...conditions))
       .orderBy(backwards ? asc(t.seq) : desc(t.seq))
-      .limit(q.limit + 1)
-      .all();
+      .limit(q.limit + 1);
     const hasMore = rows.length > q.limit;
     const page = rows.slice(0, q.limit);
     if (backwards) page.reverse();
     const ids = page.map((r) => r.id);
-    const quotes = ids.length
-      ? this.db.select().from(sessionQuotes).where(inArray(sessionQuotes.sessionId, ids)).orderBy(asc(sessionQuotes.currency)).all()
-      : [];
+    const quotes = ids.length ? await db.select().from(quotesTable).where(inArray(quotesTable.sessionId, ids)).orderBy(asc(quotesTable.currency)) : [];
     return { items: page.map((r) => toSession(r, quotes.filter((x) => x.sessionId === r.id))), hasMore };
   }
 
   /** Writes a derived state: status, exception and amount received move together. */
-  updateState(
+  async updateState(
     id: string,
     state: { status: SessionStatus; exception: SessionException | null; amountReceivedMinor: bigint; resolvedBy?: 'owner' | null },
     now: number,
-  ): void {
-    this.db.update(paymentSessions).set({ ...state, updatedAt: now }).where(eq(paymentSessions.id, id)).run();
+  ): Promise<void> {
+    const t = this.store.t.paymentSessions;
+    await this.store.db.update(t).set({ ...state, updatedAt: now }).where(eq(t.id, id));
   }
 
   /** What the session's refunds that hold money add up to, in its pricing currency. */
-  setRefunded(id: string, amountRefundedMinor: bigint, now: number): void {
-    this.db.update(paymentSessions).set({ amountRefundedMinor, updatedAt: now }).where(eq(paymentSessions.id, id)).run();
+  async setRefunded(id: string, amountRefundedMinor: bigint, now: number): Promise<void> {
+    const t = this.store.t.paymentSessions;
+    await this.store.db.update(t).set({ amountRefundedMinor, updatedAt: now }).where(eq(t.id, id));
   }
 
   /** Ids of PENDING sessions whose expiry has passed, oldest deadline first. */
-  dueForExpiry(now: number, limit: number): string[] {
-    const t = paymentSessions;
-    return this.db
+  async dueForExpiry(now: number, limit: number): Promise<string[]> {
+    const t = this.store.t.paymentSessions;
+    const rows = await this.store.db
       .select({ id: t.id })
       .from(t)
       .where(and(eq(t.status, 'PENDING'), lte(t.expiresAt, now)))
       .orderBy(asc(t.expiresAt))
-      .limit(limit)
-      .all()
-      .map((r) => r.id);
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 
   /** The earliest deadline among PENDING sessions, if any: when the expiry timer must next wake. */
-  nextExpiry(): number | undefined {
-    const t = paymentSessions;
-    return this.db.select({ at: min(t.expiresAt) }).from(t).where(eq(t.status, 'PENDING')).get()?.at ?? undefined;
+  async nextExpiry(): Promise<number | undefined> {
+    const t = this.store.t.paymentSessions;
+    const [row] = await this.store.db.select({ at: min(t.expiresAt) }).from(t).where(eq(t.status, 'PENDING'));
+    return row?.at ?? undefined;
   }
 }

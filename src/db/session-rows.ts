@@ -2,14 +2,14 @@ import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm
 import { CURRENCIES, type Currency, scaleOf, type Stablecoin } from '../domain/currencies.js';
 import type { LineItem, PaymentSession, SessionQuote } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
-import type { paymentSessions, sessionQuotes } from './schema.js';
+import type { Tables } from './tables.js';
 
 /**
- * What the SQLite and PostgreSQL session repositories share: rows to sessions and back, and the
- * amount search. Both schemas give these rows the same shape (pg/columns.ts), so one mapping serves.
+ * Session rows to sessions and back, and the amount search (session-repository.ts): both dialects'
+ * tables give these rows the same shape (column-kit.ts).
  */
-export type SessionRow = typeof paymentSessions.$inferSelect;
-export type QuoteRow = typeof sessionQuotes.$inferSelect;
+export type SessionRow = Tables['paymentSessions']['$inferSelect'];
+export type QuoteRow = Tables['sessionQuotes']['$inferSelect'];
 
 interface StoredLineItem {
   quantity: number;

@@ -101,26 +101,39 @@ export class SqliteGate {
     const current = this.context.getStore();
     if (current?.readOnly && current.open) return Promise.reject(new Error('a unit of work cannot start inside a read snapshot'));
     if (current?.open) return this.savepoint(current, work);
-    return this.exclusive(async () => {
-      const transaction: OpenTransaction = { open: true, savepoints: 0, afterCommit: [] };
-      this.begin.run();
-      try {
-        const result = await this.context.run(transaction, work);
-        this.commit.run();
-        for (const fn of transaction.afterCommit) fn();
-        return result;
-      } catch (err) {
-        // A failed COMMIT may have ended the transaction already (SQLite rolls back on some errors).
-        if (this.client.inTransaction) this.rollback.run();
-        throw err;
-      } finally {
-        transaction.open = false;
-        // On Node 20 an enabled AsyncLocalStorage hooks every promise of the process (about three
-        // times their cost): it is enabled only while a transaction is open. Flows that outlive
-        // this one lose the context, which makes them outside, as they must be.
-        this.context.disable();
-      }
-    });
+    return this.exclusive(() => this.transaction(work));
+  }
+
+  /**
+   * A unit of work for a store call `run` is running (a repository's own, StoreDb.unit): as `tx`, but
+   * a flow that holds the connection through `run` without a transaction begins it at once, where
+   * `tx` would queue behind its own hold and never start.
+   */
+  txInRun<T>(work: () => Promise<T>): Promise<T> {
+    if (this.context.getStore()?.open) return this.tx(work);
+    return this.transaction(work);
+  }
+
+  /** BEGIN, `work` in its context, COMMIT (or ROLLBACK), on a connection the caller holds. */
+  private async transaction<T>(work: () => Promise<T>): Promise<T> {
+    const transaction: OpenTransaction = { open: true, savepoints: 0, afterCommit: [] };
+    this.begin.run();
+    try {
+      const result = await this.context.run(transaction, work);
+      this.commit.run();
+      for (const fn of transaction.afterCommit) fn();
+      return result;
+    } catch (err) {
+      // A failed COMMIT may have ended the transaction already (SQLite rolls back on some errors).
+      if (this.client.inTransaction) this.rollback.run();
+      throw err;
+    } finally {
+      transaction.open = false;
+      // On Node 20 an enabled AsyncLocalStorage hooks every promise of the process (about three
+      // times their cost): it is enabled only while a transaction is open. Flows that outlive
+      // this one lose the context, which makes them outside, as they must be.
+      this.context.disable();
+    }
   }
 
   private async savepoint<T>(transaction: OpenTransaction, work: () => Promise<T>): Promise<T> {

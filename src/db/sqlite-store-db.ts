@@ -27,8 +27,9 @@ export class SqliteStoreDb implements StoreDb {
     return this.gate.inTransaction();
   }
 
+  /** Repositories' methods run inside `gate.run` (gatedStore), which holds the connection already. */
   unit<T>(work: () => Promise<T>): Promise<T> {
-    return this.gate.tx(work);
+    return this.gate.txInRun(work);
   }
 
   affected(result: unknown): number {

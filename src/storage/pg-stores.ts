@@ -7,12 +7,12 @@ import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { WalletRepository } from '../db/wallet-repository.js';
-import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
-import { PgDepositRepository } from '../db/pg/deposit-repository.js';
+import { ChainStateRepository } from '../db/chain-state-repository.js';
+import { DepositRepository } from '../db/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
-import { PgPaymentRepository } from '../db/pg/payment-repository.js';
-import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
-import { PgSessionRepository } from '../db/pg/session-repository.js';
+import { PaymentRepository } from '../db/payment-repository.js';
+import { SessionAddressRepository } from '../db/session-address-repository.js';
+import { SessionRepository } from '../db/session-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
@@ -53,11 +53,11 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     merchants: new PgMerchantRepository(database),
     apiKeys: new PgApiKeyRepository(database, signals),
     wallets: new WalletRepository(storeDb),
-    addresses: new PgSessionAddressRepository(database),
-    sessions: new PgSessionRepository(database),
-    payments: new PgPaymentRepository(database),
-    deposits: new PgDepositRepository(database),
-    chainState: new PgChainStateRepository(database),
+    addresses: new SessionAddressRepository(storeDb),
+    sessions: new SessionRepository(storeDb),
+    payments: new PaymentRepository(storeDb),
+    deposits: new DepositRepository(storeDb),
+    chainState: new ChainStateRepository(storeDb),
     events: new PgEventRepository(database, storeDb),
     webhooks: new PgWebhookRepository(database, cipher),
     users: new PgUserRepository(database),

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { PgSessionAddressRepository } from '../../src/db/pg/session-address-repository.js';
+import { PgStoreDb } from '../../src/db/pg/pg-store-db.js';
+import { SessionAddressRepository } from '../../src/db/session-address-repository.js';
 import type { SessionAddress } from '../../src/domain/records.js';
 import { AddressBook } from '../../src/services/address-book.js';
 import type { ChangeSignals } from '../../src/services/ports.js';
@@ -199,14 +200,14 @@ describe('session addresses [postgres, eachIssued page by page]', () => {
     const s = await openTestPgStores();
     await withSessions(s, ...Array.from({ length: 12 }, (_, i) => `ps_${i}`));
     for (let i = 0; i < 12; i++) await insertOne(s, address({ sessionId: `ps_${i}`, address: `0x${i}` }));
-    const repository = new PgSessionAddressRepository(s.database, 5);
+    const repository = new SessionAddressRepository(new PgStoreDb(s.database), 5);
     const seen: string[] = [];
     await repository.eachIssued((_f, _l, a) => {
       seen.push(a);
     });
     expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => `0x${i}`));
     // Exactly a multiple of the page: the last, empty page ends it.
-    const exact = new PgSessionAddressRepository(s.database, 4);
+    const exact = new SessionAddressRepository(new PgStoreDb(s.database), 4);
     const again: string[] = [];
     await exact.eachIssued((_f, _l, a) => again.push(a));
     expect(again).toHaveLength(12);

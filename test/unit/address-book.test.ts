@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/open-database.js';
 import { SessionAddressRepository } from '../../src/db/session-address-repository.js';
-import { asyncStore } from '../../src/db/sqlite-async.js';
+import { gatedStore } from '../../src/db/sqlite-async.js';
 import { SqliteGate } from '../../src/db/sqlite-gate.js';
 import { SqliteSignals } from '../../src/db/sqlite-signals.js';
+import { SqliteStoreDb } from '../../src/db/sqlite-store-db.js';
 import { familyById } from '../../src/chains/registry.js';
 import { AddressBook } from '../../src/services/address-book.js';
 import { hash32 } from '../../src/services/hash32.js';
@@ -16,7 +17,6 @@ import { hash32 } from '../../src/services/hash32.js';
 
 let dir: string;
 let db: Db;
-let store: SessionAddressRepository;
 let now = 1_800_000_000_000;
 const clock = () => now;
 
@@ -24,7 +24,6 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-address-book-'));
   db = openDatabase(join(dir, 'db.sqlite'));
   db.$client.pragma('foreign_keys = OFF'); // rows without their sessions: only the addresses matter here
-  store = new SessionAddressRepository(db);
   now = 1_800_000_000_000;
 });
 
@@ -40,10 +39,18 @@ const ADDRESS_A = '0x52908400098527886E0F7030069857D2E4169EE7';
 const ADDRESS_B = '0x8617E340B3D01FA5F11F306F4090FD50E238070D';
 
 /** A book over the file through `gate`, with this process's signals. */
-const bookOn = (gate: SqliteGate) => new AddressBook(asyncStore(store, gate), clock, familyKey, new SqliteSignals(gate));
+const bookOn = (gate: SqliteGate) => new AddressBook(storeOn(gate), clock, familyKey, new SqliteSignals(gate));
+
+/** The real repository over the file, its calls through `gate`, as the SQLite store wires it. */
+const storeOn = (gate: SqliteGate) => gatedStore(new SessionAddressRepository(new SqliteStoreDb(db, gate)), gate);
+
+/** An address issued straight into the file (no gate: the tests set the scene synchronously); its row. */
+function insertRow(sessionId: string, family: string, livemode: boolean, address: string, watchUntil: number): number {
+  return (db.$client.prepare('INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until) VALUES (?, ?, ?, ?, 0, ?) RETURNING rowid').get(sessionId, family, livemode ? 1 : 0, address, watchUntil) as { rowid: number }).rowid;
+}
 
 function insert(sessionId: string, address: string, watchUntil: number, livemode = false): number {
-  return store.insert([{ sessionId, family: 'evm', livemode, address, derivationIndex: 0, watchUntil }])[0] as number;
+  return insertRow(sessionId, 'evm', livemode, address, watchUntil);
 }
 
 test('a watched address finds its session in any letter case, in its own mode only', async () => {
@@ -100,9 +107,9 @@ test('the book compares addresses as their family says: case-sensitive ones stay
   // A base58 family (TRON, Solana) tells two addresses apart by case alone; lower-casing would merge them.
   const asWritten = (_family: string, address: string) => address;
   const gate = new SqliteGate(db.$client);
-  const book = new AddressBook(asyncStore(store, gate), clock, asWritten, new SqliteSignals(gate));
+  const book = new AddressBook(storeOn(gate), clock, asWritten, new SqliteSignals(gate));
   const upper = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
-  const row = store.insert([{ sessionId: 'ps_b58', family: 'b58', livemode: false, address: upper, derivationIndex: 0, watchUntil: now + 60_000 }])[0] as number;
+  const row = insertRow('ps_b58', 'b58', false, upper, now + 60_000);
   book.add('b58', false, upper, row);
   expect(await book.lookup('b58', false, upper)).toBe('ps_b58');
   expect(await book.lookup('b58', false, upper.toLowerCase())).toBeUndefined();
@@ -178,7 +185,7 @@ test('a reload answers from the book it had while it reads the store, and keeps 
 // a hash names candidates, the store's row confirms them. A missed match is a lost payment.
 
 /** A book whose every address has the same hash: every lookup meets every other watched address. */
-const collidingBook = (gate: SqliteGate) => new AddressBook(asyncStore(store, gate), clock, familyKey, new SqliteSignals(gate), () => undefined, () => 7);
+const collidingBook = (gate: SqliteGate) => new AddressBook(storeOn(gate), clock, familyKey, new SqliteSignals(gate), () => undefined, () => 7);
 
 test('addresses with the same hash each find their own session; a stranger with that hash finds none and drops no one', async () => {
   const book = collidingBook(new SqliteGate(db.$client));

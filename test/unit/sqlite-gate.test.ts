@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/open-database.js';
-import { asyncStore, paged } from '../../src/db/sqlite-async.js';
+import { asyncStore, gatedStore, paged } from '../../src/db/sqlite-async.js';
 import { SqliteGate } from '../../src/db/sqlite-gate.js';
+import { SqliteStoreDb } from '../../src/db/sqlite-store-db.js';
 
 // Asynchronous transactions on the one synchronous connection (docs/architecture.md, "Storage"):
 // a store call made outside a transaction that is open must never see or join that transaction.
@@ -196,4 +197,33 @@ test('a pause holds every store call and transaction of this connection until it
   await Promise.all([paused, call, tx]);
   expect(order).toEqual(['paused', 'resumed', 'call', 'tx']);
   expect(await numbers.all()).toEqual([1, 2]);
+});
+
+test("a gated store call's own unit of work (StoreDb.unit) begins at once, commits or rolls back whole, and is a savepoint inside the caller's", async () => {
+  const storeDb = new SqliteStoreDb(db, gate);
+  /** An asynchronous repository, as the ones written once for both databases are. */
+  class Pairs {
+    async addPair(a: number, b: number): Promise<void> {
+      await storeDb.unit(async () => {
+        db.$client.prepare('INSERT INTO t (v) VALUES (?)').run(a);
+        await turn();
+        db.$client.prepare('INSERT INTO t (v) VALUES (?)').run(b);
+      });
+    }
+  }
+  const pairs = gatedStore(new Pairs(), gate);
+  await pairs.addPair(1, 2);
+  await expect(pairs.addPair(3, 1)).rejects.toThrow(/UNIQUE/);
+  expect(await numbers.all()).toEqual([1, 2]);
+  await expect(gate.tx(async () => {
+    await pairs.addPair(4, 5);
+    await expect(pairs.addPair(6, 4)).rejects.toThrow(/UNIQUE/); // only its own part is undone
+    throw new Error('the outer unit fails');
+  })).rejects.toThrow('the outer unit fails');
+  expect(await numbers.all()).toEqual([1, 2]);
+  await gate.tx(async () => {
+    await pairs.addPair(4, 5);
+    await expect(pairs.addPair(6, 4)).rejects.toThrow(/UNIQUE/);
+  });
+  expect(await numbers.all()).toEqual([1, 2, 4, 5]);
 });

@@ -1,0 +1,53 @@
+import type { PaymentSession } from '../domain/session.js';
+import type { NamedSql, StoreDb } from './store-db.js';
+
+/**
+ * A new session's row and its quotes' rows, in the fewest statements each database allows: the API's
+ * hot path (test/budgets/session-creation.ts counts them). Both are named (prepared once per connection).
+ */
+const SESSION_COLUMNS = `id, merchant_id, merchant_domain_id, livemode, status, exception, currency, amount_minor,
+  amount_received_minor, amount_refunded_minor, description, client_reference_id, metadata, line_items, success_url,
+  cancel_url, resolved_by, created_at, expires_at, updated_at`;
+const SESSION_VALUES = Array.from({ length: 20 }, (_, i) => `$${i + 1}`).join(', ');
+const QUOTE_COLUMNS = 'session_id, currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor';
+
+/**
+ * PostgreSQL: one statement, so one round trip. The quotes' rows come from arrays (`unnest`), whatever
+ * their number, and the session's insert runs once even when there are none.
+ */
+const PG_INSERT_SESSION: NamedSql = {
+  name: 'stablepos_session_insert',
+  text: `WITH s AS (INSERT INTO payment_sessions (${SESSION_COLUMNS}) VALUES (${SESSION_VALUES}) RETURNING id)
+    INSERT INTO session_quotes (${QUOTE_COLUMNS})
+    SELECT s.id, q.currency, q.rate_scaled, q.rate_source, q.amount_due_minor, q.fee_fixed_minor
+    FROM s, unnest($21::text[], $22::numeric[], $23::text[], $24::bigint[], $25::bigint[])
+      AS q (currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor)`,
+};
+
+/** SQLite has no INSERT inside WITH and no arrays: the session, then all its quotes in one multi-row INSERT. */
+const SQLITE_INSERT_SESSION: NamedSql = {
+  name: 'stablepos_session_insert',
+  text: `INSERT INTO payment_sessions (${SESSION_COLUMNS}) VALUES (${SESSION_VALUES})`,
+};
+/** One per number of quotes (a session has one per stablecoin). */
+const SQLITE_INSERT_QUOTES: NamedSql[] = [];
+const sqliteInsertQuotes = (count: number): NamedSql => ({
+  name: `stablepos_session_quotes_insert_${count}`,
+  text: `INSERT INTO session_quotes (${QUOTE_COLUMNS}) VALUES ${Array.from({ length: count }, (_, i) => `(${[1, 2, 3, 4, 5, 6].map((n) => `$${6 * i + n}`).join(', ')})`).join(', ')}`,
+});
+
+/** Inserts `session` (its row given as `row`, the 20 values of SESSION_COLUMNS) and its quotes. */
+export async function insertSessionRows(store: StoreDb, session: PaymentSession, row: readonly unknown[]): Promise<void> {
+  const q = session.quotes;
+  if (store.dialect === 'postgres') {
+    const arrays = [q.map((x) => x.currency), q.map((x) => x.rateScaled), q.map((x) => x.rateSource), q.map((x) => x.amountDueMinor), q.map((x) => x.feeFixedMinor)];
+    await store.named(PG_INSERT_SESSION, [...row, ...arrays]);
+    return;
+  }
+  await store.named(SQLITE_INSERT_SESSION, row);
+  if (q.length === 0) return;
+  const params: unknown[] = [];
+  // rate_scaled is decimal text on SQLite (sqlite-kit.ts' bigNumber).
+  for (const x of q) params.push(session.id, x.currency, x.rateScaled.toString(), x.rateSource, x.amountDueMinor, x.feeFixedMinor);
+  await store.named((SQLITE_INSERT_QUOTES[q.length] ??= sqliteInsertQuotes(q.length)), params);
+}
