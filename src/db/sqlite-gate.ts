@@ -101,26 +101,41 @@ export class SqliteGate {
     const current = this.context.getStore();
     if (current?.readOnly && current.open) return Promise.reject(new Error('a unit of work cannot start inside a read snapshot'));
     if (current?.open) return this.savepoint(current, work);
-    return this.exclusive(async () => {
-      const transaction: OpenTransaction = { open: true, savepoints: 0, afterCommit: [] };
-      this.begin.run();
-      try {
-        const result = await this.context.run(transaction, work);
-        this.commit.run();
-        for (const fn of transaction.afterCommit) fn();
-        return result;
-      } catch (err) {
-        // A failed COMMIT may have ended the transaction already (SQLite rolls back on some errors).
-        if (this.client.inTransaction) this.rollback.run();
-        throw err;
-      } finally {
-        transaction.open = false;
-        // On Node 20 an enabled AsyncLocalStorage hooks every promise of the process (about three
-        // times their cost): it is enabled only while a transaction is open. Flows that outlive
-        // this one lose the context, which makes them outside, as they must be.
-        this.context.disable();
-      }
-    });
+    return this.exclusive(() => this.transaction(work));
+  }
+
+  /**
+   * A unit of work begun by a store call that already holds the connection (`run`'s turn): as `tx`,
+   * without queueing for a turn it has (queueing behind itself would never start). A savepoint inside
+   * the flow's open transaction. Only for `run`'s calls (StoreDb.unit): a flow that does not hold the
+   * connection must use `tx`.
+   */
+  txInTurn<T>(work: () => Promise<T>): Promise<T> {
+    const current = this.context.getStore();
+    if (current?.readOnly && current.open) return Promise.reject(new Error('a unit of work cannot start inside a read snapshot'));
+    if (current?.open) return this.savepoint(current, work);
+    return this.transaction(work);
+  }
+
+  private async transaction<T>(work: () => Promise<T>): Promise<T> {
+    const transaction: OpenTransaction = { open: true, savepoints: 0, afterCommit: [] };
+    this.begin.run();
+    try {
+      const result = await this.context.run(transaction, work);
+      this.commit.run();
+      for (const fn of transaction.afterCommit) fn();
+      return result;
+    } catch (err) {
+      // A failed COMMIT may have ended the transaction already (SQLite rolls back on some errors).
+      if (this.client.inTransaction) this.rollback.run();
+      throw err;
+    } finally {
+      transaction.open = false;
+      // On Node 20 an enabled AsyncLocalStorage hooks every promise of the process (about three
+      // times their cost): it is enabled only while a transaction is open. Flows that outlive
+      // this one lose the context, which makes them outside, as they must be.
+      this.context.disable();
+    }
   }
 
   private async savepoint<T>(transaction: OpenTransaction, work: () => Promise<T>): Promise<T> {

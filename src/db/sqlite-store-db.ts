@@ -27,8 +27,9 @@ export class SqliteStoreDb implements StoreDb {
     return this.gate.inTransaction();
   }
 
+  /** Repositories' methods run in the gate's turn (gatedStore): the unit begins in that turn, not after it. */
   unit<T>(work: () => Promise<T>): Promise<T> {
-    return this.gate.tx(work);
+    return this.gate.txInTurn(work);
   }
 
   affected(result: unknown): number {

@@ -197,3 +197,25 @@ test('a pause holds every store call and transaction of this connection until it
   expect(order).toEqual(['paused', 'resumed', 'call', 'tx']);
   expect(await numbers.all()).toEqual([1, 2]);
 });
+
+test('a unit begun inside a store call\'s turn (StoreDb.unit) starts at once, commits together, and rolls back whole', async () => {
+  // A repository written once runs each method in its turn (gate.run); its own unit of work must not
+  // queue behind that turn, which it holds (it would wait for itself).
+  const write = (values: number[]) =>
+    gate.run(() =>
+      gate.txInTurn(async () => {
+        for (const v of values) await numbers.add(v);
+      }),
+    );
+  const first = write([1, 2]);
+  const outcome = await Promise.race([first.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('stuck'), 1000))]);
+  expect(outcome).toBe('done');
+  await expect(write([3, 1])).rejects.toThrow(/UNIQUE/);
+  expect(await numbers.all()).toEqual([1, 2]);
+  // Inside a flow's open transaction it is a savepoint: the outer work goes on without its part.
+  await gate.tx(async () => {
+    await expect(write([4, 2])).rejects.toThrow(/UNIQUE/);
+    await numbers.add(5);
+  });
+  expect(await numbers.all()).toEqual([1, 2, 5]);
+});
