@@ -2,7 +2,7 @@ import type { SecretCipher } from '../domain/secret-cipher.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
-import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
+import { AppSettingsRepository } from '../db/app-settings-repository.js';
 import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
@@ -62,7 +62,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     idempotency: new PgIdempotencyRepository(database, cipher),
     ledger: new PgLedgerRepository(database),
     refunds: new PgRefundRepository(database),
-    settings: new PgAppSettingsRepository(database),
+    settings: new AppSettingsRepository(storeDb),
     secrets: new PgStoredSecrets(database, cipher),
     leases: new PgLeaseRepository(database),
     signals,

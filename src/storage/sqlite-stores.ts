@@ -66,7 +66,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
       iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
     },
     refunds: port(new RefundRepository(db)),
-    settings: port(new AppSettingsRepository(db)),
+    settings: gated(new AppSettingsRepository(storeDb)),
     secrets: port(secrets),
     leases: port(new LeaseRepository(db)),
     signals: new SqliteSignals(gate, warnOfSignals),
