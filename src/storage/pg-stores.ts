@@ -3,7 +3,7 @@ import { GroupCommit } from '../db/group-commit.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { AppSettingsRepository } from '../db/app-settings-repository.js';
-import { PgLeaseRepository } from '../db/pg/lease-repository.js';
+import { LeaseRepository } from '../db/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { WalletRepository } from '../db/wallet-repository.js';
@@ -64,7 +64,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     refunds: new PgRefundRepository(database),
     settings: new AppSettingsRepository(storeDb),
     secrets: new PgStoredSecrets(database, cipher),
-    leases: new PgLeaseRepository(database),
+    leases: new LeaseRepository(storeDb),
     signals,
     tx: (work) => database.tx(work),
     snapshot: (work) => database.snapshot(work),

@@ -68,7 +68,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     refunds: port(new RefundRepository(db)),
     settings: gated(new AppSettingsRepository(storeDb)),
     secrets: port(secrets),
-    leases: port(new LeaseRepository(db)),
+    leases: gated(new LeaseRepository(storeDb)),
     signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),
     snapshot: (work) => gate.snapshot(work),
