@@ -9,7 +9,7 @@ import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { WalletRepository } from '../db/wallet-repository.js';
 import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
 import { PgDepositRepository } from '../db/pg/deposit-repository.js';
-import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
+import { MerchantRepository } from '../db/merchant-repository.js';
 import { PgPaymentRepository } from '../db/pg/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
@@ -48,7 +48,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
   return {
     kind: 'postgres',
     database,
-    merchants: new PgMerchantRepository(database),
+    merchants: new MerchantRepository(storeDb),
     apiKeys: new PgApiKeyRepository(database, signals),
     wallets: new WalletRepository(storeDb),
     addresses: new PgSessionAddressRepository(database),

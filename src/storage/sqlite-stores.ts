@@ -49,7 +49,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     kind: 'sqlite',
     db,
     gate,
-    merchants: port(new MerchantRepository(db)),
+    merchants: gated(new MerchantRepository(storeDb)),
     apiKeys: port(new ApiKeyRepository(db)),
     users: port(new UserRepository(db)),
     idempotency: port(new IdempotencyRepository(db, cipher)),
