@@ -16,7 +16,7 @@ import { PgSessionRepository } from '../db/pg/session-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
-import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
+import { IdempotencyRepository } from '../db/idempotency-repository.js';
 import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
 import { PgRefundRepository } from '../db/pg/refund-repository.js';
 import { PgUserRepository } from '../db/pg/user-repository.js';
@@ -59,7 +59,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     events: new PgEventRepository(database),
     webhooks: new PgWebhookRepository(database, cipher),
     users: new PgUserRepository(database),
-    idempotency: new PgIdempotencyRepository(database, cipher),
+    idempotency: new IdempotencyRepository(storeDb, cipher),
     ledger: new PgLedgerRepository(database),
     refunds: new PgRefundRepository(database),
     settings: new AppSettingsRepository(storeDb),

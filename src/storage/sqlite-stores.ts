@@ -52,7 +52,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     merchants: gated(new MerchantRepository(storeDb)),
     apiKeys: port(new ApiKeyRepository(db)),
     users: port(new UserRepository(db)),
-    idempotency: port(new IdempotencyRepository(db, cipher)),
+    idempotency: gated(new IdempotencyRepository(storeDb, cipher)),
     wallets: gated(new WalletRepository(storeDb)),
     addresses: port(new SessionAddressRepository(db)),
     sessions: port(new SessionRepository(db)),
