@@ -18,7 +18,7 @@ import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import { IdempotencyRepository } from '../db/idempotency-repository.js';
 import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
-import { PgRefundRepository } from '../db/pg/refund-repository.js';
+import { RefundRepository } from '../db/refund-repository.js';
 import { PgUserRepository } from '../db/pg/user-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
 
@@ -61,7 +61,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     users: new PgUserRepository(database),
     idempotency: new IdempotencyRepository(storeDb, cipher),
     ledger: new PgLedgerRepository(database),
-    refunds: new PgRefundRepository(database),
+    refunds: new RefundRepository(storeDb),
     settings: new AppSettingsRepository(storeDb),
     secrets: new PgStoredSecrets(database, cipher),
     leases: new LeaseRepository(storeDb),

@@ -65,7 +65,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
       ...port(ledgerRepo),
       iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
     },
-    refunds: port(new RefundRepository(db)),
+    refunds: gated(new RefundRepository(storeDb)),
     settings: gated(new AppSettingsRepository(storeDb)),
     secrets: port(secrets),
     leases: gated(new LeaseRepository(storeDb)),
