@@ -17,7 +17,7 @@ import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import { IdempotencyRepository } from '../db/idempotency-repository.js';
-import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
+import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
 import { PgUserRepository } from '../db/pg/user-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
@@ -60,7 +60,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     webhooks: new PgWebhookRepository(database, cipher),
     users: new PgUserRepository(database),
     idempotency: new IdempotencyRepository(storeDb, cipher),
-    ledger: new PgLedgerRepository(database),
+    ledger: ledgerStore(new LedgerRepository(storeDb)),
     refunds: new RefundRepository(storeDb),
     settings: new AppSettingsRepository(storeDb),
     secrets: new PgStoredSecrets(database, cipher),

@@ -7,14 +7,14 @@ import { EventRepository } from '../db/event-repository.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { IdempotencyRepository } from '../db/idempotency-repository.js';
 import { LeaseRepository } from '../db/lease-repository.js';
-import { LedgerRepository } from '../db/ledger-repository.js';
+import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { MerchantRepository } from '../db/merchant-repository.js';
 import { type Db, openDatabase } from '../db/open-database.js';
 import { PaymentRepository } from '../db/payment-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
 import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { SessionRepository } from '../db/session-repository.js';
-import { asyncStore, gatedStore, paged } from '../db/sqlite-async.js';
+import { asyncStore, gatedStore } from '../db/sqlite-async.js';
 import { SqliteGate } from '../db/sqlite-gate.js';
 import { SqliteSignals } from '../db/sqlite-signals.js';
 import { SqliteStoreDb } from '../db/sqlite-store-db.js';
@@ -43,7 +43,6 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
   const storeDb = new SqliteStoreDb(db, gate);
   const gated = <T extends object>(repo: T) => gatedStore(repo, gate);
   const group = new GroupCommit(gate);
-  const ledgerRepo = new LedgerRepository(db);
   const secrets = new StoredSecrets(db, cipher);
   return {
     kind: 'sqlite',
@@ -61,10 +60,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     chainState: port(new ChainStateRepository(db)),
     events: port(new EventRepository(db)),
     webhooks: port(new WebhookRepository(db, cipher)),
-    ledger: {
-      ...port(ledgerRepo),
-      iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
-    },
+    ledger: ledgerStore(gated(new LedgerRepository(storeDb))),
     refunds: gated(new RefundRepository(storeDb)),
     settings: gated(new AppSettingsRepository(storeDb)),
     secrets: port(secrets),
