@@ -1,22 +1,22 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './open-database.js';
-import { appSettings } from './schema.js';
+import type { StoreDb } from './store-db.js';
 
 /** Named JSON settings, one row each. */
 export class AppSettingsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly store: StoreDb) {}
 
-  get(key: string): unknown {
-    const row = this.db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).get();
+  async get(key: string): Promise<unknown> {
+    const s = this.store.t.appSettings;
+    const [row] = await this.store.db.select({ value: s.value }).from(s).where(eq(s.key, key));
     return row ? (JSON.parse(row.value) as unknown) : undefined;
   }
 
-  put(key: string, value: unknown, now: number): void {
+  async put(key: string, value: unknown, now: number): Promise<void> {
+    const s = this.store.t.appSettings;
     const json = JSON.stringify(value);
-    this.db
-      .insert(appSettings)
+    await this.store.db
+      .insert(s)
       .values({ key, value: json, updatedAt: now })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: json, updatedAt: now } })
-      .run();
+      .onConflictDoUpdate({ target: s.key, set: { value: json, updatedAt: now } });
   }
 }

@@ -1,7 +1,7 @@
 import { and, isNull, lt } from 'drizzle-orm';
 import type { SecretCipher } from '../domain/secret-cipher.js';
-import type { Db } from './open-database.js';
-import { idempotencyKeys } from './schema.js';
+import type { NamedSql, StoreDb } from './store-db.js';
+import { rawCount } from './store-db.js';
 import { keptAnswer, replayedAnswer } from './stored-answers.js';
 
 export { STORED_ANSWER_PURPOSE } from './stored-answers.js';
@@ -26,74 +26,89 @@ export interface StoredIdempotency {
   createdAt: number;
 }
 
+// Named, prepared once per connection: they run in every request that carries a key, session
+// creation among them (the hot path; the answer is stored with the work, idempotency-service.ts).
+const FIND: NamedSql = {
+  name: 'stablepos_idempotency_find',
+  text: `SELECT fingerprint, response_status, response_body, created_at
+    FROM idempotency_keys WHERE merchant_id = $1 AND livemode = $2 AND key = $3`,
+};
+const PUT: NamedSql = {
+  name: 'stablepos_idempotency_put',
+  text: `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+      response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at`,
+};
+/** `RETURNING`: a row comes back only when the key was free (inserted, or its old row replaced). */
+const SAVE_IF_FREE: NamedSql = {
+  name: 'stablepos_idempotency_save_if_free',
+  text: `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7)
+    ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+      response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at
+    WHERE (idempotency_keys.response_status IS NOT NULL AND idempotency_keys.created_at < $8)
+       OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < $9)
+    RETURNING 1 AS saved`,
+};
+const RELEASE: NamedSql = {
+  name: 'stablepos_idempotency_release',
+  text: `DELETE FROM idempotency_keys
+    WHERE merchant_id = $1 AND livemode = $2 AND key = $3 AND created_at = $4 AND response_status IS NULL`,
+};
+
 /**
  * Idempotency keys: a request's claim (a row without an answer, while it runs) and then its answer,
- * kept for replay; answers holding a credential are sealed by the data key (stored-answers.ts).
+ * kept for replay, one row per key under the primary key (merchant, mode, key), which every instance
+ * shares; answers holding a credential are sealed by the data key (stored-answers.ts).
  */
 export class IdempotencyRepository {
-  private readonly findOne;
-  private readonly putOne;
-  private readonly putIfFree;
-  private readonly releaseOne;
-
   constructor(
-    private readonly db: Db,
+    private readonly store: StoreDb,
     private readonly cipher: SecretCipher,
-  ) {
-    // Raw, like the other statements of session creation (the hot path; see session-repository.ts).
-    this.findOne = db.$client.prepare<[string, number, string], StoredIdempotency>(
-      `SELECT fingerprint, response_status AS responseStatus, response_body AS responseBody, created_at AS createdAt
-       FROM idempotency_keys WHERE merchant_id = ? AND livemode = ? AND key = ?`,
-    );
-    this.putOne = db.$client.prepare<[string, number, string, string, number | null, string | null, number]>(
-      `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
-         response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at`,
-    );
-    this.putIfFree = db.$client.prepare<[string, number, string, string, number, string, number, number, number]>(
-      `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
-         response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at
-       WHERE (idempotency_keys.response_status IS NOT NULL AND idempotency_keys.created_at < ?)
-          OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < ?)`,
-    );
-    this.releaseOne = db.$client.prepare<[string, number, string, number]>(
-      `DELETE FROM idempotency_keys
-       WHERE merchant_id = ? AND livemode = ? AND key = ? AND created_at = ? AND response_status IS NULL`,
+  ) {}
+
+  async find(scope: IdempotencyScope): Promise<StoredIdempotency | undefined> {
+    const [row] = await this.store.named<{ fingerprint: string; response_status: number | null; response_body: string | null; created_at: unknown }>(FIND, [
+      scope.merchantId,
+      scope.livemode,
+      scope.key,
+    ]);
+    return (
+      row && {
+        fingerprint: row.fingerprint,
+        responseStatus: row.response_status,
+        responseBody: replayedAnswer(this.cipher, row.response_body),
+        createdAt: rawCount(row.created_at),
+      }
     );
   }
 
-  find(scope: IdempotencyScope): StoredIdempotency | undefined {
-    const stored = this.findOne.get(scope.merchantId, scope.livemode ? 1 : 0, scope.key);
-    if (stored) stored.responseBody = replayedAnswer(this.cipher, stored.responseBody);
-    return stored;
+  async claim(scope: IdempotencyScope, fingerprint: string, now: number): Promise<void> {
+    await this.store.named(PUT, [scope.merchantId, scope.livemode, scope.key, fingerprint, null, null, now]);
   }
 
-  claim(scope: IdempotencyScope, fingerprint: string, now: number): void {
-    this.putOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, null, null, now);
+  async save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): Promise<void> {
+    await this.store.named(PUT, [scope.merchantId, scope.livemode, scope.key, fingerprint, status, keptAnswer(this.cipher, body), now]);
   }
 
-  save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): void {
-    this.putOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, keptAnswer(this.cipher, body), now);
-  }
-
-  saveIfFree(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number, free: KeyFreeWhen): boolean {
+  async saveIfFree(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number, free: KeyFreeWhen): Promise<boolean> {
     const kept = keptAnswer(this.cipher, body);
-    return this.putIfFree.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, fingerprint, status, kept, now, free.answeredBefore, free.claimedBefore).changes === 1;
+    const saved = await this.store.named(SAVE_IF_FREE, [scope.merchantId, scope.livemode, scope.key, fingerprint, status, kept, now, free.answeredBefore, free.claimedBefore]);
+    return saved.length === 1;
   }
 
-  releaseClaim(scope: IdempotencyScope, claimedAt: number): void {
-    this.releaseOne.run(scope.merchantId, scope.livemode ? 1 : 0, scope.key, claimedAt);
+  async releaseClaim(scope: IdempotencyScope, claimedAt: number): Promise<void> {
+    await this.store.named(RELEASE, [scope.merchantId, scope.livemode, scope.key, claimedAt]);
   }
 
-  releaseUnfinished(claimedBefore: number): number {
-    const t = idempotencyKeys;
-    return this.db.delete(t).where(and(isNull(t.responseStatus), lt(t.createdAt, claimedBefore))).run().changes;
+  async releaseUnfinished(claimedBefore: number): Promise<number> {
+    const t = this.store.t.idempotencyKeys;
+    return this.store.affected(await this.store.db.delete(t).where(and(isNull(t.responseStatus), lt(t.createdAt, claimedBefore))));
   }
 
-  purgeOlderThan(cutoff: number): number {
-    return this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).run().changes;
+  async purgeOlderThan(cutoff: number): Promise<number> {
+    const t = this.store.t.idempotencyKeys;
+    return this.store.affected(await this.store.db.delete(t).where(lt(t.createdAt, cutoff)));
   }
 }

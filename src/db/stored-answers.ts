@@ -7,7 +7,7 @@ export const STORED_ANSWER_PURPOSE = 'stored API answer';
 /**
  * An API answer as it is kept for replay: one holding a credential (the `whsec_…` of a new webhook
  * endpoint, the `sk_…` of a new API key) is sealed by the data key, as the secrets themselves are;
- * the others (session creation, the hot path) are kept as they are. Shared by both stores.
+ * the others (session creation, the hot path) are kept as they are.
  */
 export function keptAnswer(cipher: SecretCipher, body: string): string {
   return containsCredential(body) ? cipher.seal(body, STORED_ANSWER_PURPOSE) : body;

@@ -2,23 +2,23 @@ import type { SecretCipher } from '../domain/secret-cipher.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
-import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
-import { PgLeaseRepository } from '../db/pg/lease-repository.js';
+import { AppSettingsRepository } from '../db/app-settings-repository.js';
+import { LeaseRepository } from '../db/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { WalletRepository } from '../db/wallet-repository.js';
 import { ChainStateRepository } from '../db/chain-state-repository.js';
 import { DepositRepository } from '../db/deposit-repository.js';
-import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PaymentRepository } from '../db/payment-repository.js';
 import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { SessionRepository } from '../db/session-repository.js';
+import { MerchantRepository } from '../db/merchant-repository.js';
 import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
-import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
-import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
-import { PgRefundRepository } from '../db/pg/refund-repository.js';
+import { IdempotencyRepository } from '../db/idempotency-repository.js';
+import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
+import { RefundRepository } from '../db/refund-repository.js';
 import { PgUserRepository } from '../db/pg/user-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
 
@@ -50,7 +50,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
   return {
     kind: 'postgres',
     database,
-    merchants: new PgMerchantRepository(database),
+    merchants: new MerchantRepository(storeDb),
     apiKeys: new PgApiKeyRepository(database, signals),
     wallets: new WalletRepository(storeDb),
     addresses: new SessionAddressRepository(storeDb),
@@ -61,12 +61,12 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     events: new PgEventRepository(database, storeDb),
     webhooks: new PgWebhookRepository(database, cipher),
     users: new PgUserRepository(database),
-    idempotency: new PgIdempotencyRepository(database, cipher),
-    ledger: new PgLedgerRepository(database),
-    refunds: new PgRefundRepository(database),
-    settings: new PgAppSettingsRepository(database),
+    idempotency: new IdempotencyRepository(storeDb, cipher),
+    ledger: ledgerStore(new LedgerRepository(storeDb)),
+    refunds: new RefundRepository(storeDb),
+    settings: new AppSettingsRepository(storeDb),
     secrets: new PgStoredSecrets(database, cipher),
-    leases: new PgLeaseRepository(database),
+    leases: new LeaseRepository(storeDb),
     signals,
     tx: (work) => database.tx(work),
     snapshot: (work) => database.snapshot(work),

@@ -7,14 +7,14 @@ import { EventRepository } from '../db/event-repository.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { IdempotencyRepository } from '../db/idempotency-repository.js';
 import { LeaseRepository } from '../db/lease-repository.js';
-import { LedgerRepository } from '../db/ledger-repository.js';
+import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { MerchantRepository } from '../db/merchant-repository.js';
 import { type Db, openDatabase } from '../db/open-database.js';
 import { PaymentRepository } from '../db/payment-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
 import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { SessionRepository } from '../db/session-repository.js';
-import { asyncStore, gatedStore, paged } from '../db/sqlite-async.js';
+import { asyncStore, gatedStore } from '../db/sqlite-async.js';
 import { SqliteGate } from '../db/sqlite-gate.js';
 import { SqliteSignals } from '../db/sqlite-signals.js';
 import { SqliteStoreDb } from '../db/sqlite-store-db.js';
@@ -43,16 +43,15 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
   const storeDb = new SqliteStoreDb(db, gate);
   const gated = <T extends object>(repo: T) => gatedStore(repo, gate);
   const group = new GroupCommit(gate);
-  const ledgerRepo = new LedgerRepository(db);
   const secrets = new StoredSecrets(db, cipher);
   return {
     kind: 'sqlite',
     db,
     gate,
-    merchants: port(new MerchantRepository(db)),
+    merchants: gated(new MerchantRepository(storeDb)),
     apiKeys: port(new ApiKeyRepository(db)),
     users: port(new UserRepository(db)),
-    idempotency: port(new IdempotencyRepository(db, cipher)),
+    idempotency: gated(new IdempotencyRepository(storeDb, cipher)),
     wallets: gated(new WalletRepository(storeDb)),
     addresses: gated(new SessionAddressRepository(storeDb)),
     sessions: gated(new SessionRepository(storeDb)),
@@ -61,14 +60,11 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     chainState: gated(new ChainStateRepository(storeDb)),
     events: port(new EventRepository(db)),
     webhooks: port(new WebhookRepository(db, cipher)),
-    ledger: {
-      ...port(ledgerRepo),
-      iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
-    },
-    refunds: port(new RefundRepository(db)),
-    settings: port(new AppSettingsRepository(db)),
+    ledger: ledgerStore(gated(new LedgerRepository(storeDb))),
+    refunds: gated(new RefundRepository(storeDb)),
+    settings: gated(new AppSettingsRepository(storeDb)),
     secrets: port(secrets),
-    leases: port(new LeaseRepository(db)),
+    leases: gated(new LeaseRepository(storeDb)),
     signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),
     snapshot: (work) => gate.snapshot(work),
