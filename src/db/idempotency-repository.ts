@@ -98,6 +98,11 @@ export class IdempotencyRepository {
     return saved.length === 1;
   }
 
+  async claimIfFree(scope: IdempotencyScope, fingerprint: string, now: number, free: KeyFreeWhen): Promise<boolean> {
+    const claimed = await this.store.named(SAVE_IF_FREE, [scope.merchantId, scope.livemode, scope.key, fingerprint, null, null, now, free.answeredBefore, free.claimedBefore]);
+    return claimed.length === 1;
+  }
+
   async releaseClaim(scope: IdempotencyScope, claimedAt: number): Promise<void> {
     await this.store.named(RELEASE, [scope.merchantId, scope.livemode, scope.key, claimedAt]);
   }

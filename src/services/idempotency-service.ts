@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../domain/errors.js';
-import type { Clock, GroupedUnitOfWork, IdempotencyScope, IdempotencyStore, StoredIdempotency } from './ports.js';
+import type { Clock, GroupedUnitOfWork, IdempotencyScope, IdempotencyStore, KeyFreeWhen, StoredIdempotency } from './ports.js';
 
 /** How long a key and its response are kept (contract: 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -116,8 +116,10 @@ export class IdempotencyService {
         : // Returns rather than throws its verdict: a grouped unit that throws makes its group run again.
           await this.commit(async () => {
             const found = judge(await this.store.find(scope), fingerprint, claimedAt);
-            if (found.kind === 'free') await this.store.claim(scope, fingerprint, claimedAt);
-            return found;
+            if (found.kind !== 'free' || (await this.store.claimIfFree(scope, fingerprint, claimedAt, freeAt(claimedAt)))) return found;
+            // Another instance claimed the key between the read and the claim (units run concurrently
+            // on PostgreSQL): judged by what it holds now.
+            return judge(await this.store.find(scope), fingerprint, claimedAt);
           });
     } catch (err) {
       this.inFlight.delete(key);
@@ -152,8 +154,8 @@ export class IdempotencyService {
       await this.commit(async () => {
         // A claim never stored (its unit failed, or lost the key to another instance in saveInUnit)
         // does not overwrite another instance's row: that one's answer is the key's.
-        if (!claim.stored && judge(await this.store.find(scope), claim.fingerprint, now).kind !== 'free') return;
-        await this.store.save(scope, claim.fingerprint, status, body, now);
+        if (!claim.stored) await this.store.saveIfFree(scope, claim.fingerprint, status, body, now, freeAt(now));
+        else await this.store.save(scope, claim.fingerprint, status, body, now);
       });
     } finally {
       this.inFlight.delete(key);
@@ -172,8 +174,7 @@ export class IdempotencyService {
     // Claimed here, in the work's unit: another instance may have claimed or answered the key since
     // `begin` read it. Then this unit is rolled back, and the request is told the key is in use. The
     // check is the write's own condition (the same rule as `judge`): one statement on the hot path.
-    const free = { answeredBefore: now - IDEMPOTENCY_RETENTION_MS, claimedBefore: now - IDEMPOTENCY_CLAIM_LIFETIME_MS };
-    if (await this.store.saveIfFree(scope, claim.fingerprint, status, body, now, free)) return;
+    if (await this.store.saveIfFree(scope, claim.fingerprint, status, body, now, freeAt(now))) return;
     // Rare: read what holds the key, to say which.
     const verdict = judge(await this.store.find(scope), claim.fingerprint, now);
     throw verdict.kind === 'reused' ? reused() : inUse();
@@ -196,6 +197,9 @@ export class IdempotencyService {
     return await this.store.purgeOlderThan(this.now() - IDEMPOTENCY_RETENTION_MS);
   }
 }
+
+/** When a key's row no longer holds it, seen at `now` (the rule `judge` applies, as a write's condition). */
+const freeAt = (now: number): KeyFreeWhen => ({ answeredBefore: now - IDEMPOTENCY_RETENTION_MS, claimedBefore: now - IDEMPOTENCY_CLAIM_LIFETIME_MS });
 
 const inUse = () => new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly.');
 

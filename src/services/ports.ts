@@ -120,6 +120,12 @@ export interface IdempotencyStore {
   find(scope: IdempotencyScope): Promise<StoredIdempotency | undefined>;
   /** Writes a claim (no response yet) at `now`, replacing whatever the key held (an expired answer, an abandoned claim). */
   claim(scope: IdempotencyScope, fingerprint: string, now: number): Promise<void>;
+  /**
+   * Writes a claim unless the key holds a claim or answer still in force (the rule of `saveIfFree`):
+   * one statement, so two instances reading the key free at once cannot both claim it.
+   * @returns whether it was claimed
+   */
+  claimIfFree(scope: IdempotencyScope, fingerprint: string, now: number, free: KeyFreeWhen): Promise<boolean>;
   /** Stores a finished response, replacing the claim (or an expired record) under the same key. */
   save(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number): Promise<void>;
   /**
