@@ -27,8 +27,25 @@ export class SqliteStoreDb implements StoreDb {
     return this.gate.inTransaction();
   }
 
-  unit<T>(work: () => Promise<T>): Promise<T> {
-    return this.gate.tx(work);
+  /**
+   * Inside the caller's unit of work: a savepoint of it (the gate's). Outside, the repository's method
+   * already holds the connection (gatedStore runs it in its turn), so the gate's `tx` would queue
+   * behind that very hold and never start: the unit is BEGIN … COMMIT on the held connection, and a
+   * unit inside it is part of it.
+   */
+  async unit<T>(work: () => Promise<T>): Promise<T> {
+    if (this.gate.inTransaction()) return this.gate.tx(work);
+    const client = this.connection.$client;
+    if (client.inTransaction) return work();
+    client.prepare('BEGIN IMMEDIATE').run();
+    try {
+      const result = await work();
+      client.prepare('COMMIT').run();
+      return result;
+    } catch (err) {
+      if (client.inTransaction) client.prepare('ROLLBACK').run();
+      throw err;
+    }
   }
 
   affected(result: unknown): number {

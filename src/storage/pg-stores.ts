@@ -6,6 +6,8 @@ import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
 import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
+import { EventRepository } from '../db/event-repository.js';
+import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
 import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
 import { PgDepositRepository } from '../db/pg/deposit-repository.js';
@@ -13,13 +15,11 @@ import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PgPaymentRepository } from '../db/pg/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
-import { PgEventRepository } from '../db/pg/event-repository.js';
 import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
 import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
 import { PgRefundRepository } from '../db/pg/refund-repository.js';
-import { PgUserRepository } from '../db/pg/user-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -56,9 +56,9 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     payments: new PgPaymentRepository(database),
     deposits: new PgDepositRepository(database),
     chainState: new PgChainStateRepository(database),
-    events: new PgEventRepository(database),
+    events: new EventRepository(storeDb),
     webhooks: new PgWebhookRepository(database, cipher),
-    users: new PgUserRepository(database),
+    users: new UserRepository(storeDb),
     idempotency: new PgIdempotencyRepository(database, cipher),
     ledger: new PgLedgerRepository(database),
     refunds: new PgRefundRepository(database),

@@ -51,7 +51,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     gate,
     merchants: port(new MerchantRepository(db)),
     apiKeys: port(new ApiKeyRepository(db)),
-    users: port(new UserRepository(db)),
+    users: gated(new UserRepository(storeDb)),
     idempotency: port(new IdempotencyRepository(db, cipher)),
     wallets: gated(new WalletRepository(storeDb)),
     addresses: port(new SessionAddressRepository(db)),
@@ -59,7 +59,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     payments: port(new PaymentRepository(db)),
     deposits: port(new DepositRepository(db)),
     chainState: port(new ChainStateRepository(db)),
-    events: port(new EventRepository(db)),
+    events: gated(new EventRepository(storeDb)),
     webhooks: port(new WebhookRepository(db, cipher)),
     ledger: {
       ...port(ledgerRepo),
