@@ -1,11 +1,11 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
-import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { PgAppSettingsRepository } from '../db/pg/app-settings-repository.js';
 import { PgLeaseRepository } from '../db/pg/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
+import { ApiKeyRepository } from '../db/api-key-repository.js';
 import { EventRepository } from '../db/event-repository.js';
 import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
@@ -49,7 +49,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     kind: 'postgres',
     database,
     merchants: new PgMerchantRepository(database),
-    apiKeys: new PgApiKeyRepository(database, signals),
+    apiKeys: new ApiKeyRepository(storeDb),
     wallets: new WalletRepository(storeDb),
     addresses: new PgSessionAddressRepository(database),
     sessions: new PgSessionRepository(database),

@@ -50,7 +50,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     db,
     gate,
     merchants: port(new MerchantRepository(db)),
-    apiKeys: port(new ApiKeyRepository(db)),
+    apiKeys: gated(new ApiKeyRepository(storeDb)),
     users: gated(new UserRepository(storeDb)),
     idempotency: port(new IdempotencyRepository(db, cipher)),
     wallets: gated(new WalletRepository(storeDb)),
