@@ -7,6 +7,7 @@ import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { ApiKeyRepository } from '../db/api-key-repository.js';
 import { EventRepository } from '../db/event-repository.js';
+import { StoredSecrets } from '../db/stored-secrets.js';
 import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
 import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
@@ -15,7 +16,6 @@ import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PgPaymentRepository } from '../db/pg/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
-import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
 import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
 import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
@@ -63,7 +63,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     ledger: new PgLedgerRepository(database),
     refunds: new PgRefundRepository(database),
     settings: new PgAppSettingsRepository(database),
-    secrets: new PgStoredSecrets(database, cipher),
+    secrets: new StoredSecrets(storeDb, cipher),
     leases: new PgLeaseRepository(database),
     signals,
     tx: (work) => database.tx(work),

@@ -44,7 +44,6 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
   const gated = <T extends object>(repo: T) => gatedStore(repo, gate);
   const group = new GroupCommit(gate);
   const ledgerRepo = new LedgerRepository(db);
-  const secrets = new StoredSecrets(db, cipher);
   return {
     kind: 'sqlite',
     db,
@@ -67,7 +66,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     },
     refunds: port(new RefundRepository(db)),
     settings: port(new AppSettingsRepository(db)),
-    secrets: port(secrets),
+    secrets: gated(new StoredSecrets(storeDb, cipher)),
     leases: port(new LeaseRepository(db)),
     signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),
