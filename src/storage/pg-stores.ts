@@ -10,13 +10,13 @@ import { EventRepository } from '../db/event-repository.js';
 import { StoredSecrets } from '../db/stored-secrets.js';
 import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
+import { WebhookRepository } from '../db/webhook-repository.js';
 import { PgChainStateRepository } from '../db/pg/chain-state-repository.js';
 import { PgDepositRepository } from '../db/pg/deposit-repository.js';
 import { PgMerchantRepository } from '../db/pg/merchant-repository.js';
 import { PgPaymentRepository } from '../db/pg/payment-repository.js';
 import { PgSessionAddressRepository } from '../db/pg/session-address-repository.js';
 import { PgSessionRepository } from '../db/pg/session-repository.js';
-import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import { PgIdempotencyRepository } from '../db/pg/idempotency-repository.js';
 import { PgLedgerRepository } from '../db/pg/ledger-repository.js';
 import { PgRefundRepository } from '../db/pg/refund-repository.js';
@@ -57,7 +57,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     deposits: new PgDepositRepository(database),
     chainState: new PgChainStateRepository(database),
     events: new EventRepository(storeDb),
-    webhooks: new PgWebhookRepository(database, cipher),
+    webhooks: new WebhookRepository(storeDb, cipher),
     users: new UserRepository(storeDb),
     idempotency: new PgIdempotencyRepository(database, cipher),
     ledger: new PgLedgerRepository(database),

@@ -59,7 +59,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     deposits: port(new DepositRepository(db)),
     chainState: port(new ChainStateRepository(db)),
     events: gated(new EventRepository(storeDb)),
-    webhooks: port(new WebhookRepository(db, cipher)),
+    webhooks: gated(new WebhookRepository(storeDb, cipher)),
     ledger: {
       ...port(ledgerRepo),
       iterateEntries: (q) => paged((before: number | undefined) => gate.call(() => ledgerRepo.entryPage(q, before))),
