@@ -340,7 +340,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     onChange: (role, leading) => hooks.onLeadership?.(role, leading, holder),
   });
   const readiness = new Readiness({ leadership, clock: Date.now, maxPassAgeMs: config.readyMaxPassAgeMs, ...(chainViews && { watched: chainViews.watched }) });
-  const apiKeys = new ApiKeyService(store.apiKeys, now);
+  const apiKeys = new ApiKeyService({ store: store.apiKeys, tx, signals: store.signals, now });
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
   const users = new UserService({ store: store.users, settings: store.settings, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });

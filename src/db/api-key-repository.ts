@@ -1,56 +1,54 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ApiKeyRecord } from '../domain/records.js';
-import type { Db } from './open-database.js';
-import { apiKeys } from './schema.js';
+import { othersCommitVersion } from './sql-data-version.js';
+import type { NamedSql, StoreDb } from './store-db.js';
+import { rawBoolean } from './store-db.js';
 
+/** Named: every API request whose key is not in the service's cache runs it. */
+const ACTIVE_BY_HASH: NamedSql = {
+  name: 'stablepos_api_key_active_by_hash',
+  text: 'SELECT id, merchant_id, livemode FROM api_keys WHERE hash = $1 AND revoked_at IS NULL',
+};
+
+/**
+ * API keys, stored by hash. Nothing is kept in memory here: the lookups already made are the
+ * ApiKeyService's cache, which this store's `keysVersion` and the revocation signals keep true.
+ */
 export class ApiKeyRepository {
-  private readonly activeByHash;
-  private readonly dataVersion;
+  constructor(private readonly store: StoreDb) {}
 
-  constructor(private readonly db: Db) {
-    // Raw: it runs on every API request (see session-repository.ts on the query builder's cost).
-    // Not cached: a key revoked from the command line (another process) stops working at once.
-    this.activeByHash = db.$client.prepare<[string], { id: string; merchantId: string; livemode: number }>(
-      'SELECT id, merchant_id AS merchantId, livemode FROM api_keys WHERE hash = ? AND revoked_at IS NULL',
-    );
-    this.dataVersion = db.$client.prepare('PRAGMA data_version').pluck();
+  /** Moves when another process (the `keys revoke` command on the SQLite file) committed (sql-data-version.ts). */
+  keysVersion(): Promise<number> {
+    return othersCommitVersion(this.store);
   }
 
-  /** SQLite's data version: moves whenever another connection (the `keys revoke` command) commits. */
-  keysVersion(): number {
-    return this.dataVersion.get() as number;
+  async insert(record: Omit<ApiKeyRecord, 'revokedAt'> & { hash: string }): Promise<void> {
+    await this.store.db.insert(this.store.t.apiKeys).values(record);
   }
 
-  insert(record: Omit<ApiKeyRecord, 'revokedAt'> & { hash: string }): void {
-    this.db.insert(apiKeys).values(record).run();
+  async findActiveByHash(hash: string): Promise<{ id: string; merchantId: string; livemode: boolean } | undefined> {
+    const [row] = await this.store.named<{ id: string; merchant_id: string; livemode: unknown }>(ACTIVE_BY_HASH, [hash]);
+    return row && { id: row.id, merchantId: row.merchant_id, livemode: rawBoolean(row.livemode) };
   }
 
-  findActiveByHash(hash: string): { id: string; merchantId: string; livemode: boolean } | undefined {
-    const row = this.activeByHash.get(hash);
-    return row && { id: row.id, merchantId: row.merchantId, livemode: row.livemode === 1 };
+  async list(merchantId?: string): Promise<ApiKeyRecord[]> {
+    const k = this.store.t.apiKeys;
+    const q = this.store.db
+      .select({ id: k.id, merchantId: k.merchantId, livemode: k.livemode, prefix: k.prefix, createdAt: k.createdAt, revokedAt: k.revokedAt })
+      .from(k);
+    return await (merchantId ? q.where(eq(k.merchantId, merchantId)) : q).orderBy(asc(k.createdAt));
   }
 
-  list(merchantId?: string): ApiKeyRecord[] {
-    const q = this.db
-      .select({
-        id: apiKeys.id,
-        merchantId: apiKeys.merchantId,
-        livemode: apiKeys.livemode,
-        prefix: apiKeys.prefix,
-        createdAt: apiKeys.createdAt,
-        revokedAt: apiKeys.revokedAt,
-      })
-      .from(apiKeys);
-    return (merchantId ? q.where(eq(apiKeys.merchantId, merchantId)) : q).orderBy(asc(apiKeys.createdAt)).all();
+  /** Active keys whose stored prefix starts with `prefix` (a merchant has a handful; not LIKE: `_` in `sk_test_` is its wildcard). */
+  async activeByPrefix(prefix: string): Promise<ApiKeyRecord[]> {
+    return (await this.list()).filter((k) => k.revokedAt === null && k.prefix.startsWith(prefix));
   }
 
-  /** Active keys whose stored prefix starts with `prefix` (a merchant has a handful of keys). */
-  activeByPrefix(prefix: string): ApiKeyRecord[] {
-    return this.list().filter((k) => k.revokedAt === null && k.prefix.startsWith(prefix));
-  }
-
-  revoke(id: string, now: number): boolean {
-    return this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).run().changes === 1;
+  /** The first revocation stays: true only when this one revoked the key. */
+  async revoke(id: string, now: number): Promise<boolean> {
+    const k = this.store.t.apiKeys;
+    const result = await this.store.db.update(k).set({ revokedAt: now }).where(and(eq(k.id, id), isNull(k.revokedAt)));
+    return this.store.affected(result) === 1;
   }
 }
 

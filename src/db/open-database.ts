@@ -54,8 +54,3 @@ function makeDatabaseFilesPrivate(file: string): void {
     if (mode !== undefined && (mode & 0o077) !== 0) chmodSync(f, 0o600);
   }
 }
-
-/** Runs `work` in one write transaction (BEGIN IMMEDIATE), so check-then-write steps cannot interleave. */
-export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.$client.transaction(work).immediate();
-}

@@ -5,7 +5,7 @@ import type { SqliteGate } from './sqlite-gate.js';
 /**
  * Change signals of the SQLite store (services/ports.ts, ChangeSignals): one process owns the file,
  * so a signal is heard in this process only, by an in-memory dispatch. Another process on the same
- * file (the CLI's `keys revoke`) is seen through SQLite's data version instead (api-key-repository.ts).
+ * file (the CLI's `keys revoke`) is seen through SQLite's data version instead (sql-data-version.ts).
  * Published inside a unit of work, it is heard once that unit commits, as on PostgreSQL.
  */
 export class SqliteSignals {

@@ -1,12 +1,16 @@
+import { and, eq, isNotNull, like, notLike, or } from 'drizzle-orm';
 import { containsCredential } from '../domain/credentials.js';
-import { isSealed, type SecretCipher } from '../domain/secret-cipher.js';
-import { STORED_ANSWER_PURPOSE } from './idempotency-repository.js';
-import { opens, replaceLostWebhookSecrets, SEALED_LIKE } from './lost-secrets.js';
-import { type Db, inTransaction } from './open-database.js';
+import { isSealed, SEALED_PREFIX, type SecretCipher } from '../domain/secret-cipher.js';
+import { mayHoldPlainTextSecrets, scrubbedRewrite } from './sql-file-scrub.js';
+import type { StoreDb } from './store-db.js';
+import { STORED_ANSWER_PURPOSE } from './stored-answers.js';
 import { WEBHOOK_SECRET_PURPOSE } from './webhook-secret-box.js';
 
 /** Set in `app_settings` once the database holds no secret in plain text, not even in free pages or the WAL. */
 const SEALED_MARKER = 'storage.secrets_sealed';
+
+/** The `LIKE` pattern of a sealed value (the prefix holds no `_` or `%`). */
+const SEALED_LIKE = `${SEALED_PREFIX}%`;
 
 export interface SealingOutcome {
   /** Webhook secrets (current and previous) sealed now. */
@@ -17,67 +21,78 @@ export interface SealingOutcome {
   complete: boolean;
 }
 
+/** Whether the data key opens a sealed value (false: it was sealed by a key now lost). */
+function opens(cipher: SecretCipher, sealed: string, purpose: string): boolean {
+  try {
+    cipher.open(sealed, purpose);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Secrets at rest over the whole database (docs/security.md): the once-only upgrade that seals what
- * an earlier version stored in plain text, and the way out when the data key is lost.
+ * What an endpoint's secrets become when the data key that sealed them is lost: a lost current
+ * secret is replaced by a new one, sealed by today's key; a lost previous secret is dropped (with its
+ * expiry). Undefined when nothing of it is lost.
+ */
+function replaceLostWebhookSecrets(
+  cipher: SecretCipher,
+  stored: { secret: string; previousSecret: string | null },
+  newSecret: () => string,
+): { secret: string; previousSecret: string | null; lost: number } | undefined {
+  const secretLost = isSealed(stored.secret) && !opens(cipher, stored.secret, WEBHOOK_SECRET_PURPOSE);
+  const previousLost = stored.previousSecret !== null && isSealed(stored.previousSecret) && !opens(cipher, stored.previousSecret, WEBHOOK_SECRET_PURPOSE);
+  if (!secretLost && !previousLost) return undefined;
+  return {
+    secret: secretLost ? cipher.seal(newSecret(), WEBHOOK_SECRET_PURPOSE) : stored.secret,
+    previousSecret: previousLost ? null : stored.previousSecret,
+    lost: Number(secretLost) + Number(previousLost),
+  };
+}
+
+/**
+ * Secrets at rest over the whole database (docs/security.md): whether any is sealed yet, the
+ * once-only upgrade that seals what an earlier version stored in plain text, and the way out when
+ * the data key is lost.
  */
 export class StoredSecrets {
   constructor(
-    private readonly db: Db,
+    private readonly store: StoreDb,
     private readonly cipher: SecretCipher,
   ) {}
 
   /** Whether any secret is sealed yet (then only the key that sealed it can open it). */
-  anySealed(): boolean {
-    const c = this.db.$client;
-    return (
-      c.prepare(`SELECT 1 FROM webhook_endpoints WHERE secret LIKE ${SEALED_LIKE} OR previous_secret LIKE ${SEALED_LIKE} LIMIT 1`).get() !== undefined ||
-      c.prepare(`SELECT 1 FROM idempotency_keys WHERE response_body LIKE ${SEALED_LIKE} LIMIT 1`).get() !== undefined
-    );
+  async anySealed(): Promise<boolean> {
+    const { webhookEndpoints: e, idempotencyKeys: k } = this.store.t;
+    const [endpoint] = await this.store.db.select({ id: e.id }).from(e).where(or(like(e.secret, SEALED_LIKE), like(e.previousSecret, SEALED_LIKE))).limit(1);
+    if (endpoint) return true;
+    const [answer] = await this.store.db.select({ key: k.key }).from(k).where(like(k.responseBody, SEALED_LIKE)).limit(1);
+    return answer !== undefined;
   }
 
   /**
    * Seals the webhook secrets and the stored answers holding a credential that an earlier version
-   * kept in plain text, then rewrites the file (VACUUM: free pages may still hold deleted rows'
-   * secrets) and empties the WAL (older frames hold the old pages). Done once per database: the
-   * marker is written last, so a crash anywhere before it means doing it all again, which is
-   * harmless (sealed values are left alone).
+   * kept in plain text, leaving no old bytes of them in the file (sql-file-scrub.ts). Done once per
+   * database: the marker is written last, so a crash anywhere before it means doing it all again,
+   * which is harmless (sealed values are left alone). Nothing to do where no such version wrote.
    */
-  sealPlainText(): SealingOutcome {
-    const c = this.db.$client;
-    if (c.prepare('SELECT 1 FROM app_settings WHERE key = ?').get(SEALED_MARKER) !== undefined) {
-      return { webhookSecrets: 0, answers: 0, complete: true };
-    }
-    const secureDelete = c.pragma('secure_delete', { simple: true }) as number;
-    const tempStore = c.pragma('temp_store', { simple: true }) as number;
-    // Pages this transaction rewrites go to the WAL: with secure_delete the old cells' bytes in them
-    // are zeroed rather than left in the page's free space.
-    c.pragma('secure_delete = ON');
-    let outcome: SealingOutcome;
-    try {
-      const counts = inTransaction(this.db, () => ({ webhookSecrets: this.sealWebhookSecrets(), answers: this.sealAnswers() }));
-      // VACUUM builds the new file in a temporary database: on disk, not in memory (the app's
-      // setting for savepoints), or a large shop's database would need as much RAM as its size.
-      c.pragma('temp_store = FILE');
-      c.exec('VACUUM');
-      const [result] = c.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
-      const complete = result !== undefined && result.busy === 0 && result.log === result.checkpointed;
-      if (complete) {
-        c.prepare('INSERT INTO app_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING').run(SEALED_MARKER, '1', Date.now());
-      }
-      outcome = { ...counts, complete };
-    } finally {
-      // 2 is FAST, which the pragma takes by name only (a number means on or off).
-      c.pragma(`secure_delete = ${secureDelete === 2 ? 'FAST' : secureDelete}`);
-      c.pragma(`temp_store = ${tempStore}`);
-    }
-    return outcome;
+  async sealPlainText(): Promise<SealingOutcome> {
+    const done = { webhookSecrets: 0, answers: 0, complete: true };
+    if (!mayHoldPlainTextSecrets(this.store)) return done;
+    const s = this.store.t.appSettings;
+    const [marker] = await this.store.db.select({ key: s.key }).from(s).where(eq(s.key, SEALED_MARKER));
+    if (marker) return done;
+    const { result, complete } = await scrubbedRewrite(this.store, () =>
+      this.store.unit(async () => ({ webhookSecrets: await this.sealWebhookSecrets(), answers: await this.sealAnswers() })),
+    );
+    if (complete) await this.store.db.insert(s).values({ key: SEALED_MARKER, value: '1', updatedAt: Date.now() }).onConflictDoNothing({ target: s.key });
+    return { ...result, complete };
   }
 
-  private sealWebhookSecrets(): number {
-    const c = this.db.$client;
-    const rows = c.prepare('SELECT id, secret, previous_secret FROM webhook_endpoints').all() as { id: string; secret: string; previous_secret: string | null }[];
-    const update = c.prepare('UPDATE webhook_endpoints SET secret = ?, previous_secret = ? WHERE id = ?');
+  private async sealWebhookSecrets(): Promise<number> {
+    const e = this.store.t.webhookEndpoints;
+    const rows = await this.store.db.select({ id: e.id, secret: e.secret, previousSecret: e.previousSecret }).from(e);
     let sealed = 0;
     for (const row of rows) {
       const seal = (value: string | null) => {
@@ -86,23 +101,26 @@ export class StoredSecrets {
         return this.cipher.seal(value, WEBHOOK_SECRET_PURPOSE);
       };
       const before = sealed;
-      const secret = seal(row.secret);
-      const previous = seal(row.previous_secret);
-      if (sealed > before) update.run(secret, previous, row.id);
+      const secret = seal(row.secret) as string;
+      const previousSecret = seal(row.previousSecret);
+      if (sealed > before) await this.store.db.update(e).set({ secret, previousSecret }).where(eq(e.id, row.id));
     }
     return sealed;
   }
 
-  private sealAnswers(): number {
-    const c = this.db.$client;
-    const rows = c
-      .prepare(`SELECT rowid, response_body AS body FROM idempotency_keys WHERE response_body IS NOT NULL AND response_body NOT LIKE ${SEALED_LIKE}`)
-      .all() as { rowid: number; body: string }[];
-    const update = c.prepare('UPDATE idempotency_keys SET response_body = ? WHERE rowid = ?');
+  private async sealAnswers(): Promise<number> {
+    const k = this.store.t.idempotencyKeys;
+    const rows = await this.store.db
+      .select({ merchantId: k.merchantId, livemode: k.livemode, key: k.key, body: k.responseBody })
+      .from(k)
+      .where(and(isNotNull(k.responseBody), notLike(k.responseBody, SEALED_LIKE)));
     let sealed = 0;
     for (const row of rows) {
-      if (!containsCredential(row.body)) continue;
-      update.run(this.cipher.seal(row.body, STORED_ANSWER_PURPOSE), row.rowid);
+      if (row.body === null || !containsCredential(row.body)) continue;
+      await this.store.db
+        .update(k)
+        .set({ responseBody: this.cipher.seal(row.body, STORED_ANSWER_PURPOSE) })
+        .where(and(eq(k.merchantId, row.merchantId), eq(k.livemode, row.livemode), eq(k.key, row.key)));
       sealed++;
     }
     return sealed;
@@ -111,26 +129,26 @@ export class StoredSecrets {
   /**
    * The data key is lost (STABLEPOS_RESET_SEALED_SECRETS): every webhook secret it sealed is replaced
    * by a new one (the owner rotates to see it; a previous secret is dropped) and every stored answer
-   * it sealed is forgotten (a retry with its Idempotency-Key is then processed as new).
+   * it sealed is forgotten (a retry with its Idempotency-Key is then processed as new). The rows are
+   * read locked (FOR UPDATE on PostgreSQL): each is changed from what was read.
    */
-  resetUnopenable(newSecret: () => string): { webhookSecrets: number; answers: number } {
-    const c = this.db.$client;
-    return inTransaction(this.db, () => {
+  async resetUnopenable(newSecret: () => string): Promise<{ webhookSecrets: number; answers: number }> {
+    return this.store.unit(async () => {
+      const db = this.store.db;
+      const { webhookEndpoints: e, idempotencyKeys: k } = this.store.t;
       let webhookSecrets = 0;
-      const endpoints = c.prepare('SELECT id, secret, previous_secret FROM webhook_endpoints').all() as { id: string; secret: string; previous_secret: string | null }[];
-      const update = c.prepare('UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = CASE WHEN ? IS NULL THEN NULL ELSE previous_secret_expires_at END WHERE id = ?');
-      for (const e of endpoints) {
-        const replaced = replaceLostWebhookSecrets(this.cipher, { secret: e.secret, previousSecret: e.previous_secret }, newSecret);
+      for (const row of await this.store.forUpdate(db.select({ id: e.id, secret: e.secret, previousSecret: e.previousSecret }).from(e))) {
+        const replaced = replaceLostWebhookSecrets(this.cipher, row, newSecret);
         if (!replaced) continue;
-        update.run(replaced.secret, replaced.previousSecret, replaced.previousSecret, e.id);
+        const expiry = replaced.previousSecret === null ? { previousSecretExpiresAt: null } : {};
+        await db.update(e).set({ secret: replaced.secret, previousSecret: replaced.previousSecret, ...expiry }).where(eq(e.id, row.id));
         webhookSecrets += replaced.lost;
       }
       let answers = 0;
-      const stored = c.prepare(`SELECT rowid, response_body AS body FROM idempotency_keys WHERE response_body LIKE ${SEALED_LIKE}`).all() as { rowid: number; body: string }[];
-      const forget = c.prepare('DELETE FROM idempotency_keys WHERE rowid = ?');
+      const stored = await this.store.forUpdate(db.select({ merchantId: k.merchantId, livemode: k.livemode, key: k.key, body: k.responseBody }).from(k).where(like(k.responseBody, SEALED_LIKE)));
       for (const row of stored) {
-        if (opens(this.cipher, row.body, STORED_ANSWER_PURPOSE)) continue;
-        forget.run(row.rowid);
+        if (row.body === null || opens(this.cipher, row.body, STORED_ANSWER_PURPOSE)) continue;
+        await db.delete(k).where(and(eq(k.merchantId, row.merchantId), eq(k.livemode, row.livemode), eq(k.key, row.key)));
         answers++;
       }
       return { webhookSecrets, answers };

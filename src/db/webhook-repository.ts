@@ -1,93 +1,33 @@
-import type { Statement } from 'better-sqlite3';
+import { and, asc, count, desc, eq, gt, inArray, lt, min, type SQL } from 'drizzle-orm';
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import type { WebhookAttemptRecord, WebhookDeliveryOutcome, WebhookDeliveryRecord, WebhookDeliveryStatus, WebhookEndpointRecord } from '../domain/records.js';
-import type { Db } from './open-database.js';
+import { claimDueDeliveries, type ClaimedDeliveryRow } from './sql-delivery-claim.js';
+import { rawCount, type StoreDb } from './store-db.js';
+import type { Tables } from './tables.js';
 import { WebhookSecretBox } from './webhook-secret-box.js';
 
-interface EndpointRow {
-  id: string;
-  merchant_id: string;
-  livemode: number;
-  url: string;
-  description: string | null;
-  enabled_events: string;
-  status: string;
-  disabled_reason: string | null;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: number | null;
-  from_event_seq: number;
-  owner_confirmed_at: number | null;
-  created_at: number;
-  updated_at: number;
-}
+type Endpoints = Tables['webhookEndpoints'];
+type Deliveries = Tables['webhookDeliveries'];
+type EndpointRow = Endpoints['$inferSelect'];
+type DeliveryRow = Deliveries['$inferSelect'];
 
-const endpointOf = (r: EndpointRow, openSecret: (stored: string) => string): WebhookEndpointRecord => ({
-  id: r.id,
-  merchantId: r.merchant_id,
-  livemode: r.livemode === 1,
-  url: r.url,
-  description: r.description,
-  enabledEvents: JSON.parse(r.enabled_events) as string[],
-  status: r.status as WebhookEndpointRecord['status'],
-  disabledReason: r.disabled_reason,
-  secret: openSecret(r.secret),
-  previousSecret: r.previous_secret === null ? null : openSecret(r.previous_secret),
-  previousSecretExpiresAt: r.previous_secret_expires_at,
-  fromEventSeq: r.from_event_seq,
-  ownerConfirmedAt: r.owner_confirmed_at,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+const deliveryOf = (r: DeliveryRow): WebhookDeliveryRecord => ({ ...r, status: r.status as WebhookDeliveryStatus });
 
-interface DeliveryRow {
-  seq: number;
-  id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  object_id: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: number | null;
-  last_status_code: number | null;
-  created_at: number;
-  completed_at: number | null;
-}
+const orNull = (v: unknown) => (v === null || v === undefined ? null : rawCount(v));
 
-const deliveryOf = (r: DeliveryRow): WebhookDeliveryRecord => ({
-  seq: r.seq,
+const claimedDelivery = (r: ClaimedDeliveryRow): WebhookDeliveryRecord => ({
+  seq: rawCount(r.seq),
   id: r.id,
   endpointId: r.endpoint_id,
   eventId: r.event_id,
   eventType: r.event_type,
   objectId: r.object_id,
   status: r.status as WebhookDeliveryStatus,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastStatusCode: r.last_status_code,
-  createdAt: r.created_at,
-  completedAt: r.completed_at,
-});
-
-interface AttemptRow {
-  delivery_id: string;
-  attempted_at: number;
-  status_code: number | null;
-  duration_ms: number;
-  response_body: string | null;
-  error: string | null;
-  answer_hidden: number;
-}
-
-const attemptOf = (r: AttemptRow): WebhookAttemptRecord => ({
-  deliveryId: r.delivery_id,
-  attemptedAt: r.attempted_at,
-  statusCode: r.status_code,
-  durationMs: r.duration_ms,
-  responseBody: r.response_body,
-  error: r.error,
-  answerHidden: r.answer_hidden === 1,
+  attempts: rawCount(r.attempts),
+  nextAttemptAt: orNull(r.next_attempt_at),
+  lastStatusCode: orNull(r.last_status_code),
+  createdAt: rawCount(r.created_at),
+  completedAt: orNull(r.completed_at),
 });
 
 export interface NewDelivery {
@@ -100,223 +40,239 @@ export interface NewDelivery {
 }
 
 /**
- * Webhook endpoints, their deliveries (the durable queue) and the attempts log. Plain prepared
- * statements: the dispatcher runs these for every delivery, so they stay cheap.
+ * Webhook endpoints, their deliveries (the durable queue) and the attempts log, and the named
+ * counters (`cursors`) of the fan-out. Secrets are sealed by the data key in the table and plain in
+ * the records: nothing above this class sees a sealed one (webhook-secret-box.ts).
  *
- * Secrets are sealed by the data key in the table and plain in the records: nothing above this
- * class sees a sealed one (webhook-secret-box.ts).
+ * **Decision:** the box's memo of opened secrets stays here, though a repository keeps nothing in
+ * memory otherwise: it is keyed by the sealed text, so it cannot go stale (a changed secret is
+ * another key), needs no change signal, and keeps the records' plain secrets (the port) as they are.
  */
 export class WebhookRepository {
-  private readonly s: Record<string, Statement>;
   private readonly secrets: WebhookSecretBox;
-  private readonly openSecret: (stored: string) => string;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: StoreDb,
     cipher: SecretCipher,
   ) {
     this.secrets = new WebhookSecretBox(cipher);
-    this.openSecret = this.secrets.open;
-    const c = db.$client;
-    this.s = {
-      insertEndpoint: c.prepare(
-        `INSERT INTO webhook_endpoints (id, merchant_id, livemode, url, description, enabled_events, status, disabled_reason, secret,
-           previous_secret, previous_secret_expires_at, from_event_seq, owner_confirmed_at, created_at, updated_at)
-         VALUES (@id, @merchantId, @livemode, @url, @description, @enabledEvents, @status, @disabledReason, @secret,
-           @previousSecret, @previousSecretExpiresAt, @fromEventSeq, @ownerConfirmedAt, @createdAt, @updatedAt)`,
-      ),
-      updateEndpoint: c.prepare(
-        `UPDATE webhook_endpoints SET url = @url, description = @description, enabled_events = @enabledEvents, status = @status,
-           disabled_reason = @disabledReason, secret = @secret, previous_secret = @previousSecret,
-           previous_secret_expires_at = @previousSecretExpiresAt, owner_confirmed_at = @ownerConfirmedAt, updated_at = @updatedAt WHERE id = @id`,
-      ),
-      endpointById: c.prepare('SELECT * FROM webhook_endpoints WHERE id = ?'),
-      endpointSeq: c.prepare('SELECT seq FROM webhook_endpoints WHERE id = ?'),
-      allEndpoints: c.prepare('SELECT * FROM webhook_endpoints ORDER BY seq'),
-      countEndpoints: c.prepare('SELECT count(*) AS n FROM webhook_endpoints WHERE merchant_id = ? AND livemode = ?'),
-      deleteEndpoint: c.prepare('DELETE FROM webhook_endpoints WHERE id = ?'),
-      deleteAttemptsOf: c.prepare('DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE endpoint_id = ?)'),
-      deleteDeliveriesOf: c.prepare('DELETE FROM webhook_deliveries WHERE endpoint_id = ?'),
-      insertDelivery: c.prepare(
-        `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, object_id, status, attempts, next_attempt_at, created_at)
-         VALUES (@id, @endpointId, @eventId, @eventType, @objectId, 'pending', 0, @createdAt, @createdAt)`,
-      ),
-      deliveryById: c.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
-      deliverySeq: c.prepare('SELECT seq, endpoint_id FROM webhook_deliveries WHERE id = ?'),
-      // Head of line per (endpoint, object): no earlier pending delivery of the same object to it.
-      // Claimed by moving `next_attempt_at` to the lease's end in the same statement (claimDue).
-      claimDue: c.prepare(
-        `UPDATE webhook_deliveries SET next_attempt_at = @claimedUntil WHERE id IN (
-           SELECT d.id FROM webhook_deliveries d INDEXED BY webhook_deliveries_endpoint_due
-           WHERE d.endpoint_id = @endpointId AND d.status = 'pending' AND d.next_attempt_at <= @now
-             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p INDEXED BY webhook_deliveries_object
-                             WHERE p.endpoint_id = d.endpoint_id AND p.object_id = d.object_id AND p.status = 'pending' AND p.seq < d.seq)
-           ORDER BY d.next_attempt_at, d.seq LIMIT @limit)
-         RETURNING *`,
-      ),
-      releaseClaim: c.prepare(
-        `UPDATE webhook_deliveries SET next_attempt_at = @now WHERE id = @id AND status = 'pending' AND next_attempt_at = @claimedUntil`,
-      ),
-      nextDue: c.prepare(
-        `SELECT min(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         WHERE d.status = 'pending' AND d.next_attempt_at > ? AND e.status = 'enabled'`,
-      ),
-      finish: c.prepare(
-        `UPDATE webhook_deliveries SET status = @status, attempts = @attempts, next_attempt_at = @nextAttemptAt,
-           last_status_code = @lastStatusCode, completed_at = @completedAt
-         WHERE id = @id AND status = 'pending' AND next_attempt_at = @claimedUntil`,
-      ),
-      failPendingOf: c.prepare(
-        `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, completed_at = @now WHERE endpoint_id = @endpointId AND status = 'pending'`,
-      ),
-      insertAttempt: c.prepare(
-        `INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, response_body, error, answer_hidden)
-         VALUES (@deliveryId, @attemptedAt, @statusCode, @durationMs, @responseBody, @error, @answerHidden)`,
-      ),
-      attemptsOf: c.prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY seq'),
-      cursor: c.prepare('SELECT value FROM cursors WHERE name = ?'),
-      setCursor: c.prepare('INSERT INTO cursors (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value'),
+  }
+
+  private endpointOf(r: EndpointRow): WebhookEndpointRecord {
+    return {
+      id: r.id,
+      merchantId: r.merchantId,
+      livemode: r.livemode,
+      url: r.url,
+      description: r.description,
+      enabledEvents: JSON.parse(r.enabledEvents) as string[],
+      status: r.status as WebhookEndpointRecord['status'],
+      disabledReason: r.disabledReason,
+      secret: this.secrets.open(r.secret),
+      previousSecret: r.previousSecret === null ? null : this.secrets.open(r.previousSecret),
+      previousSecretExpiresAt: r.previousSecretExpiresAt,
+      fromEventSeq: r.fromEventSeq,
+      ownerConfirmedAt: r.ownerConfirmedAt,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
     };
   }
 
-  insertEndpoint(e: WebhookEndpointRecord): void {
-    this.s.insertEndpoint!.run(this.endpointParams(e));
-  }
-
-  updateEndpoint(e: WebhookEndpointRecord): void {
-    this.s.updateEndpoint!.run(this.endpointParams(e));
-  }
-
-  private endpointParams(e: WebhookEndpointRecord) {
+  private endpointValues(e: WebhookEndpointRecord) {
     return {
-      ...e,
-      livemode: e.livemode ? 1 : 0,
+      url: e.url,
+      description: e.description,
       enabledEvents: JSON.stringify(e.enabledEvents),
+      status: e.status,
+      disabledReason: e.disabledReason,
       secret: this.secrets.seal(e.secret),
       previousSecret: e.previousSecret === null ? null : this.secrets.seal(e.previousSecret),
+      previousSecretExpiresAt: e.previousSecretExpiresAt,
+      ownerConfirmedAt: e.ownerConfirmedAt,
+      updatedAt: e.updatedAt,
     };
   }
 
-  findEndpoint(id: string): WebhookEndpointRecord | undefined {
-    const row = this.s.endpointById!.get(id) as EndpointRow | undefined;
-    return row && endpointOf(row, this.openSecret);
+  /** Several statements as one: inside the caller's unit of work as they are, else in one of their own. */
+  private atomically<T>(work: () => Promise<T>): Promise<T> {
+    return this.store.inTransaction() ? work() : this.store.unit(work);
   }
 
-  allEndpoints(): WebhookEndpointRecord[] {
-    return (this.s.allEndpoints!.all() as EndpointRow[]).map((r) => endpointOf(r, this.openSecret));
+  async insertEndpoint(e: WebhookEndpointRecord): Promise<void> {
+    await this.store.db.insert(this.store.t.webhookEndpoints).values({
+      ...this.endpointValues(e),
+      id: e.id,
+      merchantId: e.merchantId,
+      livemode: e.livemode,
+      fromEventSeq: e.fromEventSeq,
+      createdAt: e.createdAt,
+    });
   }
 
-  countEndpoints(merchantId: string, livemode: boolean): number {
-    return (this.s.countEndpoints!.get(merchantId, livemode ? 1 : 0) as { n: number }).n;
+  async updateEndpoint(e: WebhookEndpointRecord): Promise<void> {
+    const t = this.store.t.webhookEndpoints;
+    await this.store.db.update(t).set(this.endpointValues(e)).where(eq(t.id, e.id));
+  }
+
+  async findEndpoint(id: string): Promise<WebhookEndpointRecord | undefined> {
+    const t = this.store.t.webhookEndpoints;
+    const [row] = await this.store.db.select().from(t).where(eq(t.id, id));
+    return row && this.endpointOf(row);
+  }
+
+  async allEndpoints(): Promise<WebhookEndpointRecord[]> {
+    const t = this.store.t.webhookEndpoints;
+    const rows = await this.store.db.select().from(t).orderBy(asc(t.seq));
+    return rows.map((r) => this.endpointOf(r));
+  }
+
+  async countEndpoints(merchantId: string, livemode: boolean): Promise<number> {
+    const t = this.store.t.webhookEndpoints;
+    const [row] = await this.store.db
+      .select({ n: count() })
+      .from(t)
+      .where(and(eq(t.merchantId, merchantId), eq(t.livemode, livemode)));
+    return row?.n ?? 0;
   }
 
   /** Newest first; cursors are endpoint ids of the same merchant and mode (checked by the caller). */
-  listEndpoints(merchantId: string, livemode: boolean, limit: number, startingAfter?: string, endingBefore?: string): { items: WebhookEndpointRecord[]; hasMore: boolean } {
-    return this.page('webhook_endpoints', 'merchant_id = ? AND livemode = ?', [merchantId, livemode ? 1 : 0], limit, this.seqOf('endpointSeq', startingAfter), this.seqOf('endpointSeq', endingBefore), (r: EndpointRow) => endpointOf(r, this.openSecret));
+  async listEndpoints(merchantId: string, livemode: boolean, limit: number, startingAfter?: string, endingBefore?: string): Promise<{ items: WebhookEndpointRecord[]; hasMore: boolean }> {
+    const t = this.store.t.webhookEndpoints;
+    const page = await this.page(t, [eq(t.merchantId, merchantId), eq(t.livemode, livemode)], limit, await this.seqOf(t, startingAfter), await this.seqOf(t, endingBefore));
+    return { items: page.items.map((r) => this.endpointOf(r)), hasMore: page.hasMore };
   }
 
   /** Removes the endpoint with its deliveries and their attempts. */
-  deleteEndpoint(id: string): void {
-    this.s.deleteAttemptsOf!.run(id);
-    this.s.deleteDeliveriesOf!.run(id);
-    this.s.deleteEndpoint!.run(id);
+  async deleteEndpoint(id: string): Promise<void> {
+    const { webhookEndpoints: e, webhookDeliveries: d, webhookAttempts: a } = this.store.t;
+    await this.atomically(async () => {
+      const db = this.store.db;
+      await db.delete(a).where(inArray(a.deliveryId, db.select({ id: d.id }).from(d).where(eq(d.endpointId, id))));
+      await db.delete(d).where(eq(d.endpointId, id));
+      await db.delete(e).where(eq(e.id, id));
+    });
   }
 
-  insertDelivery(d: NewDelivery): void {
-    this.s.insertDelivery!.run(d);
+  async insertDelivery(d: NewDelivery): Promise<void> {
+    await this.store.db.insert(this.store.t.webhookDeliveries).values({ ...d, status: 'pending', attempts: 0, nextAttemptAt: d.createdAt });
   }
 
-  findDelivery(id: string): WebhookDeliveryRecord | undefined {
-    const row = this.s.deliveryById!.get(id) as DeliveryRow | undefined;
+  async findDelivery(id: string): Promise<WebhookDeliveryRecord | undefined> {
+    const t = this.store.t.webhookDeliveries;
+    const [row] = await this.store.db.select().from(t).where(eq(t.id, id));
     return row && deliveryOf(row);
   }
 
-  listDeliveries(
+  async listDeliveries(
     endpointId: string,
     query: { limit: number; startingAfter?: string; endingBefore?: string; status?: string; eventId?: string },
-  ): { items: WebhookDeliveryRecord[]; hasMore: boolean } {
-    let where = 'endpoint_id = ?';
-    const args: unknown[] = [endpointId];
-    if (query.status !== undefined) {
-      where += ' AND status = ?';
-      args.push(query.status);
-    }
-    if (query.eventId !== undefined) {
-      where += ' AND event_id = ?';
-      args.push(query.eventId);
-    }
-    return this.page('webhook_deliveries', where, args, query.limit, this.seqOf('deliverySeq', query.startingAfter), this.seqOf('deliverySeq', query.endingBefore), deliveryOf);
+  ): Promise<{ items: WebhookDeliveryRecord[]; hasMore: boolean }> {
+    const t = this.store.t.webhookDeliveries;
+    const where = [eq(t.endpointId, endpointId)];
+    if (query.status !== undefined) where.push(eq(t.status, query.status));
+    if (query.eventId !== undefined) where.push(eq(t.eventId, query.eventId));
+    const page = await this.page(t, where, query.limit, await this.seqOf(t, query.startingAfter), await this.seqOf(t, query.endingBefore));
+    return { items: page.items.map(deliveryOf), hasMore: page.hasMore };
   }
 
   /** The sequence number of a cursor id, or -1 when it does not exist (then the page is empty). */
-  private seqOf(statement: 'endpointSeq' | 'deliverySeq', id: string | undefined): number | undefined {
+  private async seqOf(table: Endpoints | Deliveries, id: string | undefined): Promise<number | undefined> {
     if (id === undefined) return undefined;
-    return (this.s[statement]!.get(id) as { seq: number } | undefined)?.seq ?? -1;
+    const [row] = await this.store.db.select({ seq: table.seq }).from(table as Endpoints).where(eq(table.id, id));
+    return row?.seq ?? -1;
   }
 
-  private page<R, T>(table: string, where: string, args: unknown[], limit: number, afterSeq: number | undefined, beforeSeq: number | undefined, map: (r: R) => T): { items: T[]; hasMore: boolean } {
-    let sql = `SELECT * FROM ${table} WHERE ${where}`;
-    const params = [...args];
-    if (afterSeq !== undefined) {
-      sql += ' AND seq < ?';
-      params.push(afterSeq);
-    }
-    if (beforeSeq !== undefined && afterSeq === undefined) {
-      // The page just newer than the cursor: read upwards, then show newest first.
-      sql += ' AND seq > ? ORDER BY seq ASC LIMIT ?';
-      params.push(beforeSeq, limit + 1);
-      const rows = this.db.$client.prepare(sql).all(...params) as R[];
-      const hasMore = rows.length > limit;
-      return { items: rows.slice(0, limit).reverse().map(map), hasMore };
-    }
-    sql += ' ORDER BY seq DESC LIMIT ?';
-    params.push(limit + 1);
-    const rows = this.db.$client.prepare(sql).all(...params) as R[];
-    return { items: rows.slice(0, limit).map(map), hasMore: rows.length > limit };
+  private async page<T extends Endpoints | Deliveries>(
+    table: T,
+    where: SQL[],
+    limit: number,
+    afterSeq: number | undefined,
+    beforeSeq: number | undefined,
+  ): Promise<{ items: T['$inferSelect'][]; hasMore: boolean }> {
+    const conditions = [...where];
+    // The page just newer than the cursor: read upwards, then show newest first.
+    const upwards = beforeSeq !== undefined && afterSeq === undefined;
+    if (afterSeq !== undefined) conditions.push(lt(table.seq, afterSeq));
+    else if (beforeSeq !== undefined) conditions.push(gt(table.seq, beforeSeq));
+    const rows = (await this.store.db
+      .select()
+      .from(table as Endpoints)
+      .where(and(...conditions))
+      .orderBy(upwards ? asc(table.seq) : desc(table.seq))
+      .limit(limit + 1)) as T['$inferSelect'][];
+    const items = rows.slice(0, limit);
+    return { items: upwards ? items.reverse() : items, hasMore: rows.length > limit };
   }
 
   /**
    * Claims pending deliveries to one endpoint that are due and first in line for their object: one
    * statement moves their `next_attempt_at` to `now + leaseMs`, so no other pass picks them until
-   * the attempt is recorded or the lease runs out (ports.ts, WebhookStore.claimDue).
+   * the attempt is recorded or the lease runs out (ports.ts, WebhookStore.claimDue; sql-delivery-claim.ts).
    */
-  claimDue(endpointId: string, now: number, limit: number, leaseMs: number): WebhookDeliveryRecord[] {
-    const rows = this.s.claimDue!.all({ endpointId, now, limit, claimedUntil: now + leaseMs }) as DeliveryRow[];
-    return rows.sort((a, b) => a.seq - b.seq).map(deliveryOf);
+  async claimDue(endpointId: string, now: number, limit: number, leaseMs: number): Promise<WebhookDeliveryRecord[]> {
+    const rows = await claimDueDeliveries(this.store, endpointId, now, limit, now + leaseMs);
+    return rows.map(claimedDelivery).sort((a, b) => a.seq - b.seq);
   }
 
-  releaseClaim(id: string, claimedUntil: number, now: number): boolean {
-    return this.s.releaseClaim!.run({ id, claimedUntil, now }).changes > 0;
+  async releaseClaim(id: string, claimedUntil: number, now: number): Promise<boolean> {
+    const d = this.store.t.webhookDeliveries;
+    const result = await this.store.db
+      .update(d)
+      .set({ nextAttemptAt: now })
+      .where(and(eq(d.id, id), eq(d.status, 'pending'), eq(d.nextAttemptAt, claimedUntil)));
+    return this.store.affected(result) > 0;
   }
 
   /** The earliest future attempt to an enabled endpoint, for the dispatcher's timer. */
-  nextDueAfter(now: number): number | undefined {
-    return (this.s.nextDue!.get(now) as { at: number | null }).at ?? undefined;
+  async nextDueAfter(now: number): Promise<number | undefined> {
+    const { webhookDeliveries: d, webhookEndpoints: e } = this.store.t;
+    const [row] = await this.store.db
+      .select({ at: min(d.nextAttemptAt) })
+      .from(d)
+      .innerJoin(e, eq(e.id, d.endpointId))
+      .where(and(eq(d.status, 'pending'), gt(d.nextAttemptAt, now), eq(e.status, 'enabled')));
+    return row?.at ?? undefined;
   }
 
-  finishAttempt(
-    attempt: WebhookAttemptRecord,
-    delivery: WebhookDeliveryOutcome,
-    claimedUntil: number,
-  ): boolean {
-    const changed = this.s.finish!.run({ ...delivery, claimedUntil }).changes > 0;
-    if (changed) this.s.insertAttempt!.run({ ...attempt, answerHidden: attempt.answerHidden ? 1 : 0 }); // a claim lost meanwhile logs nothing (ports.ts, finishAttempt)
-    return changed;
+  async finishAttempt(attempt: WebhookAttemptRecord, delivery: WebhookDeliveryOutcome, claimedUntil: number): Promise<boolean> {
+    const { webhookDeliveries: d, webhookAttempts: a } = this.store.t;
+    return this.atomically(async () => {
+      const result = await this.store.db
+        .update(d)
+        .set({ status: delivery.status, attempts: delivery.attempts, nextAttemptAt: delivery.nextAttemptAt, lastStatusCode: delivery.lastStatusCode, completedAt: delivery.completedAt })
+        .where(and(eq(d.id, delivery.id), eq(d.status, 'pending'), eq(d.nextAttemptAt, claimedUntil)));
+      if (this.store.affected(result) === 0) return false; // a claim lost meanwhile logs nothing (ports.ts, finishAttempt)
+      await this.store.db.insert(a).values(attempt);
+      return true;
+    });
   }
 
-  failPendingOf(endpointId: string, now: number): number {
-    return this.s.failPendingOf!.run({ endpointId, now }).changes;
+  async failPendingOf(endpointId: string, now: number): Promise<number> {
+    const d = this.store.t.webhookDeliveries;
+    const result = await this.store.db
+      .update(d)
+      .set({ status: 'failed', nextAttemptAt: null, completedAt: now })
+      .where(and(eq(d.endpointId, endpointId), eq(d.status, 'pending')));
+    return this.store.affected(result);
   }
 
-  attemptsOf(deliveryId: string): WebhookAttemptRecord[] {
-    return (this.s.attemptsOf!.all(deliveryId) as AttemptRow[]).map(attemptOf);
+  async attemptsOf(deliveryId: string): Promise<WebhookAttemptRecord[]> {
+    const a = this.store.t.webhookAttempts;
+    return this.store.db
+      .select({ deliveryId: a.deliveryId, attemptedAt: a.attemptedAt, statusCode: a.statusCode, durationMs: a.durationMs, responseBody: a.responseBody, error: a.error, answerHidden: a.answerHidden })
+      .from(a)
+      .where(eq(a.deliveryId, deliveryId))
+      .orderBy(asc(a.seq));
   }
 
-  cursor(name: string): number | undefined {
-    return (this.s.cursor!.get(name) as { value: number } | undefined)?.value;
+  async cursor(name: string): Promise<number | undefined> {
+    const c = this.store.t.cursors;
+    const [row] = await this.store.db.select({ value: c.value }).from(c).where(eq(c.name, name));
+    return row?.value;
   }
 
-  setCursor(name: string, value: number): void {
-    this.s.setCursor!.run(name, value);
+  async setCursor(name: string, value: number): Promise<void> {
+    const c = this.store.t.cursors;
+    await this.store.db.insert(c).values({ name, value }).onConflictDoUpdate({ target: c.name, set: { value } });
   }
 }

@@ -12,6 +12,12 @@ export const MAX_SIGNAL_PAYLOAD = 7000;
  */
 export const WALLET_SAVED = 'wallet.saved';
 
+/**
+ * An API key was revoked (payload: its id), sent in the revocation's unit of work: every instance's
+ * ApiKeyService drops the lookups it cached.
+ */
+export const KEY_REVOKED = 'api-key.revoked';
+
 const TOPIC = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** @throws Error for a topic other than 1 to 64 of letters, digits, `.`, `-`, `_`, or a payload too long */

@@ -62,10 +62,10 @@ export interface ApiKeyStore {
   activeByPrefix(prefix: string): Promise<ApiKeyRecord[]>;
   revoke(id: string, now: number): Promise<boolean>;
   /**
-   * A number that moves whenever a key may have been revoked outside this process's service: by
-   * another process on the same SQLite file (the `keys revoke` command: SQLite's data version), or
-   * by another instance on the same PostgreSQL database (its revocation signal, or a resync of the
-   * signals). Lookups cached under another number are dropped.
+   * A number that moves whenever a key may have been revoked by another process on the same SQLite
+   * file (the `keys revoke` command: SQLite's data version); lookups cached under another number are
+   * dropped. Instances sharing a PostgreSQL database announce their revocations as change signals
+   * instead (KEY_REVOKED, which ApiKeyService hears): there it stays 0.
    */
   keysVersion(): Promise<number>;
 }

@@ -1,25 +1,25 @@
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
-import { PgApiKeyRepository } from '../db/pg/api-key-repository.js';
 import { AppSettingsRepository } from '../db/app-settings-repository.js';
 import { LeaseRepository } from '../db/lease-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
+import { ApiKeyRepository } from '../db/api-key-repository.js';
+import { EventRepository } from '../db/event-repository.js';
+import { StoredSecrets } from '../db/stored-secrets.js';
+import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
+import { WebhookRepository } from '../db/webhook-repository.js';
 import { ChainStateRepository } from '../db/chain-state-repository.js';
 import { DepositRepository } from '../db/deposit-repository.js';
 import { PaymentRepository } from '../db/payment-repository.js';
 import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { SessionRepository } from '../db/session-repository.js';
 import { MerchantRepository } from '../db/merchant-repository.js';
-import { PgEventRepository } from '../db/pg/event-repository.js';
-import { PgStoredSecrets } from '../db/pg/stored-secrets.js';
-import { PgWebhookRepository } from '../db/pg/webhook-repository.js';
 import { IdempotencyRepository } from '../db/idempotency-repository.js';
 import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
-import { PgUserRepository } from '../db/pg/user-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
@@ -51,21 +51,21 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     kind: 'postgres',
     database,
     merchants: new MerchantRepository(storeDb),
-    apiKeys: new PgApiKeyRepository(database, signals),
+    apiKeys: new ApiKeyRepository(storeDb),
     wallets: new WalletRepository(storeDb),
     addresses: new SessionAddressRepository(storeDb),
     sessions: new SessionRepository(storeDb),
     payments: new PaymentRepository(storeDb),
     deposits: new DepositRepository(storeDb),
     chainState: new ChainStateRepository(storeDb),
-    events: new PgEventRepository(database, storeDb),
-    webhooks: new PgWebhookRepository(database, cipher),
-    users: new PgUserRepository(database),
+    events: new EventRepository(storeDb),
+    webhooks: new WebhookRepository(storeDb, cipher),
+    users: new UserRepository(storeDb),
     idempotency: new IdempotencyRepository(storeDb, cipher),
     ledger: ledgerStore(new LedgerRepository(storeDb)),
     refunds: new RefundRepository(storeDb),
     settings: new AppSettingsRepository(storeDb),
-    secrets: new PgStoredSecrets(database, cipher),
+    secrets: new StoredSecrets(storeDb, cipher),
     leases: new LeaseRepository(storeDb),
     signals,
     tx: (work) => database.tx(work),

@@ -43,14 +43,13 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
   const storeDb = new SqliteStoreDb(db, gate);
   const gated = <T extends object>(repo: T) => gatedStore(repo, gate);
   const group = new GroupCommit(gate);
-  const secrets = new StoredSecrets(db, cipher);
   return {
     kind: 'sqlite',
     db,
     gate,
     merchants: gated(new MerchantRepository(storeDb)),
-    apiKeys: port(new ApiKeyRepository(db)),
-    users: port(new UserRepository(db)),
+    apiKeys: gated(new ApiKeyRepository(storeDb)),
+    users: gated(new UserRepository(storeDb)),
     idempotency: gated(new IdempotencyRepository(storeDb, cipher)),
     wallets: gated(new WalletRepository(storeDb)),
     addresses: gated(new SessionAddressRepository(storeDb)),
@@ -58,12 +57,12 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     payments: gated(new PaymentRepository(storeDb)),
     deposits: gated(new DepositRepository(storeDb)),
     chainState: gated(new ChainStateRepository(storeDb)),
-    events: port(new EventRepository(db)),
-    webhooks: port(new WebhookRepository(db, cipher)),
+    events: gated(new EventRepository(storeDb)),
+    webhooks: gated(new WebhookRepository(storeDb, cipher)),
     ledger: ledgerStore(gated(new LedgerRepository(storeDb))),
     refunds: gated(new RefundRepository(storeDb)),
     settings: gated(new AppSettingsRepository(storeDb)),
-    secrets: port(secrets),
+    secrets: gated(new StoredSecrets(storeDb, cipher)),
     leases: gated(new LeaseRepository(storeDb)),
     signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiKeyService, hashKey } from '../../src/services/api-key-service.js';
-import type { ApiKeyRecord, ApiKeyStore } from '../../src/services/ports.js';
+import type { ApiKeyRecord, ApiKeyStore, ChangeSignals } from '../../src/services/ports.js';
 
 // The store answers asynchronously: a key looked up just before its revocation committed must not
 // be cached, or it would keep working after `revoke` returned.
@@ -27,7 +27,8 @@ test('a lookup that began before a revocation does not leave the revoked key in 
     },
     keysVersion: async () => 1,
   };
-  const keys = new ApiKeyService(store, () => 5);
+  const signals: ChangeSignals = { publish: async () => undefined, subscribe: () => () => undefined, onResync: () => () => undefined };
+  const keys = new ApiKeyService({ store, tx: (work) => work(), signals, now: () => 5 });
   const during = keys.authenticate(secret);
   await new Promise((resolve) => setImmediate(resolve)); // the lookup is under way
   await keys.revoke(record.prefix);
