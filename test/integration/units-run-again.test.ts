@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import type { ObservedTransfer } from '../../src/domain/chain-scan.js';
+import { newId } from '../../src/domain/ids.js';
 import type { Caller } from '../../src/domain/merchant.js';
 import type { UnitOfWork, WebhookResponse } from '../../src/services/ports.js';
 import { NO_REFUND_NETWORKS } from '../../src/services/refund-service.js';
@@ -206,4 +207,18 @@ test('a webhook answer recorded in a unit that runs twice counts one success', a
   const [delivery] = (await s.webhookEndpoints.deliveries(caller, endpoint.id, { limit: 10 })).items;
   expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
   expect(delivery?.attemptLog).toHaveLength(1);
+});
+
+test('a settlement whose automatic conversion cannot be made, settled in a unit that runs twice, is reported once', async () => {
+  // One micro-unit of USDC converts to less than a cent: the conversion is refused, the settlement stays.
+  const settlement = {
+    id: newId('settlement', clock), merchantId: caller.merchantId, livemode: false, currency: 'USDC' as const, availableOn: clock - 1,
+    amountMinor: 1n, entryCount: 1, status: 'scheduled' as const, settledAt: null, createdAt: clock,
+  };
+  await s.store.ledger.insertSettlement(settlement);
+  await s.merchants.update(caller.merchantId, { settlementCurrency: 'EUR' });
+  reported.length = 0;
+  await twice(() => s.settlements.settleDue());
+  expect((await s.events.list(caller, { limit: 100, objectId: settlement.id })).items.map((e) => e.type)).toEqual(['balance.available']);
+  expect(reported.filter((m) => m.startsWith(`settlement ${settlement.id}: not converted to EUR`))).toHaveLength(1);
 });
