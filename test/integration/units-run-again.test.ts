@@ -67,6 +67,8 @@ vi.mock('../../src/storage/open-stores.js', async (importOriginal) => {
     openStores: async (...args: Parameters<typeof real.openStores>) => {
       const stores = await real.openStores(...args);
       stores.tx = runningTwice(stores.tx);
+      // The grouped units too (session creation, idempotent answers): a group whose unit fails runs each again alone.
+      stores.commit = runningTwice(stores.commit);
       return stores;
     },
   };
@@ -138,6 +140,24 @@ function transfer(to: string, blockNumber: number, amountBase: bigint): Observed
 }
 
 const eventTypes = async (objectId: string) => (await s.events.list(caller, { limit: 100, objectId })).items.map((e) => e.type).sort();
+
+test('a session created in a unit that runs twice is stored, announced and followed once', async () => {
+  const deadlines: string[] = [];
+  const unsubscribe = s.store.signals.subscribe('sessions.deadline', (at) => deadlines.push(at));
+  const live: string[] = [];
+  const unfollow = s.live.subscribe((id) => live.push(id));
+  try {
+    const created = await twice(() => newSession());
+    expect(await eventTypes(created.id)).toEqual(['payment_session.created']);
+    expect(await s.store.addresses.forSession(created.id)).toHaveLength(1);
+    expect(await s.addressBook.match('evm', false, created.address)).toBe(created.id);
+    await expect.poll(() => deadlines.length, { timeout: 5_000 }).toBe(1);
+    expect(live).toEqual([created.id]);
+  } finally {
+    unsubscribe();
+    unfollow();
+  }
+});
 
 /** A pass paying one session in full and another in two parts, with money to a stranger: the touched sessions. */
 async function payingPass(head: number, paid: { id: string; address: string; due: bigint }, part: { id: string; address: string }): Promise<string[]> {
