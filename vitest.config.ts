@@ -18,6 +18,7 @@ const ON_POSTGRES = [
   'test/integration/deposit-resolution.test.ts',
   'test/integration/reread-recorder.test.ts',
   'test/integration/scan-reads.test.ts',
+  'test/integration/units-run-again.test.ts',
   'test/integration/pin-change.test.ts',
   'test/integration/ui-auth.test.ts',
   'test/integration/fuzz.test.ts',

@@ -27,7 +27,7 @@ import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
 import { Leadership, newHolderId } from './services/leadership.js';
 import { LiveFeed } from './services/live-feed.js';
-import { onEveryInstance } from './services/on-every-instance.js';
+import { atCommitOnEveryInstance, onEveryInstance } from './services/on-every-instance.js';
 import { WalletsNow } from './services/wallets-now.js';
 import { NetworkSettings } from './services/network-settings.js';
 import { MerchantService } from './services/merchant-service.js';
@@ -234,10 +234,11 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const wakeWebhooks = onEveryInstance(signals, 'webhooks.due', () => webhooks.wake(), signalError);
   const endpointsChanged = onEveryInstance(signals, 'webhooks.endpoints', () => webhooks.endpointsChanged(), signalError);
   const deadlineAdded = onEveryInstance(signals, 'sessions.deadline', (at) => hooks.onDeadline?.(Number(at)), signalError);
-  const settlementScheduled = onEveryInstance(signals, 'settlements.scheduled', (at) => hooks.onSettlementScheduled?.(Number(at)), signalError);
+  // Scheduled inside a unit of work (the ledger's postings), so heard at its commit, here too.
+  const settlementScheduled = atCommitOnEveryInstance(signals, 'settlements.scheduled', (at) => hooks.onSettlementScheduled?.(Number(at)));
   const refundChanged = onEveryInstance(signals, REFUND_CHANGED, () => hooks.onRefundChanged?.(), signalError);
   const ledgerStore = store.ledger;
-  const ledger = new LedgerService({ store: ledgerStore, refunds: store.refunds, merchants, rates, now, onSettlementScheduled: (at) => settlementScheduled(String(at)) });
+  const ledger = new LedgerService({ store: ledgerStore, refunds: store.refunds, merchants, rates, now, onSettlementScheduled: async (at) => await settlementScheduled(String(at)) });
   const conversions = new ConversionService({ store: ledgerStore, ledger, merchants, rates, now, tx });
   const settlements = new SettlementService({
     store: ledgerStore,

@@ -52,8 +52,12 @@ export interface LedgerServiceDeps {
   now: Clock;
   /** A session's refunds: those that paid money back before it was booked are not booked (keptByCoin). */
   refunds: { forSession(sessionId: string): Promise<readonly Pick<Refund, 'currency' | 'amountMinor' | 'status' | 'ledgerEntries'>[]> };
-  /** Told when pending funds are scheduled to settle, so the settlement timer can wake in time. */
-  onSettlementScheduled?: (at: number) => void;
+  /**
+   * Told, inside the unit of work, when pending funds are scheduled to settle, so the settlement
+   * timer can wake in time: it must act only once the unit commits (a signal: core-services.ts), since
+   * the unit may run again or roll back.
+   */
+  onSettlementScheduled?: (at: number) => Promise<void>;
 }
 
 /**
@@ -86,7 +90,7 @@ export class LedgerService {
           createdAt: now,
         };
         await this.d.store.insertSettlement(s);
-        this.d.onSettlementScheduled?.(at);
+        await this.d.onSettlementScheduled?.(at);
       } else if (group.status === 'scheduled') {
         await this.d.store.addToSettlement(group.id, net);
       } else {

@@ -153,22 +153,20 @@ export class PaymentRecorder {
 
   private async record(scan: ChainScan, fence: (() => Promise<void>) | undefined, sessionOf: (to: string) => string | null): Promise<string[]> {
     const { payments, chainState, sessions } = this.deps;
-    const touched = new Map<string, SessionEventType[]>();
-    const touch = (sessionId: string | null, event?: SessionEventType) => {
-      if (!sessionId) return;
-      const list = touched.get(sessionId) ?? [];
-      if (event) list.push(event);
-      touched.set(sessionId, list);
-    };
-    let deposits = 0;
     // A deposit attributed to a session is a payment its watcher reports as unmatched: still seen, not orphaned.
     const seen = new Set([...scan.transfers, ...(scan.unmatched ?? [])].map(transferKey));
 
-    await this.deps.tx(async () => {
-      // A unit of work may run more than once (PostgreSQL runs it again after a serialization
-      // failure): what it gathers starts empty each time.
-      touched.clear();
-      deposits = 0;
+    // A unit of work may run more than once (PostgreSQL runs it again after a serialization failure):
+    // what it gathers is made inside it and returned, so a run rolled back leaves nothing behind.
+    const { touched, deposits } = await this.deps.tx(async () => {
+      const touched = new Map<string, SessionEventType[]>();
+      const touch = (sessionId: string | null, event?: SessionEventType) => {
+        if (!sessionId) return;
+        const list = touched.get(sessionId) ?? [];
+        if (event) list.push(event);
+        touched.set(sessionId, list);
+      };
+      let deposits = 0;
       await fence?.();
       const now = this.deps.now();
       if (scan.reorgAncestor !== undefined) {
@@ -267,8 +265,10 @@ export class PaymentRecorder {
         const session = await this.deps.sessionRows.findById(sessionId);
         if (session) await sessions.deriveInTransaction(session, await payments.forSession(sessionId), events);
       }
+      return { touched, deposits };
     });
 
+    // Once, after the commit: never for a run rolled back.
     for (const sessionId of touched.keys()) this.deps.live.publish(sessionId);
     if (deposits > 0) this.deps.onDeposits();
     return [...touched.keys()];

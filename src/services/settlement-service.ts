@@ -6,6 +6,12 @@ import type { LedgerService } from './ledger-service.js';
 import type { MerchantService } from './merchant-service.js';
 import type { Clock, EventStore, LedgerStore, Settlement, UnitOfWork } from './ports.js';
 
+/** An automatic conversion that could not be made, to be reported. */
+interface NotConverted {
+  target: string;
+  err: ApiError;
+}
+
 /**
  * T+1: moves each scheduled settlement's pending funds to available once its time has come, says so
  * with a `balance.available` event, and converts them into the merchant's settlement currency when
@@ -35,7 +41,13 @@ export class SettlementService {
     let moved = 0;
     for (;;) {
       const due = await this.d.store.dueSettlements(this.d.now(), batch);
-      for (const s of due) if (await this.d.tx(async () => await this.settleInTransaction(s))) moved++;
+      for (const s of due) {
+        // The unit may run more than once: what it has to report is returned and reported after it.
+        const settled = await this.d.tx(async () => await this.settleInTransaction(s));
+        if (!settled) continue;
+        moved++;
+        if (settled.notConverted) this.d.onError?.(`settlement ${s.id}: not converted to ${settled.notConverted.target}: ${settled.notConverted.err.message}`, settled.notConverted.err);
+      }
       if (due.length < batch) {
         if (moved > 0) this.d.onSettled?.();
         return moved;
@@ -47,7 +59,8 @@ export class SettlementService {
     return await this.d.store.nextSettlementAt();
   }
 
-  private async settleInTransaction(s: Settlement): Promise<boolean> {
+  /** Settles `s` (false: settled already); `notConverted`: its automatic conversion could not be made. */
+  private async settleInTransaction(s: Settlement): Promise<false | { notConverted: NotConverted | undefined }> {
     const now = this.d.now();
     if (!await this.d.store.markSettled(s.id, now)) return false;
     await this.d.store.adjustAccount(s.merchantId, s.livemode, s.currency, s.amountMinor, -s.amountMinor, now);
@@ -61,21 +74,22 @@ export class SettlementService {
       payload: JSON.stringify(this.d.renderEvent(settled, await this.d.ledger.account(s.merchantId, s.livemode, s.currency))),
       createdAt: now,
     });
-    await this.autoConvert(settled);
-    return true;
+    return { notConverted: await this.autoConvert(settled) };
   }
 
   /** The merchant's settlement currency, if set: settled funds convert into it as they settle. */
-  private async autoConvert(s: Settlement): Promise<void> {
+  private async autoConvert(s: Settlement): Promise<NotConverted | undefined> {
     const target = (await this.d.merchants.get(s.merchantId)).settlementCurrency;
-    if (!target || target === s.currency || s.amountMinor <= 0n) return;
+    if (!target || target === s.currency || s.amountMinor <= 0n) return undefined;
     try {
       // In a savepoint: a conversion that cannot be made (no rate) leaves the settlement itself intact.
       await this.d.tx(async () => await this.d.conversions.convertInTransaction(s.merchantId, s.livemode, s.amountMinor, s.currency, target, { quoteId: null, automatic: true }));
+      return undefined;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      // No rate (or too small to convert): the funds stay in their own account, available; logged.
-      this.d.onError?.(`settlement ${s.id}: not converted to ${target}: ${err.message}`, err);
+      // No rate (or too small to convert): the funds stay in their own account, available; logged
+      // by settleDue once the settlement committed.
+      return { target, err };
     }
   }
 }

@@ -82,13 +82,16 @@ export class WebhookDispatcher {
     if (this.running) return;
     this.running = true;
     this.abort = new AbortController();
-    await this.o.tx(async () => {
-      await this.reloadEndpoints();
-      if ((await this.o.store.cursor(FANOUT_CURSOR)) !== undefined) return;
+    // The unit may run more than once: the endpoints it reads are kept here only after its commit.
+    const endpoints = await this.o.tx(async () => {
+      const endpoints = await this.o.store.allEndpoints();
+      if ((await this.o.store.cursor(FANOUT_CURSOR)) !== undefined) return endpoints;
       // First start with webhooks: start after the events that no endpoint existed for yet.
-      const start = Math.min(await this.o.events.maxSeq(), ...[...this.endpoints.values()].map((e) => e.fromEventSeq));
+      const start = Math.min(await this.o.events.maxSeq(), ...endpoints.map((e) => e.fromEventSeq));
       await this.o.store.setCursor(FANOUT_CURSOR, start);
+      return endpoints;
     });
+    this.keepEndpoints(endpoints);
     this.wake();
   }
 
@@ -129,15 +132,13 @@ export class WebhookDispatcher {
   }
 
   private async reloadEndpoints(): Promise<void> {
-    this.endpoints = new Map((await this.o.store.allEndpoints()).map((e) => [e.id, e]));
-    this.enabledByScope = new Map();
-    for (const e of this.endpoints.values()) {
-      if (e.status !== 'enabled') continue;
-      const key = scope(e.merchantId, e.livemode);
-      const list = this.enabledByScope.get(key) ?? [];
-      list.push(e);
-      this.enabledByScope.set(key, list);
-    }
+    this.keepEndpoints(await this.o.store.allEndpoints());
+  }
+
+  /** Keeps `all` as this dispatcher's endpoints (read outside a unit of work, or after it committed). */
+  private keepEndpoints(all: readonly WebhookEndpointRecord[]): void {
+    this.endpoints = new Map(all.map((e) => [e.id, e]));
+    this.enabledByScope = enabledByScope(all);
   }
 
   /** Never rejects: errors are reported and the pass retried later. */
@@ -193,14 +194,16 @@ export class WebhookDispatcher {
     for (;;) {
       // Nothing written since: no unit of work (it would wait for the lock every writer takes).
       if ((await this.o.events.after(this.cursorSeen, 1)).length === 0) return;
-      const { cursor, full } = await this.o.tx(async () => {
+      // The unit may run more than once: the endpoints it reads are its own, kept only after its commit.
+      const { cursor, full, endpoints } = await this.o.tx(async () => {
         const from = (await this.o.store.cursor(FANOUT_CURSOR)) ?? 0;
         const batch = await this.o.events.after(from, FANOUT_BATCH);
-        if (batch.length === 0) return { cursor: from, full: false };
+        if (batch.length === 0) return { cursor: from, full: false, endpoints: undefined };
         // An endpoint made or changed on another instance since the last reload gets its events too.
-        await this.reloadEndpoints();
+        const endpoints = await this.o.store.allEndpoints();
+        const enabled = enabledByScope(endpoints);
         for (const event of batch) {
-          for (const endpoint of this.enabledByScope.get(scope(event.merchantId, event.livemode)) ?? []) {
+          for (const endpoint of enabled.get(scope(event.merchantId, event.livemode)) ?? []) {
             if (event.seq > endpoint.fromEventSeq && subscribes(endpoint.enabledEvents, event.type)) {
               await this.o.store.insertDelivery({
                 id: newId('webhookDelivery'),
@@ -215,8 +218,9 @@ export class WebhookDispatcher {
         }
         const last = (batch[batch.length - 1] as { seq: number }).seq;
         await this.o.store.setCursor(FANOUT_CURSOR, last);
-        return { cursor: last, full: batch.length === FANOUT_BATCH };
+        return { cursor: last, full: batch.length === FANOUT_BATCH, endpoints };
       });
+      if (endpoints) this.keepEndpoints(endpoints);
       this.cursorSeen = Math.max(this.cursorSeen, cursor);
       if (!full) return;
     }
@@ -318,9 +322,9 @@ export class WebhookDispatcher {
     };
     const claimedUntil = claimEnd(delivery);
     const finished = (status: 'succeeded' | 'failed') => ({ id: delivery.id, status, attempts, nextAttemptAt: null, lastStatusCode: res.status ?? null, completedAt: now });
+    // The unit may run more than once: it only writes; what is counted here is counted after its commit.
     await this.o.tx(async () => {
       if (verdict === 'succeeded') {
-        this.counters.succeeded++;
         await this.o.store.finishAttempt(attempt, finished('succeeded'), claimedUntil);
       } else if (verdict === 'retry') {
         const delay = nextAttemptDelay(attempts, this.o.retryDelaysMs, res.status === 429 || res.status === 503 ? parseRetryAfter(res.retryAfter, now) : undefined);
@@ -342,6 +346,7 @@ export class WebhookDispatcher {
         await this.o.store.finishAttempt(attempt, finished('failed'), claimedUntil);
       }
     });
+    if (verdict === 'succeeded') this.counters.succeeded++;
     if (verdict === 'gone') await this.reloadEndpoints();
   }
 }
@@ -350,3 +355,16 @@ export class WebhookDispatcher {
 const claimEnd = (delivery: WebhookDeliveryRecord) => delivery.nextAttemptAt ?? -1;
 
 const scope = (merchantId: string, livemode: boolean) => `${merchantId}:${livemode ? 'live' : 'test'}`;
+
+/** The enabled endpoints of each merchant and mode. */
+function enabledByScope(all: readonly WebhookEndpointRecord[]): Map<string, WebhookEndpointRecord[]> {
+  const byScope = new Map<string, WebhookEndpointRecord[]>();
+  for (const e of all) {
+    if (e.status !== 'enabled') continue;
+    const key = scope(e.merchantId, e.livemode);
+    const list = byScope.get(key) ?? [];
+    list.push(e);
+    byScope.set(key, list);
+  }
+  return byScope;
+}

@@ -96,6 +96,8 @@ export async function answerStoredWithUnit<V, R>(
   const scope = request.idempotencyScope;
   if (!scope) return render(await run(undefined));
   let body = '';
+  // The unit may run more than once (a group sent back, a serialization failure): each run renders
+  // and stores its own answer and overwrites `body`, so the bytes sent are those the committed run stored.
   await run(async (value) => {
     body = String(reply.serialize(render(value)));
     await service.saveInUnit(scope, 200, body);
