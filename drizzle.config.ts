@@ -4,6 +4,6 @@ import { defineConfig } from 'drizzle-kit';
 // pending migrations on start (src/db/open-database.ts).
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './src/db/sqlite-tables.ts',
-  out: './src/db/migrations',
+  schema: './src/db/sqlite/sqlite-tables.ts',
+  out: './src/db/sqlite/migrations',
 });

@@ -20,7 +20,7 @@ function copyMigrations(): Plugin {
     name: 'stablepos:copy-migrations',
     apply: 'build',
     writeBundle(options) {
-      cpSync(here('src/db/migrations'), join(options.dir ?? here('out/main'), 'migrations'), { recursive: true });
+      cpSync(here('src/db/sqlite/migrations'), join(options.dir ?? here('out/main'), 'migrations'), { recursive: true });
     },
   };
 }

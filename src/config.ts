@@ -39,7 +39,7 @@ export interface CoreConfig {
   uiSessionIdleMs?: Partial<Record<Role, number>>;
   /** Built renderer (index.html and assets) served at `/`; omitted when not built. */
   rendererDir?: string;
-  /** Folder of SQL migrations; default src/db/migrations beside the code (a bundle passes its copy). */
+  /** Folder of SQL migrations; default src/db/sqlite/migrations beside the code (a bundle passes its copy). */
   migrationsDir?: string;
   /**
    * `postgres://…`: the store is that PostgreSQL database instead of the data dir's SQLite file, and

@@ -4,7 +4,7 @@ import { type ChainIntegration, createChainIntegration } from './chain-integrati
 import { type CoreConfig, type ResolvedConfig, resolveConfig } from './config.js';
 import { type CoreServices, createServices } from './core-services.js';
 import { buildApp } from './http/app.js';
-import { WalCheckpointer } from './db/wal-checkpointer.js';
+import { WalCheckpointer } from './db/sqlite/wal-checkpointer.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { ownerOnlyByDefault } from './private-files.js';
 import { DeadlineTimer } from './services/deadline-timer.js';

@@ -4,7 +4,7 @@ import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '.
 import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
 import type { Conversion, ConversionQuote, LedgerQuery, Settlement } from '../domain/records.js';
 import type { Column } from 'drizzle-orm';
-import { paged } from './sqlite-async.js';
+import { paged } from './paged.js';
 import type { NamedSql, StoreDb } from './store-db.js';
 import { rawBigint, rawBoolean, rawCount } from './store-db.js';
 

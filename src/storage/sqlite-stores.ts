@@ -9,15 +9,15 @@ import { IdempotencyRepository } from '../db/idempotency-repository.js';
 import { LeaseRepository } from '../db/lease-repository.js';
 import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { MerchantRepository } from '../db/merchant-repository.js';
-import { type Db, openDatabase } from '../db/open-database.js';
+import { type Db, openDatabase } from '../db/sqlite/open-database.js';
 import { PaymentRepository } from '../db/payment-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
 import { SessionAddressRepository } from '../db/session-address-repository.js';
 import { SessionRepository } from '../db/session-repository.js';
-import { asyncStore, gatedStore } from '../db/sqlite-async.js';
-import { SqliteGate } from '../db/sqlite-gate.js';
-import { SqliteSignals } from '../db/sqlite-signals.js';
-import { SqliteStoreDb } from '../db/sqlite-store-db.js';
+import { gatedStore } from '../db/sqlite/gated-store.js';
+import { SqliteGate } from '../db/sqlite/sqlite-gate.js';
+import { SqliteSignals } from '../db/sqlite/sqlite-signals.js';
+import { SqliteStoreDb } from '../db/sqlite/sqlite-store-db.js';
 import { StoredSecrets } from '../db/stored-secrets.js';
 import { UserRepository } from '../db/user-repository.js';
 import { WalletRepository } from '../db/wallet-repository.js';
@@ -39,7 +39,6 @@ export interface SqliteStores extends Stores {
 export function openSqliteStores(file: string, migrationsDir: string | undefined, cipher: SecretCipher): SqliteStores {
   const db = openDatabase(file, migrationsDir);
   const gate = new SqliteGate(db.$client);
-  const port = <T extends object>(repo: T) => asyncStore(repo, gate);
   const storeDb = new SqliteStoreDb(db, gate);
   const gated = <T extends object>(repo: T) => gatedStore(repo, gate);
   const group = new GroupCommit(gate);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CoreConfig, resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
-import type { Db } from '../../src/db/open-database.js';
+import type { Db } from '../../src/db/sqlite/open-database.js';
 import { isSqlite } from '../../src/storage/sqlite-stores.js';
 import { newPgDatabase } from './stores.js';
 import { type Core, createCore } from '../../src/create-core.js';

@@ -17,9 +17,9 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { SQLiteTable, getTableConfig } from 'drizzle-orm/sqlite-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../src/db/open-database.js';
-import * as pgSchema from '../../src/db/pg/schema.js';
-import * as sqliteSchema from '../../src/db/schema.js';
+import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../src/db/sqlite/open-database.js';
+import * as pgSchema from '../../src/db/pg/pg-tables.js';
+import * as sqliteSchema from '../../src/db/sqlite/sqlite-tables.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { type SchemaShape, postgresSchemaShape, sqliteSchemaShape } from '../helpers/schema-shape.js';
 

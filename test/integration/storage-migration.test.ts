@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { familyById } from '../../src/chains/registry.js';
-import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../src/db/open-database.js';
+import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../src/db/sqlite/open-database.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'stablepos-migration-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { GroupCommit } from '../../src/db/group-commit.js';
-import { type Db, openDatabase } from '../../src/db/open-database.js';
-import { SqliteGate } from '../../src/db/sqlite-gate.js';
+import { type Db, openDatabase } from '../../src/db/sqlite/open-database.js';
+import { SqliteGate } from '../../src/db/sqlite/sqlite-gate.js';
 
 let dir: string;
 let db: Db;

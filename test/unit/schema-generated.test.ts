@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { generateDrizzleJson, generateMigration, generateSQLiteDrizzleJson, generateSQLiteMigration } from 'drizzle-kit/api';
 import { expect, test } from 'vitest';
 import * as pgTables from '../../src/db/pg/pg-tables.js';
-import * as sqliteTables from '../../src/db/sqlite-tables.js';
+import * as sqliteTables from '../../src/db/sqlite/sqlite-tables.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -25,7 +25,7 @@ function newestSnapshot(dir: string): unknown {
 
 test('SQLite: the tables built from the one schema are what the migrations make', async () => {
   const built = await generateSQLiteDrizzleJson(sqliteTables);
-  const statements = await generateSQLiteMigration(newestSnapshot('src/db/migrations') as Parameters<typeof generateSQLiteMigration>[0], built);
+  const statements = await generateSQLiteMigration(newestSnapshot('src/db/sqlite/migrations') as Parameters<typeof generateSQLiteMigration>[0], built);
   expect(statements).toEqual([]);
 });
 

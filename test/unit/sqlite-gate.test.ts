@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { type Db, openDatabase } from '../../src/db/open-database.js';
-import { asyncStore, gatedStore, paged } from '../../src/db/sqlite-async.js';
-import { SqliteGate } from '../../src/db/sqlite-gate.js';
-import { SqliteStoreDb } from '../../src/db/sqlite-store-db.js';
+import { type Db, openDatabase } from '../../src/db/sqlite/open-database.js';
+import { gatedStore } from '../../src/db/sqlite/gated-store.js';
+import { paged } from '../../src/db/paged.js';
+import { SqliteGate } from '../../src/db/sqlite/sqlite-gate.js';
+import { SqliteStoreDb } from '../../src/db/sqlite/sqlite-store-db.js';
 
 // Asynchronous transactions on the one synchronous connection (docs/architecture.md, "Storage"):
 // a store call made outside a transaction that is open must never see or join that transaction.
@@ -14,27 +15,28 @@ let dir: string;
 let db: Db;
 let gate: SqliteGate;
 
-/** A synchronous repository, as the db/ ones are: one table of unique integers. */
+/** A repository as the db/ ones are (asynchronous methods over the one connection): one table of unique integers. */
 class Numbers {
   constructor(private readonly db: Db) {}
-  add(v: number): void {
+  add(v: number): Promise<void> {
     this.db.$client.prepare('INSERT INTO t (v) VALUES (?)').run(v);
+    return Promise.resolve();
   }
-  all(): number[] {
-    return this.db.$client.prepare('SELECT v FROM t ORDER BY v').pluck().all() as number[];
+  all(): Promise<number[]> {
+    return Promise.resolve(this.db.$client.prepare('SELECT v FROM t ORDER BY v').pluck().all() as number[]);
   }
   get size(): number {
     throw new Error('an accessor is no store call and must not be read by the adapter');
   }
 }
-let numbers: ReturnType<typeof asyncStore<Numbers>>;
+let numbers: Numbers;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-gate-'));
   db = openDatabase(join(dir, 'db.sqlite'));
   db.$client.exec('CREATE TABLE t (v INTEGER NOT NULL UNIQUE)');
   gate = new SqliteGate(db.$client);
-  numbers = asyncStore(new Numbers(db), gate);
+  numbers = gatedStore(new Numbers(db), gate);
 });
 
 afterEach(() => {

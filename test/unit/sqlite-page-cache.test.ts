@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { openDatabase } from '../../src/db/open-database.js';
+import { openDatabase } from '../../src/db/sqlite/open-database.js';
 
 // The app's SQLite connection keeps a 2 MB page cache, SQLite's default, not the 16 MB better-sqlite3
 // is built with: a core creating sessions fills the cache within tens of thousands of them and keeps

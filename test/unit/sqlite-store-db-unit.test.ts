@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { type Db, openDatabase } from '../../src/db/open-database.js';
-import { gatedStore } from '../../src/db/sqlite-async.js';
-import { SqliteGate } from '../../src/db/sqlite-gate.js';
-import { SqliteStoreDb } from '../../src/db/sqlite-store-db.js';
+import { type Db, openDatabase } from '../../src/db/sqlite/open-database.js';
+import { gatedStore } from '../../src/db/sqlite/gated-store.js';
+import { SqliteGate } from '../../src/db/sqlite/sqlite-gate.js';
+import { SqliteStoreDb } from '../../src/db/sqlite/sqlite-store-db.js';
 import type { StoreDb } from '../../src/db/store-db.js';
 
 // StoreDb.unit in a repository written once, on SQLite: its method runs holding the connection

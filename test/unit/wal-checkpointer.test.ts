@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/open-database.js';
-import { SqliteGate } from '../../src/db/sqlite-gate.js';
-import { WalCheckpointer } from '../../src/db/wal-checkpointer.js';
+import { openDatabase, type Db } from '../../src/db/sqlite/open-database.js';
+import { SqliteGate } from '../../src/db/sqlite/sqlite-gate.js';
+import { WalCheckpointer } from '../../src/db/sqlite/wal-checkpointer.js';
 
 // Checkpoints in a worker thread: the app's connection stops checkpointing only while the worker
 // does it, and the WAL's pages still reach the database file.

@@ -3,10 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { drizzle as Drizzle, NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { ApiError } from '../../domain/errors.js';
-import * as schema from './schema.js';
 
 /** A drizzle handle on the pool or on one transaction's client: what a repository queries through. */
-export type PgDb = NodePgDatabase<typeof schema>;
+export type PgDb = NodePgDatabase;
 
 /** Where drizzle-kit writes the PostgreSQL store's migrations (`drizzle.pg.config.ts`). */
 export const DEFAULT_PG_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -74,7 +73,7 @@ export class PgDatabase {
     readonly pool: pg.Pool,
     drizzle: typeof Drizzle,
   ) {
-    this.root = drizzle(pool, { schema });
+    this.root = drizzle(pool);
   }
 
   /** The transaction of this flow's open unit of work, or the pool. */
@@ -236,7 +235,7 @@ export async function openPgDatabase(options: PgOptions): Promise<PgDatabase> {
   try {
     await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK.toString()})`);
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder: options.migrationsDir ?? DEFAULT_PG_MIGRATIONS_DIR });
+      await migrate(drizzle(client), { migrationsFolder: options.migrationsDir ?? DEFAULT_PG_MIGRATIONS_DIR });
     } finally {
       await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK.toString()})`);
     }

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { ColumnKit } from './column-kit.js';
+import type { ColumnKit } from '../column-kit.js';
 import { bigText, minorUnits } from './columns.js';
 
 /**

@@ -3,8 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from './open-database.js';
 import type { SqliteGate } from './sqlite-gate.js';
 import * as tables from './sqlite-tables.js';
-import type { NamedSql, QueryDb, StoreDb } from './store-db.js';
-import type { Tables } from './tables.js';
+import type { NamedSql, QueryDb, StoreDb } from '../store-db.js';
+import type { Tables } from '../tables.js';
 
 /** better-sqlite3 binds no booleans: SQLite keeps them as 0/1 (the kit's boolean column). */
 const bindable = (value: unknown) => (value === true ? 1 : value === false ? 0 : value);

@@ -1,5 +1,5 @@
 import { sqliteKit } from './sqlite-kit.js';
-import { defineTables } from './tables.js';
+import { defineTables } from '../tables.js';
 
 /** The SQLite store's tables, built from the one schema (tables.ts); drizzle-kit reads them here. */
 export const {

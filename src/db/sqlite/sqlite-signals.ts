@@ -1,5 +1,5 @@
-import { checkSignal } from '../domain/signals.js';
-import { SignalListeners } from './signal-listeners.js';
+import { checkSignal } from '../../domain/signals.js';
+import { SignalListeners } from '../signal-listeners.js';
 import type { SqliteGate } from './sqlite-gate.js';
 
 /**

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema.js';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The connection's drizzle handle (queries are built by the repositories, over StoreDb: ../store-db.ts). */
+export type Db = BetterSQLite3Database & { $client: Database.Database };
 
 /** Where drizzle-kit writes migrations; a bundled host (Electron) passes its own copy's path. */
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -36,7 +36,7 @@ export function openDatabase(file: string, migrationsDir = DEFAULT_MIGRATIONS_DI
   // Savepoints (nested transactions) journal in memory rather than in a temporary file.
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma(`cache_size = ${PAGE_CACHE_KIB}`);
-  const db = drizzle(sqlite, { schema }) as Db;
+  const db = drizzle(sqlite) as Db;
   migrate(db, { migrationsFolder: migrationsDir });
   return db;
 }
