@@ -39,6 +39,13 @@ interface Job {
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
+  /**
+   * Settles when the group in flight has ended. One group at a time: those queued meanwhile form the
+   * next one. On PostgreSQL a group holds a pool connection for its transaction and a creation in it
+   * takes one more for a moment (a wallet's next index, outside the unit: wallet-repository.ts);
+   * groups in flight at once could take every connection of the pool and wait for each other forever.
+   */
+  private inFlight: Promise<void> = Promise.resolve();
 
   constructor(private readonly gate: TransactionRunner) {}
 
@@ -48,7 +55,10 @@ export class GroupCommit {
       if (!this.scheduled) {
         this.scheduled = true;
         // setImmediate runs after the poll phase: every request already read in this turn joins.
-        setImmediate(() => void this.flush());
+        setImmediate(() => {
+          // flush settles every job itself; the catch keeps the chain alive should it ever throw.
+          this.inFlight = this.inFlight.then(() => this.flush()).catch(() => undefined);
+        });
       }
     });
   }

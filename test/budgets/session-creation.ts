@@ -29,12 +29,13 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     cryptoCalls: 2,
   },
   postgres: {
-    // Idempotency lookup before the unit; in the group commit: BEGIN, pg_advisory_xact_lock, INSERT payment_sessions with its
-    // quotes (one statement), UPDATE wallets next_index (all wallets of the mode), INSERT session_addresses (all families in
-    // one), pg_notify address.issued (other instances watch the addresses), INSERT events, the answer's conditional upsert,
-    // COMMIT; after it, pg_notify sessions.deadline and session.changed, and the webhook dispatcher's pass woken by the event
-    // (SELECT min(next_attempt_at)).
-    statements: 13,
+    // Idempotency lookup before the unit; in the group commit (READ COMMITTED, no lock of its own): BEGIN, INSERT payment_sessions
+    // with its quotes (one statement), UPDATE wallets next_index (all wallets of the mode, outside the unit: on the pool, so no
+    // row lock is held to the commit), INSERT session_addresses (all families in one), the answer's conditional upsert, then at
+    // the commit the unit's signals in one statement (pg_notify address.issued), the events' append lock and INSERT events,
+    // COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement, and the webhook
+    // dispatcher's pass woken by the event (SELECT min(next_attempt_at)).
+    statements: 12,
     // As on SQLite.
     curveOps: 0,
     // As on SQLite.

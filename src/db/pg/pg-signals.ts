@@ -3,10 +3,18 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { checkSignal } from '../../domain/signals.js';
 import { SignalListeners } from '../signal-listeners.js';
+import { type NamedStatement, runNamed } from './named-statement.js';
 import type { PgDatabase } from './pg-database.js';
 
 /** The one channel every signal goes on; the topic travels in the payload (one LISTEN for them all). */
 const CHANNEL = 'stablepos_signals';
+/** Several signals in one statement, in their order (the array is one parameter). */
+const NOTIFY_MANY: NamedStatement = {
+  name: 'stablepos_notify_many',
+  text: 'SELECT pg_notify($1, m) FROM unnest($2::text[]) WITH ORDINALITY AS t (m, n) ORDER BY n',
+};
+/** Where a unit of work keeps the signals waiting for its commit (PgDatabase.unitState). */
+const SIGNALS_KEY = 'signals';
 /** Waits between attempts to listen again after the connection was lost: doubling from the first to the last. */
 const RETRY_FIRST_MS = 100;
 const RETRY_LAST_MS = 5_000;
@@ -32,6 +40,8 @@ export class PgSignals {
   private retry: NodeJS.Timeout | undefined;
   private retryMs = RETRY_FIRST_MS;
   private closed = false;
+  /** Signals published outside units of work in this turn of the event loop, sent together. */
+  private outgoing: { message: string; resolve: () => void; reject: (err: unknown) => void }[] = [];
 
   constructor(
     private readonly database: PgDatabase,
@@ -51,9 +61,54 @@ export class PgSignals {
     this.client = await this.listen();
   }
 
+  /**
+   * Inside a unit of work, the signal waits for the unit's commit and goes out with the unit's other
+   * signals in one statement just before it (NOTIFY is sent at COMMIT anyway). Outside, the signals
+   * published in one turn of the event loop go out together in one statement (all the creations of a
+   * group commit announce their deadline and change at once): a statement per signal was a round
+   * trip each, a third of a session creation's on PostgreSQL.
+   */
   async publish(topic: string, payload: string): Promise<void> {
     checkSignal(topic, payload);
-    await this.database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${`${this.instance} ${topic} ${payload}`})`);
+    const message = `${this.instance} ${topic} ${payload}`;
+    const unit = this.database.unitState();
+    if (unit) {
+      let messages = unit.kept.get(SIGNALS_KEY) as string[] | undefined;
+      if (messages === undefined) {
+        const list: string[] = [];
+        messages = list;
+        unit.kept.set(SIGNALS_KEY, list);
+        unit.beforeCommit.push(async () => {
+          unit.kept.delete(SIGNALS_KEY);
+          if (list.length > 0) await this.notify(list.splice(0));
+        });
+      }
+      messages.push(message);
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      this.outgoing.push({ message, resolve, reject });
+      if (this.outgoing.length === 1) setImmediate(() => void this.sendOutgoing());
+    });
+  }
+
+  private async sendOutgoing(): Promise<void> {
+    const batch = this.outgoing.splice(0);
+    try {
+      await this.database.outsideUnit(() => this.notify(batch.map((b) => b.message)));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  }
+
+  /** One statement for all `messages`, in their order (PostgreSQL folds identical ones of a transaction into one). */
+  private async notify(messages: string[]): Promise<void> {
+    if (messages.length === 1) {
+      await this.database.db.execute(sql`SELECT pg_notify(${CHANNEL}, ${messages[0]})`);
+      return;
+    }
+    await runNamed(this.database, NOTIFY_MANY, [CHANNEL, messages]);
   }
 
   subscribe(topic: string, listener: (payload: string, fromHere: boolean) => void): () => void {
