@@ -171,12 +171,26 @@ export class PgDatabase {
   }
 
   /**
-   * Registers `fn` to run just before the calling flow's unit of work commits (after its work, in the
-   * same transaction), and `kept` values for it by key. Outside a unit of work: undefined.
+   * Adds `item` to the calling flow's unit of work under `key`; the first item of a key also adds
+   * `flush` (of all of them, in order) to what runs just before the unit's COMMIT. Items added in a
+   * savepoint that rolls back are dropped with it. @returns false outside a unit of work (nothing kept)
    */
-  unitState(): Pick<OpenTransaction, 'beforeCommit' | 'kept'> | undefined {
+  collectAtCommit<T>(key: string, item: T, flush: (items: T[]) => Promise<void>): boolean {
     const t = this.context.getStore();
-    return t?.open ? t : undefined;
+    if (!t?.open) return false;
+    const unit = t;
+    let items = unit.kept.get(key) as T[] | undefined;
+    if (items === undefined) {
+      const list: T[] = [];
+      items = list;
+      unit.kept.set(key, list);
+      unit.beforeCommit.push(async () => {
+        unit.kept.delete(key);
+        if (list.length > 0) await flush(list.splice(0));
+      });
+    }
+    items.push(item);
+    return true;
   }
 
   /**

@@ -13,7 +13,7 @@ const NOTIFY_MANY: NamedStatement = {
   name: 'stablepos_notify_many',
   text: 'SELECT pg_notify($1, m) FROM unnest($2::text[]) WITH ORDINALITY AS t (m, n) ORDER BY n',
 };
-/** Where a unit of work keeps the signals waiting for its commit (PgDatabase.unitState). */
+/** Where a unit of work keeps the signals waiting for its commit (PgDatabase.collectAtCommit). */
 const SIGNALS_KEY = 'signals';
 /** Waits between attempts to listen again after the connection was lost: doubling from the first to the last. */
 const RETRY_FIRST_MS = 100;
@@ -71,21 +71,7 @@ export class PgSignals {
   async publish(topic: string, payload: string): Promise<void> {
     checkSignal(topic, payload);
     const message = `${this.instance} ${topic} ${payload}`;
-    const unit = this.database.unitState();
-    if (unit) {
-      let messages = unit.kept.get(SIGNALS_KEY) as string[] | undefined;
-      if (messages === undefined) {
-        const list: string[] = [];
-        messages = list;
-        unit.kept.set(SIGNALS_KEY, list);
-        unit.beforeCommit.push(async () => {
-          unit.kept.delete(SIGNALS_KEY);
-          if (list.length > 0) await this.notify(list.splice(0));
-        });
-      }
-      messages.push(message);
-      return;
-    }
+    if (this.database.collectAtCommit(SIGNALS_KEY, message, (messages) => this.notify(messages))) return;
     await new Promise<void>((resolve, reject) => {
       this.outgoing.push({ message, resolve, reject });
       if (this.outgoing.length === 1) setImmediate(() => void this.sendOutgoing());

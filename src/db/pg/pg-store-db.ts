@@ -50,22 +50,11 @@ export class PgStoreDb implements StoreDb {
   }
 
   async appendAtCommit<R>(log: string, row: R, write: (rows: R[]) => Promise<void>): Promise<void> {
-    const unit = this.database.unitState();
-    if (!unit) return await this.database.tx(async () => this.appendAtCommit(log, row, write));
-    const key = `append:${log}`;
-    let pending = unit.kept.get(key) as R[] | undefined;
-    if (pending === undefined) {
-      const rows: R[] = [];
-      pending = rows;
-      unit.kept.set(key, rows);
-      unit.beforeCommit.push(async () => {
-        unit.kept.delete(key);
-        if (rows.length === 0) return;
-        await this.database.db.execute(sql`SELECT pg_advisory_xact_lock(${appendLockKey(log)})`);
-        await write(rows.splice(0));
-      });
-    }
-    pending.push(row);
+    const kept = this.database.collectAtCommit(`append:${log}`, row, async (rows) => {
+      await this.database.db.execute(sql`SELECT pg_advisory_xact_lock(${appendLockKey(log)})`);
+      await write(rows);
+    });
+    if (!kept) await this.database.tx(async () => this.appendAtCommit(log, row, write));
   }
 
   outsideUnit<T>(work: () => Promise<T>): Promise<T> {
