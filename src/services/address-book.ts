@@ -49,8 +49,12 @@ export class AddressBook {
   /** The load under way (loads run one after the other). */
   private loading: Promise<void> = Promise.resolve();
   /**
-   * The newest address row this book has read from the store (`catchUp` reads those after it). Rows
-   * are numbered in commit order: units of work run one at a time on either store (docs/architecture.md).
+   * The newest address row this book has read from the store (`catchUp` reads those after it). On
+   * SQLite rows are numbered in commit order. On PostgreSQL units of work run concurrently, so a row
+   * may commit after a higher one was read here and `catchUp` not read it: its `address.issued` signal,
+   * sent with its commit, adds it a few ms later, long before a customer can pay to the address that
+   * only its committed session shows; a signal lost with the listening connection makes a resync,
+   * which reloads the book.
    */
   private lastRow = 0;
   /** The catch-up under way, shared by the watchers asking at once. */
