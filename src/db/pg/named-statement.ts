@@ -22,11 +22,14 @@ export async function runNamed<R extends QueryResultRow = QueryResultRow>(
   statement: NamedStatement,
   params: unknown[],
 ): Promise<QueryResult<R>> {
-  const prepared = database.db._.session.prepareQuery<{ execute: QueryResult<R>; all: unknown; values: unknown }>(
-    { sql: statement.text, params },
-    undefined,
-    statement.name,
-    false,
-  );
-  return prepared.execute();
+  // Straight to node-postgres (the flow's transaction client, or the pool): drizzle's prepared-query
+  // path (placeholders, tracing spans, its query cache, a cloned config) added CPU to every
+  // statement of the hot paths and nothing these raw rows need.
+  const client = (database.db as unknown as { _: { session: { client: Queryable } } })._.session.client;
+  return (await client.query({ name: statement.name, text: statement.text, values: params })) as QueryResult<R>;
+}
+
+/** A pool or a pool's client: what drizzle's node-postgres session queries through. */
+interface Queryable {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<QueryResult>;
 }
