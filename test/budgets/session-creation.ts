@@ -19,9 +19,9 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     // PRAGMA data_version (API key cache still valid) + idempotency lookup before the unit; in the group commit: BEGIN IMMEDIATE,
     // INSERT payment_sessions, INSERT session_quotes (both coins in one), UPDATE wallets next_index (every wallet of the mode
     // at once, RETURNING their xpubs), INSERT session_addresses (EVM, TRON and Solana in one), INSERT events, the answer's
-    // conditional upsert (idempotency_keys), COMMIT; after it, the webhook dispatcher's pass woken by the event
-    // (SELECT min(next_attempt_at)).
-    statements: 11,
+    // conditional upsert (idempotency_keys), COMMIT. (The webhook dispatcher's pass woken by the event reads nothing when
+    // there is no endpoint.)
+    statements: 10,
     // Deposit addresses come ready from the pool's worker; the Solana reference is random bytes.
     curveOps: 0,
     // createHash ×2: the API key's cache key, the idempotency fingerprint. (The TRON address comes spelt from the pool's
@@ -33,9 +33,9 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     // with its quotes (one statement), UPDATE wallets next_index (all wallets of the mode, outside the unit: on the pool, so no
     // row lock is held to the commit), INSERT session_addresses (all families in one), the answer's conditional upsert, then at
     // the commit the unit's signals in one statement (pg_notify address.issued), the events' append lock and INSERT events,
-    // COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement, and the webhook
-    // dispatcher's pass woken by the event (SELECT min(next_attempt_at)).
-    statements: 12,
+    // COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement. (The webhook
+    // dispatcher's pass woken by the event reads nothing when there is no endpoint.)
+    statements: 11,
     // As on SQLite.
     curveOps: 0,
     // As on SQLite.
