@@ -1,10 +1,11 @@
 /**
- * The PostgreSQL schema (src/db/pg/schema.ts) and the SQLite one (src/db/schema.ts) are written twice
- * and must describe one store. Both are migrated for real, by the migrations drizzle-kit generated
- * (SQLite's by `openDatabase`, PostgreSQL's by drizzle's node-postgres migrator on a throwaway
- * server), then compared as the databases report them: tables, columns, nullability, defaults, types
- * (by a compatibility map), primary keys, indexes and foreign keys. A schema edited on one side only,
- * or edited without generating its migration, fails here.
+ * The one schema (src/db/tables.ts), built for each database (src/db/sqlite/sqlite-tables.ts,
+ * src/db/pg/pg-tables.ts), has two migration histories that must make one store. Both are migrated
+ * for real, by the migrations drizzle-kit generated (SQLite's by `openDatabase`, PostgreSQL's by
+ * drizzle's node-postgres migrator on a throwaway server), then compared as the databases report
+ * them: tables, columns, nullability, defaults, types (by a compatibility map), primary keys, indexes
+ * and foreign keys. And drizzle-kit, run on a copy of each history as `npm run db:generate` runs it,
+ * must find nothing to generate: a schema edited without its migrations fails here.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -215,13 +216,13 @@ function generateOnCopy(dialect: 'sqlite' | 'postgresql', schema: string, migrat
 
 describe('the generated migrations are up to date with their schema', () => {
   test('PostgreSQL (npm run db:generate:pg)', () => {
-    const { output, added } = generateOnCopy('postgresql', 'src/db/pg/schema.ts', PG_MIGRATIONS_DIR);
+    const { output, added } = generateOnCopy('postgresql', 'src/db/pg/pg-tables.ts', PG_MIGRATIONS_DIR);
     expect(added).toEqual([]);
     expect(output).toContain('No schema changes');
   }, 60_000);
 
   test('SQLite (npm run db:generate)', () => {
-    const { output, added } = generateOnCopy('sqlite', 'src/db/schema.ts', DEFAULT_MIGRATIONS_DIR);
+    const { output, added } = generateOnCopy('sqlite', 'src/db/sqlite/sqlite-tables.ts', DEFAULT_MIGRATIONS_DIR);
     expect(added).toEqual([]);
     expect(output).toContain('No schema changes');
   }, 60_000);
