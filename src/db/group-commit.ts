@@ -30,24 +30,28 @@ interface Job {
  * `outcome_unknown`, pg/pg-database.ts) and none runs again. (On SQLite a failed COMMIT has stored
  * nothing, but the rule is the same: a disk that refused one COMMIT would refuse the next.)
  *
- * On SQLite the transaction is the gate's (sqlite-gate.ts), so a unit's store calls are inside it
- * while other flows wait for the commit; units run one after the other, never interleaved. On
- * PostgreSQL it is one unit of work of the pool (pg/pg-database.ts): the group takes the
- * unit-of-work lock once and commits once, where each unit alone would pay a BEGIN, the lock's wait
- * and a COMMIT, all round trips made while holding the lock every instance waits for.
+ * On SQLite the transaction is the gate's (sqlite/sqlite-gate.ts), so a unit's store calls are inside
+ * it while other flows wait for the commit; units run one after the other, never interleaved. On
+ * PostgreSQL it is one READ COMMITTED unit of work of the pool (pg/pg-database.ts): the group pays
+ * one BEGIN, one append of its events and one COMMIT where each unit alone would pay its own.
  */
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
-  /**
-   * Settles when the group in flight has ended. One group at a time: those queued meanwhile form the
-   * next one. On PostgreSQL a group holds a pool connection for its transaction and a creation in it
-   * takes one more for a moment (a wallet's next index, outside the unit: wallet-repository.ts);
-   * groups in flight at once could take every connection of the pool and wait for each other forever.
-   */
-  private inFlight: Promise<void> = Promise.resolve();
+  /** Groups in flight now, and the flushes waiting for one of them to end. */
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly gate: TransactionRunner) {}
+  /**
+   * `maxInFlight`: groups whose transactions may be open at once. SQLite: 1 (one writer; the gate
+   * would queue them anyway). PostgreSQL: a few, so that one group's round trips overlap another's,
+   * while most of the pool stays free for reads. (A creation's other connection, for its wallet's
+   * next index, comes from a side pool: groups never wait on the main pool while holding it.)
+   */
+  constructor(
+    private readonly gate: TransactionRunner,
+    private readonly maxInFlight = 1,
+  ) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -55,12 +59,23 @@ export class GroupCommit {
       if (!this.scheduled) {
         this.scheduled = true;
         // setImmediate runs after the poll phase: every request already read in this turn joins.
-        setImmediate(() => {
-          // flush settles every job itself; the catch keeps the chain alive should it ever throw.
-          this.inFlight = this.inFlight.then(() => this.flush()).catch(() => undefined);
-        });
+        setImmediate(() => void this.flushInTurn());
       }
     });
+  }
+
+  /** Flushes when fewer than `maxInFlight` groups are open: until then, jobs keep joining this group. */
+  private async flushInTurn(): Promise<void> {
+    if (this.inFlight >= this.maxInFlight) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.inFlight++;
+    try {
+      await this.flush();
+    } catch {
+      // flush settles every job itself; nothing else can be told
+    } finally {
+      this.inFlight--;
+      this.waiting.shift()?.();
+    }
   }
 
   private async flush(): Promise<void> {

@@ -22,6 +22,9 @@ import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
 
+/** Session creation's groups open at once on one instance (db/group-commit.ts): 4 of the pool's 10 connections. */
+const GROUPS_IN_FLIGHT = 4;
+
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
 export interface PgStores extends Stores {
   kind: 'postgres';
@@ -45,7 +48,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
   }
   // Grouped units only insert new rows or make single-statement atomic changes (ports.ts,
   // GroupedUnitOfWork): READ COMMITTED is enough for them (pg-database.ts, Isolation).
-  const group = new GroupCommit({ tx: (work) => database.tx(work, 'read committed') });
+  const group = new GroupCommit({ tx: (work) => database.tx(work, 'read committed') }, GROUPS_IN_FLIGHT);
   const storeDb = new PgStoreDb(database);
   return {
     kind: 'postgres',

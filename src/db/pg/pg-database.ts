@@ -51,6 +51,8 @@ interface OpenTransaction {
   beforeCommit: (() => Promise<void>)[];
   /** Values kept for the unit by key until it ends (the appends waiting for its commit). */
   kept: Map<string, unknown>;
+  /** `outsideUnit`'s context: `db` is the side pool, no transaction (nothing is kept for a commit). */
+  outside?: true;
 }
 
 /**
@@ -67,13 +69,22 @@ interface OpenTransaction {
 export class PgDatabase {
   private readonly context = new AsyncLocalStorage<OpenTransaction>();
   readonly root: PgDb;
+  /** The side pool's handle: `outsideUnit`'s statements. */
+  private readonly side: PgDb;
 
-  /** `drizzle`: node-postgres' drizzle, which openPgDatabase loads (with `pg`) when a database URL is set. */
+  /**
+   * `drizzle`: node-postgres' drizzle, which openPgDatabase loads (with `pg`) when a database URL is
+   * set. `sidePool`: a few connections of their own for `outsideUnit`, so a unit waiting on such a
+   * statement (a session creation taking its wallet's next index) never queues behind the requests'
+   * reads for a connection of the main pool while it holds one of them.
+   */
   constructor(
     readonly pool: pg.Pool,
     drizzle: typeof Drizzle,
+    private readonly sidePool: pg.Pool = pool,
   ) {
     this.root = drizzle(pool);
+    this.side = sidePool === pool ? this.root : drizzle(sidePool);
   }
 
   /** The transaction of this flow's open unit of work, or the pool. */
@@ -83,7 +94,8 @@ export class PgDatabase {
   }
 
   inTransaction(): boolean {
-    return this.context.getStore()?.open === true;
+    const t = this.context.getStore();
+    return t?.open === true && t.outside !== true;
   }
 
   /**
@@ -93,7 +105,7 @@ export class PgDatabase {
    */
   tx<T>(work: () => Promise<T>, isolation: Isolation = 'serializable'): Promise<T> {
     const outer = this.context.getStore();
-    if (outer?.open) {
+    if (outer?.open && !outer.outside) {
       const registered = outer.beforeCommit.length;
       const keptBefore = new Map([...outer.kept].map(([key, value]) => [key, Array.isArray(value) ? value.length : 0]));
       return outer.db
@@ -177,7 +189,7 @@ export class PgDatabase {
    */
   collectAtCommit<T>(key: string, item: T, flush: (items: T[]) => Promise<void>): boolean {
     const t = this.context.getStore();
-    if (!t?.open) return false;
+    if (!t?.open || t.outside) return false;
     const unit = t;
     let items = unit.kept.get(key) as T[] | undefined;
     if (items === undefined) {
@@ -194,11 +206,11 @@ export class PgDatabase {
   }
 
   /**
-   * Runs `work` with no unit of work, whatever the calling flow is in: its statements go to the pool,
-   * each committed at once, and hold no lock until the caller's unit ends.
+   * Runs `work` with no unit of work, whatever the calling flow is in: its statements go to the side
+   * pool, each committed at once, and hold no lock until the caller's unit ends.
    */
   outsideUnit<T>(work: () => Promise<T>): Promise<T> {
-    return this.context.run({ db: this.root, open: false, beforeCommit: [], kept: new Map() }, work);
+    return this.context.run({ db: this.side, open: true, beforeCommit: [], kept: new Map(), outside: true }, work);
   }
 
   private opened(db: PgDb): OpenTransaction {
@@ -217,7 +229,23 @@ export class PgDatabase {
 
   async close(): Promise<void> {
     await this.pool.end();
+    if (this.sidePool !== this.pool) await this.sidePool.end();
   }
+}
+
+/** Connections of the side pool (PgDatabase.outsideUnit): its statements are single and short. */
+const SIDE_CONNECTIONS = 2;
+
+/**
+ * An idle client's error (the server restarted) must not crash the process: the pool drops it. Nor a
+ * checked-out client's: a connection lost in a unit of work (at its COMMIT, say) fails the query that
+ * was running, and node-postgres also emits 'error' on the client, which the pool listens to only
+ * while the client is idle; unheard, that event would end the process.
+ */
+function quietPool(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 export interface PgOptions {
@@ -237,14 +265,9 @@ export async function openPgDatabase(options: PgOptions): Promise<PgDatabase> {
   // Loaded here, not with the core: a core on SQLite would carry the driver (~5 MB of RSS) for its
   // whole life (docs/development.md, Benchmarks, the memory paragraph).
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-  // An idle client's error (the server restarted) must not crash the process: the pool drops it.
-  pool.on('error', () => undefined);
-  // Nor a checked-out client's: a connection lost in a unit of work (at its COMMIT, say) fails the
-  // query that was running, and node-postgres also emits 'error' on the client, which the pool
-  // listens to only while the client is idle; unheard, that event would end the process.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const database = new PgDatabase(pool, drizzle);
+  const pool = quietPool(new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 }));
+  const sidePool = quietPool(new pg.Pool({ connectionString: options.url, max: SIDE_CONNECTIONS }));
+  const database = new PgDatabase(pool, drizzle, sidePool);
   const client = await pool.connect();
   try {
     await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK.toString()})`);
@@ -255,7 +278,7 @@ export async function openPgDatabase(options: PgOptions): Promise<PgDatabase> {
     }
   } catch (err) {
     client.release();
-    await pool.end();
+    await database.close();
     throw err;
   }
   client.release();
