@@ -72,8 +72,6 @@ export interface StoreDb {
    * serialise every unit behind it and need not be undone with the unit: a wallet's next index.
    */
   outsideUnit<T>(work: () => Promise<T>): Promise<T>;
-  /** The same with `SKIP LOCKED`: rows another unit holds are passed over (queues: the outbox, payouts). */
-  forUpdateSkipLocked<Q>(query: Q): Q;
 }
 
 /** A BOOLEAN column read raw: PostgreSQL's boolean or SQLite's 0/1. */

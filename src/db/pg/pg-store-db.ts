@@ -64,8 +64,4 @@ export class PgStoreDb implements StoreDb {
   forUpdate<Q>(query: Q): Q {
     return (query as unknown as PgSelect).for('update') as unknown as Q;
   }
-
-  forUpdateSkipLocked<Q>(query: Q): Q {
-    return (query as unknown as PgSelect).for('update', { skipLocked: true }) as unknown as Q;
-  }
 }

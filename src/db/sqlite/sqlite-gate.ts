@@ -16,17 +16,16 @@ interface OpenTransaction {
 /**
  * Asynchronous transactions on ONE synchronous better-sqlite3 connection.
  *
- * The store ports are asynchronous (so that a PostgreSQL store can implement them), while SQLite's
- * repositories stay synchronous inside. On one connection, a transaction is a state of the
- * connection, not of a caller: while `tx`'s work awaits between two store calls, any other flow's
- * statement would run inside that transaction (reading its uncommitted rows, or writing into it and
- * being rolled back with it). So:
+ * The repositories are asynchronous, written once for SQLite and PostgreSQL (../store-db.ts). On one
+ * connection, a transaction is a state of the connection, not of a caller: while `tx`'s work awaits
+ * between two store calls, any other flow's statement would run inside that transaction (reading
+ * its uncommitted rows, or writing into it and being rolled back with it). So:
  *
  * - `tx(work)` waits its turn on a FIFO mutex, runs `BEGIN IMMEDIATE`, runs `work` in an
  *   AsyncLocalStorage context naming this transaction, then `COMMIT` (or `ROLLBACK` and rethrow).
- * - `call(fn)` (every store method goes through it) runs `fn` at once when the calling flow is inside
- *   the open transaction, or when no transaction holds the connection; otherwise it waits in the
- *   same FIFO until the transaction ended, so it sees committed state only.
+ * - `run(fn)` (every repository method goes through it, gated-store.ts) runs `fn` at once when the
+ *   calling flow holds the connection (its open transaction or read snapshot); otherwise it waits in
+ *   the same FIFO and holds the connection until `fn` settles, so it sees committed state only.
  * - A `tx` inside an open transaction of the same flow is a savepoint, as better-sqlite3's nested
  *   transactions are: if its work throws, only its part is rolled back, and the outer work may go on.
  * - A flow that outlived its transaction (a timer or promise started inside and still running after
@@ -71,18 +70,6 @@ export class SqliteGate {
     const transaction = this.context.getStore();
     if (transaction?.open && !transaction.readOnly) transaction.afterCommit.push(fn);
     else fn();
-  }
-
-  /** Runs one synchronous store call in its turn (see the class comment); its result as a promise. */
-  call<T>(fn: () => T): Promise<T> {
-    if (this.holders === 0 || this.holding()) {
-      try {
-        return Promise.resolve(fn());
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
-    return this.exclusive(async () => fn());
   }
 
   /**

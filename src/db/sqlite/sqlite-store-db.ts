@@ -71,9 +71,5 @@ export class SqliteStoreDb implements StoreDb {
   forUpdate<Q>(query: Q): Q {
     return query;
   }
-
-  forUpdateSkipLocked<Q>(query: Q): Q {
-    return query;
-  }
 }
 
