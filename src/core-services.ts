@@ -29,6 +29,7 @@ import { Leadership, newHolderId } from './services/leadership.js';
 import { LiveFeed } from './services/live-feed.js';
 import { atCommitOnEveryInstance, onEveryInstance } from './services/on-every-instance.js';
 import { WalletsNow } from './services/wallets-now.js';
+import { IndexReservations } from './services/index-reservations.js';
 import { NetworkSettings } from './services/network-settings.js';
 import { MerchantService } from './services/merchant-service.js';
 import { PaymentRecorder } from './services/payment-recorder.js';
@@ -260,7 +261,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     tx,
     snapshot: store.snapshot,
     commit,
-    wallets,
+    indexes: new IndexReservations(wallets),
     walletOf: (merchantId, family, livemode) => walletsNow.of(merchantId, family, livemode),
     addresses: addressRepo,
     payments: paymentRepo,

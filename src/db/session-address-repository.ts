@@ -1,31 +1,11 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { SessionAddress, WatchedAddressRow } from '../domain/records.js';
-import { rowIdName, rowIdOf } from './sql-row-id.js';
-import type { NamedSql, StoreDb } from './store-db.js';
-import { rawCount } from './store-db.js';
+import { insertAddressRows } from './sql-address-insert.js';
+import { rowIdOf } from './sql-row-id.js';
+import type { StoreDb } from './store-db.js';
 
 /** Rows `eachIssued` reads per query: a few hundred kilobytes, whatever the table's size. */
 const ISSUED_PAGE = 5_000;
-
-/**
- * One INSERT for all of a session's addresses, named per number of rows and dialect (the row id's
- * name differs): it runs in every session's creation.
- */
-const INSERT_ADDRESSES = new Map<string, NamedSql>();
-function insertAddresses(store: StoreDb, count: number): NamedSql {
-  const key = `${store.dialect}_${count}`;
-  let statement = INSERT_ADDRESSES.get(key);
-  if (!statement) {
-    const values = Array.from({ length: count }, (_, i) => `($${6 * i + 1}, $${6 * i + 2}, $${6 * i + 3}, $${6 * i + 4}, $${6 * i + 5}, $${6 * i + 6})`);
-    statement = {
-      name: `stablepos_session_addresses_insert_${count}`,
-      text: `INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
-        VALUES ${values.join(', ')} RETURNING ${rowIdName(store)} AS row, family`,
-    };
-    INSERT_ADDRESSES.set(key, statement);
-  }
-  return statement;
-}
 
 /** Sessions' deposit addresses: one per chain family, never given to another session. */
 export class SessionAddressRepository {
@@ -41,17 +21,9 @@ export class SessionAddressRepository {
     return { row: rowIdOf(this.store), family: t.family, livemode: t.livemode, address: t.address };
   }
 
-  /**
-   * One statement for all of a session's addresses. A row's id is matched by its family, unique per
-   * session: SQLite does not promise RETURNING's order.
-   */
+  /** Adds addresses to a session stored before (a new session's come with it: SessionStore.insert). */
   async insert(addresses: readonly SessionAddress[]): Promise<number[]> {
-    if (addresses.length === 0) return [];
-    const params: unknown[] = [];
-    for (const a of addresses) params.push(a.sessionId, a.family, a.livemode, a.address, a.derivationIndex, a.watchUntil);
-    const rows = await this.store.named<{ row: unknown; family: string }>(insertAddresses(this.store, addresses.length), params);
-    const ids = new Map(rows.map((r) => [r.family, rawCount(r.row)]));
-    return addresses.map((a) => ids.get(a.family) as number);
+    return await insertAddressRows(this.store, addresses);
   }
 
   async forSession(sessionId: string): Promise<SessionAddress[]> {

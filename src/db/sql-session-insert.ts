@@ -1,9 +1,13 @@
+import type { SessionAddress } from '../domain/records.js';
 import type { PaymentSession } from '../domain/session.js';
+import { insertAddressRows } from './sql-address-insert.js';
 import type { NamedSql, StoreDb } from './store-db.js';
+import { rawCount } from './store-db.js';
 
 /**
- * A new session's row and its quotes' rows, in the fewest statements each database allows: the API's
- * hot path (test/budgets/session-creation.ts counts them). Both are named (prepared once per connection).
+ * A new session's row, its quotes' rows and its deposit addresses' rows, in the fewest statements each
+ * database allows: the API's hot path (test/budgets/session-creation.ts counts them). All are named
+ * (prepared once per connection).
  */
 const SESSION_COLUMNS = `id, merchant_id, merchant_domain_id, livemode, status, exception, currency, amount_minor,
   amount_received_minor, amount_refunded_minor, description, client_reference_id, metadata, line_items, success_url,
@@ -12,16 +16,22 @@ const SESSION_VALUES = Array.from({ length: 20 }, (_, i) => `$${i + 1}`).join(',
 const QUOTE_COLUMNS = 'session_id, currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor';
 
 /**
- * PostgreSQL: one statement, so one round trip. The quotes' rows come from arrays (`unnest`), whatever
- * their number, and the session's insert runs once even when there are none.
+ * PostgreSQL: one statement, so one round trip (each costs the core a system call and a wake-up of
+ * the server, about a fifth of a creation's CPU: docs/deployment.md). The quotes' and the addresses'
+ * rows come from arrays (`unnest`), whatever their number, and the session's insert runs once even
+ * when there are none. The addresses' new row ids come back by family (unique per session).
  */
 const PG_INSERT_SESSION: NamedSql = {
   name: 'stablepos_session_insert',
-  text: `WITH s AS (INSERT INTO payment_sessions (${SESSION_COLUMNS}) VALUES (${SESSION_VALUES}) RETURNING id)
-    INSERT INTO session_quotes (${QUOTE_COLUMNS})
-    SELECT s.id, q.currency, q.rate_scaled, q.rate_source, q.amount_due_minor, q.fee_fixed_minor
-    FROM s, unnest($21::text[], $22::numeric[], $23::text[], $24::bigint[], $25::bigint[])
-      AS q (currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor)`,
+  text: `WITH s AS (INSERT INTO payment_sessions (${SESSION_COLUMNS}) VALUES (${SESSION_VALUES}) RETURNING id, livemode),
+    q AS (INSERT INTO session_quotes (${QUOTE_COLUMNS})
+      SELECT s.id, q.currency, q.rate_scaled, q.rate_source, q.amount_due_minor, q.fee_fixed_minor
+      FROM s, unnest($21::text[], $22::numeric[], $23::text[], $24::bigint[], $25::bigint[])
+        AS q (currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor))
+    INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
+    SELECT s.id, a.family, s.livemode, a.address, a.derivation_index, a.watch_until
+    FROM s, unnest($26::text[], $27::text[], $28::integer[], $29::bigint[]) AS a (family, address, derivation_index, watch_until)
+    RETURNING row_id AS row, family`,
 };
 
 /** SQLite has no INSERT inside WITH and no arrays: the session, then all its quotes in one multi-row INSERT. */
@@ -36,18 +46,26 @@ const sqliteInsertQuotes = (count: number): NamedSql => ({
   text: `INSERT INTO session_quotes (${QUOTE_COLUMNS}) VALUES ${Array.from({ length: count }, (_, i) => `(${[1, 2, 3, 4, 5, 6].map((n) => `$${6 * i + n}`).join(', ')})`).join(', ')}`,
 });
 
-/** Inserts `session` (its row given as `row`, the 20 values of SESSION_COLUMNS) and its quotes. */
-export async function insertSessionRows(store: StoreDb, session: PaymentSession, row: readonly unknown[]): Promise<void> {
+/**
+ * Inserts `session` (its row given as `row`, the 20 values of SESSION_COLUMNS), its quotes and its
+ * `addresses` (each of the session and its mode). @returns the addresses' new row ids, in the order given
+ */
+export async function insertSessionRows(store: StoreDb, session: PaymentSession, row: readonly unknown[], addresses: readonly SessionAddress[]): Promise<number[]> {
   const q = session.quotes;
+  for (const a of addresses) if (a.sessionId !== session.id || a.livemode !== session.livemode) throw new Error(`address ${a.address} is not of session ${session.id}`);
   if (store.dialect === 'postgres') {
-    const arrays = [q.map((x) => x.currency), q.map((x) => x.rateScaled), q.map((x) => x.rateSource), q.map((x) => x.amountDueMinor), q.map((x) => x.feeFixedMinor)];
-    await store.named(PG_INSERT_SESSION, [...row, ...arrays]);
-    return;
+    const quotes = [q.map((x) => x.currency), q.map((x) => x.rateScaled), q.map((x) => x.rateSource), q.map((x) => x.amountDueMinor), q.map((x) => x.feeFixedMinor)];
+    const rows = [addresses.map((a) => a.family), addresses.map((a) => a.address), addresses.map((a) => a.derivationIndex), addresses.map((a) => a.watchUntil)];
+    const ids = await store.named<{ row: unknown; family: string }>(PG_INSERT_SESSION, [...row, ...quotes, ...rows]);
+    const byFamily = new Map(ids.map((r) => [r.family, rawCount(r.row)]));
+    return addresses.map((a) => byFamily.get(a.family) as number);
   }
   await store.named(SQLITE_INSERT_SESSION, row);
-  if (q.length === 0) return;
-  const params: unknown[] = [];
-  // rate_scaled is decimal text on SQLite (sqlite-kit.ts' bigNumber).
-  for (const x of q) params.push(session.id, x.currency, x.rateScaled.toString(), x.rateSource, x.amountDueMinor, x.feeFixedMinor);
-  await store.named((SQLITE_INSERT_QUOTES[q.length] ??= sqliteInsertQuotes(q.length)), params);
+  if (q.length > 0) {
+    const params: unknown[] = [];
+    // rate_scaled is decimal text on SQLite (sqlite-kit.ts' bigNumber).
+    for (const x of q) params.push(session.id, x.currency, x.rateScaled.toString(), x.rateSource, x.amountDueMinor, x.feeFixedMinor);
+    await store.named((SQLITE_INSERT_QUOTES[q.length] ??= sqliteInsertQuotes(q.length)), params);
+  }
+  return await insertAddressRows(store, addresses);
 }

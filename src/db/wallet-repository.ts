@@ -10,7 +10,7 @@ import { rawCount } from './store-db.js';
  */
 const RESERVE_INDEXES: NamedSql = {
   name: 'stablepos_wallet_reserve_indexes',
-  text: 'UPDATE wallets SET next_index = next_index + 1 WHERE merchant_id = $1 AND livemode = $2 RETURNING family, xpub, next_index',
+  text: 'UPDATE wallets SET next_index = next_index + $3 WHERE merchant_id = $1 AND livemode = $2 RETURNING family, xpub, next_index',
 };
 
 /**
@@ -39,15 +39,17 @@ export class WalletRepository {
   }
 
   /**
-   * Takes the next derivation index of every wallet the merchant has in this mode, with the wallet:
-   * one statement for all families (a single UPDATE … RETURNING), where a statement per family cost
-   * one each in every session's creation.
+   * Takes the next `count` derivation indexes of every wallet the merchant has in this mode, with the
+   * wallet: one statement for all families (a single UPDATE … RETURNING), where a statement per family
+   * cost one each in every session's creation; `count` for all the creations of one turn
+   * (services/index-reservations.ts).
    */
-  async reserveIndexes(merchantId: string, livemode: boolean): Promise<ReservedIndex[]> {
+  async reserveIndexes(merchantId: string, livemode: boolean, count = 1): Promise<ReservedIndex[]> {
     // Outside the caller's unit on PostgreSQL: the wallets' rows would otherwise stay locked until
     // that unit's commit, and every session's creation on every instance would queue behind it. An
     // index taken by a creation that then fails is not given back (never reused, so never unsafe).
-    const rows = await this.store.outsideUnit(() => this.store.named<{ family: string; xpub: string; next_index: unknown }>(RESERVE_INDEXES, [merchantId, livemode]));
-    return rows.map((r) => ({ family: r.family, xpub: r.xpub, index: rawCount(r.next_index) - 1 }));
+    if (!Number.isSafeInteger(count) || count < 1) throw new Error(`cannot reserve ${count} indexes`);
+    const rows = await this.store.outsideUnit(() => this.store.named<{ family: string; xpub: string; next_index: unknown }>(RESERVE_INDEXES, [merchantId, livemode, count]));
+    return rows.map((r) => ({ family: r.family, xpub: r.xpub, index: rawCount(r.next_index) - count }));
   }
 }

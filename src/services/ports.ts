@@ -28,12 +28,16 @@ import type { SessionException, SessionStatus } from '../domain/session-state.js
 
 /**
  * What the services need from storage. Every method is asynchronous, so that a store answering over
- * the network (PostgreSQL) can implement them; the db/ repositories are synchronous SQLite inside and
- * are wrapped into these ports by the composition root (db/sqlite-async.ts), so services can be
- * tested over any implementation.
+ * the network (PostgreSQL) can implement them. The db/ repositories, written once for both databases,
+ * implement them (on SQLite each method runs in its turn on the one connection: db/sqlite/gated-store.ts),
+ * so services can be tested over any implementation.
  */
 export interface SessionStore {
-  insert(session: PaymentSession): Promise<void>;
+  /**
+   * Stores a new session, its quotes and its deposit `addresses` (each of this session and its mode)
+   * together (one statement on PostgreSQL). @returns the addresses' new rows' ids, in the order given
+   */
+  insert(session: PaymentSession, addresses?: readonly SessionAddress[]): Promise<number[]>;
   findById(id: string): Promise<PaymentSession | undefined>;
   list(query: SessionListQuery): Promise<{ items: PaymentSession[]; hasMore: boolean }>;
   updateState(
@@ -196,12 +200,15 @@ export interface ChangeSignals {
 export interface WalletStore {
   xpub(merchantId: string, family: string, livemode: boolean): Promise<string | undefined>;
   upsert(merchantId: string, family: string, livemode: boolean, xpub: string, now: number): Promise<void>;
-  /** Takes the next derivation index of each of the merchant's wallets in this mode (none: an empty list). */
-  reserveIndexes(merchantId: string, livemode: boolean): Promise<ReservedIndex[]>;
+  /**
+   * Takes the next `count` derivation indexes (1 if not given) of each of the merchant's wallets in
+   * this mode (none: an empty list). @returns each wallet with the first of its `count` indexes
+   */
+  reserveIndexes(merchantId: string, livemode: boolean, count?: number): Promise<ReservedIndex[]>;
 }
 
 export interface SessionAddressStore {
-  /** Stores a session's addresses in one statement. @returns their new rows' ids, in the order given */
+  /** Adds addresses to a session stored before, in one statement. @returns their new rows' ids, in the order given */
   insert(rows: readonly SessionAddress[]): Promise<number[]>;
   forSession(sessionId: string): Promise<SessionAddress[]>;
   /** Addresses issued after row `row`, oldest first, at most `limit`: what another instance issued. */

@@ -11,7 +11,8 @@ import type { AddressBook } from './address-book.js';
 import type { ChainHandlers } from './chain-handlers.js';
 import type { LiveFeed } from './live-feed.js';
 import type { MerchantService } from './merchant-service.js';
-import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, ReadSnapshot, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork, WalletStore } from './ports.js';
+import type { IndexReservations } from './index-reservations.js';
+import type { Clock, EventStore, GroupedUnitOfWork, PaymentStore, ReadSnapshot, SessionAddress, SessionAddressStore, SessionStore, UnitOfWork } from './ports.js';
 import type { Payment } from '../domain/payment.js';
 import type { MoneyParts } from '../domain/ledger-summary.js';
 import type { SessionView } from './session-view.js';
@@ -69,7 +70,8 @@ export interface SessionServiceDeps {
   snapshot: ReadSnapshot;
   /** Group commit, for creation: many sessions created at once share one commit. */
   commit: GroupedUnitOfWork;
-  wallets: WalletStore;
+  /** The next derivation index of each of a merchant's wallets, taken for all of a turn's creations at once. */
+  indexes: Pick<IndexReservations, 'take'>;
   /** A merchant's wallet of a family and mode as it is now (services/wallets-now.ts: from memory). */
   walletOf: (merchantId: string, family: string, livemode: boolean) => Promise<string | undefined>;
   addresses: SessionAddressStore;
@@ -141,18 +143,18 @@ export class SessionService {
     const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
     // The unit may run twice (group commit retries a group one unit at a time), so it builds
     // everything it returns afresh and has no effect outside the database.
+    // One index of each of the merchant's wallets in this mode, with the wallet (a family without one
+    // offers no options): before the unit, with the other creations of this turn (index-reservations.ts).
+    const wallets = await this.d.indexes.take(merchant.id, caller.livemode);
+    const rows: SessionAddress[] = [];
+    for (const family of this.chains.depositFamilies) {
+      const wallet = wallets.find((w) => w.family === family);
+      if (!wallet) continue;
+      const address = this.chains.deposit(family, wallet.xpub, wallet.index);
+      rows.push({ sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: wallet.index, watchUntil });
+    }
     const { view, reserved } = await this.d.commit(async () => {
-      await this.d.store.insert(session);
-      // One index of each of the merchant's wallets in this mode, with the wallet (a family without one offers no options).
-      const wallets = await this.d.wallets.reserveIndexes(merchant.id, caller.livemode);
-      const rows: SessionAddress[] = [];
-      for (const family of this.chains.depositFamilies) {
-        const wallet = wallets.find((w) => w.family === family);
-        if (!wallet) continue;
-        const address = this.chains.deposit(family, wallet.xpub, wallet.index);
-        rows.push({ sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: wallet.index, watchUntil });
-      }
-      const ids = await this.d.addresses.insert(rows);
+      const ids = await this.d.store.insert(session, rows);
       const reserved = rows.map((r, i) => ({ ...r, row: ids[i] as number }));
       // Other instances watch them from the commit on (the leader's watcher may be one of them).
       await this.d.addressBook.announce(caller.livemode, reserved);

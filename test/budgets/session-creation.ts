@@ -16,10 +16,10 @@ export interface CreationBudget {
 
 export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudget> = {
   sqlite: {
-    // PRAGMA data_version (API key cache still valid) + idempotency lookup before the unit; in the group commit: BEGIN IMMEDIATE,
-    // INSERT payment_sessions, INSERT session_quotes (both coins in one), UPDATE wallets next_index (every wallet of the mode
-    // at once, RETURNING their xpubs), INSERT session_addresses (EVM, TRON and Solana in one), INSERT events, the answer's
-    // conditional upsert (idempotency_keys), COMMIT. (The webhook dispatcher's pass woken by the event reads nothing when
+    // PRAGMA data_version (API key cache still valid) + idempotency lookup + UPDATE wallets next_index (every wallet of the
+    // mode at once, RETURNING their xpubs; for all of a turn's creations: services/index-reservations.ts) before the unit;
+    // in the group commit: BEGIN IMMEDIATE, INSERT payment_sessions, INSERT session_quotes (both coins in one), INSERT
+    // session_addresses (EVM, TRON and Solana in one), INSERT events, the answer's conditional upsert (idempotency_keys), COMMIT. (The webhook dispatcher's pass woken by the event reads nothing when
     // there is no endpoint.)
     statements: 10,
     // Deposit addresses come ready from the pool's worker; the Solana reference is random bytes.
@@ -29,13 +29,13 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     cryptoCalls: 2,
   },
   postgres: {
-    // Idempotency lookup before the unit; in the group commit (READ COMMITTED, no lock of its own): BEGIN, INSERT payment_sessions
-    // with its quotes (one statement), UPDATE wallets next_index (all wallets of the mode, outside the unit: on the pool, so no
-    // row lock is held to the commit), INSERT session_addresses (all families in one), the answer's conditional upsert, then at
+    // Idempotency lookup and UPDATE wallets next_index (all wallets of the mode, for all of a turn's creations, on the side
+    // pool) before the unit; in the group commit (READ COMMITTED, no lock of its own): BEGIN, INSERT payment_sessions with its
+    // quotes and its session_addresses (one statement, all families), the answer's conditional upsert, then at
     // the commit the unit's signals in one statement (pg_notify address.issued), the events' append lock and INSERT events,
     // COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement. (The webhook
     // dispatcher's pass woken by the event reads nothing when there is no endpoint.)
-    statements: 11,
+    statements: 10,
     // As on SQLite.
     curveOps: 0,
     // As on SQLite.

@@ -58,6 +58,18 @@ describeEachStore('wallets', (open) => {
     expect(await s.wallets.reserveIndexes('m_2', true)).toEqual([]);
   });
 
+  test('a reservation of n indexes moves every wallet of the mode by n and returns the first of them', async () => {
+    const s = await open();
+    await addMerchant(s);
+    await s.wallets.upsert('m_1', 'evm', false, 'xpub_evm', T0);
+    await s.wallets.upsert('m_1', 'tron', false, 'xpub_tron', T0);
+    await reserveIndex(s, 'm_1', 'evm', false);
+    const sorted = (list: { family: string }[]) => [...list].sort((a, b) => a.family.localeCompare(b.family));
+    expect(sorted(await s.wallets.reserveIndexes('m_1', false, 25))).toEqual([{ family: 'evm', xpub: 'xpub_evm', index: 1 }, { family: 'tron', xpub: 'xpub_tron', index: 1 }]);
+    expect(sorted(await s.wallets.reserveIndexes('m_1', false))).toEqual([{ family: 'evm', xpub: 'xpub_evm', index: 26 }, { family: 'tron', xpub: 'xpub_tron', index: 26 }]);
+    await expect(s.wallets.reserveIndexes('m_1', false, 0)).rejects.toThrow(/cannot reserve 0 indexes/);
+  });
+
   test('50 concurrent reservations get 50 distinct indexes, 0 to 49', async () => {
     const s = await open();
     await addMerchant(s);
@@ -130,6 +142,27 @@ describeEachStore('session addresses', (open) => {
     const read = await s.addresses.issuedAfter(0, 10);
     expect(given.map((a) => read.find((r) => r.address === a.address)?.row)).toEqual(ids);
     expect(await s.addresses.insert([])).toEqual([]);
+  });
+
+  test("a new session stored with its addresses: the same rows as an insert of each, ids in the order given; none stored when one is taken", async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1');
+    await insertOne(s, address({ address: '0xtaken' }));
+    const session = sessionOf({ id: 'ps_new' });
+    const given = [address({ sessionId: 'ps_new', family: 'solana', address: 'Snew', derivationIndex: 3 }), address({ sessionId: 'ps_new', family: 'evm', address: '0xnew', derivationIndex: 3 })];
+    const ids = await s.sessions.insert(session, given);
+    const read = await s.addresses.issuedAfter(0, 10);
+    expect(given.map((a) => read.find((r) => r.address === a.address)?.row)).toEqual(ids);
+    expect(await s.addresses.forSession('ps_new')).toEqual([given[1], given[0]]);
+    expect((await s.sessions.findById('ps_new'))?.quotes).toEqual(session.quotes);
+    expect(await s.sessions.insert(sessionOf({ id: 'ps_bare' }), [])).toEqual([]);
+    // One of them taken by another session: the session, its quotes and its other addresses are not stored either.
+    const clash = [address({ sessionId: 'ps_clash', family: 'tron', address: 'Tclash' }), address({ sessionId: 'ps_clash', address: '0xtaken' })];
+    await expect(s.tx(() => s.sessions.insert(sessionOf({ id: 'ps_clash' }), clash))).rejects.toThrow();
+    expect(await s.sessions.findById('ps_clash')).toBeUndefined();
+    expect(await s.addresses.forSession('ps_clash')).toEqual([]);
+    // An address of another session is a mistake of the caller's, refused before anything is sent.
+    await expect(s.sessions.insert(sessionOf({ id: 'ps_other' }), [address({ sessionId: 'ps_1', family: 'tron', address: 'Tx' })])).rejects.toThrow(/not of session ps_other/);
   });
 
   test('an address is issued once per family and mode: a second session cannot take it', async () => {

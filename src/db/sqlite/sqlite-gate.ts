@@ -166,10 +166,14 @@ export class SqliteGate {
     return this.exclusive(work);
   }
 
-  /** Runs `work` alone on the connection, after every holder queued before it (FIFO). */
+  /**
+   * Runs `work` alone on the connection, after every holder queued before it (FIFO). With no holder,
+   * it starts at once: most store calls outside a unit of work (a request's reads) find the
+   * connection free, and a turn through the queue cost each a chain of promises for nothing.
+   */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     this.holders++;
-    const turn = this.tail.then(work);
+    const turn = this.holders === 1 ? started(work) : this.tail.then(work);
     this.tail = turn.then(
       () => {
         this.holders--;
@@ -179,5 +183,14 @@ export class SqliteGate {
       },
     );
     return turn;
+  }
+}
+
+/** `work()`, with a synchronous throw as a rejection (as `then` would give it). */
+function started<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work();
+  } catch (err) {
+    return Promise.reject(err);
   }
 }
