@@ -1,6 +1,11 @@
 /** What runs a group: one transaction of the store (SQLite's gate, PostgreSQL's pool). */
 export interface TransactionRunner {
-  tx<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * `commitSent` is called once the COMMIT is about to be sent: after `work` returned and after what
+   * the transaction does at its end (PostgreSQL: the statements kept for the commit, StoreDb.atCommit).
+   * A failure before it rolled everything back; after it, the outcome may be unknown.
+   */
+  tx<T>(work: () => Promise<T>, commitSent?: () => void): Promise<T>;
 }
 
 interface Job {
@@ -22,9 +27,10 @@ interface Job {
  * for callers: a unit's work touches only the database (no other side effects), because it may run
  * twice.
  *
- * **Never after COMMIT was sent.** A group is run again only when a unit's work threw, which is before
- * the COMMIT. Once every unit's work has returned, a failure is the COMMIT's (or the connection's
- * during it), and on PostgreSQL that COMMIT may have taken effect on the server even though its
+ * **Never after COMMIT was sent.** A group is run again only when it failed before its COMMIT: a
+ * unit's work threw, or what the units kept for the commit did (PostgreSQL: their answers' keys,
+ * checked for the whole group in one statement, StoreDb.atCommit). Once the runner says the COMMIT is
+ * being sent, a failure is the COMMIT's (or the connection's during it), and on PostgreSQL that COMMIT may have taken effect on the server even though its
  * answer never came back: running the units again could store a second session, payment or refund.
  * So then every unit of the group rejects with the store's error (PostgreSQL's: 503
  * `outcome_unknown`, pg/pg-database.ts) and none runs again. (On SQLite a failed COMMIT has stored
@@ -83,22 +89,25 @@ export class GroupCommit {
     this.queue = [];
     this.scheduled = false;
     let values: unknown[];
-    /** Every unit's work returned: from here on a failure is the COMMIT's, whose outcome may be unknown. */
+    /** The COMMIT is being sent: from here on a failure is the COMMIT's, whose outcome may be unknown. */
     let committing = false;
     try {
-      values = await this.gate.tx(async () => {
-        const results: unknown[] = [];
-        for (const job of jobs) results.push(await job.work());
-        committing = true;
-        return results;
-      });
+      values = await this.gate.tx(
+        async () => {
+          const results: unknown[] = [];
+          for (const job of jobs) results.push(await job.work());
+          return results;
+        },
+        () => (committing = true),
+      );
     } catch (err) {
       if (committing) {
         // The COMMIT failed or its answer was lost: it may have happened, so nothing runs again.
         for (const job of jobs) job.reject(err);
         return;
       }
-      // One unit failed before the COMMIT: the group was rolled back; give each its own transaction.
+      // A unit failed before the COMMIT (its work, or what it kept for the commit): the group was
+      // rolled back; give each its own transaction.
       for (const job of jobs) {
         try {
           job.resolve(await this.gate.tx(job.work));

@@ -1,7 +1,7 @@
 import { and, isNull, lt } from 'drizzle-orm';
 import type { SecretCipher } from '../domain/secret-cipher.js';
 import type { NamedSql, StoreDb } from './store-db.js';
-import { rawCount } from './store-db.js';
+import { rawBoolean, rawCount } from './store-db.js';
 import { keptAnswer, replayedAnswer } from './stored-answers.js';
 
 export { STORED_ANSWER_PURPOSE } from './stored-answers.js';
@@ -51,11 +51,41 @@ const SAVE_IF_FREE: NamedSql = {
        OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < $9)
     RETURNING 1 AS saved`,
 };
+/**
+ * SAVE_IF_FREE for many keys (PostgreSQL, the answers of a group of creations at its commit): the rows
+ * from arrays; a key is free by the same rule, its windows measured back from the row's own time
+ * (`excluded.created_at`, the only per-row value an ON CONFLICT condition can read). The keys come
+ * back that were saved.
+ */
+const SAVE_MANY_IF_FREE: NamedSql = {
+  name: 'stablepos_idempotency_save_many_if_free',
+  text: `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
+    SELECT * FROM unnest($1::text[], $2::boolean[], $3::text[], $4::text[], $5::integer[], $6::text[], $7::bigint[])
+    ON CONFLICT (merchant_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+      response_status = excluded.response_status, response_body = excluded.response_body, created_at = excluded.created_at
+    WHERE (idempotency_keys.response_status IS NOT NULL AND idempotency_keys.created_at < excluded.created_at - $8::bigint)
+       OR (idempotency_keys.response_status IS NULL AND idempotency_keys.created_at < excluded.created_at - $9::bigint)
+    RETURNING merchant_id, livemode, key`,
+};
 const RELEASE: NamedSql = {
   name: 'stablepos_idempotency_release',
   text: `DELETE FROM idempotency_keys
     WHERE merchant_id = $1 AND livemode = $2 AND key = $3 AND created_at = $4 AND response_status IS NULL`,
 };
+
+/** An answer to store at the unit's commit if its key is free (saveIfFreeAtCommit). */
+interface AnswerToSave {
+  scope: IdempotencyScope;
+  fingerprint: string;
+  status: number;
+  /** As stored (sealed when it holds a credential). */
+  kept: string;
+  now: number;
+  free: KeyFreeWhen;
+  taken: () => Promise<Error>;
+}
+
+const keyOf = (merchantId: string, livemode: boolean, key: string) => `${merchantId}\u0000${livemode ? 'live' : 'test'}\u0000${key}`;
 
 /**
  * Idempotency keys: a request's claim (a row without an answer, while it runs) and then its answer,
@@ -96,6 +126,58 @@ export class IdempotencyRepository {
     const kept = keptAnswer(this.cipher, body);
     const saved = await this.store.named(SAVE_IF_FREE, [scope.merchantId, scope.livemode, scope.key, fingerprint, status, kept, now, free.answeredBefore, free.claimedBefore]);
     return saved.length === 1;
+  }
+
+  /**
+   * As saveIfFree, in the caller's unit of work, checked and written at its commit with the other
+   * units' answers (StoreDb.atCommit: one statement for a whole group on PostgreSQL). A key that is
+   * not free fails the unit with the error `taken` gives (read in the unit, before it rolls back).
+   */
+  async saveIfFreeAtCommit(
+    scope: IdempotencyScope,
+    fingerprint: string,
+    status: number,
+    body: string,
+    now: number,
+    free: KeyFreeWhen,
+    taken: () => Promise<Error>,
+  ): Promise<void> {
+    const answer: AnswerToSave = { scope, fingerprint, status, kept: keptAnswer(this.cipher, body), now, free, taken };
+    await this.store.atCommit('idempotency_keys:save_if_free', answer, async (answers) => await this.saveEachIfFree(answers));
+  }
+
+  private async saveEachIfFree(answers: AnswerToSave[]): Promise<void> {
+    const first = answers[0];
+    if (first === undefined) return;
+    const keys = answers.map((a) => keyOf(a.scope.merchantId, a.scope.livemode, a.scope.key));
+    const windows = (a: AnswerToSave) => `${a.now - a.free.answeredBefore}/${a.now - a.free.claimedBefore}`;
+    // One statement needs distinct keys (a row is changed once per statement) and the same windows;
+    // both hold for a group of creations (one request per key in flight, one rule), else one by one.
+    if (this.store.dialect === 'sqlite' || answers.length === 1 || new Set(keys).size < keys.length || answers.some((a) => windows(a) !== windows(first))) {
+      for (const a of answers) {
+        const stored = await this.store.named(SAVE_IF_FREE, [a.scope.merchantId, a.scope.livemode, a.scope.key, a.fingerprint, a.status, a.kept, a.now, a.free.answeredBefore, a.free.claimedBefore]);
+        if (stored.length === 0) throw await a.taken();
+      }
+      return;
+    }
+    // In the keys' order: two groups saving overlapping keys (a duplicate sent to two instances) lock
+    // them in the same order, and wait rather than deadlock.
+    const order = answers.map((_, i) => i).sort((i, j) => ((keys[i] as string) < (keys[j] as string) ? -1 : 1));
+    const column = <V>(pick: (a: AnswerToSave) => V) => order.map((i) => pick(answers[i] as AnswerToSave));
+    const saved = await this.store.named<{ merchant_id: string; livemode: unknown; key: string }>(SAVE_MANY_IF_FREE, [
+      column((a) => a.scope.merchantId),
+      column((a) => a.scope.livemode),
+      column((a) => a.scope.key),
+      column((a) => a.fingerprint),
+      column((a) => a.status),
+      column((a) => a.kept),
+      column((a) => a.now),
+      first.now - first.free.answeredBefore,
+      first.now - first.free.claimedBefore,
+    ]);
+    const savedKeys = new Set(saved.map((r) => keyOf(r.merchant_id, rawBoolean(r.livemode), r.key)));
+    const lost = answers.find((_, i) => !savedKeys.has(keys[i] as string));
+    if (lost) throw await lost.taken();
   }
 
   async claimIfFree(scope: IdempotencyScope, fingerprint: string, now: number, free: KeyFreeWhen): Promise<boolean> {

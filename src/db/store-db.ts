@@ -67,6 +67,15 @@ export interface StoreDb {
    */
   appendAtCommit<R>(log: string, row: R, write: (rows: R[]) => Promise<void>): Promise<void>;
   /**
+   * Hands `item` to `flush`, together with every item the calling flow's unit of work keeps under
+   * `key`, just before that unit's COMMIT: one statement for the whole group of a group commit where
+   * each unit sent its own. A throw from `flush` rolls the unit back (its group is then run again one
+   * unit at a time, group-commit.ts): for a write whose answer decides whether the unit may commit (an
+   * idempotency key still free). PostgreSQL: kept until then (and dropped with a savepoint that rolls
+   * back); outside a unit, at once. SQLite: at once (a statement costs no round trip there).
+   */
+  atCommit<I>(key: string, item: I, flush: (items: I[]) => Promise<void>): Promise<void>;
+  /**
    * Runs `work`'s statements outside the caller's unit of work (PostgreSQL: each committed at once on
    * the pool, holding no lock until the unit ends); SQLite: in place. For a write that must not
    * serialise every unit behind it and need not be undone with the unit: a wallet's next index.

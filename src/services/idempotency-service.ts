@@ -173,11 +173,13 @@ export class IdempotencyService {
     if (claim.stored) return await this.store.save(scope, claim.fingerprint, status, body, now);
     // Claimed here, in the work's unit: another instance may have claimed or answered the key since
     // `begin` read it. Then this unit is rolled back, and the request is told the key is in use. The
-    // check is the write's own condition (the same rule as `judge`): one statement on the hot path.
-    if (await this.store.saveIfFree(scope, claim.fingerprint, status, body, now, freeAt(now))) return;
-    // Rare: read what holds the key, to say which.
-    const verdict = judge(await this.store.find(scope), claim.fingerprint, now);
-    throw verdict.kind === 'reused' ? reused() : inUse();
+    // check is the write's own condition (the same rule as `judge`), made at the unit's commit with
+    // the other answers of its group: one statement for all of them on PostgreSQL.
+    await this.store.saveIfFreeAtCommit(scope, claim.fingerprint, status, body, now, freeAt(now), async () => {
+      // Rare: read what holds the key, to say which.
+      const verdict = judge(await this.store.find(scope), claim.fingerprint, now);
+      return verdict.kind === 'reused' ? reused() : inUse();
+    });
   }
 
   /** Lets go of a claim whose response `saveInUnit` stored (after its commit): the stored row is the answer now. */

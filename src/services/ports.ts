@@ -138,6 +138,12 @@ export interface IdempotencyStore {
    * a write were two. @returns whether it was stored
    */
   saveIfFree(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number, free: KeyFreeWhen): Promise<boolean>;
+  /**
+   * As `saveIfFree`, inside the caller's unit of work, checked and written at its commit (with the
+   * other units of its group: one statement on PostgreSQL). A key not free fails the unit with the
+   * error `taken` returns.
+   */
+  saveIfFreeAtCommit(scope: IdempotencyScope, fingerprint: string, status: number, body: string, now: number, free: KeyFreeWhen, taken: () => Promise<Error>): Promise<void>;
   /** Removes the claim taken at `claimedAt`, if it is still that unfinished claim (a response not to be stored). */
   releaseClaim(scope: IdempotencyScope, claimedAt: number): Promise<void>;
   purgeOlderThan(cutoff: number): Promise<number>;

@@ -48,7 +48,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
   }
   // Grouped units only insert new rows or make single-statement atomic changes (ports.ts,
   // GroupedUnitOfWork): READ COMMITTED is enough for them (pg-database.ts, Isolation).
-  const group = new GroupCommit({ tx: (work) => database.tx(work, 'read committed') }, GROUPS_IN_FLIGHT);
+  const group = new GroupCommit({ tx: (work, commitSent) => database.tx(work, 'read committed', commitSent) }, GROUPS_IN_FLIGHT);
   const storeDb = new PgStoreDb(database);
   return {
     kind: 'postgres',

@@ -31,9 +31,9 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
   postgres: {
     // Idempotency lookup and UPDATE wallets next_index (all wallets of the mode, for all of a turn's creations, on the side
     // pool) before the unit; in the group commit (READ COMMITTED, no lock of its own): BEGIN, INSERT payment_sessions with its
-    // quotes and its session_addresses (one statement, all families), the answer's conditional upsert, then at
-    // the commit the unit's signals in one statement (pg_notify address.issued), the events' append lock and INSERT events,
-    // COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement. (The webhook
+    // quotes and its session_addresses (one statement, all families), then at the commit: the unit's signals in one
+    // statement (pg_notify address.issued), the answers' conditional upsert (one for the whole group), the events' append
+    // lock and INSERT events, COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement. (The webhook
     // dispatcher's pass woken by the event reads nothing when there is no endpoint.)
     statements: 10,
     // As on SQLite.

@@ -55,6 +55,34 @@ describeEachStore('idempotency store', (open) => {
     expect(await rawBody(s, 'secret')).toMatch(/^sealed:/);
   });
 
+  test("answers saved at the commit of a group's units, by saveIfFree's rule: the unit whose key is taken fails with its own error, and only it", async () => {
+    const s = await open();
+    const key = (k: string) => ({ ...scope, key: k });
+    // Windows measured back from each answer's time (5,000): as saveIfFree's test, 1,000 and 2,000.
+    const free = { answeredBefore: 1_000, claimedBefore: 2_000 };
+    await s.idempotency.save(key('kept'), 'old', 200, '{"kept":1}', 1_000);
+    await s.idempotency.claim(key('abandoned'), 'old', 1_999);
+    const taken = (k: string) => async () => new ApiError('idempotency_key_in_use', `taken: ${k}`);
+    // Each unit also stores a row of its own (a claim of another key), to see that a failed one leaves nothing.
+    const unit = (k: string) => s.commit(async () => {
+      await s.idempotency.claim(key(`work-of-${k}`), 'fp', 5_000);
+      await s.idempotency.saveIfFreeAtCommit(key(k), 'fp', 200, `{"k":"${k}"}`, 5_000, free, taken(k));
+      return k;
+    });
+    const outcomes = await Promise.allSettled(['a', 'kept', 'b', 'abandoned', 'c'].map(unit));
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual(['a', 'taken: kept', 'b', 'abandoned', 'c']);
+    for (const k of ['a', 'b', 'abandoned', 'c']) {
+      expect(await s.idempotency.find(key(k))).toEqual({ fingerprint: 'fp', responseStatus: 200, responseBody: `{"k":"${k}"}`, createdAt: 5_000 });
+      expect(await s.idempotency.find(key(`work-of-${k}`))).toBeDefined();
+    }
+    expect(await s.idempotency.find(key('kept'))).toEqual({ fingerprint: 'old', responseStatus: 200, responseBody: '{"kept":1}', createdAt: 1_000 });
+    expect(await s.idempotency.find(key('work-of-kept'))).toBeUndefined();
+    // Outside a unit: at once.
+    await s.idempotency.saveIfFreeAtCommit(key('alone'), 'fp', 200, '{"secret":"sk_test_abc123"}', 5_000, free, taken('alone'));
+    expect(await rawBody(s, 'alone')).toMatch(/^sealed:/);
+    await expect(s.idempotency.saveIfFreeAtCommit(key('alone'), 'fp', 200, '{}', 5_001, free, taken('alone'))).rejects.toThrow('taken: alone');
+  });
+
   test('a claim is released only while it is the same unfinished claim', async () => {
     const s = await open();
     await s.idempotency.claim(scope, 'fp', 100);

@@ -76,9 +76,10 @@ test('a group whose COMMIT fails after every unit ran is never run again: each u
   const lost = new Error('outcome unknown: the COMMIT was sent, no answer came');
   let transactions = 0;
   const runner = {
-    async tx<T>(work: () => Promise<T>): Promise<T> {
+    async tx<T>(work: () => Promise<T>, commitSent?: () => void): Promise<T> {
       transactions++;
       await work();
+      commitSent?.();
       throw lost;
     },
   };
@@ -88,6 +89,26 @@ test('a group whose COMMIT fails after every unit ran is never run again: each u
   expect(results.map((r) => r.status === 'rejected' && r.reason)).toEqual([lost, lost, lost]);
   expect(runs).toEqual([1, 1, 1]);
   expect(transactions).toBe(1);
+});
+
+test('a group that fails at its end before the COMMIT is sent (what its units kept for the commit) runs again one unit at a time', async () => {
+  // PostgreSQL's StoreDb.atCommit: the group's answers checked in one statement just before COMMIT;
+  // one key taken fails that statement's unit, and only it, once each unit runs alone.
+  const refused = new Error('a key kept for the commit is taken');
+  let transactions = 0;
+  const runner = {
+    async tx<T>(work: () => Promise<T>, commitSent?: () => void): Promise<T> {
+      transactions++;
+      const result = await work();
+      if (transactions === 1 || transactions === 3) throw refused; // the group's end, then the second unit's alone
+      commitSent?.();
+      return result;
+    },
+  };
+  const group = new GroupCommit(runner);
+  const results = await Promise.allSettled([1, 2, 3].map((n) => group.run(async () => n)));
+  expect(results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason))).toEqual([1, refused, 3]);
+  expect(transactions).toBe(4);
 });
 
 test('on SQLite a COMMIT that fails stores nothing; its units reject together and are not run again either', async () => {

@@ -16,6 +16,7 @@ function slowStore(): { store: IdempotencyStore; answer: (found: Found) => void 
     claim: async () => undefined,
     save: async () => undefined,
     saveIfFree: async () => true,
+    saveIfFreeAtCommit: async () => undefined,
     claimIfFree: async () => true,
     releaseClaim: async () => undefined,
     purgeOlderThan: async () => 0,

@@ -48,7 +48,7 @@ interface OpenTransaction {
    * unit's savepoints; one that rolls back drops what it added). Appends that must commit in order
    * run here (pg-store-db.ts, appendAtCommit): the lock they take is then the unit's last.
    */
-  beforeCommit: (() => Promise<void>)[];
+  beforeCommit: { run: () => Promise<void>; last: boolean }[];
   /** Values kept for the unit by key until it ends (the appends waiting for its commit). */
   kept: Map<string, unknown>;
   /** `outsideUnit`'s context: `db` is the side pool, no transaction (nothing is kept for a commit). */
@@ -103,7 +103,7 @@ export class PgDatabase {
    * flow it is a savepoint, as on SQLite: if its work throws, only its part is undone. A flow that
    * outlived its transaction (a timer started inside it) is outside and opens a new one.
    */
-  tx<T>(work: () => Promise<T>, isolation: Isolation = 'serializable'): Promise<T> {
+  tx<T>(work: () => Promise<T>, isolation: Isolation = 'serializable', commitSent?: () => void): Promise<T> {
     const outer = this.context.getStore();
     if (outer?.open && !outer.outside) {
       const registered = outer.beforeCommit.length;
@@ -121,14 +121,17 @@ export class PgDatabase {
           throw err;
         });
     }
-    return this.retried(work, isolation);
+    return this.retried(work, isolation, commitSent);
   }
 
-  /** Runs the unit until it commits, again after a serialization failure or a deadlock (never after an unknown COMMIT). */
-  private async retried<T>(work: () => Promise<T>, isolation: Isolation): Promise<T> {
+  /**
+   * Runs the unit until it commits, again after a serialization failure or a deadlock (never after an
+   * unknown COMMIT). `commitSent`: called as its COMMIT is sent (group-commit.ts).
+   */
+  private async retried<T>(work: () => Promise<T>, isolation: Isolation, commitSent?: () => void): Promise<T> {
     for (let run = 1; ; run++) {
       try {
-        return await this.once(work, isolation);
+        return await this.once(work, isolation, commitSent);
       } catch (err) {
         if (run >= MAX_RUNS || !RETRYABLE.has(sqlState(err) ?? '')) throw err;
         // A little random wait, growing: contenders that collided do not collide again in step.
@@ -137,7 +140,7 @@ export class PgDatabase {
     }
   }
 
-  private once<T>(work: () => Promise<T>, isolation: Isolation): Promise<T> {
+  private once<T>(work: () => Promise<T>, isolation: Isolation, commitSent?: () => void): Promise<T> {
     let committing = false;
     return this.root
       .transaction(
@@ -147,12 +150,15 @@ export class PgDatabase {
           await this.context.run(transaction, async () => {
             transaction.open = true;
             try {
-              for (const fn of transaction.beforeCommit) await fn();
+              // The ordered appends last: the lock each takes is then held only for its INSERT and the COMMIT.
+              for (const hook of transaction.beforeCommit) if (!hook.last) await hook.run();
+              for (const hook of transaction.beforeCommit) if (hook.last) await hook.run();
             } finally {
               transaction.open = false;
             }
           });
           committing = true;
+          commitSent?.();
           return result;
         },
         { isolationLevel: isolation },
@@ -185,9 +191,10 @@ export class PgDatabase {
   /**
    * Adds `item` to the calling flow's unit of work under `key`; the first item of a key also adds
    * `flush` (of all of them, in order) to what runs just before the unit's COMMIT. Items added in a
-   * savepoint that rolls back are dropped with it. @returns false outside a unit of work (nothing kept)
+   * savepoint that rolls back are dropped with it. `last`: flushed after every key that is not (the
+   * ordered appends, whose lock is to be the unit's last). @returns false outside a unit of work (nothing kept)
    */
-  collectAtCommit<T>(key: string, item: T, flush: (items: T[]) => Promise<void>): boolean {
+  collectAtCommit<T>(key: string, item: T, flush: (items: T[]) => Promise<void>, last = false): boolean {
     const t = this.context.getStore();
     if (!t?.open || t.outside) return false;
     const unit = t;
@@ -196,9 +203,12 @@ export class PgDatabase {
       const list: T[] = [];
       items = list;
       unit.kept.set(key, list);
-      unit.beforeCommit.push(async () => {
-        unit.kept.delete(key);
-        if (list.length > 0) await flush(list.splice(0));
+      unit.beforeCommit.push({
+        run: async () => {
+          unit.kept.delete(key);
+          if (list.length > 0) await flush(list.splice(0));
+        },
+        last,
       });
     }
     items.push(item);

@@ -53,8 +53,12 @@ export class PgStoreDb implements StoreDb {
     const kept = this.database.collectAtCommit(`append:${log}`, row, async (rows) => {
       await this.database.db.execute(sql`SELECT pg_advisory_xact_lock(${appendLockKey(log)})`);
       await write(rows);
-    });
+    }, true);
     if (!kept) await this.database.tx(async () => this.appendAtCommit(log, row, write));
+  }
+
+  async atCommit<I>(key: string, item: I, flush: (items: I[]) => Promise<void>): Promise<void> {
+    if (!this.database.collectAtCommit(key, item, flush)) await flush([item]);
   }
 
   outsideUnit<T>(work: () => Promise<T>): Promise<T> {

@@ -83,12 +83,15 @@ export class SqliteGate {
     return this.exclusive(fn);
   }
 
-  /** Runs `work` in one transaction: everything it stores commits together or not at all. */
-  tx<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in one transaction: everything it stores commits together or not at all.
+   * `commitSent`: called just before the COMMIT (group-commit.ts); never for a savepoint.
+   */
+  tx<T>(work: () => Promise<T>, commitSent?: () => void): Promise<T> {
     const current = this.context.getStore();
     if (current?.readOnly && current.open) return Promise.reject(new Error('a unit of work cannot start inside a read snapshot'));
     if (current?.open) return this.savepoint(current, work);
-    return this.exclusive(() => this.transaction(work));
+    return this.exclusive(() => this.transaction(work, commitSent));
   }
 
   /**
@@ -102,11 +105,12 @@ export class SqliteGate {
   }
 
   /** BEGIN, `work` in its context, COMMIT (or ROLLBACK), on a connection the caller holds. */
-  private async transaction<T>(work: () => Promise<T>): Promise<T> {
+  private async transaction<T>(work: () => Promise<T>, commitSent?: () => void): Promise<T> {
     const transaction: OpenTransaction = { open: true, savepoints: 0, afterCommit: [] };
     this.begin.run();
     try {
       const result = await this.context.run(transaction, work);
+      commitSent?.();
       this.commit.run();
       for (const fn of transaction.afterCommit) fn();
       return result;

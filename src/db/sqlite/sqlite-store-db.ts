@@ -64,6 +64,10 @@ export class SqliteStoreDb implements StoreDb {
     return write([row]);
   }
 
+  atCommit<I>(_key: string, item: I, flush: (items: I[]) => Promise<void>): Promise<void> {
+    return flush([item]);
+  }
+
   outsideUnit<T>(work: () => Promise<T>): Promise<T> {
     return work();
   }
