@@ -33,6 +33,16 @@ const FIND: NamedSql = {
   text: `SELECT fingerprint, response_status, response_body, created_at
     FROM idempotency_keys WHERE merchant_id = $1 AND livemode = $2 AND key = $3`,
 };
+/**
+ * FIND for many keys at once (PostgreSQL, outside units of work: the requests of one turn of the event
+ * loop, each asking before its work begins): one round trip instead of one each.
+ */
+const FIND_MANY: NamedSql = {
+  name: 'stablepos_idempotency_find_many',
+  text: `SELECT k.merchant_id, k.livemode, k.key, k.fingerprint, k.response_status, k.response_body, k.created_at
+    FROM unnest($1::text[], $2::boolean[], $3::text[]) AS q (merchant_id, livemode, key)
+    JOIN idempotency_keys k ON k.merchant_id = q.merchant_id AND k.livemode = q.livemode AND k.key = q.key`,
+};
 const PUT: NamedSql = {
   name: 'stablepos_idempotency_put',
   text: `INSERT INTO idempotency_keys (merchant_id, livemode, key, fingerprint, response_status, response_body, created_at)
@@ -85,6 +95,15 @@ interface AnswerToSave {
   taken: () => Promise<Error>;
 }
 
+/** A read waiting for its turn's FIND_MANY. */
+interface WaitingFind {
+  scope: IdempotencyScope;
+  resolve: (found: StoredIdempotency | undefined) => void;
+  reject: (err: unknown) => void;
+}
+
+type KeyRow = { fingerprint: string; response_status: number | null; response_body: string | null; created_at: unknown };
+
 const keyOf = (merchantId: string, livemode: boolean, key: string) => `${merchantId}\u0000${livemode ? 'live' : 'test'}\u0000${key}`;
 
 /**
@@ -93,25 +112,57 @@ const keyOf = (merchantId: string, livemode: boolean, key: string) => `${merchan
  * shares; answers holding a credential are sealed by the data key (stored-answers.ts).
  */
 export class IdempotencyRepository {
+  /** PostgreSQL: the reads outside units of work asked in this turn of the event loop (FIND_MANY). */
+  private waiting: WaitingFind[] = [];
+
   constructor(
     private readonly store: StoreDb,
     private readonly cipher: SecretCipher,
   ) {}
 
+  /**
+   * The key's row. On PostgreSQL outside a unit of work (every request carrying a key asks before its
+   * work), the reads of one turn go in one statement: a round trip costs the core more than the read.
+   */
   async find(scope: IdempotencyScope): Promise<StoredIdempotency | undefined> {
-    const [row] = await this.store.named<{ fingerprint: string; response_status: number | null; response_body: string | null; created_at: unknown }>(FIND, [
-      scope.merchantId,
-      scope.livemode,
-      scope.key,
-    ]);
-    return (
-      row && {
-        fingerprint: row.fingerprint,
-        responseStatus: row.response_status,
-        responseBody: replayedAnswer(this.cipher, row.response_body),
-        createdAt: rawCount(row.created_at),
+    if (this.store.dialect === 'postgres' && !this.store.inTransaction()) {
+      return await new Promise((resolve, reject) => {
+        if (this.waiting.push({ scope, resolve, reject }) === 1) setImmediate(() => void this.findWaiting());
+      });
+    }
+    const [row] = await this.store.named<KeyRow>(FIND, [scope.merchantId, scope.livemode, scope.key]);
+    return row && this.stored(row);
+  }
+
+  private async findWaiting(): Promise<void> {
+    const waiting = this.waiting;
+    this.waiting = [];
+    let rows: (KeyRow & { merchant_id: string; livemode: unknown; key: string })[];
+    try {
+      rows = await this.store.named(FIND_MANY, [waiting.map((w) => w.scope.merchantId), waiting.map((w) => w.scope.livemode), waiting.map((w) => w.scope.key)]);
+    } catch (err) {
+      for (const w of waiting) w.reject(err);
+      return;
+    }
+    const byKey = new Map(rows.map((r) => [keyOf(r.merchant_id, rawBoolean(r.livemode), r.key), r]));
+    for (const w of waiting) {
+      const row = byKey.get(keyOf(w.scope.merchantId, w.scope.livemode, w.scope.key));
+      // Each its own outcome: an answer that cannot be opened (another data key) fails its request only.
+      try {
+        w.resolve(row && this.stored(row));
+      } catch (err) {
+        w.reject(err);
       }
-    );
+    }
+  }
+
+  private stored(row: KeyRow): StoredIdempotency {
+    return {
+      fingerprint: row.fingerprint,
+      responseStatus: row.response_status,
+      responseBody: replayedAnswer(this.cipher, row.response_body),
+      createdAt: rawCount(row.created_at),
+    };
   }
 
   async claim(scope: IdempotencyScope, fingerprint: string, now: number): Promise<void> {

@@ -29,8 +29,8 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
     cryptoCalls: 2,
   },
   postgres: {
-    // Idempotency lookup and UPDATE wallets next_index (all wallets of the mode, for all of a turn's creations, on the side
-    // pool) before the unit; in the group commit (READ COMMITTED, no lock of its own): BEGIN, INSERT payment_sessions with its
+    // Idempotency lookup (for all of a turn's requests in one) and UPDATE wallets next_index (all wallets of the mode, for
+    // all of a turn's creations, on the side pool) before the unit; in the group commit (READ COMMITTED, no lock of its own): BEGIN, INSERT payment_sessions with its
     // quotes and its session_addresses (one statement, all families), then at the commit: the unit's signals in one
     // statement (pg_notify address.issued), the answers' conditional upsert (one for the whole group), the events' append
     // lock and INSERT events, COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement. (The webhook

@@ -83,6 +83,29 @@ describeEachStore('idempotency store', (open) => {
     await expect(s.idempotency.saveIfFreeAtCommit(key('alone'), 'fp', 200, '{}', 5_001, free, taken('alone'))).rejects.toThrow('taken: alone');
   });
 
+  test('keys read at the same time (one statement for them all on PostgreSQL) each get their own row, or none', async () => {
+    const s = await open();
+    const key = (k: string, livemode = false) => ({ ...scope, key: k, livemode });
+    await s.idempotency.save(key('answered'), 'fa', 200, '{"secret":"sk_test_abc"}', 1_000);
+    await s.idempotency.claim(key('claimed', true), 'fc', 2_000);
+    await s.idempotency.save({ ...key('answered'), merchantId: 'm_2' }, 'other', 201, '{}', 3_000);
+    const asked = [key('answered'), key('claimed', true), key('claimed'), key('none'), key('answered'), { ...key('answered'), merchantId: 'm_2' }];
+    const found = await Promise.all(asked.map((k) => s.idempotency.find(k)));
+    expect(found).toEqual([
+      { fingerprint: 'fa', responseStatus: 200, responseBody: '{"secret":"sk_test_abc"}', createdAt: 1_000 },
+      { fingerprint: 'fc', responseStatus: null, responseBody: null, createdAt: 2_000 },
+      undefined,
+      undefined,
+      { fingerprint: 'fa', responseStatus: 200, responseBody: '{"secret":"sk_test_abc"}', createdAt: 1_000 },
+      { fingerprint: 'other', responseStatus: 201, responseBody: '{}', createdAt: 3_000 },
+    ]);
+    // Inside a unit of work, the unit's own state (what it wrote, not yet committed).
+    await s.tx(async () => {
+      await s.idempotency.claim(key('mine'), 'fm', 4_000);
+      expect(await s.idempotency.find(key('mine'))).toEqual({ fingerprint: 'fm', responseStatus: null, responseBody: null, createdAt: 4_000 });
+    });
+  });
+
   test('a claim is released only while it is the same unfinished claim', async () => {
     const s = await open();
     await s.idempotency.claim(scope, 'fp', 100);
