@@ -7,6 +7,7 @@ import { startPostgres } from '../../test/helpers/postgres.js';
 import { combineLoads, failuresOf, type LoadFigures, runLoad, summarise } from '../load.js';
 import { BenchFailure, type BenchContext, type Figure, type Section, type SectionReport } from '../section.js';
 import { type ServerChild, startServer } from '../server-child.js';
+import { type MachineCpu, readCommandCpuSeconds, readMachineCpu } from '../proc-stats.js';
 import { BENCH_RATE_LIMIT } from '../servers/core-options.js';
 import { createSessionRequest } from '../session-request.js';
 import { describeRuntime } from '../settings.js';
@@ -21,6 +22,10 @@ interface Setup {
   rounds: LoadFigures[];
   latenciesMs: number[];
   cpuSeconds: number;
+  /** The PostgreSQL server's CPU seconds during the rounds (every "postgres" process). */
+  databaseCpuSeconds: number;
+  /** The machine's CPU ticks during the rounds, all and busy: how much of the cores was left. */
+  machine: MachineCpu;
 }
 
 const target = (server: ServerChild) => ({ server, request: createSessionRequest({ merchantId: server.extra.merchantId!, apiKey: server.extra.apiKey }) });
@@ -52,6 +57,11 @@ function figuresOf(setup: Setup): Figure[] {
     { key: `${p}.non2xx`, label: `${setup.label} non-2xx`, value: load.non2xx },
     { key: `${p}.errors`, label: `${setup.label} errors (incl. timeouts)`, value: load.errors },
     { key: `${p}.cpu_ms_per_req`, label: `${setup.label} core CPU per request (all instances)`, value: Number(((setup.cpuSeconds * 1000) / Math.max(load.responses, 1)).toFixed(3)), unit: 'ms' },
+    ...(setup.key === 'sqlite'
+      ? []
+      : [{ key: `${p}.db_cpu_ms_per_req`, label: `${setup.label} PostgreSQL server CPU per request`, value: Number(((setup.databaseCpuSeconds * 1000) / Math.max(load.responses, 1)).toFixed(3)), unit: 'ms' }]),
+    // How much of the machine the setup left idle: a second instance can only use what one leaves.
+    { key: `${p}.machine_busy_pct`, label: `${setup.label} machine CPU busy (all cores)`, value: Math.round((100 * setup.machine.busy) / Math.max(setup.machine.total, 1)), unit: '%' },
   ];
 }
 
@@ -84,9 +94,9 @@ export const postgresSection: Section = {
       const a = await start('core-pg');
       const b = await start('core-pg');
       const setups: Setup[] = [
-        { key: 'sqlite', label: 'SQLite, 1 instance', targets: [sqlite], rounds: [], latenciesMs: [], cpuSeconds: 0 },
-        { key: 'pg1', label: 'PostgreSQL, 1 instance', targets: [a], rounds: [], latenciesMs: [], cpuSeconds: 0 },
-        { key: 'pg2', label: 'PostgreSQL, 2 instances', targets: [a, b], rounds: [], latenciesMs: [], cpuSeconds: 0 },
+        { key: 'sqlite', label: 'SQLite, 1 instance', targets: [sqlite], rounds: [], latenciesMs: [], cpuSeconds: 0, databaseCpuSeconds: 0, machine: { total: 0, busy: 0 } },
+        { key: 'pg1', label: 'PostgreSQL, 1 instance', targets: [a], rounds: [], latenciesMs: [], cpuSeconds: 0, databaseCpuSeconds: 0, machine: { total: 0, busy: 0 } },
+        { key: 'pg2', label: 'PostgreSQL, 2 instances', targets: [a, b], rounds: [], latenciesMs: [], cpuSeconds: 0, databaseCpuSeconds: 0, machine: { total: 0, busy: 0 } },
       ];
       const warmups = new Map<string, LoadFigures>();
       for (const s of setups) warmups.set(s.key, await loadOnce(s, 'warm-up', settings.warmupSeconds, context));
@@ -96,8 +106,13 @@ export const postgresSection: Section = {
         const order = setups.map((_, i) => setups[(i + round) % setups.length]!);
         for (const s of order) {
           const cpuBefore = s.targets.reduce((sum, t) => sum + t.server.cpuSeconds(), 0);
+          const databaseBefore = readCommandCpuSeconds('postgres');
+          const machineBefore = readMachineCpu();
           s.rounds.push(await loadOnce(s, `round ${round}`, perRound, context, s.latenciesMs));
           s.cpuSeconds += s.targets.reduce((sum, t) => sum + t.server.cpuSeconds(), 0) - cpuBefore;
+          s.databaseCpuSeconds += readCommandCpuSeconds('postgres') - databaseBefore;
+          const machineAfter = readMachineCpu();
+          s.machine = { total: s.machine.total + machineAfter.total - machineBefore.total, busy: s.machine.busy + machineAfter.busy - machineBefore.busy };
         }
       }
       const [sq, p1, p2] = setups.map((s) => combineLoads(s.rounds, s.latenciesMs)) as [LoadFigures, LoadFigures, LoadFigures];
@@ -109,7 +124,7 @@ export const postgresSection: Section = {
         ],
         notes: [
           `${settings.connections} connections in all (split evenly over the instances), ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per setup in ${settings.rounds} rounds taking turns`,
-          'PostgreSQL: a throwaway cluster on this machine (fsync off, as in the tests), sharing its cores with the instances and the load generator',
+          'PostgreSQL: a throwaway cluster on this machine (fsync off, as in the tests), sharing its cores with the instances and the load generator; its CPU is that of every "postgres" process on the machine',
           'units of work run concurrently (SERIALIZABLE, run again after a conflict; creations grouped at READ COMMITTED, up to 4 groups at once per instance): db/pg/pg-database.ts',
           `core rate limit raised to ${BENCH_RATE_LIMIT.max.toExponential(0)} per ${BENCH_RATE_LIMIT.windowMs} ms; no chains (networks off); each request a fresh Idempotency-Key`,
           describeRuntime(settings.runtime),
