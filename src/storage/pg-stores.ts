@@ -22,8 +22,14 @@ import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { RefundRepository } from '../db/refund-repository.js';
 import { type Stores, warnOfSignals } from './stores.js';
 
-/** Session creation's groups open at once on one instance (db/group-commit.ts): 4 of the pool's 10 connections. */
-const GROUPS_IN_FLIGHT = 4;
+/**
+ * Session creation's groups open at once on one instance (db/group-commit.ts): 2 of the pool's 10
+ * connections. Measured (npm run bench -- postgres, issue 29): with 4, groups were small and their
+ * per-group statements (BEGIN, the answers, the events, COMMIT, signals) cost more CPU per creation
+ * than the overlap of their round trips saved (742-801 req/s); with 2, 1,143; with 1, the machine
+ * was left idle while one group waited on its round trips (907 beside 2's same-run figures).
+ */
+const GROUPS_IN_FLIGHT = 2;
 
 /** The PostgreSQL store, with its pool (the change signals and the leader lease use it too). */
 export interface PgStores extends Stores {
