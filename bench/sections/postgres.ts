@@ -125,7 +125,7 @@ export const postgresSection: Section = {
         notes: [
           `${settings.connections} connections in all (split evenly over the instances), ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per setup in ${settings.rounds} rounds taking turns`,
           'PostgreSQL: a throwaway cluster on this machine (fsync off, as in the tests), sharing its cores with the instances and the load generator; its CPU is that of every "postgres" process on the machine',
-          'units of work run concurrently (SERIALIZABLE, run again after a conflict; creations grouped at READ COMMITTED, up to 2 groups at once per instance; a turn's idempotency reads and wallet indexes in one statement each): db/pg/pg-database.ts',
+          'units of work run concurrently (SERIALIZABLE, run again after a conflict; creations grouped at READ COMMITTED, up to 2 groups at once per instance; the idempotency reads of a turn and wallet indexes in one statement each): db/pg/pg-database.ts',
           `core rate limit raised to ${BENCH_RATE_LIMIT.max.toExponential(0)} per ${BENCH_RATE_LIMIT.windowMs} ms; no chains (networks off); each request a fresh Idempotency-Key`,
           describeRuntime(settings.runtime),
         ],
