@@ -3,9 +3,35 @@ import type { SessionAddress } from '../domain/records.js';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
 import { amountMatches, fromLineItems, SEARCH_DECIMAL, toSession } from './session-rows.js';
-import { insertSessionRows } from './sql-session-insert.js';
+import { insertManySessionRows, insertSessionRows } from './sql-session-insert.js';
 import { containsFolded, startsWithText } from './sql-text-search.js';
 import type { StoreDb } from './store-db.js';
+
+/** A session's row: the values of sql-session-insert.ts' SESSION_COLUMNS, in order. */
+function rowOf(session: PaymentSession): unknown[] {
+  return [
+    session.id,
+    session.merchantId,
+    session.merchantDomainId,
+    session.livemode,
+    session.status,
+    session.exception,
+    session.currency,
+    session.amountMinor,
+    session.amountReceivedMinor,
+    session.amountRefundedMinor,
+    session.description,
+    session.clientReferenceId,
+    JSON.stringify(session.metadata),
+    fromLineItems(session.lineItems),
+    session.successUrl,
+    session.cancelUrl,
+    session.resolvedBy,
+    session.createdAt,
+    session.expiresAt,
+    session.updatedAt,
+  ];
+}
 
 /** Payment sessions and their locked quotes. Every write here is one statement or in the caller's unit of work. */
 export class SessionRepository {
@@ -29,28 +55,21 @@ export class SessionRepository {
    * `addresses` (one statement for all on PostgreSQL). @returns the addresses' new row ids, in the order given
    */
   async insert(session: PaymentSession, addresses: readonly SessionAddress[] = []): Promise<number[]> {
-    return await insertSessionRows(this.store, session, [
-      session.id,
-      session.merchantId,
-      session.merchantDomainId,
-      session.livemode,
-      session.status,
-      session.exception,
-      session.currency,
-      session.amountMinor,
-      session.amountReceivedMinor,
-      session.amountRefundedMinor,
-      session.description,
-      session.clientReferenceId,
-      JSON.stringify(session.metadata),
-      fromLineItems(session.lineItems),
-      session.successUrl,
-      session.cancelUrl,
-      session.resolvedBy,
-      session.createdAt,
-      session.expiresAt,
-      session.updatedAt,
-    ], addresses);
+    return await insertSessionRows(this.store, session, rowOf(session), addresses);
+  }
+
+  /**
+   * As `insert`, in the caller's unit of work, sent at its commit with the other sessions of its group
+   * (StoreDb.atCommit: one statement for a whole group commit on PostgreSQL; SQLite: at once).
+   * `stored` gets the addresses' row ids then, still in the unit (to announce them with its commit);
+   * a failure there fails the unit.
+   */
+  async insertAtCommit(session: PaymentSession, addresses: readonly SessionAddress[], stored: (ids: number[]) => Promise<void>): Promise<void> {
+    const item = { session, row: rowOf(session), addresses, stored };
+    await this.store.atCommit('payment_sessions:insert', item, async (items) => {
+      const ids = await insertManySessionRows(this.store, items);
+      for (const [i, one] of items.entries()) await one.stored(ids[i] as number[]);
+    });
   }
 
   async findById(id: string): Promise<PaymentSession | undefined> {

@@ -34,6 +34,25 @@ const PG_INSERT_SESSION: NamedSql = {
     RETURNING row_id AS row, family`,
 };
 
+/** The PostgreSQL types of SESSION_COLUMNS, in order: the arrays of PG_INSERT_SESSIONS are cast to them. */
+const SESSION_TYPES = ['text', 'text', 'text', 'boolean', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint'];
+
+/**
+ * PostgreSQL, the sessions of a whole group commit in one statement (SessionRepository.insertAtCommit):
+ * every row of the three tables from arrays, one column each. The addresses' new row ids come back
+ * with their session and family.
+ */
+const PG_INSERT_SESSIONS: NamedSql = {
+  name: 'stablepos_sessions_insert_many',
+  text: `WITH s AS (INSERT INTO payment_sessions (${SESSION_COLUMNS})
+      SELECT * FROM unnest(${SESSION_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})),
+    q AS (INSERT INTO session_quotes (${QUOTE_COLUMNS})
+      SELECT * FROM unnest($21::text[], $22::text[], $23::numeric[], $24::text[], $25::bigint[], $26::bigint[]))
+    INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
+    SELECT * FROM unnest($27::text[], $28::text[], $29::boolean[], $30::text[], $31::integer[], $32::bigint[])
+    RETURNING row_id AS row, session_id, family`,
+};
+
 /** SQLite has no INSERT inside WITH and no arrays: the session, then all its quotes in one multi-row INSERT. */
 const SQLITE_INSERT_SESSION: NamedSql = {
   name: 'stablepos_session_insert',
@@ -68,4 +87,34 @@ export async function insertSessionRows(store: StoreDb, session: PaymentSession,
     await store.named((SQLITE_INSERT_QUOTES[q.length] ??= sqliteInsertQuotes(q.length)), params);
   }
   return await insertAddressRows(store, addresses);
+}
+
+/** A session to insert: the session, its row (the 20 values of SESSION_COLUMNS) and its addresses. */
+export interface SessionRows {
+  session: PaymentSession;
+  row: readonly unknown[];
+  addresses: readonly SessionAddress[];
+}
+
+/**
+ * Inserts many sessions with their quotes and addresses: one statement on PostgreSQL (a group
+ * commit's), one session after the other on SQLite. @returns each session's address row ids, in the
+ * order of `sessions` and of each one's addresses
+ */
+export async function insertManySessionRows(store: StoreDb, sessions: readonly SessionRows[]): Promise<number[][]> {
+  if (store.dialect === 'sqlite' || sessions.length === 1) {
+    const ids: number[][] = [];
+    for (const s of sessions) ids.push(await insertSessionRows(store, s.session, s.row, s.addresses));
+    return ids;
+  }
+  const columns: unknown[][] = Array.from({ length: 32 }, () => []);
+  for (const { session, row, addresses } of sessions) {
+    for (const a of addresses) if (a.sessionId !== session.id || a.livemode !== session.livemode) throw new Error(`address ${a.address} is not of session ${session.id}`);
+    row.forEach((value, i) => columns[i]!.push(value));
+    for (const q of session.quotes) [session.id, q.currency, q.rateScaled, q.rateSource, q.amountDueMinor, q.feeFixedMinor].forEach((value, i) => columns[20 + i]!.push(value));
+    for (const a of addresses) [a.sessionId, a.family, a.livemode, a.address, a.derivationIndex, a.watchUntil].forEach((value, i) => columns[26 + i]!.push(value));
+  }
+  const stored = await store.named<{ row: unknown; session_id: string; family: string }>(PG_INSERT_SESSIONS, columns);
+  const byAddress = new Map(stored.map((r) => [`${r.session_id}\u0000${r.family}`, rawCount(r.row)]));
+  return sessions.map(({ addresses }) => addresses.map((a) => byAddress.get(`${a.sessionId}\u0000${a.family}`) as number));
 }

@@ -38,6 +38,12 @@ export interface SessionStore {
    * together (one statement on PostgreSQL). @returns the addresses' new rows' ids, in the order given
    */
   insert(session: PaymentSession, addresses?: readonly SessionAddress[]): Promise<number[]>;
+  /**
+   * As `insert`, in the caller's unit of work, sent at its commit with the other sessions of its
+   * group (one statement for them all on PostgreSQL; SQLite: at once). `stored` gets the addresses'
+   * row ids then, still inside the unit.
+   */
+  insertAtCommit(session: PaymentSession, addresses: readonly SessionAddress[], stored: (ids: number[]) => Promise<void>): Promise<void>;
   findById(id: string): Promise<PaymentSession | undefined>;
   list(query: SessionListQuery): Promise<{ items: PaymentSession[]; hasMore: boolean }>;
   updateState(

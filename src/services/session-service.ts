@@ -153,18 +153,22 @@ export class SessionService {
       const address = this.chains.deposit(family, wallet.xpub, wallet.index);
       rows.push({ sessionId: session.id, family, livemode: caller.livemode, address, derivationIndex: wallet.index, watchUntil });
     }
-    const { view, reserved } = await this.d.commit(async () => {
-      const ids = await this.d.store.insert(session, rows);
-      const reserved = rows.map((r, i) => ({ ...r, row: ids[i] as number }));
-      // Other instances watch them from the commit on (the leader's watcher may be one of them).
-      await this.d.addressBook.announce(caller.livemode, reserved);
+    const { view, stored } = await this.d.commit(async () => {
+      // Sent at the commit with the group's other sessions (one statement on PostgreSQL): the
+      // addresses' row ids come then, in this run's own holder (a unit may run twice).
+      const stored: { rows: (SessionAddress & { row: number })[] } = { rows: [] };
+      await this.d.store.insertAtCommit(session, rows, async (ids) => {
+        stored.rows = rows.map((r, i) => ({ ...r, row: ids[i] as number }));
+        // Other instances watch them from the commit on (the leader's watcher may be one of them).
+        await this.d.addressBook.announce(caller.livemode, stored.rows);
+      });
       // A new session has no payments and the addresses just reserved: no need to read them back.
-      const created = await this.viewOf(session, [], reserved);
+      const created = await this.viewOf(session, [], rows);
       await this.emit('payment_session.created', created);
       await alsoInUnit?.(created);
-      return { view: created, reserved };
+      return { view: created, stored };
     });
-    for (const r of reserved) this.d.addressBook.add(r.family, caller.livemode, r.address, r.row);
+    for (const r of stored.rows) this.d.addressBook.add(r.family, caller.livemode, r.address, r.row);
     this.d.onDeadline?.(expiresAt);
     this.d.live.publish(session.id);
     return view;

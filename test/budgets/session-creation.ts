@@ -30,11 +30,11 @@ export const SESSION_CREATION_BUDGET: Record<'sqlite' | 'postgres', CreationBudg
   },
   postgres: {
     // Idempotency lookup (for all of a turn's requests in one) and UPDATE wallets next_index (all wallets of the mode, for
-    // all of a turn's creations, on the side pool) before the unit; in the group commit (READ COMMITTED, no lock of its own): BEGIN, INSERT payment_sessions with its
-    // quotes and its session_addresses (one statement, all families), then at the commit: the unit's signals in one
-    // statement (pg_notify address.issued), the answers' conditional upsert (one for the whole group), the events' append
-    // lock and INSERT events, COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one statement. (The webhook
-    // dispatcher's pass woken by the event reads nothing when there is no endpoint.)
+    // all of a turn's creations, on the side pool) before the unit; in the group commit (READ COMMITTED, no lock of its
+    // own): BEGIN, then at the commit, each one statement for the whole group: INSERT payment_sessions with their quotes
+    // and session_addresses, the signals (pg_notify address.issued), the answers' conditional upsert, the events' append
+    // lock and INSERT events; COMMIT; after it, the signals published then (sessions.deadline, session.changed) in one
+    // statement. (The webhook dispatcher's pass woken by the event reads nothing when there is no endpoint.)
     statements: 10,
     // As on SQLite.
     curveOps: 0,

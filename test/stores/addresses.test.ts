@@ -165,6 +165,36 @@ describeEachStore('session addresses', (open) => {
     await expect(s.sessions.insert(sessionOf({ id: 'ps_other' }), [address({ sessionId: 'ps_1', family: 'tron', address: 'Tx' })])).rejects.toThrow(/not of session ps_other/);
   });
 
+  test("a group's new sessions stored at its commit (one statement on PostgreSQL): each unit learns its own row ids; a clash fails its unit only", async () => {
+    const s = await open();
+    await withSessions(s, 'ps_1');
+    await insertOne(s, address({ address: '0xtaken' }));
+    const addressesOf = (id: string, evm: string) => [address({ sessionId: id, family: 'tron', address: `T${id}` }), address({ sessionId: id, address: evm })];
+    const create = (id: string, evm: string) =>
+      s.commit(async () => {
+        const ids: number[][] = [];
+        await s.sessions.insertAtCommit(sessionOf({ id }), addressesOf(id, evm), async (stored) => void ids.push(stored));
+        return ids;
+      });
+    // A group that stores all its sessions at once, then one in which a session's address is taken.
+    const first = await Promise.allSettled([create('ps_a', '0xa'), create('ps_c', '0xc')]);
+    const second = await Promise.allSettled([create('ps_b', '0xtaken'), create('ps_d', '0xd')]);
+    const outcomes = [...first, ...second];
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const read = await s.addresses.issuedAfter(0, 100);
+    for (const [i, id, evm] of [[0, 'ps_a', '0xa'], [1, 'ps_c', '0xc'], [3, 'ps_d', '0xd']] as const) {
+      const given = addressesOf(id, evm);
+      const runs = (outcomes[i] as PromiseFulfilledResult<number[][]>).value;
+      // Each run of a unit has its own holder: the committed run's ids are the ones returned.
+      expect(runs).toHaveLength(1);
+      expect(given.map((a) => read.find((r) => r.address === a.address)?.row)).toEqual(runs[0]);
+      expect(await s.addresses.forSession(id)).toEqual([given[1], given[0]]);
+      expect((await s.sessions.findById(id))?.quotes).toEqual(sessionOf({ id }).quotes);
+    }
+    expect(await s.sessions.findById('ps_b')).toBeUndefined();
+    expect(await s.addresses.forSession('ps_b')).toEqual([]);
+  });
+
   test('an address is issued once per family and mode: a second session cannot take it', async () => {
     const s = await open();
     await withSessions(s, 'ps_1', 'ps_2');
