@@ -12,6 +12,13 @@ export const MAX_CORE_CPU_MS_PER_REQUEST = 0.16;
 /** Core RSS after 100,000 sessions were created, MB. */
 export const MAX_RSS_AFTER_SESSIONS_MB = 200;
 
+/** Session creation on PostgreSQL, one instance, over SQLite's in the same run (issue 29). */
+export const MIN_PG_OVER_SQLITE = 0.5;
+/** Two PostgreSQL instances' throughput over one's, in the same run (issue 29). */
+export const MIN_PG2_OVER_PG1 = 1.3;
+/** Core CPU per creation on PostgreSQL (one instance) over SQLite's, in the same run (issue 29). */
+export const MAX_PG_CPU_OVER_SQLITE = 2;
+
 /** Webhook deliveries per second to a local receiver (issue 4). */
 export const MIN_WEBHOOK_DELIVERIES_PER_SEC = 1000;
 /** Webhook latency from a committed state change to the receiver, p50, ms. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RequestSpec } from 'autocannon';
 import { startPostgres } from '../../test/helpers/postgres.js';
+import { atLeast, atMost, MAX_PG_CPU_OVER_SQLITE, MIN_PG2_OVER_PG1, MIN_PG_OVER_SQLITE } from '../goals.js';
 import { combineLoads, failuresOf, type LoadFigures, runLoad, summarise } from '../load.js';
 import { BenchFailure, type BenchContext, type Figure, type Section, type SectionReport } from '../section.js';
 import { type ServerChild, startServer } from '../server-child.js';
@@ -29,6 +30,9 @@ interface Setup {
 }
 
 const target = (server: ServerChild) => ({ server, request: createSessionRequest({ merchantId: server.extra.merchantId!, apiKey: server.extra.apiKey }) });
+
+/** A setup's core CPU per request over its measured rounds, ms. */
+const cpuPerRequest = (setup: Setup, load: LoadFigures) => (setup.cpuSeconds * 1000) / Math.max(load.responses, 1);
 
 /** One load of `seconds` over all of a setup's instances at once; their figures as one run. */
 async function loadOnce(setup: Setup, title: string, seconds: number, context: BenchContext, latenciesMs: number[] = []): Promise<LoadFigures> {
@@ -119,8 +123,9 @@ export const postgresSection: Section = {
       const report: SectionReport = {
         figures: [
           ...setups.flatMap(figuresOf),
-          { key: 'pg1_over_sqlite', label: 'PostgreSQL 1 instance / SQLite throughput', value: Number((p1.reqPerSec / sq.reqPerSec).toFixed(3)) },
-          { key: 'pg2_over_pg1', label: 'PostgreSQL 2 instances / 1 instance throughput', value: Number((p2.reqPerSec / p1.reqPerSec).toFixed(3)) },
+          { key: 'pg1_over_sqlite', label: 'PostgreSQL 1 instance / SQLite throughput', value: Number((p1.reqPerSec / sq.reqPerSec).toFixed(3)), goal: atLeast(p1.reqPerSec / sq.reqPerSec, MIN_PG_OVER_SQLITE) },
+          { key: 'pg2_over_pg1', label: 'PostgreSQL 2 instances / 1 instance throughput', value: Number((p2.reqPerSec / p1.reqPerSec).toFixed(3)), goal: atLeast(p2.reqPerSec / p1.reqPerSec, MIN_PG2_OVER_PG1) },
+          { key: 'pg1_cpu_over_sqlite', label: 'core CPU per request, PostgreSQL 1 instance / SQLite', value: Number((cpuPerRequest(setups[1]!, p1) / cpuPerRequest(setups[0]!, sq)).toFixed(3)), goal: atMost(cpuPerRequest(setups[1]!, p1) / cpuPerRequest(setups[0]!, sq), MAX_PG_CPU_OVER_SQLITE, '×') },
         ],
         notes: [
           `${settings.connections} connections in all (split evenly over the instances), ${settings.warmupSeconds} s warm-up then ${settings.seconds} s measured per setup in ${settings.rounds} rounds taking turns`,
