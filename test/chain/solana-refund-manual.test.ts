@@ -57,12 +57,14 @@ test('the QR payout path on Solana: a Solana Pay request to the payer that @sola
   expect(await tokenBalance(chain, chain.coins.USDT, customer.keypair.publicKey)).toBe(2_500_000n);
 
   expect(sig).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
-  // Found by the watcher as the payout, and followed to SUCCEEDED like a payout the app signed.
-  const deadline = Date.now() + 20_000;
+  // Found by the watcher as the payout, and followed to SUCCEEDED like a payout the app signed. Up
+  // to a minute: the watcher lists an account when its balance moves and at the latest once a
+  // minute. In CI under load 20 s was once not enough (its cause not found yet).
+  const deadline = Date.now() + 70_000;
   let after = await refundOf(r.id);
   while (after.status !== 'SUCCEEDED' && Date.now() < deadline) {
     await new Promise((res) => setTimeout(res, 200));
     after = await refundOf(r.id);
   }
   expect(after).toMatchObject({ status: 'SUCCEEDED', payout: { method: 'manual', uri: r.payout.uri, tx_hash: sig } });
-}, budget([CONFIRM_MS, 10_000, CONFIRM_MS, CONFIRM_MS, 20_000]));
+}, budget([CONFIRM_MS, 10_000, CONFIRM_MS, CONFIRM_MS, 70_000]));
