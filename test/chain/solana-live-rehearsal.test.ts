@@ -146,8 +146,9 @@ async function rehearse(faults: Faults): Promise<void> {
   const took = await tenPayments();
   const after = fault.counts();
   const calls = after.requests - before.requests;
+  const endpoint = (await live().api('GET', '/v1/networks')).body.data.items.find((n: any) => n.network === 'solana')?.endpoints[0];
   // What the lead and the benchmarks compare (docs/payments.md quotes a run).
-  console.info(`solana live rehearsal ${JSON.stringify(faults)}: ${PAYMENTS} SUCCEEDED ${took} ms after the last payment; ${calls} requests, ${after.refused429 - before.refused429} refused 429, ${after.failed5xx - before.failed5xx} 502, ${after.nullTransactions - before.nullTransactions} null transactions, ${after.short - before.short} short lists; by method ${JSON.stringify(Object.fromEntries(Object.entries(after.byMethod).map(([m, n]) => [m, n - (before.byMethod[m] ?? 0)])))}`);
+  console.info(`solana live rehearsal ${JSON.stringify(faults)}: ${PAYMENTS} SUCCEEDED ${took} ms after the last payment; ${calls} requests, ${after.refused429 - before.refused429} refused 429, ${after.failed5xx - before.failed5xx} 502, ${after.nullTransactions - before.nullTransactions} null transactions, ${after.short - before.short} short lists; by method ${JSON.stringify(Object.fromEntries(Object.entries(after.byMethod).map(([m, n]) => [m, n - (before.byMethod[m] ?? 0)])))}; the app's pace now ${endpoint?.requests_per_second ?? 'unpaced'} requests a second`);
   // Seen within seconds, not minutes (finality on surfnet is 1.5 s behind confirmed).
   expect(took).toBeLessThan(30_000);
 }
