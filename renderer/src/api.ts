@@ -50,7 +50,41 @@ export class ApiError extends Error {
   }
 }
 
+/** Requests under way (`alone` waits for them). */
+const underWay = new Set<Promise<unknown>>();
+/** Set while a request that changes what every other one means is sent (`alone`): new ones wait for it. */
+let held: Promise<void> | undefined;
+
 async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<T> {
+  while (held) await held;
+  const sent = send<T>(method, path, body, signal, extraHeaders);
+  underWay.add(sent);
+  void sent.catch(() => undefined).finally(() => underWay.delete(sent));
+  return sent;
+}
+
+/**
+ * Sends one request with no other under way: waits for those sent before it, holds those asked for
+ * meanwhile, then sends it. For a change of the sign-in's mode: a screen's request crossing it would
+ * be answered in the other mode (a live-only read refused 403 in test mode, or the other mode's
+ * data). On success the hold stays: the caller reloads the page, and what was held belonged to the
+ * page that goes. On failure it is lifted and the held requests go as they were.
+ */
+export async function alone<T>(method: string, path: string, body?: unknown): Promise<T> {
+  while (held) await held;
+  let lift!: () => void;
+  held = new Promise<void>((resolve) => (lift = resolve));
+  try {
+    await Promise.allSettled([...underWay]);
+    return await send<T>(method, path, body);
+  } catch (err) {
+    held = undefined;
+    lift();
+    throw err;
+  }
+}
+
+async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   const bearer = credential();
   if (bearer) headers.authorization = `Bearer ${bearer}`;

@@ -1,7 +1,7 @@
 /** Settings: the shop, its domains, API keys, networks; what the owner configures. */
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
+import { alone, deleteJson, getJson, patchJson, postJson, putJson } from '../api.js';
 import type { ApiData, CreatedApiKey, LiveNetworkSetting, LiveSettings, Merchant, Network, RefundWallet, StaffUser } from '../api-types.js';
 import { useAuth } from '../auth.js';
 import { type Confirmation, useConfirm } from '../ConfirmDialog.js';
@@ -166,7 +166,8 @@ function ModeCard({ livemode }: { livemode: boolean }) {
   const { t } = useTranslation('settings');
   const switchTo = async (toLive: boolean) => {
     try {
-      await patchJson('/v1/ui/sessions/current', toLive ? { livemode: true, pin } : { livemode: false });
+      // Alone: no screen's request crosses the switch (one answered in the other mode was refused 403).
+      await alone('PATCH', '/v1/ui/sessions/current', toLive ? { livemode: true, pin } : { livemode: false });
       window.location.reload(); // every screen reads the other mode's data from now on
     } catch (err) {
       setPin('');
