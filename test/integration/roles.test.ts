@@ -21,6 +21,7 @@ const CASHIER = [
   'GET /v1/payment/sessions',
   'GET /v1/payment/sessions/:id',
   'POST /v1/payment/sessions/:id/cancel',
+  'GET /v1/payment/sessions/:id/receipt', // the till prints the customer's receipt
   'GET /v1/payment/sessions/:id/stream',
   'POST /api/v1/checkout/sessions/create',
   'GET /api/v1/checkout/sessions/:id',
