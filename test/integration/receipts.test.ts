@@ -45,6 +45,10 @@ beforeAll(async () => {
   expect(early.status).toBe(409);
   expect(early.text).toContain('No receipt yet');
 
+  // The payment page carries the receipt link from the start, hidden until the sale is paid (its script shows it).
+  const unpaidPage = (await t.api('GET', `/pay/${s.session_id}`, { key: null })).text;
+  expect(unpaidPage).toMatch(/<section class="receipt-link" aria-labelledby="receipt-title" hidden>/);
+
   const opt = option(s, 'ethereum', 'USDT');
   const sent = await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: opt.address, amountBaseUnits: BigInt(opt.amount_due.replace('.', '')) });
   payer = sent.from;
@@ -170,6 +174,13 @@ describe('the receipt of a paid sale', () => {
     const missing = await t.api('GET', '/pay/ps_nope/receipt', { key: null });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('Receipt not found');
+  });
+
+  test('after "Paid" the payment page shows the receipt link and its QR', async () => {
+    const page = (await t.api('GET', `/pay/${paid.session_id}`, { key: null })).text;
+    expect(page).toMatch(/<section class="receipt-link" aria-labelledby="receipt-title">/);
+    expect(page).toContain(`<a class="button" id="receipt-link" href="${t.url}/pay/${paid.session_id}/receipt">View your receipt</a>`);
+    expect(page).toContain('aria-label="QR code: your receipt, to open on your phone"');
   });
 
   test('a refund shows on every drawing of the receipt, with its transaction once paid out', async () => {

@@ -113,6 +113,10 @@ ${panelRules}
 a.payment-tx{color:#3730a3}
 
 .done,.back{text-align:center;margin:16px 0 0}
+.receipt-link{text-align:center;margin:16px 0 0}
+.receipt-link h2{font-size:16px;margin:0 0 8px}
+.receipt-link .receipt-qr{width:160px;margin:0 auto 8px}
+.receipt-qr svg{display:block;width:100%;height:auto}
 .done-note{display:block;color:#4b5563;font-size:15px;margin:0 0 8px}
 .button{display:inline-block;padding:12px 20px;border-radius:12px;background:#059669;color:#fff;font-weight:650;text-decoration:none}
 .back a{font-weight:600}

@@ -72,7 +72,9 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     if (!session) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Payment not found</title><h1>Payment not found</h1><p>Check the link or ask the shop for a new one.</p>');
     }
-    return reply.type('text/html; charset=utf-8').send(await renderCheckoutPage(session, await services.merchants.get(session.session.merchantId)));
+    return reply.type('text/html; charset=utf-8').send(
+      await renderCheckoutPage(session, await services.merchants.get(session.session.merchantId), Date.now(), receiptUrl(services.publicBaseUrl(), session.session.id)),
+    );
   });
 
   app.get('/pay/:id/status', {
