@@ -12,6 +12,7 @@ import type { Refund } from '../../src/domain/refund.js';
 import type { PaymentSession } from '../../src/domain/session.js';
 import { RATE_ONE } from '../../src/domain/rates.js';
 import { escposReceipt, wrap } from '../../src/receipt/escpos-receipt.js';
+import { renderReceiptPage } from '../../src/http/checkout/receipt-page.js';
 import { decodeEscPos } from '../helpers/escpos-decoder.js';
 
 const networks: NetworkFacts = (n) => ({ name: networkName(n), liveExplorerTx: networkInfo(n)?.liveExplorerTx ?? null });
@@ -115,5 +116,31 @@ describe('escposReceipt', () => {
   test('wrap cuts words longer than a line and keeps a label with them', () => {
     expect(wrap('Tx abcdefghij', 6)).toEqual(['Tx abc', 'defghi', 'j']);
     expect(wrap('one two three', 7)).toEqual(['one two', 'three']);
+  });
+});
+
+describe('the receipt pages', () => {
+  const receipt = buildReceipt({ session: session(), payments: [payment()], refunds: [refund], merchant, networks });
+  const url = 'https://pos.example/pay/ps_receipt1/receipt';
+
+  test('public, live: each transfer links to its explorer with a QR of it; no receipt QR (the customer is on it); nothing fetched from elsewhere', async () => {
+    const html = await renderReceiptPage(receipt, { kind: 'public', receiptUrl: url });
+    const explorer = `https://solscan.io/tx/${'5'.repeat(88)}`;
+    expect(html).toContain(`<a class="explorer" href="${explorer}" rel="noopener noreferrer" target="_blank"><svg role="img" aria-label="QR code: this transfer on the Solana explorer"`);
+    expect(html).toContain(`https://solscan.io/tx/${'7'.repeat(88)}`); // the refund's payout, linked
+    expect(html).not.toContain('QR code: this receipt online');
+    expect(html).not.toContain('Test mode');
+    expect(html).toContain('Panadería Ñandú');
+    expect(html).toContain('<time datetime="2026-11-28T13:05:00.000Z">2026-11-28 14:05</time> (Europe/Madrid)');
+    expect(html.match(/(?:src|href)="(https?:)?\/\/[^"]*"/g)?.filter((a) => !a.includes('solscan.io')) ?? []).toEqual([]);
+  });
+
+  test('printable: the receipt QR, no explorer QR, a merchant\'s text escaped', async () => {
+    const odd = buildReceipt({ session: session({ description: '<script>alert(1)</script>' }), payments: [payment()], refunds: [], merchant, networks });
+    const html = await renderReceiptPage(odd, { kind: 'print', receiptUrl: url });
+    expect(html).toContain('aria-label="QR code: this receipt online"');
+    expect(html).not.toContain('class="explorer"');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
   });
 });
