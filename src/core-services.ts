@@ -25,7 +25,7 @@ import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
-import { Leadership, newHolderId } from './services/leadership.js';
+import { Leadership, newHolderId, TIMERS_ROLE } from './services/leadership.js';
 import { LiveFeed } from './services/live-feed.js';
 import { atCommitOnEveryInstance, onEveryInstance } from './services/on-every-instance.js';
 import { WalletsNow } from './services/wallets-now.js';
@@ -48,6 +48,12 @@ import { HttpTransport } from './services/webhook-transport.js';
 import { SettlementService } from './services/settlement-service.js';
 import { UserService } from './services/user-service.js';
 import type { Caller } from './domain/merchant.js';
+import { NetworkPrinter } from './services/printer/network-printer.js';
+import { PrintOnPaid } from './services/printer/print-on-paid.js';
+import { PrintRecords } from './services/printer/print-records.js';
+import { PrinterSettings } from './services/printer/printer-settings.js';
+import { ReceiptPrinting } from './services/printer/receipt-printing.js';
+import type { ReceiptBytes } from './services/ports.js';
 
 export interface CoreServices {
   /** The store the services run on: SQLite or PostgreSQL (storage/stores.ts). */
@@ -93,6 +99,12 @@ export interface CoreServices {
   leadership: Leadership;
   /** `GET /ready`: the database and the led watchers' lag; createCore hands it the watchers. */
   readiness: Readiness;
+  /** The shop's network receipt printer (`/v1/settings/printer`). */
+  printerSettings: PrinterSettings;
+  /** Prints receipts on request and records every attempt (`/v1/payment/sessions/{id}/print`). */
+  printing: ReceiptPrinting;
+  /** Prints each paid sale's receipt once; createCore runs it with the timers (TIMERS_ROLE, one instance). */
+  printOnPaid: PrintOnPaid;
   /** Delivers the outbox; createCore starts and stops it. */
   webhooks: WebhookDispatcher;
   rates: RateService;
@@ -131,6 +143,12 @@ function testWalletPassphrase(dataDir: string): string {
   writeFileSync(file, pass + '\n', { mode: 0o600 });
   return pass;
 }
+
+/**
+ * Until the receipts' ESC/POS encoder is given (`config.printing.receiptBytes`), there is no receipt
+ * to print: every attempt is recorded as not printed, and says so.
+ */
+const noReceiptEncoder: ReceiptBytes = () => Promise.reject(new Error('no receipt encoder is wired into this core (config.printing.receiptBytes)'));
 
 /** The signal of a refund changed on some instance (its payout method: `manual` ones are matched by the watcher). */
 const REFUND_CHANGED = 'refunds.changed';
@@ -345,6 +363,29 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const apiKeys = new ApiKeyService({ store: store.apiKeys, tx, signals: store.signals, now });
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
+  const printerSettings = new PrinterSettings({ store: store.settings, now });
+  const printRecords = new PrintRecords(store.settings);
+  const printing = new ReceiptPrinting({
+    settings: printerSettings,
+    records: printRecords,
+    printer: new NetworkPrinter({ connectTimeoutMs: config.printing.connectTimeoutMs, writeTimeoutMs: config.printing.writeTimeoutMs }),
+    receiptBytes: config.printing.receiptBytes ?? noReceiptEncoder,
+    session: (caller, id) => sessions.get(caller, id),
+    now,
+    onError: signalError,
+  });
+  const printOnPaid = new PrintOnPaid({
+    events: eventLog,
+    cursors: webhookStore,
+    tx,
+    fence: leadership.fence(TIMERS_ROLE),
+    settings: printerSettings,
+    records: printRecords,
+    print: (sessionId, livemode) => printing.printPaid(sessionId, livemode),
+    subscribe: (wake) => live.subscribe(wake),
+    now,
+    onError: signalError,
+  });
   const users = new UserService({ store: store.users, settings: store.settings, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
     store,
@@ -393,6 +434,9 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     }),
     events: new EventService({ events: eventLog, webhooks: webhookStore, tx, now, onDeliveries: () => wakeWebhooks('') }),
     webhooks,
+    printerSettings,
+    printing,
+    printOnPaid,
     rates: rateService,
     rateFeed,
     prepareSecretsAtRest: async () => {
