@@ -363,7 +363,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const apiKeys = new ApiKeyService({ store: store.apiKeys, tx, signals: store.signals, now });
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
-  const printerSettings = new PrinterSettings({ store: store.settings, now });
+  const printerSettings: PrinterSettings = new PrinterSettings({ store: store.settings, now, tx, printOnPaidTurnedOn: (): Promise<void> => printOnPaid.startFromNow() });
   const printRecords = new PrintRecords(store.settings);
   const printing = new ReceiptPrinting({
     settings: printerSettings,

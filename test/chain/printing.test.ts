@@ -102,7 +102,7 @@ test('a printer that takes the connection but never reads fails the print within
   expect(p.jobs).toHaveLength(1);
 }, 60_000);
 
-test('a printer that is off (connection refused): 503 printer_unavailable at once, and recorded', async () => {
+test('a printer that is off (connection refused): 503 printer_unavailable at once, and recorded; a sale paid while printing on paid was off is not printed once it is on', async () => {
   const p = await printer('capture');
   await setPrinter(p.url, false);
   const sale = await paidSale('1.75');
@@ -117,6 +117,12 @@ test('a printer that is off (connection refused): 503 printer_unavailable at onc
   expect(Date.now() - started).toBeLessThan(2000);
   expect(off.message).toMatch(/refused the connection/);
   expect(await printStatus(sale.session_id)).toMatchObject({ status: 'failed', trigger: 'request', error: expect.stringMatching(/refused/) });
+
+  // Printing on paid turned on later: the sale paid while it was off does not come out by itself.
+  await setPrinter(p.url, true);
+  await new Promise((r) => setTimeout(r, 2500));
+  expect(p.jobs).toHaveLength(0);
+  expect(await printStatus(sale.session_id)).toMatchObject({ status: 'failed', trigger: 'request' });
 
   await setPrinter(null);
   expectError(await t.api('POST', `/v1/payment/sessions/${sale.session_id}/print`), 409, 'invalid_state');

@@ -38,7 +38,9 @@ export interface PrintOnPaidOptions {
  * receipt is printed at most once automatically: an instance that stops between the commit and the
  * print leaves the record `printing`, which the till shows as not printed, with Retry. The live feed
  * only wakes a pass early (the sale was paid a moment ago); a timer reads every 2 s in case a notice
- * was missed. On a first start the cursor begins at the newest event: past sales are not printed.
+ * was missed. While printing on paid is off a pass reads the setting only (no unit of work); turning
+ * it on moves the cursor to the newest event (`startFromNow`, with the setting), and so does a first
+ * start: sales paid before, or while it was off, are not printed.
  */
 export class PrintOnPaid implements LeaderWork {
   private running = false;
@@ -46,8 +48,15 @@ export class PrintOnPaid implements LeaderWork {
   private unsubscribe: (() => void) | undefined;
   private passing: Promise<void> | undefined;
   private again = false;
+  /** The cursor as this instance last moved or read it (another instance may have moved it further); -1 unknown. */
+  private cursorSeen = -1;
 
   constructor(private readonly o: PrintOnPaidOptions) {}
+
+  /** Inside the unit of work that turns printing on paid on: what was paid until now is not printed. */
+  async startFromNow(): Promise<void> {
+    await this.o.cursors.setCursor(PRINT_CURSOR, await this.o.events.maxSeq());
+  }
 
   start(): void {
     if (this.running) return;
@@ -89,8 +98,13 @@ export class PrintOnPaid implements LeaderWork {
 
   private async pass(): Promise<void> {
     try {
+      // Off: nothing to claim, and nothing written (the cursor moves when it is turned on).
+      if (!(await this.o.settings.get())?.printOnPaid) return;
+      // Nothing written since the cursor: no unit of work (it would queue with every writer).
+      if (this.cursorSeen >= 0 && (await this.o.events.after(this.cursorSeen, 1)).length === 0) return;
       for (;;) {
-        const { claimed, more } = await this.o.tx(async () => await this.claim());
+        const { claimed, more, cursor } = await this.o.tx(async () => await this.claim());
+        this.cursorSeen = cursor;
         // After the commit, one at a time: a receipt printer takes one job at a time anyway.
         for (const c of claimed) await this.o.print(c.sessionId, c.livemode);
         if (!more || !this.running) return;
@@ -100,16 +114,17 @@ export class PrintOnPaid implements LeaderWork {
     }
   }
 
-  private async claim(): Promise<{ claimed: { sessionId: string; livemode: boolean }[]; more: boolean }> {
+  private async claim(): Promise<{ claimed: { sessionId: string; livemode: boolean }[]; more: boolean; cursor: number }> {
     await this.o.fence();
     const from = await this.o.cursors.cursor(PRINT_CURSOR);
     if (from === undefined) {
-      await this.o.cursors.setCursor(PRINT_CURSOR, await this.o.events.maxSeq());
-      return { claimed: [], more: false };
+      const newest = await this.o.events.maxSeq();
+      await this.o.cursors.setCursor(PRINT_CURSOR, newest);
+      return { claimed: [], more: false, cursor: newest };
     }
     const events = await this.o.events.after(from, BATCH);
     const last = events.at(-1);
-    if (!last) return { claimed: [], more: false };
+    if (!last) return { claimed: [], more: false, cursor: from };
     const setting = await this.o.settings.get();
     const claimed: { sessionId: string; livemode: boolean }[] = [];
     if (setting?.printOnPaid) {
@@ -121,6 +136,6 @@ export class PrintOnPaid implements LeaderWork {
       }
     }
     await this.o.cursors.setCursor(PRINT_CURSOR, last.seq);
-    return { claimed, more: events.length === BATCH };
+    return { claimed, more: events.length === BATCH, cursor: last.seq };
   }
 }

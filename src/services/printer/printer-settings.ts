@@ -1,7 +1,7 @@
 import { invalidParam } from '../../domain/errors.js';
 import { type PrinterAddress, type PrinterSetting, parsePrinterUrl } from '../../domain/printer.js';
 import type { SettingsStore } from '../network-settings.js';
-import type { Clock } from '../ports.js';
+import type { Clock, UnitOfWork } from '../ports.js';
 
 /** The app setting holding the printer (`app_settings`, JSON); absent or null: printing is off. */
 const KEY = 'printer';
@@ -12,7 +12,19 @@ const KEY = 'printer';
  * applies on all of them at the next sale.
  */
 export class PrinterSettings {
-  constructor(private readonly d: { store: SettingsStore; now: Clock }) {}
+  constructor(
+    private readonly d: {
+      store: SettingsStore;
+      now: Clock;
+      tx?: UnitOfWork;
+      /**
+       * Printing on paid is turned on (it was off, or there was no printer): the automatic printing
+       * starts from now (print-on-paid.ts `startFromNow`), in the same unit of work as the setting, so
+       * the sales paid while it was off are never printed all at once later.
+       */
+      printOnPaidTurnedOn?: () => Promise<void>;
+    },
+  ) {}
 
   async get(): Promise<PrinterSetting | null> {
     const v = (await this.d.store.get(KEY)) as PrinterSetting | null | undefined;
@@ -39,7 +51,12 @@ export class PrinterSettings {
     const parsed = parsePrinterUrl(input.url);
     if ('problem' in parsed) throw invalidParam('url', parsed.problem);
     const setting: PrinterSetting = { url: parsed.url, printOnPaid: input.printOnPaid };
-    await this.d.store.put(KEY, setting, this.d.now());
+    const save = async () => {
+      const before = await this.get();
+      await this.d.store.put(KEY, setting, this.d.now());
+      if (setting.printOnPaid && !before?.printOnPaid) await this.d.printOnPaidTurnedOn?.();
+    };
+    await (this.d.tx ? this.d.tx(save) : save());
     return setting;
   }
 }
