@@ -363,7 +363,14 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const apiKeys = new ApiKeyService({ store: store.apiKeys, tx, signals: store.signals, now });
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
-  const printerSettings: PrinterSettings = new PrinterSettings({ store: store.settings, now, tx, printOnPaidTurnedOn: (): Promise<void> => printOnPaid.startFromNow() });
+  const printerChanged = onEveryInstance(signals, 'printer.changed', () => printOnPaid.settingChanged(), signalError);
+  const printerSettings: PrinterSettings = new PrinterSettings({
+    store: store.settings,
+    now,
+    tx,
+    printOnPaidTurnedOn: (): Promise<void> => printOnPaid.startFromNow(),
+    onChanged: () => printerChanged(''),
+  });
   const printRecords = new PrintRecords(store.settings);
   const printing = new ReceiptPrinting({
     settings: printerSettings,
@@ -386,6 +393,8 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     now,
     onError: signalError,
   });
+  // Some signals may have been missed: the printer setting may have changed unheard.
+  signals.onResync(() => printOnPaid.settingChanged());
   const users = new UserService({ store: store.users, settings: store.settings, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
     store,

@@ -8,6 +8,7 @@
 import { afterAll, expect, test } from 'vitest';
 import type { StoredEvent } from '../../src/domain/records.js';
 import { Leadership, TIMERS_ROLE } from '../../src/services/leadership.js';
+import { onEveryInstance } from '../../src/services/on-every-instance.js';
 import { NetworkPrinter } from '../../src/services/printer/network-printer.js';
 import { PRINT_CURSOR, PrintOnPaid } from '../../src/services/printer/print-on-paid.js';
 import { PrintRecords } from '../../src/services/printer/print-records.js';
@@ -35,8 +36,7 @@ async function twoInstances(): Promise<[PgStores, PgStores]> {
 }
 
 const errors: unknown[] = [];
-function printingOn(store: PgStores, fence: () => Promise<void>): PrintOnPaid {
-  const settings = new PrinterSettings({ store: store.settings, now: Date.now });
+function printingOn(store: PgStores, fence: () => Promise<void>, settings = new PrinterSettings({ store: store.settings, now: Date.now })): PrintOnPaid {
   const records = new PrintRecords(store.settings);
   const printing = new ReceiptPrinting({
     settings,
@@ -132,5 +132,49 @@ test('two instances both printing at once (no fence): each receipt still printed
   await eventually(() => p.jobs.length === 30);
   await new Promise((r) => setTimeout(r, 300));
   expect(printed(p)).toEqual(ids(100, 129));
+  expect(errors).toEqual([]);
+}, 30_000);
+
+test('printing on paid turned on through an instance that does not lead: the leader hears it, prints from then on, and nothing paid before', async () => {
+  const [a, b] = await twoInstances();
+  const p = await startFakePrinter();
+  printers.push(p);
+  /** An instance as core-services wires it: the setting's change signal, and turning it on moves the cursor. */
+  const instance = (store: PgStores, holder: string) => {
+    const ref: { worker?: PrintOnPaid } = {};
+    const changed = onEveryInstance(store.signals, 'printer.changed', () => ref.worker?.settingChanged(), (_m, err) => errors.push(err));
+    const settings: PrinterSettings = new PrinterSettings({
+      store: store.settings,
+      now: Date.now,
+      tx: store.tx,
+      printOnPaidTurnedOn: async () => await ref.worker?.startFromNow(),
+      onChanged: () => changed(''),
+    });
+    const leadership = new Leadership({ leases: store.leases, holder, ttlMs: 1000, renewMs: 100, clock: Date.now, onError: (_m, err) => errors.push(err) });
+    ref.worker = printingOn(store, leadership.fence(TIMERS_ROLE), settings);
+    leadership.add(TIMERS_ROLE, ref.worker);
+    stops.push(() => leadership.stop());
+    return { settings, leadership };
+  };
+  const onA = instance(a, 'a');
+  await onA.leadership.start();
+  const onB = instance(b, 'b');
+  await onB.leadership.start();
+  expect(onA.leadership.leads(TIMERS_ROLE)).toBe(true);
+
+  await write(a, [paid(201), paid(202)]); // paid while printing is off
+  await new Promise((r) => setTimeout(r, 300));
+  await onB.settings.set({ url: p.url, printOnPaid: true });
+  await write(b, [paid(203)]);
+  await eventually(() => p.jobs.length === 1);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(printed(p)).toEqual(['ps_203']);
+
+  // Off again, through the other instance: the leader stops printing (its timer too).
+  await onA.settings.set({ url: p.url, printOnPaid: false });
+  await new Promise((r) => setTimeout(r, 200));
+  await write(a, [paid(204)]);
+  await new Promise((r) => setTimeout(r, 500));
+  expect(printed(p)).toEqual(['ps_203']);
   expect(errors).toEqual([]);
 }, 30_000);

@@ -38,7 +38,8 @@ export interface PrintOnPaidOptions {
  * receipt is printed at most once automatically: an instance that stops between the commit and the
  * print leaves the record `printing`, which the till shows as not printed, with Retry. The live feed
  * only wakes a pass early (the sale was paid a moment ago); a timer reads every 2 s in case a notice
- * was missed. While printing on paid is off a pass reads the setting only (no unit of work); turning
+ * was missed. While printing on paid is off nothing runs (whether it is on is kept in memory, and read
+ * again when the setting's change signal arrives, `settingChanged`); turning
  * it on moves the cursor to the newest event (`startFromNow`, with the setting), and so does a first
  * start: sales paid before, or while it was off, are not printed.
  */
@@ -50,6 +51,13 @@ export class PrintOnPaid implements LeaderWork {
   private again = false;
   /** The cursor as this instance last moved or read it (another instance may have moved it further); -1 unknown. */
   private cursorSeen = -1;
+  /**
+   * Whether printing on paid is on, as last read; undefined: read it at the next pass. Kept, so that
+   * while it is off a sale costs nothing here (no read per session change, no timer).
+   */
+  private enabled: boolean | undefined;
+  /** Bumped by each change of the setting: a read begun before it is not kept. */
+  private settingVersion = 0;
 
   constructor(private readonly o: PrintOnPaidOptions) {}
 
@@ -61,7 +69,17 @@ export class PrintOnPaid implements LeaderWork {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = this.o.subscribe(() => this.wake());
+    this.enabled = undefined;
+    this.unsubscribe = this.o.subscribe(() => {
+      if (this.enabled !== false) this.wake();
+    });
+    this.wake();
+  }
+
+  /** The printer setting changed (here or on another instance): read it again, and look for work. */
+  settingChanged(): void {
+    this.enabled = undefined;
+    this.settingVersion++;
     this.wake();
   }
 
@@ -91,6 +109,8 @@ export class PrintOnPaid implements LeaderWork {
         this.wake();
         return;
       }
+      // Off: no timer; the setting's change signal wakes it (settingChanged).
+      if (this.enabled !== true) return;
       this.timer = setTimeout(() => this.wake(), this.o.pollMs ?? POLL_MS);
       this.timer.unref();
     });
@@ -99,7 +119,14 @@ export class PrintOnPaid implements LeaderWork {
   private async pass(): Promise<void> {
     try {
       // Off: nothing to claim, and nothing written (the cursor moves when it is turned on).
-      if (!(await this.o.settings.get())?.printOnPaid) return;
+      if (this.enabled === undefined) {
+        const version = this.settingVersion;
+        const on = (await this.o.settings.get())?.printOnPaid === true;
+        // Changed meanwhile: the pass that change asked for (`again`) reads it afresh.
+        if (version !== this.settingVersion) return;
+        this.enabled = on;
+      }
+      if (!this.enabled) return;
       // Nothing written since the cursor: no unit of work (it would queue with every writer).
       if (this.cursorSeen >= 0 && (await this.o.events.after(this.cursorSeen, 1)).length === 0) return;
       for (;;) {

@@ -9,7 +9,8 @@ const KEY = 'printer';
 /**
  * The shop's network receipt printer, one for the shop (both modes print on it: a test sale's receipt
  * is how the owner tries the printer). Read afresh on every print, so a change made on one instance
- * applies on all of them at the next sale.
+ * applies on all of them at the next sale; the automatic printing, which keeps whether it is on in
+ * memory, is told through `onChanged` (a change signal to every instance).
  */
 export class PrinterSettings {
   constructor(
@@ -23,6 +24,8 @@ export class PrinterSettings {
        * the sales paid while it was off are never printed all at once later.
        */
       printOnPaidTurnedOn?: () => Promise<void>;
+      /** After a change is saved: every instance's automatic printing reads the setting again. */
+      onChanged?: () => void;
     },
   ) {}
 
@@ -46,6 +49,7 @@ export class PrinterSettings {
   async set(input: { url: string; printOnPaid: boolean } | null): Promise<PrinterSetting | null> {
     if (input === null) {
       await this.d.store.put(KEY, null, this.d.now());
+      this.d.onChanged?.();
       return null;
     }
     const parsed = parsePrinterUrl(input.url);
@@ -57,6 +61,7 @@ export class PrinterSettings {
       if (setting.printOnPaid && !before?.printOnPaid) await this.d.printOnPaidTurnedOn?.();
     };
     await (this.d.tx ? this.d.tx(save) : save());
+    this.d.onChanged?.();
     return setting;
   }
 }
