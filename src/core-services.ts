@@ -379,6 +379,8 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     receiptBytes: config.printing.receiptBytes ?? noReceiptEncoder,
     session: (caller, id) => sessions.get(caller, id),
     now,
+    // A name's lookup and the connection share the first timeout; 5 s for the rest (the receipt's bytes).
+    printTakesAtMostMs: 2 * config.printing.connectTimeoutMs + config.printing.writeTimeoutMs + 5000,
     onError: signalError,
   });
   const printOnPaid = new PrintOnPaid({

@@ -6692,7 +6692,7 @@ export interface operations {
                             session_id: string;
                             livemode: boolean;
                             /**
-                             * @description `none`: never sent to the printer; `printing`: being sent (or the instance sending it stopped: print again); `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why.
+                             * @description `none`: never sent to the printer; `printing`: being sent; `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why (also a print cut short: the app stopped while sending it).
                              * @enum {string}
                              */
                             status: "none" | "printing" | "printed" | "failed";
@@ -6754,7 +6754,7 @@ export interface operations {
                             session_id: string;
                             livemode: boolean;
                             /**
-                             * @description `none`: never sent to the printer; `printing`: being sent (or the instance sending it stopped: print again); `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why.
+                             * @description `none`: never sent to the printer; `printing`: being sent; `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why (also a print cut short: the app stopped while sending it).
                              * @enum {string}
                              */
                             status: "none" | "printing" | "printed" | "failed";

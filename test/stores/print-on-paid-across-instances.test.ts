@@ -45,6 +45,7 @@ function printingOn(store: PgStores, fence: () => Promise<void>, settings = new 
     receiptBytes: async (id) => escposJob(id),
     session: () => Promise.reject(new Error('not used here')),
     now: Date.now,
+    printTakesAtMostMs: 10_000,
     onError: (_m, err) => errors.push(err),
   });
   return new PrintOnPaid({

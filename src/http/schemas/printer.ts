@@ -31,7 +31,7 @@ export const ReceiptPrintOut = Type.Object({
   status: Type.String({
     enum: ['none', 'printing', 'printed', 'failed'],
     description:
-      '`none`: never sent to the printer; `printing`: being sent (or the instance sending it stopped: print again); `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why.',
+      '`none`: never sent to the printer; `printing`: being sent; `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why (also a print cut short: the app stopped while sending it).',
   }),
   trigger: Nullable(Type.String({ enum: ['paid', 'request'], description: '`paid`: the automatic print when the sale was paid; `request`: the till\'s Print button or this API.' })),
   attempted_at: Nullable(DateTime),

@@ -30,18 +30,20 @@ export interface PrintOnPaidOptions {
  * Prints each sale's receipt once when it is paid, if the printer setting says `print_on_paid`.
  *
  * **Decision:** it follows the events table (`payment_session.succeeded`), not the in-memory live
- * feed, and runs with the timers, on the instance leading their role (create-core.ts): the events are durable and ordered, so a sale paid
- * while this instance was restarting is printed when it is back, and a shop of several instances
- * prints once, on the leader's printer connection. Each pass, in one unit of work fenced by the
+ * feed, and runs with the timers, on the instance leading their role (create-core.ts): the events
+ * are durable and ordered, so a sale paid while this instance was restarting is printed when it is
+ * back, and a shop of several instances prints once. Each pass, in one unit of work fenced by the
  * lease, reads the persisted cursor, writes a `printing` record for each newly paid session that has
  * none, and moves the cursor; the prints are sent after that commit, outside any unit of work. So a
  * receipt is printed at most once automatically: an instance that stops between the commit and the
- * print leaves the record `printing`, which the till shows as not printed, with Retry. The live feed
- * only wakes a pass early (the sale was paid a moment ago); a timer reads every 2 s in case a notice
- * was missed. While printing on paid is off nothing runs (whether it is on is kept in memory, and read
- * again when the setting's change signal arrives, `settingChanged`); turning
- * it on moves the cursor to the newest event (`startFromNow`, with the setting), and so does a first
- * start: sales paid before, or while it was off, are not printed.
+ * print leaves the record `printing`, which is shown as failed once it is older than a print can
+ * take (receipt-printing.ts), so the till offers Retry.
+ *
+ * The live feed only wakes a pass early (the sale was paid a moment ago); a timer reads every 2 s in
+ * case a notice was missed. While printing on paid is off nothing runs: whether it is on is kept in
+ * memory, and read again when the setting's change signal arrives (`settingChanged`). Turning it on
+ * moves the cursor to the newest event (`startFromNow`, with the setting), and so does a first start:
+ * sales paid before, or while it was off, are not printed.
  */
 export class PrintOnPaid implements LeaderWork {
   private running = false;

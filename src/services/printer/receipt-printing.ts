@@ -25,6 +25,11 @@ export interface ReceiptPrintingDeps {
   /** A session the caller may see (resource_missing otherwise). */
   session: (caller: Caller, id: string) => Promise<SessionView>;
   now: Clock;
+  /**
+   * How long a print can take at most (the printer's timeouts, and a margin): a record still
+   * `printing` after it was cut short (the instance sending it stopped) and is shown as failed.
+   */
+  printTakesAtMostMs: number;
   onError: (message: string, err: unknown) => void;
 }
 
@@ -41,12 +46,19 @@ export class ReceiptPrinting {
   /** @throws ApiError resource_missing */
   async status(caller: Caller, id: string): Promise<ReceiptPrintStatus> {
     const view = await this.d.session(caller, id);
-    return { sessionId: view.session.id, livemode: view.session.livemode, record: await this.d.records.get(view.session.id), printer: await this.d.settings.get() };
+    return { sessionId: view.session.id, livemode: view.session.livemode, record: this.asItStands(await this.d.records.get(view.session.id)), printer: await this.d.settings.get() };
+  }
+
+  /** A `printing` record older than any print can take was cut short: it did not print. */
+  private asItStands(record: PrintRecord | undefined): PrintRecord | undefined {
+    if (record?.status !== 'printing' || this.d.now() - record.at <= this.d.printTakesAtMostMs) return record;
+    return { ...record, status: 'failed', error: 'The print was cut short (the app stopped while sending it): print it again.' };
   }
 
   /**
    * Prints the receipt now and records the outcome.
-   * @throws ApiError resource_missing; invalid_state (not paid, or no printer set up); printer_unavailable (the printer is off or unreachable, or took no job)
+   * @throws ApiError resource_missing; invalid_state (not paid, or no printer set up); printer_unavailable (the printer is off or unreachable, or took no job);
+   *   the receipt encoder's error when the receipt could not be made (500 internal_error: not the printer's doing)
    */
   async printNow(caller: Caller, id: string): Promise<ReceiptPrintStatus> {
     const view = await this.d.session(caller, id);
@@ -59,36 +71,51 @@ export class ReceiptPrinting {
     if (!printer || !address) {
       throw new ApiError('invalid_state', 'No receipt printer is set up: the owner sets one in Settings (PUT /v1/settings/printer).');
     }
-    const record = await this.send(session.id, session.livemode, address, 'request');
+    const { record, unexpected } = await this.send(session.id, session.livemode, address, 'request');
+    if (unexpected !== undefined) throw unexpected;
     if (record.status === 'failed') throw new ApiError('printer_unavailable', `Not printed. ${record.error ?? ''}`.trim());
     return { sessionId: session.id, livemode: session.livemode, record, printer };
   }
 
   /**
    * The automatic print of a sale just paid; the record saying it is under way was written by the
-   * caller (print-on-paid.ts). Never rejects: the outcome is recorded.
+   * caller (print-on-paid.ts). Never rejects: the outcome is recorded (or, when even that fails,
+   * reported: the record then stays `printing`, shown as cut short).
    */
-  async printPaid(sessionId: string, livemode: boolean): Promise<PrintRecord> {
-    const address = await this.d.settings.address();
-    if (!address) return await this.record(sessionId, { status: 'failed', trigger: 'paid', at: this.d.now(), error: 'Printing was turned off before the receipt was sent.' });
-    return await this.send(sessionId, livemode, address, 'paid');
+  async printPaid(sessionId: string, livemode: boolean): Promise<void> {
+    try {
+      const address = await this.d.settings.address();
+      if (!address) {
+        await this.record(sessionId, { status: 'failed', trigger: 'paid', at: this.d.now(), error: 'Printing was turned off before the receipt was sent.' });
+        return;
+      }
+      const { unexpected } = await this.send(sessionId, livemode, address, 'paid');
+      if (unexpected !== undefined) this.d.onError(`the receipt of ${sessionId} could not be made for printing`, unexpected);
+    } catch (err) {
+      this.d.onError(`the print of ${sessionId}'s receipt could not be recorded`, err);
+    }
   }
 
-  private async send(sessionId: string, livemode: boolean, address: PrinterAddress, trigger: PrintRecord['trigger']): Promise<PrintRecord> {
+  /**
+   * Sends the receipt and records the outcome. A printer's failure is the record's `error`; anything
+   * else (the receipt could not be made) is `unexpected` too, for the caller to report.
+   */
+  private async send(sessionId: string, livemode: boolean, address: PrinterAddress, trigger: PrintRecord['trigger']): Promise<{ record: PrintRecord; unexpected?: unknown }> {
     const at = this.d.now();
     await this.record(sessionId, { status: 'printing', trigger, at, error: null });
     let error: string | null = null;
+    let unexpected: unknown;
     try {
       await this.d.printer.print(address, await this.d.receiptBytes(sessionId, livemode));
     } catch (err) {
       if (err instanceof PrinterUnavailableError) error = err.message;
       else {
-        // Not the printer's doing (the receipt could not be made): logged, and still only "not printed".
-        this.d.onError(`the receipt of ${sessionId} could not be printed`, err);
-        error = 'The receipt could not be prepared for printing.';
+        unexpected = err;
+        error = 'The receipt could not be made for printing.';
       }
     }
-    return await this.record(sessionId, { status: error === null ? 'printed' : 'failed', trigger, at, error });
+    const record = await this.record(sessionId, { status: error === null ? 'printed' : 'failed', trigger, at, error });
+    return unexpected === undefined ? { record } : { record, unexpected };
   }
 
   private async record(sessionId: string, record: PrintRecord): Promise<PrintRecord> {
