@@ -30,12 +30,14 @@ const ON_POSTGRES = [
   'test/integration/csv-export.test.ts',
   'test/integration/shutdown.test.ts',
   'test/integration/session-creation-budget.test.ts',
+  'test/integration/printing.test.ts',
   'test/chain/evm-payments.test.ts',
   'test/chain/evm-reorg.test.ts',
   'test/chain/evm-late.test.ts',
   'test/chain/evm-deposit-resolution.test.ts',
   'test/chain/tron-payments.test.ts',
   'test/chain/solana-payments.test.ts',
+  'test/chain/printing.test.ts',
 ];
 
 export default defineConfig({

@@ -6,3 +6,6 @@
  * /proc/PID/cmdline); IPC keeps the secret inside the app's own processes.
  */
 export const BRIDGE_CHANNEL = 'stablepos:bridge';
+
+/** IPC channel on which the page asks the main process to print a session's receipt (`printReceipt`). */
+export const PRINT_CHANNEL = 'stablepos:print-receipt';

@@ -4,9 +4,9 @@
  */
 import { ipcMain } from 'electron';
 import { BRIDGE_CHANNEL } from './bridge-channel.js';
-import type { StableposBridge } from './bridge.js';
+import type { BridgeValues } from './bridge.js';
 
-export function serveBridge(bridge: StableposBridge): void {
+export function serveBridge(bridge: BridgeValues): void {
   const trustedOrigin = new URL(bridge.apiBaseUrl).origin;
   ipcMain.on(BRIDGE_CHANNEL, (event) => {
     const frameUrl = event.senderFrame?.url;

@@ -10,6 +10,7 @@ import { serveBridge } from './bridge-handler.js';
 import { dataDir, migrationsDir, rendererDir } from './paths.js';
 import { osKeychainBox } from './secret-box.js';
 import { hardenApp } from './security.js';
+import { serveSystemPrint } from './system-print.js';
 import { createDisplayWindow, createMainWindow } from './window.js';
 
 let core: Core | undefined;
@@ -35,6 +36,7 @@ async function start(): Promise<void> {
   const apiBaseUrl = new URL(await core.start()).origin;
   hardenApp(apiBaseUrl);
   serveBridge({ apiBaseUrl, uiToken });
+  serveSystemPrint(apiBaseUrl);
   window = createMainWindow(`${apiBaseUrl}/`);
   // The till's window is the app: closing it quits, even with the customer display still open.
   window.on('closed', () => {

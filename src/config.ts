@@ -3,6 +3,7 @@ import { FAMILY_IDS, NETWORK_IDS, networkInfo } from './chains/registry.js';
 import type { FamilyId, Network } from './domain/networks.js';
 import type { Stablecoin } from './domain/currencies.js';
 import type { SecretBox } from './services/secret-box.js';
+import type { ReceiptBytes } from './services/ports.js';
 
 /** How a host (the desktop shell) seals the refund wallet's key; re-exported for it. */
 export type { SecretBox };
@@ -96,6 +97,12 @@ export interface CoreConfig {
    * by hand (wallet QR) and the data key is kept as is in its 0600 file (docs/security.md).
    */
   secretBox?: SecretBox;
+  /**
+   * Receipt printing (docs/api.md, "Printing"): where a session's receipt bytes come from (the
+   * receipts' ESC/POS encoder), and how long a network printer has to accept the connection and to
+   * take the whole receipt. Defaults 3 s and 10 s; tests pass their own bytes and shorter timeouts.
+   */
+  printing?: { receiptBytes?: ReceiptBytes; connectTimeoutMs?: number; writeTimeoutMs?: number };
   /** Passphrase of the headless secret box (else STABLEPOS_WALLET_PASSPHRASE). */
   walletPassphrase?: string;
   /**
@@ -176,8 +183,9 @@ export type NetworkConfig = RpcNetworkConfig | 'devnet' | 'off';
 /** Keyed by network id (`ethereum`, `bsc`, …): a network left out is its family's devnet in test mode, off in live mode. */
 export type NetworkConfigs = Partial<Record<Network, NetworkConfig>>;
 
-export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'databaseUrl' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'commitments' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet' | 'leaderLease'>> {
+export interface ResolvedConfig extends Required<Omit<CoreConfig, 'uiToken' | 'uiSessionIdleMs' | 'rendererDir' | 'publicUrl' | 'migrationsDir' | 'databaseUrl' | 'manualRates' | 'rateFeed' | 'networks' | 'liveWallets' | 'chainPollMs' | 'confirmations' | 'commitments' | 'secretBox' | 'walletPassphrase' | 'testRefundWallet' | 'leaderLease' | 'printing'>> {
   leaderLease: { ttlMs: number; renewMs: number };
+  printing: { receiptBytes: ReceiptBytes | undefined; connectTimeoutMs: number; writeTimeoutMs: number };
   secretBox: SecretBox | undefined;
   walletPassphrase: string | undefined;
   testRefundWallet: { fundTokens: number } | false;
@@ -273,6 +281,11 @@ export function resolveConfig(config: CoreConfig): ResolvedConfig {
     webhookTimeoutMs: config.webhookTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
     webhookConcurrency: config.webhookConcurrency ?? { perEndpoint: 8, global: 64 },
     secretBox: config.secretBox,
+    printing: {
+      receiptBytes: config.printing?.receiptBytes,
+      connectTimeoutMs: config.printing?.connectTimeoutMs ?? 3000,
+      writeTimeoutMs: config.printing?.writeTimeoutMs ?? 10_000,
+    },
     walletPassphrase: config.walletPassphrase ?? process.env.STABLEPOS_WALLET_PASSPHRASE,
     resetSealedSecrets: config.resetSealedSecrets ?? process.env.STABLEPOS_RESET_SEALED_SECRETS === '1',
     testRefundWallet: config.testRefundWallet === false ? false : { fundTokens: config.testRefundWallet?.fundTokens ?? 1_000_000 },

@@ -26,7 +26,9 @@ import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
 import { ReceiptService } from './services/receipt-service.js';
-import { Leadership, newHolderId } from './services/leadership.js';
+import { escposReceipt } from './receipt/escpos-receipt.js';
+import { receiptUrl } from './receipt/receipt-text.js';
+import { Leadership, newHolderId, TIMERS_ROLE } from './services/leadership.js';
 import { LiveFeed } from './services/live-feed.js';
 import { atCommitOnEveryInstance, onEveryInstance } from './services/on-every-instance.js';
 import { WalletsNow } from './services/wallets-now.js';
@@ -49,6 +51,12 @@ import { HttpTransport } from './services/webhook-transport.js';
 import { SettlementService } from './services/settlement-service.js';
 import { UserService } from './services/user-service.js';
 import type { Caller } from './domain/merchant.js';
+import { NetworkPrinter } from './services/printer/network-printer.js';
+import { PrintOnPaid } from './services/printer/print-on-paid.js';
+import { PrintRecords } from './services/printer/print-records.js';
+import { PrinterSettings } from './services/printer/printer-settings.js';
+import { ReceiptPrinting } from './services/printer/receipt-printing.js';
+import type { ReceiptBytes } from './services/ports.js';
 
 export interface CoreServices {
   /** The store the services run on: SQLite or PostgreSQL (storage/stores.ts). */
@@ -96,6 +104,12 @@ export interface CoreServices {
   leadership: Leadership;
   /** `GET /ready`: the database and the led watchers' lag; createCore hands it the watchers. */
   readiness: Readiness;
+  /** The shop's network receipt printer (`/v1/settings/printer`). */
+  printerSettings: PrinterSettings;
+  /** Prints receipts on request and records every attempt (`/v1/payment/sessions/{id}/print`). */
+  printing: ReceiptPrinting;
+  /** Prints each paid sale's receipt once; createCore runs it with the timers (TIMERS_ROLE, one instance). */
+  printOnPaid: PrintOnPaid;
   /** Delivers the outbox; createCore starts and stops it. */
   webhooks: WebhookDispatcher;
   rates: RateService;
@@ -348,18 +362,59 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
   const apiKeys = new ApiKeyService({ store: store.apiKeys, tx, signals: store.signals, now });
   const display = new CustomerDisplay({ settings: store.settings, tx, signals, now, onError: signalError });
   await display.load();
+  const printerChanged = onEveryInstance(signals, 'printer.changed', () => printOnPaid.settingChanged(), signalError);
+  const receipts = new ReceiptService({
+    sessions,
+    refunds: store.refunds,
+    merchants,
+    networks: (network) => ({ name: networkName(network), liveExplorerTx: networkInfo(network)?.liveExplorerTx ?? null }),
+  });
+  /** What the printer prints: the receipt's ESC/POS drawing, with the QR of its public page (as `?format=escpos`). */
+  const receiptBytes: ReceiptBytes = async (sessionId) => {
+    const receipt = await receipts.getPublic(sessionId);
+    if (!receipt) throw new Error(`no session ${sessionId}`);
+    return escposReceipt(receipt, { receiptUrl: receiptUrl(publicBaseUrl(), sessionId) });
+  };
+  const printerSettings: PrinterSettings = new PrinterSettings({
+    store: store.settings,
+    now,
+    tx,
+    printOnPaidTurnedOn: (): Promise<void> => printOnPaid.startFromNow(),
+    onChanged: () => printerChanged(''),
+  });
+  const printRecords = new PrintRecords(store.settings);
+  const printing = new ReceiptPrinting({
+    settings: printerSettings,
+    records: printRecords,
+    printer: new NetworkPrinter({ connectTimeoutMs: config.printing.connectTimeoutMs, writeTimeoutMs: config.printing.writeTimeoutMs }),
+    receiptBytes: config.printing.receiptBytes ?? receiptBytes,
+    session: (caller, id) => sessions.get(caller, id),
+    now,
+    // A name's lookup and the connection share the first timeout; 5 s for the rest (the receipt's bytes).
+    printTakesAtMostMs: 2 * config.printing.connectTimeoutMs + config.printing.writeTimeoutMs + 5000,
+    onError: signalError,
+  });
+  const printOnPaid = new PrintOnPaid({
+    events: eventLog,
+    cursors: webhookStore,
+    tx,
+    fence: leadership.fence(TIMERS_ROLE),
+    settings: printerSettings,
+    records: printRecords,
+    print: (sessionId, livemode) => printing.printPaid(sessionId, livemode),
+    subscribe: (wake) => live.subscribe(wake),
+    now,
+    onError: signalError,
+  });
+  // Some signals may have been missed: the printer setting may have changed unheard.
+  signals.onResync(() => printOnPaid.settingChanged());
   const users = new UserService({ store: store.users, settings: store.settings, tx, now, uiLivemode: config.uiMode === 'live', idleMs: config.uiSessionIdleMs });
   return {
     store,
     tx,
     merchants,
     refunds,
-    receipts: new ReceiptService({
-      sessions,
-      refunds: store.refunds,
-      merchants,
-      networks: (network) => ({ name: networkName(network), liveExplorerTx: networkInfo(network)?.liveExplorerTx ?? null }),
-    }),
+    receipts,
     leadership,
     readiness,
     apiKeys,
@@ -402,6 +457,9 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     }),
     events: new EventService({ events: eventLog, webhooks: webhookStore, tx, now, onDeliveries: () => wakeWebhooks('') }),
     webhooks,
+    printerSettings,
+    printing,
+    printOnPaid,
     rates: rateService,
     rateFeed,
     prepareSecretsAtRest: async () => {

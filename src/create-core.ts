@@ -10,6 +10,7 @@ import { ownerOnlyByDefault } from './private-files.js';
 import { DeadlineTimer } from './services/deadline-timer.js';
 import { type LeaderWork, TIMERS_ROLE, watcherRole } from './services/leadership.js';
 import { RefundPayouts } from './services/refund-payouts.js';
+import type { PrintOnPaid } from './services/printer/print-on-paid.js';
 import { RpcCheckService } from './services/rpc-check.js';
 import { isSqlite } from './storage/sqlite-stores.js';
 
@@ -28,11 +29,11 @@ const MINUTE_MS = 60 * 1000;
 
 /**
  * The timers as one leader role (TIMERS_ROLE): session expiry, settlement, the refund payout worker,
- * the address sweep and the idempotency purge run on one instance at a time. Their units check what
+ * the automatic receipt printing, the address sweep and the idempotency purge run on one instance at a time. Their units check what
  * they change (a session still open, an entry still pending, a refund still PENDING), so a brief
  * overlap at a hand-over repeats nothing; the lease spares the duplicated work.
  */
-function timersRole(parts: { expiry: DeadlineTimer; settlement: DeadlineTimer; payouts: RefundPayouts; sweep: (purge: boolean) => Promise<void> }): LeaderWork {
+function timersRole(parts: { expiry: DeadlineTimer; settlement: DeadlineTimer; payouts: RefundPayouts; printOnPaid: PrintOnPaid; sweep: (purge: boolean) => Promise<void> }): LeaderWork {
   let purgeTimer: NodeJS.Timeout | undefined;
   return {
     start: () => {
@@ -41,6 +42,7 @@ function timersRole(parts: { expiry: DeadlineTimer; settlement: DeadlineTimer; p
       // take-over) settles at once everything that came due meanwhile.
       parts.settlement.start();
       parts.payouts.start();
+      parts.printOnPaid.start();
       let sweeps = 0;
       purgeTimer = setInterval(() => void parts.sweep(++sweeps % 60 === 0), MINUTE_MS);
       purgeTimer.unref();
@@ -49,7 +51,7 @@ function timersRole(parts: { expiry: DeadlineTimer; settlement: DeadlineTimer; p
       if (purgeTimer) clearInterval(purgeTimer);
       purgeTimer = undefined;
       // Each waits for its pass under way: nothing of the role runs once this resolves.
-      await Promise.all([parts.expiry.stop(), parts.settlement.stop(), parts.payouts.stop()]);
+      await Promise.all([parts.expiry.stop(), parts.settlement.stop(), parts.payouts.stop(), parts.printOnPaid.stop()]);
     },
   };
 }
@@ -191,7 +193,7 @@ export function createCore(input: CoreConfig): Core {
         };
         // Each network's watcher and the timers run where their lease is held: here on SQLite, on one
         // instance of several on PostgreSQL (docs/deployment.md, "What runs where").
-        s.leadership.add(TIMERS_ROLE, timersRole({ expiry, settlement, payouts: worker, sweep }));
+        s.leadership.add(TIMERS_ROLE, timersRole({ expiry, settlement, payouts: worker, printOnPaid: s.printOnPaid, sweep }));
         for (const w of c.watching) s.leadership.add(watcherRole(w.network, w.livemode), w.watcher);
         await s.leadership.start();
         await s.webhooks.start();

@@ -908,6 +908,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/settings/printer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The network receipt printer */
+        get: operations["getSettingsPrinter"];
+        /** Set the network receipt printer (raw TCP, port 9100) and whether sales print when paid; null turns printing off */
+        put: operations["setSettingsPrinter"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment/sessions/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a session's receipt was printed, and why not */
+        get: operations["getPaymentSessionPrint"];
+        put?: never;
+        /**
+         * Print a paid session's receipt now on the network printer (the till's Print button and its retry)
+         * @description Answers once the printer took the whole receipt (`status` `printed`). 503 `printer_unavailable` when the printer is off, unreachable or does not take the receipt within seconds (the attempt is recorded as `failed`: retry); 409 `invalid_state` when the session is not SUCCEEDED or no printer is set up.
+         */
+        post: operations["printPaymentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rates": {
         parameters: {
             query?: never;
@@ -1316,7 +1355,7 @@ export interface components {
                 /** @enum {string} */
                 type: "api_error";
                 /** @enum {string} */
-                code: "network_unavailable" | "rate_unavailable" | "service_unavailable" | "outcome_unknown" | "not_ready";
+                code: "network_unavailable" | "rate_unavailable" | "printer_unavailable" | "service_unavailable" | "outcome_unknown" | "not_ready";
                 message: string;
                 param: string | null;
             };
@@ -1434,7 +1473,7 @@ export interface components {
                 "application/json": components["schemas"]["Error500"];
             };
         };
-        /** @description `network_unavailable`, `rate_unavailable`, `service_unavailable`, `outcome_unknown`, `not_ready`. The body is the contract's error object. */
+        /** @description `network_unavailable`, `rate_unavailable`, `printer_unavailable`, `service_unavailable`, `outcome_unknown`, `not_ready`. The body is the contract's error object. */
         ServiceUnavailable: {
             headers: {
                 "Request-Id": components["headers"]["RequestId"];
@@ -6602,6 +6641,229 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSettingsPrinter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "printer_settings";
+                            url: string | null;
+                            /** @description Each sale's receipt is printed once when it is paid (SUCCEEDED). */
+                            print_on_paid: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setSettingsPrinter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The printer, or `null` to turn printing off. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `tcp://host:port`, a printer on the shop's network (the port 1–65535, 9100 when left out). A public internet address, or a name that resolves to one, is refused (docs/api.md, "Printing"); 400 `parameter_invalid` with `param` `url` otherwise. */
+                    url: string;
+                    /**
+                     * @description Print each sale's receipt when it is paid. Default false: only the till's Print button prints.
+                     * @default false
+                     */
+                    print_on_paid?: boolean;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "printer_settings";
+                            url: string | null;
+                            /** @description Each sale's receipt is printed once when it is paid (SUCCEEDED). */
+                            print_on_paid: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentSessionPrint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "receipt_print";
+                            session_id: string;
+                            livemode: boolean;
+                            /**
+                             * @description `none`: never sent to the printer; `printing`: being sent; `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why (also a print cut short: the app stopped while sending it).
+                             * @enum {string}
+                             */
+                            status: "none" | "printing" | "printed" | "failed";
+                            trigger: ("paid" | "request") | null;
+                            attempted_at: string | null;
+                            error: string | null;
+                            /** @description A network printer is set up (Settings): the till offers Print. */
+                            printer_set_up: boolean;
+                            /** @description Receipts print by themselves when a sale is paid. */
+                            print_on_paid: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    printPaymentSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "receipt_print";
+                            session_id: string;
+                            livemode: boolean;
+                            /**
+                             * @description `none`: never sent to the printer; `printing`: being sent; `printed`: the printer took the whole receipt; `failed`: not printed, `error` says why (also a print cut short: the app stopped while sending it).
+                             * @enum {string}
+                             */
+                            status: "none" | "printing" | "printed" | "failed";
+                            trigger: ("paid" | "request") | null;
+                            attempted_at: string | null;
+                            error: string | null;
+                            /** @description A network printer is set up (Settings): the till offers Print. */
+                            printer_set_up: boolean;
+                            /** @description Receipts print by themselves when a sale is paid. */
+                            print_on_paid: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

@@ -34,6 +34,10 @@ export type PaymentOption = SaleStatus['payment_options'][number];
 export type PublicPayment = SaleStatus['payments'][number];
 /** What a till's customer display shows (`PUT /v1/display`, and the `display` events of `/display/current`). */
 export type DisplayShown = ApiData<'setDisplay'>;
+/** Whether a sale's receipt was printed, and why not (`GET`/`POST /v1/payment/sessions/{id}/print`). */
+export type ReceiptPrint = ApiData<'getPaymentSessionPrint'>;
+/** The shop's network receipt printer (`/v1/settings/printer`). */
+export type PrinterSettings = ApiData<'getSettingsPrinter'>;
 
 // The shop and its setup
 export type Health = ApiData<'getHealth'>;

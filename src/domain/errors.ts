@@ -44,6 +44,8 @@ export const ERROR_CODES = {
   internal_error: { status: 500, type: 'api_error' },
   network_unavailable: { status: 503, type: 'api_error' },
   rate_unavailable: { status: 503, type: 'api_error' },
+  /** The receipt printer is off, unreachable or took no job (`POST /v1/payment/sessions/{id}/print`): retry. */
+  printer_unavailable: { status: 503, type: 'api_error' },
   /** The app is shutting down: requests still arriving on open connections are refused (retry). */
   service_unavailable: { status: 503, type: 'api_error' },
   /**

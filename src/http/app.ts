@@ -25,6 +25,7 @@ import { displayRoutes, publicDisplayRoutes } from './routes/display.js';
 import { healthRoutes } from './routes/health.js';
 import { readyRoutes } from './routes/ready.js';
 import { networkSettingsRoutes } from './routes/network-settings.js';
+import { printerRoutes } from './routes/printer.js';
 import { userRoutes } from './routes/users.js';
 import { merchantRoutes } from './routes/merchant.js';
 import { liveReadinessRoutes } from './routes/live-readiness.js';
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(displayRoutes, services);
     await api.register(userRoutes, services);
     await api.register(networkSettingsRoutes, services);
+    await api.register(printerRoutes, services);
     await api.register(rateRoutes, services);
     await api.register(refundRoutes, services);
     await api.register(receiptRoutes, services);

@@ -18,6 +18,8 @@ import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
 import type { UserService } from '../services/user-service.js';
+import type { PrinterSettings } from '../services/printer/printer-settings.js';
+import type { ReceiptPrinting } from '../services/printer/receipt-printing.js';
 
 /** What the HTTP layer is given by the composition root: services, never storage. */
 export interface HttpServices {
@@ -46,6 +48,10 @@ export interface HttpServices {
   /** The sale on the customer-facing display. */
   display: CustomerDisplay;
   networkSettings: NetworkSettings;
+  /** The shop's network receipt printer (Settings). */
+  printerSettings: PrinterSettings;
+  /** A session's receipt printed on request, and its last print. */
+  printing: ReceiptPrinting;
   /** POST /v1/networks/{network}/rpc_check: an endpoint checked before the shop relies on it. */
   rpcCheck: RpcCheckService;
   /** `GET /ready`: the database, and the lag of the watchers this instance leads. */

@@ -457,3 +457,10 @@ export interface ChainDirectory {
   /** A network's name for people; its id for a network no registered family has. */
   networkName(network: string): string;
 }
+
+/**
+ * A paid session's receipt as the raw ESC/POS bytes a receipt printer takes (the receipt model and
+ * its encoder, `GET /v1/payment/sessions/{id}/receipt?format=escpos`). The printing service gets it
+ * from the composition root.
+ */
+export type ReceiptBytes = (sessionId: string, livemode: boolean) => Promise<Uint8Array>;

@@ -148,7 +148,7 @@ test('the document states access for every operation that is not public, and cov
   }
   const live = operations.filter((o) => o[ACCESS_EXTENSION]?.mode === 'live').map((o) => `${o.method} ${o.path}`);
   // What moves or redirects live money, or grants access, is among them.
-  for (const name of ['PUT /v1/settings/wallets/{family}', 'PATCH /v1/settings/networks/{network}', 'POST /v1/users', 'DELETE /v1/users/{id}', 'PATCH /v1/merchant']) {
+  for (const name of ['PUT /v1/settings/wallets/{family}', 'PATCH /v1/settings/networks/{network}', 'PUT /v1/settings/printer', 'POST /v1/users', 'DELETE /v1/users/{id}', 'PATCH /v1/merchant']) {
     expect(live).toContain(name);
   }
   // What opens the shop's network to being read back (a webhook endpoint's answers) is no key's to do.

@@ -32,6 +32,8 @@ const CASHIER = [
   'DELETE /v1/ui/sessions/current',
   'POST /v1/ui/pin', // anyone signed in changes their own PIN (with their current one)
   'PUT /v1/display', // the till shows its sale on the customer display
+  'GET /v1/payment/sessions/:id/print', // the paid screen: printed, or "Not printed" with Retry
+  'POST /v1/payment/sessions/:id/print', // the till's Print button
 ];
 
 /** Public routes: no credentials needed. */

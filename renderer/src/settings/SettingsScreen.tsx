@@ -11,6 +11,7 @@ import { LanguagePicker } from '../LanguagePicker.js';
 import { useLoad } from '../use-api.js';
 import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
+import { PrinterCard } from './PrinterCard.js';
 import { RpcCheckButton } from './RpcCheck.js';
 import { StaffPinForm } from './StaffPinForm.js';
 import { UnpayableCoins } from './UnpayableCoins.js';
@@ -465,6 +466,7 @@ export function SettingsScreen() {
       {merchant ? <ModeCard livemode={merchant.livemode} /> : null}
       {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={load} /> : null}
       <PaymentPageAddress />
+      {merchant ? <PrinterCard livemode={merchant.livemode} /> : null}
 
       <div className="card">
         <h3>{t('staff.title')}</h3>
