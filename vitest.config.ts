@@ -29,6 +29,8 @@ const ON_POSTGRES = [
   'test/integration/csv-export.test.ts',
   'test/integration/shutdown.test.ts',
   'test/integration/session-creation-budget.test.ts',
+  'test/integration/tips.test.ts',
+  'test/chain/evm-tips.test.ts',
   'test/chain/evm-payments.test.ts',
   'test/chain/evm-reorg.test.ts',
   'test/chain/evm-late.test.ts',

@@ -249,6 +249,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment/sessions/{id}/tip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or replace the tip of a session nothing has been paid on
+         * @description The customer's tip, in the session's currency (another currency: 400 with `param` `tip.currency`); `"0"` is "no tip". Allowed while the session is PENDING and no payment has been detected at all, else 409 `invalid_state`. The session then shows `tip` and `amount_total`, and every option's `amount_due` (and its wallet request and QR) asks for the total at the rates locked at creation. The session's live feed (`…/stream`, the customer display, the payment page) updates. No event is written (the contract has no such type); the next event carries the tip. See docs/payments.md, "Tips".
+         */
+        post: operations["tipPaymentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment/sessions/{id}/resolve": {
         parameters: {
             query?: never;
@@ -1619,6 +1639,24 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
                             amount_received: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -2024,6 +2062,24 @@ export interface operations {
                                     /** @enum {string} */
                                     currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                 };
+                                tip: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                amount_total: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
                                 amount_received: {
                                     /**
                                      * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -2197,6 +2253,22 @@ export interface operations {
                          */
                         currency: string;
                     };
+                    /** @description The customer's tip on top of `amount`, in the same currency (else 400). Default: no tip. It can be set later with `POST /v1/payment/sessions/{id}/tip`. */
+                    tip?: {
+                        /**
+                         * @description Decimal string, at most the currency's decimals; "0" is no tip.
+                         * @example 1.50
+                         * @example 0
+                         */
+                        value: string;
+                        /**
+                         * @description Currency code, case-insensitive: USD, EUR, GBP, AUD, CAD, JPY, HKD, SGD, IDR, PHP, VND, THB, MYR, MXN, BRL, USDT, USDC.
+                         * @example USD
+                         * @example EUR
+                         * @example USDT
+                         */
+                        currency: string;
+                    };
                     /** @description One of the merchant's domains; default: its first domain. */
                     merchant_domain_id?: string;
                     description?: string;
@@ -2247,6 +2319,24 @@ export interface operations {
                             merchant_domain_id: string;
                             livemode: boolean;
                             amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50
@@ -2491,6 +2581,24 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
                             amount_received: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -2678,6 +2786,260 @@ export interface operations {
                             merchant_domain_id: string;
                             livemode: boolean;
                             amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_received: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_refunded: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            description: string | null;
+                            client_reference_id: string | null;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            line_items: {
+                                quantity: number;
+                                price_data: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    unit_amount: number;
+                                    product_data: {
+                                        name: string;
+                                        description: string | null;
+                                    };
+                                };
+                                /** @description quantity × unit_amount, minor units. */
+                                amount_total: number;
+                            }[];
+                            success_url: string | null;
+                            cancel_url: string | null;
+                            /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
+                            payment_options: {
+                                /** @enum {string} */
+                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                /**
+                                 * @example ERC-20
+                                 * @example BEP-20
+                                 */
+                                token_standard: string;
+                                /** @enum {string} */
+                                currency: "USDT" | "USDC";
+                                /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
+                                amount_due: string;
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                address: string;
+                                reference: string | null;
+                                /** @description The token's contract (Solana: its mint). */
+                                token_contract: string;
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                uri: string;
+                                /** @description What the QR code of this option encodes: draw `payload`. */
+                                qr: {
+                                    /**
+                                     * @description `uri`: the QR is the option's `uri`; `address`: the bare deposit address (show the amount beside it).
+                                     * @enum {string}
+                                     */
+                                    content: "uri" | "address";
+                                    /** @description Exactly what to encode in the QR code. */
+                                    payload: string;
+                                };
+                                rate: string | null;
+                                delayed: string | null;
+                            }[];
+                            payments: {
+                                network: string;
+                                /** @enum {string} */
+                                currency: "USDT" | "USDC";
+                                /** @description The network's transaction id (EVM: the transaction hash). */
+                                tx_hash: string;
+                                /** @description The transfer's event index (EVM: the log index). */
+                                log_index: number;
+                                block_number: number;
+                                from: string;
+                                /** @description Amount of the coin received (6 decimals; 18-decimal dust below that is not counted). */
+                                amount: string;
+                                confirmations: number;
+                                /**
+                                 * @description orphaned: dropped by a chain reorganisation; counts for nothing.
+                                 * @enum {string}
+                                 */
+                                status: "detected" | "confirmed" | "orphaned";
+                                explorer_url: string | null;
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                created_at: string;
+                            }[];
+                            /** @description What the session put in the balance, per coin it was paid in. Empty until the session is SUCCEEDED (money is booked then). */
+                            booked: {
+                                /** @enum {string} */
+                                currency: "USDT" | "USDC";
+                                /**
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
+                                 * @example 12.500000
+                                 */
+                                gross: string;
+                                /**
+                                 * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
+                                 * @example 0.287500
+                                 */
+                                fee: string;
+                                /**
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
+                                 * @example 0.000000
+                                 */
+                                refunded: string;
+                                /**
+                                 * @description gross − fee − refunded: what the session leaves in the balance.
+                                 * @example 12.212500
+                                 */
+                                net: string;
+                            }[];
+                            resolved_by: "owner" | null;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            created_at: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            expires_at: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    tipPaymentSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tip, in the session's currency; `{"value":"0",…}` is "no tip". */
+                    tip: {
+                        /**
+                         * @description Decimal string, at most the currency's decimals; "0" is no tip.
+                         * @example 1.50
+                         * @example 0
+                         */
+                        value: string;
+                        /**
+                         * @description Currency code, case-insensitive: USD, EUR, GBP, AUD, CAD, JPY, HKD, SGD, IDR, PHP, VND, THB, MYR, MXN, BRL, USDT, USDC.
+                         * @example USD
+                         * @example EUR
+                         * @example USDT
+                         */
+                        currency: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            session_id: string;
+                            /** @constant */
+                            object: "payment_session";
+                            /**
+                             * @description PENDING: nothing (enough) received; PROCESSING: payments cover the amount, confirming; SUCCEEDED: covered by confirmed payments (or resolved by the owner); EXPIRED: expires_at passed without full payment; CANCELED: canceled before any payment. PROCESSING returns to PENDING if a reorganisation drops a payment. See docs/payments.md.
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "PROCESSING" | "SUCCEEDED" | "EXPIRED" | "CANCELED";
+                            exception: ("UNDERPAID" | "OVERPAID" | "PAID_LATE") | null;
+                            /** @description Hosted checkout page for the customer (public; the id is unguessable). */
+                            payment_url: string;
+                            merchant_id: string;
+                            merchant_domain_id: string;
+                            livemode: boolean;
+                            amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50
@@ -2875,6 +3237,24 @@ export interface operations {
                             merchant_domain_id: string;
                             livemode: boolean;
                             amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50
@@ -3084,6 +3464,8 @@ export interface operations {
                     mode: "payment";
                     /** @description Total in the currency's minor units (1999 = 19.99 USD; 500 = ¥500). Must equal the line items' total; may be left out. */
                     amount?: number;
+                    /** @description The customer's tip on top of `amount`, in the same currency's minor units (150 = 1.50 USD). Default 0: no tip. */
+                    tip_amount?: number;
                     line_items: {
                         quantity: number;
                         price_data: {
@@ -3152,6 +3534,24 @@ export interface operations {
                             merchant_domain_id: string;
                             livemode: boolean;
                             amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50
@@ -3344,6 +3744,24 @@ export interface operations {
                             merchant_domain_id: string;
                             livemode: boolean;
                             amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50

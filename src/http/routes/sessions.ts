@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { startOfLocalDay } from '../../domain/calendar.js';
-import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session-input.js';
+import { parseCurrency, parseDateTime, parseTip, fromShapeA } from '../../services/session-input.js';
 import { type CsvFormat, sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf, CASHIER_TOO, OWN_MODE } from '../plugins/auth.js';
@@ -8,7 +8,7 @@ import { answerStoredWithUnit } from '../plugins/idempotency.js';
 import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
 import { Envelope, ListOf, TextResponse } from '../schemas/common.js';
-import { SessionCsvQuery, SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
+import { SessionCsvQuery, SessionIdParams, SessionListQuery, SessionOut, ShapeABody, TipBody } from '../schemas/session.js';
 import type { HttpServices } from '../services.js';
 import { streamEvents } from '../sse.js';
 
@@ -151,6 +151,25 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       response: { 200: Envelope(SessionOut) },
     },
   }, async (request) => ok(present(await services.sessions.cancel(callerOf(request), request.params.id))));
+
+  app.post('/v1/payment/sessions/:id/tip', {
+    config: CASHIER_TOO,
+    schema: {
+      tags,
+      summary: 'Set or replace the tip of a session nothing has been paid on',
+      description:
+        'The customer\'s tip, in the session\'s currency (another currency: 400 with `param` `tip.currency`); `"0"` is "no tip". ' +
+        'Allowed while the session is PENDING and no payment has been detected at all, else 409 `invalid_state`. ' +
+        'The session then shows `tip` and `amount_total`, and every option\'s `amount_due` (and its wallet request and QR) asks for the total at the rates locked at creation. ' +
+        'The session\'s live feed (`…/stream`, the customer display, the payment page) updates. No event is written (the contract has no such type); the next event carries the tip. See docs/payments.md, "Tips".',
+      params: SessionIdParams,
+      body: TipBody,
+      response: { 200: Envelope(SessionOut) },
+    },
+  }, async (request) => {
+    const { tip } = request.body;
+    return ok(present(await services.sessions.setTip(callerOf(request), request.params.id, (currency) => parseTip(tip, currency, 'tip'), 'tip.value')));
+  });
 
   app.post('/v1/payment/sessions/:id/resolve', {
     config: OWN_MODE,
