@@ -204,7 +204,7 @@ export interface paths {
         };
         /**
          * Payment sessions as CSV (all that match the filters, newest first)
-         * @description Columns: session_id, created_at, status, exception, amount, currency, amount_received, amount_refunded, coin, gross, fee, refunded, net, description, client_reference_id, payments. One row per session and coin it put in the balance (`booked`: coin, gross, fee, refunded, net in that coin), or one row with those five empty when nothing is booked (a session not SUCCEEDED); `payments` lists network:currency:amount:tx_hash for each payment. `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
+         * @description Columns: session_id, created_at, status, exception, amount, currency, amount_received, amount_refunded, coin, gross, fee, refunded, net, description, client_reference_id, payments, tip, amount_total, coin_tip. One row per session and coin it put in the balance (`booked`: coin, gross, fee, refunded, net in that coin), or one row with those five empty when nothing is booked (a session not SUCCEEDED); `payments` lists network:currency:amount:tx_hash for each payment; `tip` and `amount_total` are the session's (pricing currency), `coin_tip` the tip inside that row's `gross` (docs/balances.md, "Tips"). `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
          */
         get: operations["exportPaymentSessionsCsv"];
         put?: never;
@@ -658,7 +658,7 @@ export interface paths {
         };
         /**
          * Ledger entries as CSV (all that match the filters, newest first)
-         * @description Columns: id, created_at, type, currency, amount, fee, net, status, available_on, source, description. `amount` is the gross, `fee` the fees taken from it, `net` = amount − fee; decimal strings in the entry's currency. `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
+         * @description Columns: id, created_at, type, currency, amount, fee, net, status, available_on, source, description, tip. `amount` is the gross, `fee` the fees taken from it, `net` = amount − fee, `tip` the customers' tip inside `amount` (docs/balances.md, "Tips"); decimal strings in the entry's currency. `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
          */
         get: operations["exportBalanceTransactionsCsv"];
         put?: never;
@@ -2184,6 +2184,11 @@ export interface operations {
                                      */
                                     gross: string;
                                     /**
+                                     * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                     * @example 0.000000
+                                     */
+                                    tip: string;
+                                    /**
                                      * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                      * @example 0.287500
                                      */
@@ -2449,6 +2454,11 @@ export interface operations {
                                  */
                                 gross: string;
                                 /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
+                                /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
                                  */
@@ -2703,6 +2713,11 @@ export interface operations {
                                  */
                                 gross: string;
                                 /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
+                                /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
                                  */
@@ -2915,6 +2930,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -3152,6 +3172,11 @@ export interface operations {
                                  */
                                 gross: string;
                                 /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
+                                /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
                                  */
@@ -3366,6 +3391,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -3664,6 +3694,11 @@ export interface operations {
                                  */
                                 gross: string;
                                 /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
+                                /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
                                  */
@@ -3873,6 +3908,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -5414,6 +5454,16 @@ export interface operations {
                                         /** @enum {string} */
                                         currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                     };
+                                    /** @description The customers' tips inside `gross` (not added to it); refunds do not take them back. */
+                                    tips: {
+                                        /**
+                                         * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                         * @example 12.50
+                                         */
+                                        value: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    };
                                     fees: {
                                         /**
                                          * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -5454,6 +5504,16 @@ export interface operations {
                                 /** @description net = gross − fees − refunds + conversions. */
                                 available: {
                                     gross: {
+                                        /**
+                                         * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                         * @example 12.50
+                                         */
+                                        value: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    };
+                                    /** @description The customers' tips inside `gross` (not added to it); refunds do not take them back. */
+                                    tips: {
                                         /**
                                          * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                          * @example 12.50
@@ -5510,6 +5570,16 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                 gross: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                /** @description The tips inside that day's `gross`. */
+                                tips: {
                                     /**
                                      * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                      * @example 12.50
@@ -5632,6 +5702,16 @@ export interface operations {
                                     currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                 };
                                 net: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                /** @description The customers' tip inside `amount` (a part of it, same sign; 0 for entries without one): docs/balances.md, "Tips". */
+                                tip: {
                                     /**
                                      * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                      * @example 12.50
@@ -5769,6 +5849,16 @@ export interface operations {
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
                             net: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            /** @description The customers' tip inside `amount` (a part of it, same sign; 0 for entries without one): docs/balances.md, "Tips". */
+                            tip: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50

@@ -85,6 +85,7 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
     booked: view.booked.map((b) => ({
       currency: b.currency as Stablecoin,
       gross: formatMoney({ minor: b.grossMinor, currency: b.currency }).value,
+      tip: formatMoney({ minor: b.tipsMinor, currency: b.currency }).value,
       fee: formatMoney({ minor: b.feesMinor, currency: b.currency }).value,
       refunded: formatMoney({ minor: b.refundsMinor, currency: b.currency }).value,
       net: formatMoney({ minor: b.netMinor, currency: b.currency }).value,

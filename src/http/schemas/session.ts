@@ -173,6 +173,7 @@ export const SessionOut = Type.Object(
       Type.Object({
         currency: CoinOut,
         gross: Type.String({ description: 'Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").', examples: ['12.500000'] }),
+        tip: Type.String({ description: 'The customer\'s tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.', examples: ['0.000000'] }),
         fee: Type.String({ description: 'Fees taken from it (the percentage and the fixed fee; docs/balances.md).', examples: ['0.287500'] }),
         refunded: Type.String({ description: 'Refunds paid back from it once the session had succeeded, less those that failed or were canceled.', examples: ['0.000000'] }),
         net: Type.String({ description: 'gross − fee − refunded: what the session leaves in the balance.', examples: ['12.212500'] }),
