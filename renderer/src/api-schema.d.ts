@@ -358,7 +358,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the merchant's name and settings (time zone, currencies, fees, settlement currency)
+         * Change the merchant's name and settings (time zone, currencies, fees, settlement currency, tips)
          * @description Fields left out stay as they are. Fees apply to payments booked from now on; a session's fixed fee is the one in force when it was created.
          */
         patch: operations["updateMerchant"];
@@ -4014,6 +4014,15 @@ export interface operations {
                                     /** @example 0.5 */
                                     percent: string;
                                 };
+                                /** @description docs/payments.md, "Tips". "No tip" is always offered. */
+                                tips: {
+                                    /** @description The till offers tips after the cashier charges. */
+                                    enabled: boolean;
+                                    /** @description Preset percentages of the amount the till offers, in this order. */
+                                    percentages: number[];
+                                    /** @description The customer may also type an amount of their own. */
+                                    custom: boolean;
+                                };
                             };
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -4081,6 +4090,12 @@ export interface operations {
                         session_expiry_seconds?: number;
                         /** @description How long after expiry payments are still watched for (PAID_LATE), up to 7 days. */
                         monitoring_window_seconds?: number;
+                        tips?: {
+                            enabled?: boolean;
+                            /** @description Up to 3 preset percentages, all different (e.g. [10, 15, 20]); [] offers none. */
+                            percentages?: number[];
+                            custom?: boolean;
+                        };
                     };
                 };
             };
@@ -4138,6 +4153,15 @@ export interface operations {
                                 conversion_fee: {
                                     /** @example 0.5 */
                                     percent: string;
+                                };
+                                /** @description docs/payments.md, "Tips". "No tip" is always offered. */
+                                tips: {
+                                    /** @description The till offers tips after the cashier charges. */
+                                    enabled: boolean;
+                                    /** @description Preset percentages of the amount the till offers, in this order. */
+                                    percentages: number[];
+                                    /** @description The customer may also type an amount of their own. */
+                                    custom: boolean;
                                 };
                             };
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -4230,6 +4254,15 @@ export interface operations {
                                 conversion_fee: {
                                     /** @example 0.5 */
                                     percent: string;
+                                };
+                                /** @description docs/payments.md, "Tips". "No tip" is always offered. */
+                                tips: {
+                                    /** @description The till offers tips after the cashier charges. */
+                                    enabled: boolean;
+                                    /** @description Preset percentages of the amount the till offers, in this order. */
+                                    percentages: number[];
+                                    /** @description The customer may also type an amount of their own. */
+                                    custom: boolean;
                                 };
                             };
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
