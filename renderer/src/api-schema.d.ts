@@ -224,7 +224,7 @@ export interface paths {
         };
         /**
          * Payment sessions as CSV (all that match the filters, newest first)
-         * @description Columns: session_id, created_at, status, exception, amount, currency, amount_received, amount_refunded, coin, gross, fee, refunded, net, description, client_reference_id, payments. One row per session and coin it put in the balance (`booked`: coin, gross, fee, refunded, net in that coin), or one row with those five empty when nothing is booked (a session not SUCCEEDED); `payments` lists network:currency:amount:tx_hash for each payment. `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
+         * @description Columns: session_id, created_at, status, exception, amount, currency, amount_received, amount_refunded, coin, gross, fee, refunded, net, description, client_reference_id, payments, tip, amount_total, coin_tip. One row per session and coin it put in the balance (`booked`: coin, gross, fee, refunded, net in that coin), or one row with those five empty when nothing is booked (a session not SUCCEEDED); `payments` lists network:currency:amount:tx_hash for each payment; `tip` and `amount_total` are the session's (pricing currency), `coin_tip` the tip inside that row's `gross` (docs/balances.md, "Tips"). `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
          */
         get: operations["exportPaymentSessionsCsv"];
         put?: never;
@@ -263,6 +263,26 @@ export interface paths {
         put?: never;
         /** Cancel a PENDING session that has received nothing */
         post: operations["cancelPaymentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment/sessions/{id}/tip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or replace the tip of a session nothing has been paid on
+         * @description The customer's tip, in the session's currency (another currency: 400 with `param` `tip.currency`); `"0"` is "no tip". Allowed while the session is PENDING and no payment has been detected at all, else 409 `invalid_state`. The session then shows `tip` and `amount_total`, and every option's `amount_due` (and its wallet request and QR) asks for the total at the rates locked at creation. The session's live feed (`…/stream`, the customer display, the payment page) updates. No event is written (the contract has no such type); the next event carries the tip. See docs/payments.md, "Tips".
+         */
+        post: operations["tipPaymentSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -358,7 +378,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the merchant's name and settings (time zone, currencies, fees, settlement currency)
+         * Change the merchant's name and settings (time zone, currencies, fees, settlement currency, tips)
          * @description Fields left out stay as they are. Fees apply to payments booked from now on; a session's fixed fee is the one in force when it was created.
          */
         patch: operations["updateMerchant"];
@@ -658,7 +678,7 @@ export interface paths {
         };
         /**
          * Ledger entries as CSV (all that match the filters, newest first)
-         * @description Columns: id, created_at, type, currency, amount, fee, net, status, available_on, source, description. `amount` is the gross, `fee` the fees taken from it, `net` = amount − fee; decimal strings in the entry's currency. `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
+         * @description Columns: id, created_at, type, currency, amount, fee, net, status, available_on, source, description, tip. `amount` is the gross, `fee` the fees taken from it, `net` = amount − fee, `tip` the customers' tip inside `amount` (docs/balances.md, "Tips"); decimal strings in the entry's currency. `format=excel`: a UTF-8 byte order mark first and amounts as text cells.
          */
         get: operations["exportBalanceTransactionsCsv"];
         put?: never;
@@ -1698,6 +1718,24 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
                             amount_received: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -2154,6 +2192,24 @@ export interface operations {
                                     /** @enum {string} */
                                     currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                 };
+                                tip: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                amount_total: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
                                 amount_received: {
                                     /**
                                      * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -2258,6 +2314,11 @@ export interface operations {
                                      */
                                     gross: string;
                                     /**
+                                     * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                     * @example 0.000000
+                                     */
+                                    tip: string;
+                                    /**
                                      * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                      * @example 0.287500
                                      */
@@ -2327,6 +2388,22 @@ export interface operations {
                          */
                         currency: string;
                     };
+                    /** @description The customer's tip on top of `amount`, in the same currency (else 400). Default: no tip. It can be set later with `POST /v1/payment/sessions/{id}/tip`. */
+                    tip?: {
+                        /**
+                         * @description Decimal string, at most the currency's decimals; "0" is no tip.
+                         * @example 1.50
+                         * @example 0
+                         */
+                        value: string;
+                        /**
+                         * @description Currency code, case-insensitive: USD, EUR, GBP, AUD, CAD, JPY, HKD, SGD, IDR, PHP, VND, THB, MYR, MXN, BRL, USDT, USDC.
+                         * @example USD
+                         * @example EUR
+                         * @example USDT
+                         */
+                        currency: string;
+                    };
                     /** @description One of the merchant's domains; default: its first domain. */
                     merchant_domain_id?: string;
                     description?: string;
@@ -2377,6 +2454,24 @@ export interface operations {
                             merchant_domain_id: string;
                             livemode: boolean;
                             amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50
@@ -2488,6 +2583,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -2621,6 +2721,24 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
                             amount_received: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -2724,6 +2842,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -2816,6 +2939,24 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
                             amount_received: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -2919,6 +3060,252 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
+                                /**
+                                 * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
+                                 * @example 0.287500
+                                 */
+                                fee: string;
+                                /**
+                                 * @description Refunds paid back from it once the session had succeeded, less those that failed or were canceled.
+                                 * @example 0.000000
+                                 */
+                                refunded: string;
+                                /**
+                                 * @description gross − fee − refunded: what the session leaves in the balance.
+                                 * @example 12.212500
+                                 */
+                                net: string;
+                            }[];
+                            resolved_by: "owner" | null;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            created_at: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            expires_at: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    tipPaymentSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tip, in the session's currency; `{"value":"0",…}` is "no tip". */
+                    tip: {
+                        /**
+                         * @description Decimal string, at most the currency's decimals; "0" is no tip.
+                         * @example 1.50
+                         * @example 0
+                         */
+                        value: string;
+                        /**
+                         * @description Currency code, case-insensitive: USD, EUR, GBP, AUD, CAD, JPY, HKD, SGD, IDR, PHP, VND, THB, MYR, MXN, BRL, USDT, USDC.
+                         * @example USD
+                         * @example EUR
+                         * @example USDT
+                         */
+                        currency: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            session_id: string;
+                            /** @constant */
+                            object: "payment_session";
+                            /**
+                             * @description PENDING: nothing (enough) received; PROCESSING: payments cover the amount, confirming; SUCCEEDED: covered by confirmed payments (or resolved by the owner); EXPIRED: expires_at passed without full payment; CANCELED: canceled before any payment. PROCESSING returns to PENDING if a reorganisation drops a payment. See docs/payments.md.
+                             * @enum {string}
+                             */
+                            status: "PENDING" | "PROCESSING" | "SUCCEEDED" | "EXPIRED" | "CANCELED";
+                            exception: ("UNDERPAID" | "OVERPAID" | "PAID_LATE") | null;
+                            /** @description Hosted checkout page for the customer (public; the id is unguessable). */
+                            payment_url: string;
+                            merchant_id: string;
+                            merchant_domain_id: string;
+                            livemode: boolean;
+                            amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_received: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_refunded: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            description: string | null;
+                            client_reference_id: string | null;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            line_items: {
+                                quantity: number;
+                                price_data: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    unit_amount: number;
+                                    product_data: {
+                                        name: string;
+                                        description: string | null;
+                                    };
+                                };
+                                /** @description quantity × unit_amount, minor units. */
+                                amount_total: number;
+                            }[];
+                            success_url: string | null;
+                            cancel_url: string | null;
+                            /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
+                            payment_options: {
+                                /** @enum {string} */
+                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                /**
+                                 * @example ERC-20
+                                 * @example BEP-20
+                                 */
+                                token_standard: string;
+                                /** @enum {string} */
+                                currency: "USDT" | "USDC";
+                                /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
+                                amount_due: string;
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                address: string;
+                                reference: string | null;
+                                /** @description The token's contract (Solana: its mint). */
+                                token_contract: string;
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                uri: string;
+                                /** @description What the QR code of this option encodes: draw `payload`. */
+                                qr: {
+                                    /**
+                                     * @description `uri`: the QR is the option's `uri`; `address`: the bare deposit address (show the amount beside it).
+                                     * @enum {string}
+                                     */
+                                    content: "uri" | "address";
+                                    /** @description Exactly what to encode in the QR code. */
+                                    payload: string;
+                                };
+                                rate: string | null;
+                                delayed: string | null;
+                            }[];
+                            payments: {
+                                network: string;
+                                /** @enum {string} */
+                                currency: "USDT" | "USDC";
+                                /** @description The network's transaction id (EVM: the transaction hash). */
+                                tx_hash: string;
+                                /** @description The transfer's event index (EVM: the log index). */
+                                log_index: number;
+                                block_number: number;
+                                from: string;
+                                /** @description Amount of the coin received (6 decimals; 18-decimal dust below that is not counted). */
+                                amount: string;
+                                confirmations: number;
+                                /**
+                                 * @description orphaned: dropped by a chain reorganisation; counts for nothing.
+                                 * @enum {string}
+                                 */
+                                status: "detected" | "confirmed" | "orphaned";
+                                explorer_url: string | null;
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                created_at: string;
+                            }[];
+                            /** @description What the session put in the balance, per coin it was paid in. Empty until the session is SUCCEEDED (money is booked then). */
+                            booked: {
+                                /** @enum {string} */
+                                currency: "USDT" | "USDC";
+                                /**
+                                 * @description Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").
+                                 * @example 12.500000
+                                 */
+                                gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -3013,6 +3400,24 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
                             amount_received: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -3116,6 +3521,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -3214,6 +3624,8 @@ export interface operations {
                     mode: "payment";
                     /** @description Total in the currency's minor units (1999 = 19.99 USD; 500 = ¥500). Must equal the line items' total; may be left out. */
                     amount?: number;
+                    /** @description The customer's tip on top of `amount`, in the same currency's minor units (150 = 1.50 USD). Default 0: no tip. */
+                    tip_amount?: number;
                     line_items: {
                         quantity: number;
                         price_data: {
@@ -3282,6 +3694,24 @@ export interface operations {
                             merchant_domain_id: string;
                             livemode: boolean;
                             amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50
@@ -3393,6 +3823,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -3482,6 +3917,24 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            amount_total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
                             amount_received: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -3585,6 +4038,11 @@ export interface operations {
                                  * @example 12.500000
                                  */
                                 gross: string;
+                                /**
+                                 * @description The customer's tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.
+                                 * @example 0.000000
+                                 */
+                                tip: string;
                                 /**
                                  * @description Fees taken from it (the percentage and the fixed fee; docs/balances.md).
                                  * @example 0.287500
@@ -3686,6 +4144,15 @@ export interface operations {
                                     /** @example 0.5 */
                                     percent: string;
                                 };
+                                /** @description docs/payments.md, "Tips". "No tip" is always offered. */
+                                tips: {
+                                    /** @description The till offers tips after the cashier charges. */
+                                    enabled: boolean;
+                                    /** @description Preset percentages of the amount the till offers, in this order. */
+                                    percentages: number[];
+                                    /** @description The customer may also type an amount of their own. */
+                                    custom: boolean;
+                                };
                             };
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -3753,6 +4220,12 @@ export interface operations {
                         session_expiry_seconds?: number;
                         /** @description How long after expiry payments are still watched for (PAID_LATE), up to 7 days. */
                         monitoring_window_seconds?: number;
+                        tips?: {
+                            enabled?: boolean;
+                            /** @description Up to 3 preset percentages, all different (e.g. [10, 15, 20]); [] offers none. */
+                            percentages?: number[];
+                            custom?: boolean;
+                        };
                     };
                 };
             };
@@ -3810,6 +4283,15 @@ export interface operations {
                                 conversion_fee: {
                                     /** @example 0.5 */
                                     percent: string;
+                                };
+                                /** @description docs/payments.md, "Tips". "No tip" is always offered. */
+                                tips: {
+                                    /** @description The till offers tips after the cashier charges. */
+                                    enabled: boolean;
+                                    /** @description Preset percentages of the amount the till offers, in this order. */
+                                    percentages: number[];
+                                    /** @description The customer may also type an amount of their own. */
+                                    custom: boolean;
                                 };
                             };
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -3902,6 +4384,15 @@ export interface operations {
                                 conversion_fee: {
                                     /** @example 0.5 */
                                     percent: string;
+                                };
+                                /** @description docs/payments.md, "Tips". "No tip" is always offered. */
+                                tips: {
+                                    /** @description The till offers tips after the cashier charges. */
+                                    enabled: boolean;
+                                    /** @description Preset percentages of the amount the till offers, in this order. */
+                                    percentages: number[];
+                                    /** @description The customer may also type an amount of their own. */
+                                    custom: boolean;
                                 };
                             };
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
@@ -5126,6 +5617,16 @@ export interface operations {
                                         /** @enum {string} */
                                         currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                     };
+                                    /** @description The customers' tips inside `gross` (not added to it); refunds do not take them back. */
+                                    tips: {
+                                        /**
+                                         * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                         * @example 12.50
+                                         */
+                                        value: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    };
                                     fees: {
                                         /**
                                          * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
@@ -5166,6 +5667,16 @@ export interface operations {
                                 /** @description net = gross − fees − refunds + conversions. */
                                 available: {
                                     gross: {
+                                        /**
+                                         * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                         * @example 12.50
+                                         */
+                                        value: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    };
+                                    /** @description The customers' tips inside `gross` (not added to it); refunds do not take them back. */
+                                    tips: {
                                         /**
                                          * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                          * @example 12.50
@@ -5222,6 +5733,16 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                 gross: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                /** @description The tips inside that day's `gross`. */
+                                tips: {
                                     /**
                                      * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                      * @example 12.50
@@ -5344,6 +5865,16 @@ export interface operations {
                                     currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                                 };
                                 net: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                /** @description The customers' tip inside `amount` (a part of it, same sign; 0 for entries without one): docs/balances.md, "Tips". */
+                                tip: {
                                     /**
                                      * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                      * @example 12.50
@@ -5481,6 +6012,16 @@ export interface operations {
                                 currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
                             };
                             net: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            /** @description The customers' tip inside `amount` (a part of it, same sign; 0 for entries without one): docs/balances.md, "Tips". */
+                            tip: {
                                 /**
                                  * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
                                  * @example 12.50

@@ -32,6 +32,7 @@ interface RawEntry {
   amount_minor: unknown;
   fee_minor: unknown;
   net_minor: unknown;
+  tip_minor: unknown;
   available_on: unknown;
   settles: unknown;
   source_id: string;
@@ -39,7 +40,7 @@ interface RawEntry {
   created_at: unknown;
 }
 
-const ENTRY_COLUMNS = 'seq, id, merchant_id, livemode, type, currency, amount_minor, fee_minor, net_minor, available_on, settles, source_id, description, created_at';
+const ENTRY_COLUMNS = 'seq, id, merchant_id, livemode, type, currency, amount_minor, fee_minor, net_minor, tip_minor, available_on, settles, source_id, description, created_at';
 
 const fromRaw = (r: RawEntry): BalanceTransaction => ({
   id: r.id,
@@ -50,6 +51,7 @@ const fromRaw = (r: RawEntry): BalanceTransaction => ({
   amountMinor: rawBigint(r.amount_minor),
   feeMinor: rawBigint(r.fee_minor),
   netMinor: rawBigint(r.net_minor),
+  tipMinor: rawBigint(r.tip_minor),
   availableOn: rawCount(r.available_on),
   settles: rawBoolean(r.settles),
   sourceId: r.source_id,
@@ -66,6 +68,7 @@ const toEntry = (r: Named<BalanceTransaction, 'type' | 'currency'> & { seq?: num
   amountMinor: r.amountMinor,
   feeMinor: r.feeMinor,
   netMinor: r.netMinor,
+  tipMinor: r.tipMinor,
   availableOn: r.availableOn,
   settles: r.settles,
   sourceId: r.sourceId,
@@ -101,24 +104,25 @@ const toQuote = ({ rateScaled, rateSource, rateAsOf, ...r }: Named<ReturnType<ty
 });
 
 /** A sum row of the summaries (sums as decimal text, see sumText). */
-const toLedgerSum = (r: { currency: string; type: string; amount: string; fee: string }): LedgerSum => ({
+const toLedgerSum = (r: { currency: string; type: string; amount: string; fee: string; tip: string }): LedgerSum => ({
   currency: r.currency as Currency,
   type: r.type as BalanceTransactionType,
   amountMinor: BigInt(r.amount),
   feeMinor: BigInt(r.fee),
+  tipMinor: BigInt(r.tip),
 });
 
 // The summaries: named, each prepared once per connection.
 const SESSION_SUMS: NamedSql = {
   name: 'stablepos_ledger_session_sums',
-  text: `SELECT currency, type, ${sumText('amount_minor')} AS amount, ${sumText('fee_minor')} AS fee FROM balance_transactions
+  text: `SELECT currency, type, ${sumText('amount_minor')} AS amount, ${sumText('fee_minor')} AS fee, ${sumText('tip_minor')} AS tip FROM balance_transactions
     WHERE source_id = $1 AND type = 'payment'
        OR source_id IN (SELECT id FROM refunds WHERE session_id = $1) AND type IN ('refund', 'adjustment')
     GROUP BY currency, type`,
 };
 const PENDING_SUMS: NamedSql = {
   name: 'stablepos_ledger_pending_sums',
-  text: `SELECT b.currency, b.type, ${sumText('b.amount_minor')} AS amount, ${sumText('b.fee_minor')} AS fee
+  text: `SELECT b.currency, b.type, ${sumText('b.amount_minor')} AS amount, ${sumText('b.fee_minor')} AS fee, ${sumText('b.tip_minor')} AS tip
     FROM settlements s JOIN balance_transactions b
       ON b.merchant_id = s.merchant_id AND b.livemode = s.livemode AND b.available_on = s.available_on AND b.currency = s.currency
     WHERE s.merchant_id = $1 AND s.livemode = $2 AND s.status = 'scheduled' AND b.settles = $3
@@ -126,7 +130,7 @@ const PENDING_SUMS: NamedSql = {
 };
 const ALL_SUMS: NamedSql = {
   name: 'stablepos_ledger_all_sums',
-  text: `SELECT currency, type, ${sumText('amount_minor')} AS amount, ${sumText('fee_minor')} AS fee FROM balance_transactions
+  text: `SELECT currency, type, ${sumText('amount_minor')} AS amount, ${sumText('fee_minor')} AS fee, ${sumText('tip_minor')} AS tip FROM balance_transactions
     WHERE merchant_id = $1 AND livemode = $2 GROUP BY currency, type`,
 };
 
@@ -315,24 +319,24 @@ export class LedgerRepository {
 
   /** A session's payment entries and those of its refunds (debits and their reversals), summed. */
   async sessionSums(sessionId: string): Promise<LedgerSum[]> {
-    return (await this.store.named<{ currency: string; type: string; amount: string; fee: string }>(SESSION_SUMS, [sessionId])).map(toLedgerSum);
+    return (await this.store.named<{ currency: string; type: string; amount: string; fee: string; tip: string }>(SESSION_SUMS, [sessionId])).map(toLedgerSum);
   }
 
   /** What is pending: the entries of settlements still scheduled, summed (their nets add up to the accounts' pending). */
   async pendingSums(merchantId: string, livemode: boolean): Promise<LedgerSum[]> {
-    return (await this.store.named<{ currency: string; type: string; amount: string; fee: string }>(PENDING_SUMS, [merchantId, livemode, true])).map(toLedgerSum);
+    return (await this.store.named<{ currency: string; type: string; amount: string; fee: string; tip: string }>(PENDING_SUMS, [merchantId, livemode, true])).map(toLedgerSum);
   }
 
   /** Every entry of a merchant's mode, summed (a scan of its ledger: read on the Balances screen, not per request of the API's hot paths). */
   async allSums(merchantId: string, livemode: boolean): Promise<LedgerSum[]> {
-    return (await this.store.named<{ currency: string; type: string; amount: string; fee: string }>(ALL_SUMS, [merchantId, livemode])).map(toLedgerSum);
+    return (await this.store.named<{ currency: string; type: string; amount: string; fee: string; tip: string }>(ALL_SUMS, [merchantId, livemode])).map(toLedgerSum);
   }
 
   /** Entries created at or after `since` (the daily series), oldest first. */
   async entriesSince(merchantId: string, livemode: boolean, since: number): Promise<DatedEntry[]> {
     const t = this.store.t.balanceTransactions;
     const rows = await this.store.db
-      .select({ createdAt: t.createdAt, currency: t.currency, type: t.type, amountMinor: t.amountMinor, feeMinor: t.feeMinor })
+      .select({ createdAt: t.createdAt, currency: t.currency, type: t.type, amountMinor: t.amountMinor, feeMinor: t.feeMinor, tipMinor: t.tipMinor })
       .from(t)
       .where(and(eq(t.merchantId, merchantId), eq(t.livemode, livemode), gte(t.createdAt, since)))
       .orderBy(asc(t.createdAt), asc(t.seq));

@@ -26,6 +26,7 @@ function toMerchant(row: Tables['merchants']['$inferSelect'], domains: readonly 
     monitoringWindowSeconds: row.monitoringWindowSeconds,
     settlementCurrency: row.settlementCurrency as Currency | null,
     conversionFeeBps: row.conversionFeeBps,
+    tips: { enabled: row.tipsEnabled, percentages: JSON.parse(row.tipPercentages) as number[], custom: row.tipsCustom },
     createdAt: row.createdAt,
     domains: domains.map((d) => ({ id: d.id, domain: d.domain, createdAt: d.createdAt })),
   };
@@ -58,7 +59,9 @@ export class MerchantRepository {
   async update(id: string, patch: MerchantSettingsPatch): Promise<void> {
     if (Object.keys(patch).length === 0) return;
     const m = this.store.t.merchants;
-    await this.store.db.update(m).set(patch).where(eq(m.id, id));
+    // The presets are one JSON column (a short list read whole, never queried by value).
+    const { tipPercentages, ...columns } = patch;
+    await this.store.db.update(m).set({ ...columns, ...(tipPercentages !== undefined && { tipPercentages: JSON.stringify(tipPercentages) }) }).where(eq(m.id, id));
   }
 
   /** The first merchant created: the one a single-shop install serves. */

@@ -30,6 +30,7 @@ function rowOf(session: PaymentSession): unknown[] {
     session.createdAt,
     session.expiresAt,
     session.updatedAt,
+    session.tipMinor,
   ];
 }
 
@@ -124,6 +125,12 @@ export class SessionRepository {
   ): Promise<void> {
     const t = this.store.t.paymentSessions;
     await this.store.db.update(t).set({ ...state, updatedAt: now }).where(eq(t.id, id));
+  }
+
+  /** The session's tip (the service checks first that nothing has been paid). */
+  async setTip(id: string, tipMinor: bigint, now: number): Promise<void> {
+    const t = this.store.t.paymentSessions;
+    await this.store.db.update(t).set({ tipMinor, updatedAt: now }).where(eq(t.id, id));
   }
 
   /** What the session's refunds that hold money add up to, in its pricing currency. */

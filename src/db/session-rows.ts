@@ -49,6 +49,7 @@ export function toSession(row: SessionRow, quotes: readonly QuoteRow[]): Payment
     amountMinor: row.amountMinor,
     amountReceivedMinor: row.amountReceivedMinor,
     amountRefundedMinor: row.amountRefundedMinor,
+    tipMinor: row.tipMinor,
     description: row.description,
     clientReferenceId: row.clientReferenceId,
     metadata: JSON.parse(row.metadata) as Record<string, string>,

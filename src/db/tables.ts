@@ -27,6 +27,12 @@ export function defineTables(k: ColumnKit) {
     settlementCurrency: text('settlement_currency'),
     /** Fee of a conversion between funds accounts, basis points of the amount received. */
     conversionFeeBps: integer('conversion_fee_bps').notNull().default(50),
+    /** Whether the till offers tips after the cashier charges (docs/payments.md, "Tips"). */
+    tipsEnabled: boolean('tips_enabled').notNull().default(false),
+    /** JSON: up to three preset percentages the till offers (e.g. [10,15,20]). */
+    tipPercentages: text('tip_percentages').notNull().default('[10,15,20]'),
+    /** Whether the till also offers a custom tip amount. */
+    tipsCustom: boolean('tips_custom').notNull().default(true),
     createdAt: epochMs('created_at').notNull(),
   });
 
@@ -72,6 +78,8 @@ export function defineTables(k: ColumnKit) {
       amountMinor: minorUnits('amount_minor').notNull(),
       amountReceivedMinor: minorUnits('amount_received_minor').notNull().default(sql`0`),
       amountRefundedMinor: minorUnits('amount_refunded_minor').notNull().default(sql`0`),
+      /** The customer's tip on top of `amount_minor`, same currency; 0 = no tip. Paid total = amount + tip. */
+      tipMinor: minorUnits('tip_minor').notNull().default(sql`0`),
       description: text('description'),
       clientReferenceId: text('client_reference_id'),
       /** JSON: string map. */
@@ -405,6 +413,8 @@ export function defineTables(k: ColumnKit) {
       amountMinor: minorUnits('amount_minor').notNull(),
       feeMinor: minorUnits('fee_minor').notNull(),
       netMinor: minorUnits('net_minor').notNull(),
+      /** The tip's share of `amount_minor` (same coin and sign); 0 for entries without one (docs/balances.md, "Tips"). */
+      tipMinor: minorUnits('tip_minor').notNull().default(sql`0`),
       availableOn: epochMs('available_on').notNull(),
       settles: boolean('settles').notNull(),
       sourceId: text('source_id').notNull(),

@@ -11,6 +11,8 @@ import type { BalanceTransactionType } from './ledger.js';
 export interface MoneyParts {
   readonly currency: Currency;
   readonly grossMinor: bigint;
+  /** The customers' tips inside `gross` (not on top of it); refunds do not take them back (docs/balances.md, "Tips"). */
+  readonly tipsMinor: bigint;
   readonly feesMinor: bigint;
   /** Refunds debited, less the debits given back when a refund failed or was canceled. */
   readonly refundsMinor: bigint;
@@ -25,22 +27,25 @@ export interface LedgerSum {
   readonly type: BalanceTransactionType;
   readonly amountMinor: bigint;
   readonly feeMinor: bigint;
+  readonly tipMinor: bigint;
 }
 
 interface Parts {
   grossMinor: bigint;
+  tipsMinor: bigint;
   feesMinor: bigint;
   refundsMinor: bigint;
   conversionsMinor: bigint;
 }
 
-const zero = (): Parts => ({ grossMinor: 0n, feesMinor: 0n, refundsMinor: 0n, conversionsMinor: 0n });
+const zero = (): Parts => ({ grossMinor: 0n, tipsMinor: 0n, feesMinor: 0n, refundsMinor: 0n, conversionsMinor: 0n });
 
 /** Adds one sum to its parts, by what the entry type means. */
-function add(p: Parts, s: Pick<LedgerSum, 'type' | 'amountMinor' | 'feeMinor'>): void {
+function add(p: Parts, s: Pick<LedgerSum, 'type' | 'amountMinor' | 'feeMinor' | 'tipMinor'>): void {
   switch (s.type) {
     case 'payment':
       p.grossMinor += s.amountMinor;
+      p.tipsMinor += s.tipMinor;
       p.feesMinor += s.feeMinor;
       break;
     case 'fee': // a conversion's fee line: amount = −fee
@@ -80,6 +85,7 @@ export function subtractParts(a: readonly MoneyParts[], b: readonly MoneyParts[]
     if (!y) return x;
     return finish(x.currency, {
       grossMinor: x.grossMinor - y.grossMinor,
+      tipsMinor: x.tipsMinor - y.tipsMinor,
       feesMinor: x.feesMinor - y.feesMinor,
       refundsMinor: x.refundsMinor - y.refundsMinor,
       conversionsMinor: x.conversionsMinor - y.conversionsMinor,
@@ -94,6 +100,7 @@ export interface DatedEntry {
   readonly type: BalanceTransactionType;
   readonly amountMinor: bigint;
   readonly feeMinor: bigint;
+  readonly tipMinor: bigint;
 }
 
 /** One calendar day's sales in one currency. */
@@ -102,6 +109,8 @@ export interface DayVolume {
   readonly date: string;
   readonly currency: Currency;
   readonly grossMinor: bigint;
+  /** The tips inside `gross`. */
+  readonly tipsMinor: bigint;
   readonly feesMinor: bigint;
   readonly refundsMinor: bigint;
   /** gross − fees − refunds. */
@@ -142,7 +151,7 @@ export function dailyVolume(entries: readonly DatedEntry[], days: number, now: n
   for (const date of dates) {
     for (const currency of currencies) {
       const p = cells.get(`${date} ${currency}`) ?? zero();
-      out.push({ date, currency, grossMinor: p.grossMinor, feesMinor: p.feesMinor, refundsMinor: p.refundsMinor, netMinor: p.grossMinor - p.feesMinor - p.refundsMinor });
+      out.push({ date, currency, grossMinor: p.grossMinor, tipsMinor: p.tipsMinor, feesMinor: p.feesMinor, refundsMinor: p.refundsMinor, netMinor: p.grossMinor - p.feesMinor - p.refundsMinor });
     }
   }
   return out;

@@ -23,6 +23,11 @@ export interface BalanceTransaction {
   readonly feeMinor: bigint;
   /** amount − fee: what the entry adds to (or takes from) the funds account. */
   readonly netMinor: bigint;
+  /**
+   * The customer's tip in `amount` (same coin and sign; 0 for entries without one): a part of the
+   * amount, not money on top of it (tipShares; docs/balances.md, "Tips").
+   */
+  readonly tipMinor: bigint;
   /** When `net` is available (ms). At or before `createdAt` for entries available at once. */
   readonly availableOn: number;
   /** Whether the entry waits in `pending` until `availableOn` (payments) or is available at once. */
@@ -68,6 +73,41 @@ export function paymentFees(
     fees[coin] = fee > gross ? gross : fee;
   }
   return fees;
+}
+
+/**
+ * The tip's share of each coin's newly booked money (docs/balances.md, "Tips"). Every unit of money
+ * that covers the session carries the tip in the proportion tip / total, whichever coin it came in:
+ * money booked in coin c covers `amount / due[c]` of the session (due: the total in each coin at the
+ * locked rates). Coverage is counted from what was booked before (`before`, per coin) and then coin by
+ * coin in the order USDT, USDC; money past full coverage (an overpayment) is sale, not tip. Rounded
+ * down: the tip is never overstated.
+ */
+export function tipShares(
+  tipMinor: bigint,
+  totalMinor: bigint,
+  due: Readonly<Partial<Record<Stablecoin, bigint>>>,
+  before: Readonly<Partial<Record<Stablecoin, bigint>>>,
+  delta: Readonly<Partial<Record<Stablecoin, bigint>>>,
+): Partial<Record<Stablecoin, bigint>> {
+  const shares: Partial<Record<Stablecoin, bigint>> = {};
+  if (tipMinor <= 0n || totalMinor <= 0n) return shares;
+  const coins = (['USDT', 'USDC'] as const).filter((c) => (due[c] ?? 0n) > 0n);
+  // The uncovered part of the session, as the exact fraction left / den (den: the product of the dues).
+  const den = coins.reduce((p, c) => p * (due[c] as bigint), 1n);
+  let left = den;
+  for (const c of coins) left -= ((before[c] ?? 0n) * den) / (due[c] as bigint);
+  for (const c of coins) {
+    const amount = delta[c] ?? 0n;
+    if (amount <= 0n) continue;
+    const d = due[c] as bigint;
+    // What of this coin's money still covers the session (the rest overpays it).
+    const room = left > 0n ? (left * d) / den : 0n;
+    const covering = amount < room ? amount : room;
+    shares[c] = (covering * tipMinor) / totalMinor;
+    left -= (covering * den) / d;
+  }
+  return shares;
 }
 
 /**

@@ -21,9 +21,22 @@ export interface Merchant {
   readonly settlementCurrency: Currency | null;
   /** Fee of a conversion between funds accounts, basis points of what it gives. */
   readonly conversionFeeBps: number;
+  /** What the till offers the customer as a tip after the cashier charges (docs/payments.md, "Tips"). */
+  readonly tips: TipSettings;
   readonly createdAt: number;
   readonly domains: readonly MerchantDomain[];
 }
+
+/** The shop's tip choices: on or off, up to three preset percentages of the amount, and a custom amount. */
+export interface TipSettings {
+  readonly enabled: boolean;
+  /** Percentages of the amount (e.g. 10, 15, 20), at most MAX_TIP_PRESETS, each > 0 and ≤ 100, ≤ 2 decimals. */
+  readonly percentages: readonly number[];
+  /** Whether the customer may type an amount of their own. */
+  readonly custom: boolean;
+}
+
+export const MAX_TIP_PRESETS = 3;
 
 /** Who is calling: a merchant in one mode, through an API key or a signed-in user of the app's own UI. */
 export interface Caller {
@@ -51,4 +64,7 @@ export interface MerchantSettingsPatch {
   conversionFeeBps?: number;
   sessionExpirySeconds?: number;
   monitoringWindowSeconds?: number;
+  tipsEnabled?: boolean;
+  tipPercentages?: readonly number[];
+  tipsCustom?: boolean;
 }

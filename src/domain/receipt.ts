@@ -6,7 +6,7 @@ import type { Network } from './networks.js';
 import type { Payment } from './payment.js';
 import { formatRate } from './rates.js';
 import type { Refund, RefundStatus } from './refund.js';
-import type { PaymentSession } from './session.js';
+import { type PaymentSession, totalMinor } from './session.js';
 import type { SessionStatus } from './session-state.js';
 
 /**
@@ -83,16 +83,6 @@ export function assertHasReceipt(session: { status: SessionStatus }): void {
   }
 }
 
-/**
- * The tip and the total of a receipt: the ONE place they are computed. Tips (issue 30, item 1) are
- * not on the session yet: the tip reads 0n here and the total is the amount. When the session has
- * `tipMinor`, this becomes `{ tipMinor: session.tipMinor, totalMinor: totalMinor(session) }`.
- */
-export function tipAndTotal(session: PaymentSession): { tipMinor: bigint; totalMinor: bigint } {
-  const tipMinor = 0n;
-  return { tipMinor, totalMinor: session.amountMinor + tipMinor };
-}
-
 export interface ReceiptInput {
   readonly session: PaymentSession;
   readonly payments: readonly Payment[];
@@ -126,7 +116,8 @@ export function buildReceipt({ session, payments, refunds, merchant, networks }:
     description: session.description,
     lines: session.lineItems.map((i) => ({ name: i.name, quantity: i.quantity, unitAmountMinor: i.unitAmountMinor, amountMinor: BigInt(i.quantity) * i.unitAmountMinor })),
     amountMinor: session.amountMinor,
-    ...tipAndTotal(session),
+    tipMinor: session.tipMinor,
+    totalMinor: totalMinor(session),
     payments: paid.map((p) => ({
       network: p.network,
       networkName: networks(p.network).name,

@@ -46,6 +46,22 @@ export function cancel(session: SessionSnapshot): SessionStatus {
 }
 
 /**
+ * A tip may be set or replaced only while nothing at all has been paid: the session is PENDING and no
+ * payment was ever detected (even one a reorganisation dropped, which may come back), so a customer
+ * never pays against one total and is judged against another.
+ * @throws ApiError invalid_state
+ */
+export function assertTipChangeable(session: SessionSnapshot & { expiresAt: number }, paymentsSeen: number, now: number): void {
+  // Past its deadline a PENDING session is about to expire (the timer may not have run yet).
+  if (session.status !== 'PENDING' || now >= session.expiresAt) {
+    throw new ApiError('invalid_state', `The tip of a session in status ${session.status === 'PENDING' ? 'EXPIRED' : session.status} cannot change; only a PENDING session with no payment can take one.`);
+  }
+  if (paymentsSeen > 0 || session.amountReceivedMinor > 0n) {
+    throw new ApiError('invalid_state', 'This session has already seen a payment, so its tip can no longer change.');
+  }
+}
+
+/**
  * The owner may mark a session SUCCEEDED by hand when the customer paid too little or too late
  * and the shop accepts it (contract: `resolve`).
  * @throws ApiError invalid_state

@@ -1,4 +1,5 @@
 import type { Currency, Stablecoin } from './currencies.js';
+import { quoteStablecoinAmount } from './rates.js';
 import type { SessionException, SessionStatus } from './session-state.js';
 
 /** One line of a shape-B checkout, amounts in the session currency's minor units. */
@@ -27,7 +28,11 @@ export interface PaymentSession {
   readonly status: SessionStatus;
   readonly exception: SessionException | null;
   readonly currency: Currency;
+  /** What the shop charges (the sale), without the tip. */
   readonly amountMinor: bigint;
+  /** The customer's tip on top of the amount, same currency; 0n = no tip. */
+  readonly tipMinor: bigint;
+  /** Received so far, in the session currency, counted against the total (amount + tip). */
   readonly amountReceivedMinor: bigint;
   readonly amountRefundedMinor: bigint;
   readonly description: string | null;
@@ -41,6 +46,21 @@ export interface PaymentSession {
   readonly expiresAt: number;
   readonly updatedAt: number;
   readonly quotes: readonly SessionQuote[];
+}
+
+/** What the customer pays: the amount plus the tip (receipts, state machine, options). */
+export function totalMinor(session: Pick<PaymentSession, 'amountMinor' | 'tipMinor'>): bigint {
+  return session.amountMinor + session.tipMinor;
+}
+
+/**
+ * What the session asks for in one coin: its total at the rate locked at creation. Without a tip it is
+ * the quote's own amount due (locked then); with one, the total converted at the same locked rate and
+ * rounding, so a tip never reprices the sale.
+ */
+export function totalDueMinor(session: Pick<PaymentSession, 'amountMinor' | 'tipMinor' | 'currency'>, quote: Pick<SessionQuote, 'currency' | 'rateScaled' | 'amountDueMinor'>): bigint {
+  if (session.tipMinor === 0n) return quote.amountDueMinor;
+  return quoteStablecoinAmount(totalMinor(session), session.currency, quote.currency, quote.rateScaled);
 }
 
 /** Sum of quantity × unit amount, exact. */

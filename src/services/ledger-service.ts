@@ -3,13 +3,13 @@ import { startOfNextLocalDay } from '../domain/calendar.js';
 import { convertMinor } from '../domain/conversion.js';
 import { resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
-import { type BalanceTransaction, type FundsBalance, keptByCoin, paymentFees } from '../domain/ledger.js';
+import { type BalanceTransaction, type FundsBalance, keptByCoin, paymentFees, tipShares } from '../domain/ledger.js';
 import { dailyVolume, type DayVolume, type MoneyParts, moneyParts, seriesStart, subtractParts } from '../domain/ledger-summary.js';
 import type { Caller } from '../domain/merchant.js';
 import type { Payment } from '../domain/payment.js';
 import type { RateSource } from '../domain/rates.js';
 import type { Refund } from '../domain/refund.js';
-import type { PaymentSession } from '../domain/session.js';
+import { type PaymentSession, totalDueMinor, totalMinor } from '../domain/session.js';
 import type { MerchantService } from './merchant-service.js';
 import type { Clock, LedgerQuery, LedgerStore, Settlement } from './ports.js';
 
@@ -21,6 +21,8 @@ export interface NewEntry {
   currency: Currency;
   amountMinor: bigint;
   feeMinor: bigint;
+  /** The customer's tip in `amountMinor` (a session's payment entries); 0 when left out. */
+  tipMinor?: bigint;
   /** Pending until this time (and settled then); omitted for entries available at once. */
   settlesAt?: number;
   sourceId: string;
@@ -106,6 +108,7 @@ export class LedgerService {
       amountMinor: e.amountMinor,
       feeMinor: e.feeMinor,
       netMinor: net,
+      tipMinor: e.tipMinor ?? 0n,
       availableOn: settles ? (e.settlesAt as number) : now,
       settles,
       sourceId: e.sourceId,
@@ -138,7 +141,9 @@ export class LedgerService {
     if (Object.keys(delta).length === 0) return [];
     const merchant = await this.d.merchants.get(session.merchantId);
     const fixedMinor = Object.fromEntries(session.quotes.map((q) => [q.currency, q.feeFixedMinor]));
+    // The fee is on what was paid, tip included (the commercial term is per transaction).
     const fees = paymentFees(delta, { bps: merchant.feeBps, fixedMinor }, booked.some((b) => b.entries > 0));
+    const tips = session.tipMinor > 0n ? this.tipsOf(session, booked, delta) : {};
     const settlesAt = startOfNextLocalDay(this.d.now(), merchant.timeZone);
     const posted: BalanceTransaction[] = [];
     for (const coin of (Object.keys(delta) as Stablecoin[]).sort()) {
@@ -149,12 +154,20 @@ export class LedgerService {
         currency: coin,
         amountMinor: delta[coin] as bigint,
         feeMinor: fees[coin] ?? 0n,
+        tipMinor: tips[coin] ?? 0n,
         settlesAt,
         sourceId: session.id,
         description: `Payment for session ${session.id}`,
       }));
     }
     return posted;
+  }
+
+  /** The tip's share of each coin's new money (domain/ledger.ts, tipShares), after what was booked before. */
+  private tipsOf(session: PaymentSession, booked: readonly { currency: Currency; amountMinor: bigint }[], delta: Partial<Record<Stablecoin, bigint>>): Partial<Record<Stablecoin, bigint>> {
+    const due = Object.fromEntries(session.quotes.map((q) => [q.currency, totalDueMinor(session, q)]));
+    const before = Object.fromEntries(booked.map((b) => [b.currency, b.amountMinor]));
+    return tipShares(session.tipMinor, totalMinor(session), due, before, delta);
   }
 
   /** Each funds account (USDT and USDC always; fiat ones once a conversion made them) and the total. */

@@ -52,6 +52,7 @@ export interface SessionStore {
     now: number,
   ): Promise<void>;
   setRefunded(id: string, amountRefundedMinor: bigint, now: number): Promise<void>;
+  setTip(id: string, tipMinor: bigint, now: number): Promise<void>;
   dueForExpiry(now: number, limit: number): Promise<string[]>;
   nextExpiry(): Promise<number | undefined>;
 }

@@ -22,10 +22,12 @@ interface CommonFields {
 export interface ShapeABody extends CommonFields {
   merchant_id: string;
   amount: { value: string; currency: string };
+  tip?: { value: string; currency: string };
 }
 
 export interface ShapeBBody extends CommonFields {
   amount?: number;
+  tip_amount?: number;
   currency: string;
   mode: 'payment';
   line_items: {
@@ -67,6 +69,27 @@ export function parseAmount(value: string, currency: Currency, param: string): b
   return minor;
 }
 
+/**
+ * A tip as shape A and the tip route take it (`{"value","currency"}`): in the session's own currency
+ * (a tip in another would need a rate of its own), at that currency's scale; "0" is no tip.
+ */
+export function parseTip(tip: { value: string; currency: string }, sessionCurrency: Currency, param: string): bigint {
+  const currency = parseCurrency(tip.currency, `${param}.currency`);
+  if (currency !== sessionCurrency) throw invalidParam(`${param}.currency`, `must be the session's currency, ${sessionCurrency}`);
+  try {
+    return parseDecimal(tip.value, scaleOf(currency));
+  } catch (err) {
+    if (err instanceof DecimalParseError) throw invalidParam(`${param}.value`, err.message);
+    throw err;
+  }
+}
+
+/** A tip and the amount together must stay within the largest amount accepted. */
+function checkTotal(amountMinor: bigint, tipMinor: bigint, param: string): bigint {
+  if (amountMinor + tipMinor > MAX_MINOR) throw invalidParam(param, 'the amount plus the tip is larger than the largest amount accepted');
+  return tipMinor;
+}
+
 function parseUrl(value: string | undefined, param: string): string | null {
   if (value === undefined) return null;
   let url: URL;
@@ -79,7 +102,7 @@ function parseUrl(value: string | undefined, param: string): string | null {
   return value;
 }
 
-function common(body: CommonFields): Omit<NewSessionInput, 'currency' | 'amountMinor' | 'lineItems' | 'amountParam'> {
+function common(body: CommonFields): Omit<NewSessionInput, 'currency' | 'amountMinor' | 'tipMinor' | 'lineItems' | 'amountParam' | 'tipParam'> {
   return {
     merchantDomainId: body.merchant_domain_id ?? null,
     description: body.description ?? null,
@@ -99,7 +122,8 @@ export function fromShapeA(body: ShapeABody, merchantId: string): NewSessionInpu
   }
   const currency = parseCurrency(body.amount.currency, 'amount.currency');
   const amountMinor = parseAmount(body.amount.value, currency, 'amount.value');
-  return { ...common(body), currency, amountMinor, lineItems: [], amountParam: 'amount.value' };
+  const tipMinor = body.tip === undefined ? 0n : checkTotal(amountMinor, parseTip(body.tip, currency, 'tip'), 'tip.value');
+  return { ...common(body), currency, amountMinor, tipMinor, lineItems: [], amountParam: 'amount.value', tipParam: 'tip.value' };
 }
 
 export function fromShapeB(body: ShapeBBody): NewSessionInput {
@@ -122,5 +146,6 @@ export function fromShapeB(body: ShapeBBody): NewSessionInput {
     throw invalidParam('amount', `must equal the total of line_items (${total} in minor units of ${currency}), or be left out`);
   }
   if (total === 0n) throw invalidParam(body.amount === undefined ? 'line_items' : 'amount', 'the amount must be greater than 0');
-  return { ...common(body), currency, amountMinor: total, lineItems, amountParam: body.amount === undefined ? 'line_items' : 'amount' };
+  const tipMinor = checkTotal(total, BigInt(body.tip_amount ?? 0), 'tip_amount');
+  return { ...common(body), currency, amountMinor: total, tipMinor, lineItems, amountParam: body.amount === undefined ? 'line_items' : 'amount', tipParam: 'tip_amount' };
 }

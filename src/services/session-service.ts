@@ -5,8 +5,8 @@ import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
 import { formatDecimal, MAX_MINOR } from '../domain/money.js';
 import { formatRate, quoteStablecoinAmount, type RateSource } from '../domain/rates.js';
-import type { LineItem, PaymentSession, SessionListQuery, SessionQuote } from '../domain/session.js';
-import { cancel, deriveState, remainingDue, resolve, type SessionException, type SessionStatus } from '../domain/session-state.js';
+import { type LineItem, type PaymentSession, type SessionListQuery, type SessionQuote, totalDueMinor, totalMinor } from '../domain/session.js';
+import { assertTipChangeable, cancel, deriveState, remainingDue, resolve, type SessionException, type SessionStatus } from '../domain/session-state.js';
 import type { AddressBook } from './address-book.js';
 import type { ChainHandlers } from './chain-handlers.js';
 import type { LiveFeed } from './live-feed.js';
@@ -23,6 +23,8 @@ export interface NewSessionInput {
   merchantDomainId: string | null;
   currency: Currency;
   amountMinor: bigint;
+  /** The customer's tip on top of the amount, same currency; none (0n) when left out. */
+  tipMinor?: bigint;
   lineItems: readonly LineItem[];
   description: string | null;
   clientReferenceId: string | null;
@@ -37,6 +39,8 @@ export interface NewSessionInput {
   expiresAtParam: string;
   /** Where the request named the amount, for the error's `param`. */
   amountParam: string;
+  /** Where the request named the tip, for the error's `param` (default `tip`). */
+  tipParam?: string;
 }
 
 /** Bounds on a caller-chosen expiry: long enough to pay, short enough that a locked rate stays fair. */
@@ -126,6 +130,7 @@ export class SessionService {
       exception: null,
       currency: input.currency,
       amountMinor: input.amountMinor,
+      tipMinor: input.tipMinor ?? 0n,
       amountReceivedMinor: 0n,
       amountRefundedMinor: 0n,
       description: input.description,
@@ -140,6 +145,8 @@ export class SessionService {
       updatedAt: now,
       quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor, input.amountParam, BigInt(merchant.feeFixedUsdCents)),
     };
+    // The total's amount due in each coin must stay within the cap too (a tip can push it over).
+    if (session.tipMinor > 0n) checkTotalDue(session, input.tipParam ?? 'tip');
     const watchUntil = expiresAt + merchant.monitoringWindowSeconds * 1000;
     // The unit may run twice (group commit retries a group one unit at a time), so it builds
     // everything it returns afresh and has no effect outside the database.
@@ -305,6 +312,29 @@ export class SessionService {
     return view;
   }
 
+  /**
+   * Sets or replaces the session's tip (0n: no tip, a choice of its own) while nothing has been paid.
+   * The options then ask for the new total at the rates locked at creation; the live feed tells the
+   * till, the customer display and the payment page to redraw them.
+   * @throws ApiError resource_missing | invalid_state | parameter_invalid
+   */
+  async setTip(caller: Caller, id: string, tip: (currency: Currency) => bigint, tipParam: string): Promise<SessionView> {
+    const view = await this.d.tx(async () => {
+      const session = await this.owned(caller, id);
+      const payments = await this.d.payments.forSession(id);
+      // The tip's own checks (currency, scale) come first: a malformed tip is a 400 whatever the session's state.
+      const tipMinor = tip(session.currency);
+      const now = this.d.now();
+      assertTipChangeable(session, payments.length, now);
+      const tipped: PaymentSession = { ...session, tipMinor };
+      checkTotalDue(tipped, tipParam);
+      await this.d.store.setTip(id, tipMinor, now);
+      return await this.viewOf({ ...tipped, updatedAt: now }, payments, await this.d.addresses.forSession(id));
+    });
+    this.d.live.publish(id);
+    return view;
+  }
+
   /** The owner accepts an UNDERPAID or PAID_LATE session as paid. @throws ApiError resource_missing | invalid_state */
   async resolve(caller: Caller, id: string): Promise<SessionView> {
     const view = await this.d.tx(async () => {
@@ -345,7 +375,8 @@ export class SessionService {
     const next = deriveState({
       status: session.status,
       resolvedBy: session.resolvedBy,
-      amountMinor: session.amountMinor,
+      // Judged against what the customer is asked for: the amount and the tip.
+      amountMinor: totalMinor(session),
       expiresAt: session.expiresAt,
       due: amountsDue(session),
       payments,
@@ -401,9 +432,21 @@ export class SessionService {
   }
 }
 
-/** What the session asks for in each coin, as locked at creation. */
+/** What the session asks for in each coin: its total (amount + tip) at the rates locked at creation. */
 function amountsDue(session: PaymentSession): Partial<Record<Stablecoin, bigint>> {
-  return Object.fromEntries(session.quotes.map((q) => [q.currency, q.amountDueMinor]));
+  return Object.fromEntries(session.quotes.map((q) => [q.currency, totalDueMinor(session, q)]));
+}
+
+/**
+ * The cap every amount has, on the total in each coin: a tip could otherwise take a session's amount
+ * due past what the API accepts. @throws ApiError parameter_invalid
+ */
+function checkTotalDue(session: PaymentSession, param: string): void {
+  for (const q of session.quotes) {
+    if (totalDueMinor(session, q) > MAX_MINOR) {
+      throw new ApiError('parameter_invalid', `makes the total larger than the largest amount accepted (the equivalent of ${formatDecimal(MAX_MINOR, 6)} ${q.currency})`, param);
+    }
+  }
 }
 
 /** What is still due in each coin after the payments so far. */

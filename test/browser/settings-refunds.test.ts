@@ -36,6 +36,7 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   expect(await page.getByLabel('Staff name').count()).toBe(0);
   expect(await page.getByLabel('New domain').count()).toBe(0);
   expect(await page.getByLabel('BNB Smart Chain RPC URL').count()).toBe(0);
+  expect(await page.getByRole('form', { name: 'Tips' }).getByLabel('Offer tips').isDisabled()).toBe(true);
   expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
 
   // API keys are of the sign-in's mode: a test key here.
@@ -94,6 +95,21 @@ test('settings: test mode keeps live settings read-only; the switch to live asks
   await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(['Sessions expire after: enter from 1 to 1,440 minutes (24 hours).']);
   expect((await t.api('GET', '/v1/merchant')).body.data.settings.session_expiry_seconds).toBe(600);
   await page.getByLabel('Sessions expire after (minutes)').fill('10');
+
+  // Tips: a preset out of range is said in the card's words before any request; then on, two presets, no custom amount.
+  const tips = page.getByRole('form', { name: 'Tips' });
+  const preset = (n: number) => tips.getByLabel(`Preset ${n} (percent of the amount)`);
+  await tips.getByLabel('Offer tips').check();
+  await preset(1).fill('150');
+  await tips.getByRole('button', { name: 'Save tips' }).click();
+  await tips.getByRole('alert').filter({ hasText: 'Each preset is a percentage more than 0 and at most 100' }).waitFor();
+  await preset(1).fill('10');
+  await preset(2).fill('12,5');
+  await preset(3).fill('');
+  await tips.getByLabel('Let the customer enter their own amount').uncheck();
+  await tips.getByRole('button', { name: 'Save tips' }).click();
+  await tips.getByText('Tips saved.').waitFor();
+  expect((await t.api('GET', '/v1/merchant')).body.data.settings.tips).toEqual({ enabled: true, percentages: [10, 12.5], custom: false });
 
   await page.getByLabel('New domain').fill('till-2.shop.example');
   await page.getByRole('button', { name: 'Add domain' }).click();

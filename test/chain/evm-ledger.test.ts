@@ -182,7 +182,7 @@ test('the transactions list pages and filters; the CSV export has every entry; l
   expect(csv.status).toBe(200);
   expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
   const lines = csv.text.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('id,created_at,type,currency,amount,fee,net,status,available_on,source,description');
+  expect(lines[0]).toBe('id,created_at,type,currency,amount,fee,net,status,available_on,source,description,tip');
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(all.items.map((x: any) => x.id));
   expect(lines[lines.length - 1]).toContain(',payment,USDT,100.000000,1.600000,98.400000,');
   expectError(await t.api('GET', '/v1/balance/transactions.csv?created_lt=soon'), 400, 'parameter_invalid', 'created_lt');

@@ -27,6 +27,7 @@ export function sessionOf(overrides: Partial<PaymentSession> = {}): PaymentSessi
     amountMinor: 1250n,
     amountReceivedMinor: 0n,
     amountRefundedMinor: 0n,
+    tipMinor: 0n,
     description: null,
     clientReferenceId: null,
     metadata: {},

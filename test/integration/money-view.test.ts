@@ -59,7 +59,7 @@ afterAll(async () => {
 describe('a session\'s fee and net', () => {
   test('GET /v1/payment/sessions/{id} has the booked gross, fee, refunds and net', async () => {
     const s = (await t.api('GET', `/v1/payment/sessions/${sessionId}`)).body.data;
-    expect(s.booked).toEqual([{ currency: 'USDT', gross: '12.500000', fee: '0.287500', refunded: '0.000000', net: '12.212500' }]);
+    expect(s.booked).toEqual([{ currency: 'USDT', gross: '12.500000', tip: '0.000000', fee: '0.287500', refunded: '0.000000', net: '12.212500' }]);
   });
 
   test('a session not SUCCEEDED has nothing booked', async () => {
@@ -92,7 +92,7 @@ describe('CSV exports', () => {
     const csv = await csvText('/v1/balance/transactions.csv?type=payment&format=excel');
     expect(csv.status).toBe(200);
     const [header, row] = csv.text.split('\r\n');
-    expect(header).toBe(`${BOM}id,created_at,type,currency,amount,fee,net,status,available_on,source,description`);
+    expect(header).toBe(`${BOM}id,created_at,type,currency,amount,fee,net,status,available_on,source,description,tip`);
     expect(row).toContain(',payment,USDT,"=""12.500000""","=""0.287500""","=""12.212500""",pending_until_available_on,');
   });
 
@@ -125,6 +125,7 @@ describe('GET /v1/balance/summary', () => {
     const usdt = summary.accounts.find((a: { currency: string }) => a.currency === 'USDT');
     expect(usdt.pending).toEqual({
       gross: { value: '12.500000', currency: 'USDT' },
+      tips: { value: '0.000000', currency: 'USDT' },
       fees: { value: '0.287500', currency: 'USDT' },
       refunds: { value: '2.000000', currency: 'USDT' },
       conversions: { value: '0.000000', currency: 'USDT' },

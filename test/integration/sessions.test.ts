@@ -245,7 +245,7 @@ describe('reading and listing', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="payment-sessions-test.csv"');
     const lines = csv.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('session_id,created_at,status,exception,amount,currency,amount_received,amount_refunded,coin,gross,fee,refunded,net,description,client_reference_id,payments');
+    expect(lines[0]).toBe('session_id,created_at,status,exception,amount,currency,amount_received,amount_refunded,coin,gross,fee,refunded,net,description,client_reference_id,payments,tip,amount_total,coin_tip');
     const all: string[] = [];
     let after = '';
     for (;;) {

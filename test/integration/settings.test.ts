@@ -117,3 +117,32 @@ test('mode: wrong PINs at the switch to live count towards the sign-in lockout',
   t.advance(31_000);
   expect((await t.api('PATCH', '/v1/ui/sessions/current', { key: owner, body: { livemode: true, pin: '2580' } })).status).toBe(200);
 });
+
+test('tips: on or off, up to three presets and a custom amount; set with live credentials, shown to both modes; bad presets are 400s', async () => {
+  const live = { key: t.liveKey };
+  // Off by default, with presets ready for when the shop turns them on.
+  expect((await t.api('GET', '/v1/merchant')).body.data.settings.tips).toEqual({ enabled: false, percentages: [10, 15, 20], custom: true });
+  // What the till offers live customers: a test key cannot change it, like the fee.
+  expectError(await t.api('PATCH', '/v1/merchant', { body: { settings: { tips: { enabled: true } } } }), 403, 'livemode_mismatch');
+
+  const on = await t.api('PATCH', '/v1/merchant', { ...live, body: { settings: { tips: { enabled: true, percentages: [5, 12.5, 18], custom: false } } } });
+  expect(on.status).toBe(200);
+  expect(on.body.data.settings.tips).toEqual({ enabled: true, percentages: [5, 12.5, 18], custom: false });
+  // Fields left out stay; the test mode reads the same settings (the till of either mode offers them).
+  await t.api('PATCH', '/v1/merchant', { ...live, body: { settings: { tips: { custom: true } } } });
+  expect((await t.api('GET', '/v1/merchant')).body.data.settings.tips).toEqual({ enabled: true, percentages: [5, 12.5, 18], custom: true });
+  expect((await t.api('PATCH', '/v1/merchant', { ...live, body: { settings: { tips: { percentages: [] } } } })).body.data.settings.tips.percentages).toEqual([]);
+
+  const bad = (tips: unknown) => t.api('PATCH', '/v1/merchant', { ...live, body: { settings: { tips } } });
+  expectError(await bad({ percentages: [10, 15, 20, 25] }), 400, 'parameter_invalid', 'settings.tips.percentages');
+  expectError(await bad({ percentages: [10, 0] }), 400, 'parameter_invalid', 'settings.tips.percentages[1]');
+  expectError(await bad({ percentages: [-5] }), 400, 'parameter_invalid', 'settings.tips.percentages[0]');
+  expectError(await bad({ percentages: [101] }), 400, 'parameter_invalid', 'settings.tips.percentages[0]');
+  expectError(await bad({ percentages: [12.125] }), 400, 'parameter_invalid', 'settings.tips.percentages[0]');
+  expectError(await bad({ percentages: [10, 10] }), 400, 'parameter_invalid', 'settings.tips.percentages[1]');
+  expectError(await bad({ percentages: ['10'] }), 400, 'parameter_invalid');
+  expectError(await bad({ enabled: 'yes' }), 400, 'parameter_invalid', 'settings.tips.enabled');
+  expectError(await bad({ shown: true }), 400, 'parameter_unknown', 'settings.tips.shown');
+  expect((await t.api('GET', '/v1/merchant')).body.data.settings.tips.percentages).toEqual([]);
+  await t.api('PATCH', '/v1/merchant', { ...live, body: { settings: { tips: { enabled: false, percentages: [10, 15, 20], custom: true } } } });
+});

@@ -19,6 +19,7 @@ function entry(over: Partial<BalanceTransaction> = {}): BalanceTransaction {
     amountMinor: 1_000n,
     feeMinor: 25n,
     netMinor: 975n,
+    tipMinor: 0n,
     availableOn: 5_000,
     settles: true,
     sourceId: 'ps_1',
@@ -140,7 +141,7 @@ describeEachStore('ledger store', (open) => {
     await s.refunds.insert(refundOf('ps_b', 're_b'));
     await s.ledger.insertSettlement({ id: 'st_1', merchantId: 'm_1', livemode: false, currency: 'USDT', availableOn: 5_000, amountMinor: 0n, entryCount: 0, status: 'scheduled', settledAt: null, createdAt: 1 });
     await insertAll(s, [
-      entry({ sourceId: 'ps_a', amountMinor: 1_000n, feeMinor: 25n, createdAt: 10 }),
+      entry({ sourceId: 'ps_a', amountMinor: 1_000n, feeMinor: 25n, tipMinor: 100n, createdAt: 10 }),
       entry({ sourceId: 'ps_a', amountMinor: 2_000n, feeMinor: 40n, createdAt: 20 }),
       entry({ sourceId: 'ps_a', currency: 'USDC', amountMinor: 300n, feeMinor: 5n, availableOn: 6_000, createdAt: 30 }),
       entry({ sourceId: 're_a', type: 'refund', amountMinor: -700n, feeMinor: 0n, settles: false, availableOn: 0, createdAt: 40 }),
@@ -152,25 +153,25 @@ describeEachStore('ledger store', (open) => {
       entry({ sourceId: 'cv_1', type: 'adjustment', amountMinor: 11n, feeMinor: 0n, settles: false, createdAt: 45 }),
     ]);
     expect(sorted(await s.ledger.sessionSums('ps_a'))).toEqual([
-      { currency: 'USDC', type: 'payment', amountMinor: 300n, feeMinor: 5n },
-      { currency: 'USDT', type: 'adjustment', amountMinor: 200n, feeMinor: 0n },
-      { currency: 'USDT', type: 'payment', amountMinor: 3_000n, feeMinor: 65n },
-      { currency: 'USDT', type: 'refund', amountMinor: -700n, feeMinor: 0n },
+      { currency: 'USDC', type: 'payment', amountMinor: 300n, feeMinor: 5n, tipMinor: 0n },
+      { currency: 'USDT', type: 'adjustment', amountMinor: 200n, feeMinor: 0n, tipMinor: 0n },
+      { currency: 'USDT', type: 'payment', amountMinor: 3_000n, feeMinor: 65n, tipMinor: 100n },
+      { currency: 'USDT', type: 'refund', amountMinor: -700n, feeMinor: 0n, tipMinor: 0n },
     ]);
     expect(await s.ledger.sessionSums('ps_none')).toEqual([]);
     // Only the entries of the scheduled settlement (USDT, day 5 000) that settle.
-    expect(sorted(await s.ledger.pendingSums('m_1', false))).toEqual([{ currency: 'USDT', type: 'payment', amountMinor: 12_000n, feeMinor: 155n }]);
+    expect(sorted(await s.ledger.pendingSums('m_1', false))).toEqual([{ currency: 'USDT', type: 'payment', amountMinor: 12_000n, feeMinor: 155n, tipMinor: 100n }]);
     expect(sorted(await s.ledger.allSums('m_1', false))).toEqual([
-      { currency: 'USDC', type: 'payment', amountMinor: 300n, feeMinor: 5n },
-      { currency: 'USDT', type: 'adjustment', amountMinor: 211n, feeMinor: 0n },
-      { currency: 'USDT', type: 'payment', amountMinor: 12_000n, feeMinor: 155n },
-      { currency: 'USDT', type: 'refund', amountMinor: -709n, feeMinor: 0n },
+      { currency: 'USDC', type: 'payment', amountMinor: 300n, feeMinor: 5n, tipMinor: 0n },
+      { currency: 'USDT', type: 'adjustment', amountMinor: 211n, feeMinor: 0n, tipMinor: 0n },
+      { currency: 'USDT', type: 'payment', amountMinor: 12_000n, feeMinor: 155n, tipMinor: 100n },
+      { currency: 'USDT', type: 'refund', amountMinor: -709n, feeMinor: 0n, tipMinor: 0n },
     ]);
-    expect(await s.ledger.allSums('m_1', true)).toEqual([{ currency: 'USDT', type: 'payment', amountMinor: 5n, feeMinor: 1n }]);
+    expect(await s.ledger.allSums('m_1', true)).toEqual([{ currency: 'USDT', type: 'payment', amountMinor: 5n, feeMinor: 1n, tipMinor: 0n }]);
     expect(await s.ledger.entriesSince('m_1', false, 50)).toEqual([
-      { createdAt: 50, currency: 'USDT', type: 'adjustment', amountMinor: 200n, feeMinor: 0n },
-      { createdAt: 60, currency: 'USDT', type: 'payment', amountMinor: 9_000n, feeMinor: 90n },
-      { createdAt: 70, currency: 'USDT', type: 'refund', amountMinor: -9n, feeMinor: 0n },
+      { createdAt: 50, currency: 'USDT', type: 'adjustment', amountMinor: 200n, feeMinor: 0n, tipMinor: 0n },
+      { createdAt: 60, currency: 'USDT', type: 'payment', amountMinor: 9_000n, feeMinor: 90n, tipMinor: 0n },
+      { createdAt: 70, currency: 'USDT', type: 'refund', amountMinor: -9n, feeMinor: 0n, tipMinor: 0n },
     ]);
   });
 
@@ -179,7 +180,7 @@ describeEachStore('ledger store', (open) => {
     await seedMerchant(s);
     const big = 900_000_000_000_000n;
     await insertAll(s, Array.from({ length: 12 }, () => entry({ amountMinor: big, feeMinor: 1n, netMinor: big - 1n })));
-    expect(await s.ledger.allSums('m_1', false)).toEqual([{ currency: 'USDT', type: 'payment', amountMinor: big * 12n, feeMinor: 12n }]);
+    expect(await s.ledger.allSums('m_1', false)).toEqual([{ currency: 'USDT', type: 'payment', amountMinor: big * 12n, feeMinor: 12n, tipMinor: 0n }]);
   });
 
   test('entry pages: newest first, filters, both cursors, an unknown cursor', async () => {

@@ -28,6 +28,7 @@ describeEachStore('merchants', (open) => {
       monitoringWindowSeconds: 86_400,
       settlementCurrency: null,
       conversionFeeBps: 50,
+      tips: { enabled: false, percentages: [10, 15, 20], custom: true },
       createdAt: T0,
       domains: [
         { id: 'm_early_dom', domain: 'm_early.example', createdAt: T0 },
@@ -40,7 +41,7 @@ describeEachStore('merchants', (open) => {
   test('update writes only what the patch names; an empty patch changes nothing', async () => {
     const s = await open();
     await addMerchant(s);
-    await s.merchants.update('m_1', { name: 'Café Ünïcode', feeBps: 0, settlementCurrency: 'USDC', timeZone: 'Asia/Tokyo' });
+    await s.merchants.update('m_1', { name: 'Café Ünïcode', feeBps: 0, settlementCurrency: 'USDC', timeZone: 'Asia/Tokyo', tipsEnabled: true, tipPercentages: [5, 12.5] });
     await s.merchants.update('m_1', {});
     expect(await s.merchants.findById('m_1')).toMatchObject({
       name: 'Café Ünïcode',
@@ -48,6 +49,7 @@ describeEachStore('merchants', (open) => {
       settlementCurrency: 'USDC',
       timeZone: 'Asia/Tokyo',
       feeFixedUsdCents: 10,
+      tips: { enabled: true, percentages: [5, 12.5], custom: true },
     });
   });
 

@@ -31,6 +31,7 @@ const session: PaymentSession = {
   amountMinor: 12_500_000n,
   amountReceivedMinor: 0n,
   amountRefundedMinor: 0n,
+  tipMinor: 0n,
   description: null,
   clientReferenceId: null,
   metadata: {},

@@ -27,6 +27,7 @@ function session(livemode: boolean): PaymentSession {
     amountMinor: 5_000_000n,
     amountReceivedMinor: 5_000_000n,
     amountRefundedMinor: 0n,
+    tipMinor: 0n,
     description: null,
     clientReferenceId: null,
     metadata: {},

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { networkInfo, networkName } from '../../src/chains/registry.js';
 import type { Merchant } from '../../src/domain/merchant.js';
 import type { Payment } from '../../src/domain/payment.js';
-import { buildReceipt, type NetworkFacts, tipAndTotal } from '../../src/domain/receipt.js';
+import { buildReceipt, type NetworkFacts } from '../../src/domain/receipt.js';
 import type { Refund } from '../../src/domain/refund.js';
 import type { PaymentSession } from '../../src/domain/session.js';
 import { RATE_ONE } from '../../src/domain/rates.js';
@@ -21,12 +21,13 @@ const PAID_AT = Date.UTC(2026, 10, 28, 13, 5);
 const merchant: Merchant = {
   id: 'mer_1', name: 'Panadería Ñandú', timeZone: 'Europe/Madrid', reportingCurrency: 'EUR', defaultCurrency: 'EUR', feeBps: 0, feeFixedUsdCents: 0,
   sessionExpirySeconds: 900, monitoringWindowSeconds: 3600, settlementCurrency: null, conversionFeeBps: 0, createdAt: 0,
+  tips: { enabled: true, percentages: [10, 15, 20], custom: true },
   domains: [{ id: 'dom_1', domain: 'nandu.example', createdAt: 0 }],
 };
 
 const session = (over: Partial<PaymentSession> = {}): PaymentSession => ({
   id: 'ps_receipt1', merchantId: 'mer_1', merchantDomainId: 'dom_1', livemode: true, status: 'SUCCEEDED', exception: null, currency: 'EUR',
-  amountMinor: 1125n, amountReceivedMinor: 1125n, amountRefundedMinor: 0n, description: null, clientReferenceId: null, metadata: {},
+  amountMinor: 1125n, tipMinor: 0n, amountReceivedMinor: 1125n, amountRefundedMinor: 0n, description: null, clientReferenceId: null, metadata: {},
   lineItems: [{ quantity: 2, unitAmountMinor: 350n, name: 'Café con leche', description: null }, { quantity: 1, unitAmountMinor: 425n, name: 'Tarta de queso', description: null }],
   successUrl: null, cancelUrl: null, resolvedBy: null, createdAt: PAID_AT - 60_000, expiresAt: PAID_AT + 900_000, updatedAt: PAID_AT,
   quotes: [{ currency: 'USDT', rateScaled: (RATE_ONE * 10834n) / 10000n, rateSource: 'ecb', amountDueMinor: 12_190_000n, feeFixedMinor: 0n }],
@@ -65,8 +66,12 @@ describe('the receipt model', () => {
     }
   });
 
-  test('tip and total come from one function (the tips work wires the session\'s tip there)', () => {
-    expect(tipAndTotal(session())).toEqual({ tipMinor: 0n, totalMinor: 1125n });
+  test('a tip: its own line, and the total is the amount and the tip', () => {
+    const r = buildReceipt({ session: session({ tipMinor: 169n, amountReceivedMinor: 1294n }), payments: [payment()], refunds: [], merchant, networks });
+    expect(r).toMatchObject({ amountMinor: 1125n, tipMinor: 169n, totalMinor: 1294n });
+    const printed = decodeEscPos(escposReceipt(r)).lines.join('\n');
+    expect(printed).toMatch(/Tip\s+1\.69 EUR/);
+    expect(printed).toMatch(/TOTAL\s+12\.94 EUR/);
   });
 });
 

@@ -13,6 +13,7 @@ import { PaidScreen } from './PaidScreen.js';
 import { paidSoundOn, setPaidSoundOn } from './paid-sound.js';
 import { useReadiness } from './readiness.js';
 import { useSale } from './sale.js';
+import { TipChoice } from './TipChoice.js';
 import { WalletChoice } from './WalletChoice.js';
 import './till.css';
 import { displayQuery, rememberTillMode } from '../till-id.js';
@@ -58,11 +59,14 @@ function useEscape(action: (() => void) | undefined): void {
 
 function LiveSale() {
   const { t } = useTranslation('cashier');
-  const { status, paymentUrl, reconnecting, error, cancel, newSale, chargeAgain } = useSale();
+  const { status, paymentUrl, reconnecting, error, cancel, newSale, chargeAgain, tipOffer, tipping, chooseTip } = useSale();
   const title = useRef<HTMLHeadingElement>(null);
   const pending = status?.status === 'PENDING';
   const open = pending || status?.status === 'PROCESSING';
   const cancelable = pending && /^0(\.0+)?$/.test(status?.amount_received.value ?? '');
+  // The tip comes before the payment codes, while nothing has been paid (the API refuses it after).
+  const askTip = cancelable && tipOffer !== undefined;
+  const tipped = status !== undefined && !/^0(\.0+)?$/.test(status.tip.value);
   const onEscape = useCallback(() => (cancelable ? void cancel() : open ? undefined : newSale()), [cancelable, open, cancel, newSale]);
   useEscape(status ? onEscape : undefined);
   // Charge lands on the sale: focus its heading, so a screen reader reads the amount and Tab goes on from here.
@@ -77,8 +81,9 @@ function LiveSale() {
       <div className="sale-head">
         <div className="sale-amount">
           <h2 id="sale-title" ref={title} tabIndex={-1}>
-            {formatMoney(status.amount)}
+            {formatMoney(status.amount_total)}
           </h2>
+          {tipped ? <p className="muted tip-included">{t('tip.included', { tip: formatMoney(status.tip) })}</p> : null}
           {pending ? <Countdown until={status.expires_at} /> : null}
         </div>
         <div className="sale-actions">
@@ -94,8 +99,11 @@ function LiveSale() {
       </div>
       {reconnecting ? <p className="muted" role="status">{t('sale.reconnecting')}</p> : null}
       {error ? <p className="error" role="alert">{error}</p> : null}
-      <Outcome status={status} chargeAgain={() => void chargeAgain()} />
-      {pending ? (
+      {/* While the customer chooses a tip there is nothing to scan yet: no "Waiting for payment" card. */}
+      {askTip ? null : <Outcome status={status} chargeAgain={() => void chargeAgain()} />}
+      {askTip ? (
+        <TipChoice amount={status.amount} offer={tipOffer} busy={tipping} choose={(value) => void chooseTip(value)} />
+      ) : pending ? (
         status.payment_options.length ? (
           <section className="sale-pay" aria-labelledby="sale-wallet-title">
             <h3 id="sale-wallet-title">{t('sale.scan')}</h3>
@@ -152,7 +160,7 @@ function AmountEntry({ merchant, loadError }: { merchant: Merchant | undefined; 
   const press = (key: (typeof KEYS)[number]) => setAmount((a) => (key === '⌫' ? a.slice(0, -1) : a.length < 18 ? a + key : a));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (ok && merchant && readiness.ready !== false) void charge(merchant.merchant_id, { value: amount, currency: chosen }, description);
+    if (ok && merchant && readiness.ready !== false) void charge(merchant.merchant_id, { value: amount, currency: chosen }, description, merchant.settings.tips);
   };
   useEscape(
     useCallback(() => {

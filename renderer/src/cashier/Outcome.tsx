@@ -45,7 +45,7 @@ function Card({ tone, title, children }: { tone: 'wait' | 'due' | 'bad'; title: 
 export function Outcome({ status, chargeAgain }: { status: SaleStatus; chargeAgain: () => void }) {
   const { t } = useTranslation('cashier');
   const received = formatMoney(status.amount_received);
-  const amount = formatMoney(status.amount);
+  const amount = formatMoney(status.amount_total);
   /** What the owner can do with money that came in for a sale that did not complete. */
   const ownerNext = t('outcome.ownerNext');
   const again = (
@@ -96,7 +96,7 @@ export function Outcome({ status, chargeAgain }: { status: SaleStatus; chargeAga
       return status.exception === 'UNDERPAID' ? (
         <Card tone="due" title={t('outcome.underpaid')}>
           <p className="due">
-            <Trans t={t} i18nKey="outcome.stillDue" values={{ amount: formatMoney(subtractMoney(status.amount, status.amount_received)) }} components={{ due: <span className="due-amount" /> }} />
+            <Trans t={t} i18nKey="outcome.stillDue" values={{ amount: formatMoney(subtractMoney(status.amount_total, status.amount_received)) }} components={{ due: <span className="due-amount" /> }} />
           </p>
           <p>{t('outcome.askForRest', { received, amount })}</p>
           <p>{t('outcome.restAnotherWay')}</p>

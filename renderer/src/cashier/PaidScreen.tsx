@@ -19,9 +19,9 @@ export function PaidScreen({ status, newSale }: { status: SaleStatus; newSale: (
       <p id="paid-title" className="paid-title">
         {t('paid.title')}
       </p>
-      <p className="paid-amount">{formatMoney(status.amount)}</p>
+      <p className="paid-amount">{formatMoney(status.amount_total)}</p>
       {status.exception === 'OVERPAID' ? (
-        <p>{t('paid.overpaid', { received: formatMoney(status.amount_received), extra: formatMoney(subtractMoney(status.amount_received, status.amount)) })}</p>
+        <p>{t('paid.overpaid', { received: formatMoney(status.amount_received), extra: formatMoney(subtractMoney(status.amount_received, status.amount_total)) })}</p>
       ) : null}
       {status.exception === 'PAID_LATE' ? <p>{t('paid.paidLate')}</p> : null}
       <PaymentLines payments={status.payments} />

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { apiBaseUrl, postJson, putJson } from '../api.js';
-import type { CreatedSession, DisplayShown, SaleStatus } from '../api-types.js';
+import type { CreatedSession, DisplayShown, Merchant, SaleStatus } from '../api-types.js';
 import type { Money } from '../format.js';
 import { loadError } from '../use-api.js';
 import { playPaidSound, preparePaidSound } from './paid-sound.js';
@@ -18,14 +18,25 @@ interface SaleState {
   status?: SaleStatus;
   /** The feed is down (the core restarted, the network dropped): the browser reconnects by itself. */
   reconnecting: boolean;
+  /**
+   * The shop's tip choices, while the customer has not chosen yet (tips on in Settings): the till shows
+   * them before the payment codes. Undefined once chosen ("No tip" included) or when tips are off.
+   */
+  tipOffer?: TipSettings;
+  /** A tip being sent to the API. */
+  tipping: boolean;
   /** What was charged last, for "Charge again" after a sale expired or was canceled unpaid. */
-  lastCharge?: { merchantId: string; amount: Money; description: string };
-  /** Charges `amount` for the shop `merchantId` (GET /v1/merchant, which the till loads). */
-  charge(merchantId: string, amount: Money, description: string): Promise<void>;
+  lastCharge?: { merchantId: string; amount: Money; description: string; tips?: TipSettings };
+  /** Charges `amount` for the shop `merchantId` (GET /v1/merchant, which the till loads), offering `tips` first when they are on. */
+  charge(merchantId: string, amount: Money, description: string, tips?: TipSettings): Promise<void>;
+  /** The customer's choice: a tip in the sale's currency, or "0" for no tip. */
+  chooseTip(value: string): Promise<void>;
   chargeAgain(): Promise<void>;
   cancel(): Promise<void>;
   newSale(): void;
 }
+
+export type TipSettings = Merchant['settings']['tips'];
 
 let feed: EventSource | undefined;
 
@@ -56,24 +67,41 @@ function follow(id: string, set: (s: Partial<SaleState>) => void): void {
 export const useSale = create<SaleState>()((set, get) => ({
   phase: 'entry',
   reconnecting: false,
-  async charge(merchantId, amount, description) {
+  tipping: false,
+  async charge(merchantId, amount, description, tips) {
     preparePaidSound(); // the click is the user gesture browsers ask for before audio
-    set({ phase: 'charging', error: undefined, lastCharge: { merchantId, amount, description } });
+    set({ phase: 'charging', error: undefined, lastCharge: { merchantId, amount, description, ...(tips && { tips }) } });
     try {
       const body: Record<string, unknown> = { merchant_id: merchantId, amount };
       if (description.trim()) body.description = description.trim();
       // A retry after a dropped answer must not create a second sale: one key per charge.
       const created = await postJson<CreatedSession>('/v1/payment/sessions', body, { 'Idempotency-Key': crypto.randomUUID() });
-      set({ phase: 'live', paymentUrl: created.payment_url, status: undefined });
+      set({ phase: 'live', paymentUrl: created.payment_url, status: undefined, tipOffer: tips?.enabled ? tips : undefined });
       follow(created.session_id, set);
-      showOnDisplay(created.session_id);
+      // While the till asks for a tip, the display keeps its welcome: it shows the sale, and its codes,
+      // once the total is known (chooseTip), so the customer never pays a total about to change.
+      if (!tips?.enabled) showOnDisplay(created.session_id);
     } catch (error) {
       set({ phase: 'entry', error: loadError(error) });
     }
   },
   async chargeAgain() {
     const last = get().lastCharge;
-    if (last) await get().charge(last.merchantId, last.amount, last.description);
+    if (last) await get().charge(last.merchantId, last.amount, last.description, last.tips);
+  },
+  async chooseTip(value) {
+    const status = get().status;
+    if (!status || get().tipping) return;
+    set({ tipping: true, error: undefined });
+    try {
+      // One key per choice: a retry after a dropped answer sets the same tip once.
+      await postJson(`/v1/payment/sessions/${encodeURIComponent(status.session_id)}/tip`, { tip: { value, currency: status.amount.currency } }, { 'Idempotency-Key': crypto.randomUUID() });
+      // The feed brings the new total and payment codes (the tip publishes the session's change).
+      set({ tipOffer: undefined, tipping: false });
+      showOnDisplay(status.session_id);
+    } catch (error) {
+      set({ tipping: false, error: loadError(error) });
+    }
   },
   async cancel() {
     const id = get().status?.session_id;
@@ -88,6 +116,6 @@ export const useSale = create<SaleState>()((set, get) => ({
     showOnDisplay(null);
     feed?.close();
     feed = undefined;
-    set({ phase: 'entry', paymentUrl: undefined, status: undefined, error: undefined, reconnecting: false });
+    set({ phase: 'entry', paymentUrl: undefined, status: undefined, error: undefined, reconnecting: false, tipOffer: undefined, tipping: false });
   },
 }));

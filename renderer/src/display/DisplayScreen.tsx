@@ -136,7 +136,7 @@ function SaleOnDisplay({ mode }: { mode: 'live' | 'test' }) {
       <main className="display display-paid" aria-live="polite">
         <PaidCheck />
         <h1 className="display-title">{t('paidThanks')}</h1>
-        <p className="display-amount">{formatMoney(status.amount)}</p>
+        <p className="display-amount">{formatMoney(status.amount_total)}</p>
         {receiptUrl ? (
           <div className="display-receipt">
             <QrCode text={receiptUrl} label={t('receiptQr')} size={240} />
@@ -148,7 +148,7 @@ function SaleOnDisplay({ mode }: { mode: 'live' | 'test' }) {
   }
   if (status.status === 'PENDING') {
     const underpaid = status.exception === 'UNDERPAID';
-    const due = underpaid ? subtractMoney(status.amount, status.amount_received) : status.amount;
+    const due = underpaid ? subtractMoney(status.amount_total, status.amount_received) : status.amount_total;
     // The payment page's QR code only where a phone can open it; the customer needs no word about it.
     const link = isLoopbackUrl(current.payment_url) ? null : (
       <div className="display-link">
@@ -162,7 +162,7 @@ function SaleOnDisplay({ mode }: { mode: 'live' | 'test' }) {
           {underpaid ? <p className="display-due-label">{t('stillToPay')}</p> : null}
           <h1 className="display-amount">{formatMoney(due)}</h1>
           {underpaid ? (
-            <p>{t('receivedOf', { received: formatMoney(status.amount_received), amount: formatMoney(status.amount) })}</p>
+            <p>{t('receivedOf', { received: formatMoney(status.amount_received), amount: formatMoney(status.amount_total) })}</p>
           ) : null}
         </div>
         {status.payment_options.length ? (
@@ -179,7 +179,7 @@ function SaleOnDisplay({ mode }: { mode: 'live' | 'test' }) {
   }
   return (
     <main className="display" aria-live="polite">
-      <h1 className="display-amount">{formatMoney(status.amount)}</h1>
+      <h1 className="display-amount">{formatMoney(status.amount_total)}</h1>
       <p className="display-title">{finishedText(t, status)}</p>
     </main>
   );

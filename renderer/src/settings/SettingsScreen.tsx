@@ -14,6 +14,7 @@ import { PaymentPageAddress } from './PaymentPageAddress.js';
 import { PrinterCard } from './PrinterCard.js';
 import { RpcCheckButton } from './RpcCheck.js';
 import { StaffPinForm } from './StaffPinForm.js';
+import { TipsCard } from './TipsCard.js';
 import { UnpayableCoins } from './UnpayableCoins.js';
 
 /** Each chain family with the names of its networks, in the order /v1/networks lists them. */
@@ -465,6 +466,7 @@ export function SettingsScreen() {
       {error ? <p className="error" role="alert">{error}</p> : null}
       {merchant ? <ModeCard livemode={merchant.livemode} /> : null}
       {merchant ? <ShopForm key={merchant.merchant_id} merchant={merchant} onSaved={load} /> : null}
+      {merchant ? <TipsCard key={`tips-${merchant.merchant_id}-${String(merchant.livemode)}`} merchant={merchant} onSaved={load} /> : null}
       <PaymentPageAddress />
       {merchant ? <PrinterCard livemode={merchant.livemode} /> : null}
 

@@ -4,6 +4,7 @@ import { formatMoney } from '../../domain/money.js';
 import { NETWORKS, networkName, WALLET_URI_SCHEMES } from '../../chains/registry.js';
 import type { PaymentOption } from '../../domain/payment-option.js';
 import type { SessionView } from '../../services/session-view.js';
+import { totalDueMinor, totalMinor } from '../../domain/session.js';
 import { CHECKOUT_JS } from './client.js';
 import { qrSvg } from './qr.js';
 import { coinAmount, publicStatus, type PublicStatus } from './status.js';
@@ -18,9 +19,9 @@ export const escapeHtml = (text: string): string =>
 /** Only http(s) links are ever put into an href (the API accepts nothing else; this guards the page too). */
 const safeUrl = (url: string | null): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
-/** "12.50 USD", "500 JPY": the pricing amount, without depending on the server's locale. */
+/** "12.50 USD", "500 JPY": what the customer pays (the amount and any tip), without depending on the server's locale. */
 function displayAmount(view: SessionView): string {
-  const { value, currency } = formatMoney({ minor: view.session.amountMinor, currency: view.session.currency });
+  const { value, currency } = formatMoney({ minor: totalMinor(view.session), currency: view.session.currency });
   return `${value} ${currency}`;
 }
 
@@ -210,7 +211,7 @@ export async function renderCheckoutPage(view: SessionView, merchant: Merchant, 
   const coins = isFiat(session.currency)
     ? `<p class="quotes"><span class="vh">Amount in stablecoins: </span>${[...session.quotes]
         .sort((a, b) => STABLECOINS.indexOf(a.currency) - STABLECOINS.indexOf(b.currency))
-        .map((q) => `${escapeHtml(coinAmount(formatMoney({ minor: q.amountDueMinor, currency: q.currency }).value))} ${escapeHtml(q.currency)}`)
+        .map((q) => `${escapeHtml(coinAmount(formatMoney({ minor: totalDueMinor(session, q), currency: q.currency }).value))} ${escapeHtml(q.currency)}`)
         .join(' or ')}</p>`
     : '';
   const lines = session.lineItems
@@ -241,6 +242,7 @@ export async function renderCheckoutPage(view: SessionView, merchant: Merchant, 
   <section class="summary" aria-label="Order">
     <h1 class="amount"><span class="vh">Amount due: </span>${escapeHtml(displayAmount(view))}</h1>
     ${coins}
+    ${session.tipMinor > 0n ? `<p class="tip">Includes a tip of ${escapeHtml(formatMoney({ minor: session.tipMinor, currency: session.currency }).value)} ${escapeHtml(session.currency)}</p>` : ''}
     ${session.description ? `<p class="description">${escapeHtml(session.description)}</p>` : ''}
     ${lines ? `<ul class="items">${lines}</ul>` : ''}
   </section>

@@ -4,6 +4,7 @@ import { networkName } from '../../chains/registry.js';
 import { explorerUrl } from '../presenters/session-presenter.js';
 import type { Payment } from '../../domain/payment.js';
 import type { SessionView } from '../../services/session-view.js';
+import { totalMinor } from '../../domain/session.js';
 
 /**
  * A stablecoin amount for people: its 6-decimal value with trailing zeros dropped down to two
@@ -29,7 +30,8 @@ function stillDue(view: SessionView): string {
   }
   if (perCoin.length) return perCoin.join(' or ');
   const s = view.session;
-  const rest = s.amountMinor > s.amountReceivedMinor ? s.amountMinor - s.amountReceivedMinor : 0n;
+  const total = totalMinor(s);
+  const rest = total > s.amountReceivedMinor ? total - s.amountReceivedMinor : 0n;
   const { value, currency } = formatMoney({ minor: rest, currency: s.currency });
   return `${value} ${currency}`;
 }
@@ -96,6 +98,8 @@ export function publicStatus(view: SessionView) {
     exception: s.exception,
     livemode: s.livemode,
     amount: formatMoney({ minor: s.amountMinor, currency: s.currency }),
+    tip: formatMoney({ minor: s.tipMinor, currency: s.currency }),
+    amount_total: formatMoney({ minor: totalMinor(s), currency: s.currency }),
     amount_received: formatMoney({ minor: s.amountReceivedMinor, currency: s.currency }),
     expires_at: new Date(s.expiresAt).toISOString(),
     success_url: s.status === 'SUCCEEDED' ? s.successUrl : null,

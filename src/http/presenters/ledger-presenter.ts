@@ -18,6 +18,7 @@ export function presentEntry(e: BalanceTransaction) {
     amount: money(e.amountMinor, e.currency),
     fee: money(e.feeMinor, e.currency),
     net: money(e.netMinor, e.currency),
+    tip: money(e.tipMinor, e.currency),
     status: e.settles ? ('pending_until_available_on' as const) : ('available' as const),
     available_on: iso(e.availableOn),
     source: e.sourceId,
@@ -106,6 +107,7 @@ export function presentQuote(q: ConversionQuote) {
 function presentParts(p: MoneyParts) {
   return {
     gross: money(p.grossMinor, p.currency),
+    tips: money(p.tipsMinor, p.currency),
     fees: money(p.feesMinor, p.currency),
     refunds: money(p.refundsMinor, p.currency),
     conversions: money(p.conversionsMinor, p.currency),
@@ -123,6 +125,7 @@ export function presentSummary(s: BalanceSummary) {
       date: d.date,
       currency: d.currency,
       gross: money(d.grossMinor, d.currency),
+      tips: money(d.tipsMinor, d.currency),
       fees: money(d.feesMinor, d.currency),
       refunds: money(d.refundsMinor, d.currency),
       net: money(d.netMinor, d.currency),

@@ -3,6 +3,7 @@ import type { Stablecoin } from '../../domain/currencies.js';
 import { formatMoney } from '../../domain/money.js';
 import { networkInfo } from '../../chains/registry.js';
 import type { SessionView } from '../../services/session-view.js';
+import { totalMinor } from '../../domain/session.js';
 import type { SessionOut } from '../schemas/session.js';
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
@@ -36,6 +37,8 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
     merchant_domain_id: s.merchantDomainId,
     livemode: s.livemode,
     amount: formatMoney({ minor: s.amountMinor, currency: s.currency }),
+    tip: formatMoney({ minor: s.tipMinor, currency: s.currency }),
+    amount_total: formatMoney({ minor: totalMinor(s), currency: s.currency }),
     amount_received: formatMoney({ minor: s.amountReceivedMinor, currency: s.currency }),
     amount_refunded: formatMoney({ minor: s.amountRefundedMinor, currency: s.currency }),
     description: s.description,
@@ -82,6 +85,7 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
     booked: view.booked.map((b) => ({
       currency: b.currency as Stablecoin,
       gross: formatMoney({ minor: b.grossMinor, currency: b.currency }).value,
+      tip: formatMoney({ minor: b.tipsMinor, currency: b.currency }).value,
       fee: formatMoney({ minor: b.feesMinor, currency: b.currency }).value,
       refunded: formatMoney({ minor: b.refundsMinor, currency: b.currency }).value,
       net: formatMoney({ minor: b.netMinor, currency: b.currency }).value,

@@ -35,8 +35,9 @@ function filters(q: LedgerFilterQuery) {
   };
 }
 
-const CSV_COLUMNS = ['id', 'created_at', 'type', 'currency', 'amount', 'fee', 'net', 'status', 'available_on', 'source', 'description'] as const;
-const CSV_AMOUNTS = ['amount', 'fee', 'net'] as const;
+// `tip` last: columns added later go at the end, so a sheet that reads columns by position keeps working.
+const CSV_COLUMNS = ['id', 'created_at', 'type', 'currency', 'amount', 'fee', 'net', 'status', 'available_on', 'source', 'description', 'tip'] as const;
+const CSV_AMOUNTS = ['amount', 'fee', 'net', 'tip'] as const;
 
 function csvRows(services: HttpServices, caller: Caller, parsed: ReturnType<typeof filters>): AsyncIterable<Record<(typeof CSV_COLUMNS)[number], string>> {
   return (async function* () {
@@ -54,6 +55,7 @@ function csvRows(services: HttpServices, caller: Caller, parsed: ReturnType<type
         available_on: p.available_on,
         source: p.source,
         description: p.description,
+        tip: p.tip.value,
       };
     }
   })();
@@ -108,7 +110,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     schema: {
       tags,
       summary: 'Ledger entries as CSV (all that match the filters, newest first)',
-      description: `Columns: ${CSV_COLUMNS.join(', ')}. \`amount\` is the gross, \`fee\` the fees taken from it, \`net\` = amount − fee; decimal strings in the entry's currency. \`format=excel\`: a UTF-8 byte order mark first and amounts as text cells.`,
+      description: `Columns: ${CSV_COLUMNS.join(', ')}. \`amount\` is the gross, \`fee\` the fees taken from it, \`net\` = amount − fee, \`tip\` the customers' tip inside \`amount\` (docs/balances.md, "Tips"); decimal strings in the entry's currency. \`format=excel\`: a UTF-8 byte order mark first and amounts as text cells.`,
       querystring: BalanceTransactionCsvQuery,
       response: { 200: TextResponse('text/csv', 'A CSV file (UTF-8, CRLF line ends): the header line, then one row per ledger entry.') },
     },

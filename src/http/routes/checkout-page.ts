@@ -19,6 +19,8 @@ const PublicStatus = Type.Object({
   exception: Nullable(Type.String()),
   livemode: Type.Boolean(),
   amount: MoneyOut,
+  tip: MoneyOut,
+  amount_total: MoneyOut,
   amount_received: MoneyOut,
   expires_at: Type.String(),
   success_url: Nullable(Type.String()),

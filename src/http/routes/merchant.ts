@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isFiat } from '../../domain/currencies.js';
 import { isTimeZone } from '../../domain/calendar.js';
 import { invalidParam } from '../../domain/errors.js';
-import type { Merchant, MerchantSettingsPatch } from '../../domain/merchant.js';
+import { MAX_TIP_PRESETS, type Merchant, type MerchantSettingsPatch } from '../../domain/merchant.js';
 import { formatDecimal } from '../../domain/money.js';
 import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
@@ -27,6 +27,11 @@ const MerchantOut = Type.Object({
     monitoring_window_seconds: Type.Integer(),
     settlement_currency: Nullable(CurrencyOut('Settled funds convert into this currency automatically; null keeps them as received.')),
     conversion_fee: Type.Object({ percent: Type.String({ examples: ['0.5'] }) }),
+    tips: Type.Object({
+      enabled: Type.Boolean({ description: 'The till offers tips after the cashier charges.' }),
+      percentages: Type.Array(Type.Number(), { maxItems: MAX_TIP_PRESETS, description: 'Preset percentages of the amount the till offers, in this order.' }),
+      custom: Type.Boolean({ description: 'The customer may also type an amount of their own.' }),
+    }, { description: 'docs/payments.md, "Tips". "No tip" is always offered.' }),
   }),
   created_at: DateTime,
 });
@@ -57,6 +62,21 @@ const MerchantPatch = Type.Object(
           monitoring_window_seconds: Type.Optional(
             Type.Integer({ minimum: 0, maximum: 7 * 86_400, description: 'How long after expiry payments are still watched for (PAID_LATE), up to 7 days.' }),
           ),
+          tips: Type.Optional(
+            Type.Object(
+              {
+                enabled: Type.Optional(Type.Boolean()),
+                percentages: Type.Optional(
+                  Type.Array(Type.Number({ description: 'A percentage of the amount, more than 0 and at most 100, up to 2 decimals.' }), {
+                    maxItems: MAX_TIP_PRESETS,
+                    description: `Up to ${MAX_TIP_PRESETS} preset percentages, all different (e.g. [10, 15, 20]); [] offers none.`,
+                  }),
+                ),
+                custom: Type.Optional(Type.Boolean()),
+              },
+              { additionalProperties: false },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),
@@ -71,6 +91,18 @@ function basisPoints(value: string, param: string): number {
   const bps = value === '0' ? 0n : parseAmount(value, 'USD', param); // 2 decimals, like cents
   if (bps > 10_000n) throw invalidParam(param, 'must be at most 100');
   return Number(bps);
+}
+
+/** Preset tip percentages: each > 0 and ≤ 100 with at most 2 decimals (as a fee's percent), all different. */
+function tipPresets(values: readonly number[], param: string): number[] {
+  values.forEach((p, i) => {
+    // Two decimals at most: 12.5 and 12.25 are fine, 12.125 is not (a preset is a button's label).
+    if (!Number.isFinite(p) || p <= 0 || p > 100 || Math.round(p * 100) !== p * 100) {
+      throw invalidParam(`${param}[${i}]`, 'must be a percentage more than 0 and at most 100, with at most 2 decimals');
+    }
+    if (values.indexOf(p) !== i) throw invalidParam(`${param}[${i}]`, 'must differ from the other presets');
+  });
+  return [...values];
 }
 
 function present(m: Merchant, livemode: boolean) {
@@ -89,6 +121,7 @@ function present(m: Merchant, livemode: boolean) {
       monitoring_window_seconds: m.monitoringWindowSeconds,
       settlement_currency: m.settlementCurrency,
       conversion_fee: { percent: percentText(m.conversionFeeBps) },
+      tips: { enabled: m.tips.enabled, percentages: [...m.tips.percentages], custom: m.tips.custom },
     },
     created_at: iso(m.createdAt),
   };
@@ -111,7 +144,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     config: LIVE_ONLY,
     schema: {
       tags: ['Merchant'],
-      summary: 'Change the merchant\'s name and settings (time zone, currencies, fees, settlement currency)',
+      summary: 'Change the merchant\'s name and settings (time zone, currencies, fees, settlement currency, tips)',
       description: 'Fields left out stay as they are. Fees apply to payments booked from now on; a session\'s fixed fee is the one in force when it was created.',
       body: MerchantPatch,
       response: { 200: Envelope(MerchantOut) },
@@ -142,6 +175,9 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (ap
     if (set.conversion_fee !== undefined) patch.conversionFeeBps = basisPoints(set.conversion_fee.percent, 'settings.conversion_fee.percent');
     if (set.session_expiry_seconds !== undefined) patch.sessionExpirySeconds = set.session_expiry_seconds;
     if (set.monitoring_window_seconds !== undefined) patch.monitoringWindowSeconds = set.monitoring_window_seconds;
+    if (set.tips?.enabled !== undefined) patch.tipsEnabled = set.tips.enabled;
+    if (set.tips?.custom !== undefined) patch.tipsCustom = set.tips.custom;
+    if (set.tips?.percentages !== undefined) patch.tipPercentages = tipPresets(set.tips.percentages, 'settings.tips.percentages');
     return ok(present(await services.merchants.update(caller.merchantId, patch), caller.livemode));
   });
 

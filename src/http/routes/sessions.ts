@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { startOfLocalDay } from '../../domain/calendar.js';
-import { parseCurrency, parseDateTime, fromShapeA } from '../../services/session-input.js';
+import { parseCurrency, parseDateTime, parseTip, fromShapeA } from '../../services/session-input.js';
 import { type CsvFormat, sendCsv } from '../csv.js';
 import { ok } from '../envelope.js';
 import { callerOf, CASHIER_TOO, OWN_MODE } from '../plugins/auth.js';
@@ -8,7 +8,7 @@ import { answerStoredWithUnit } from '../plugins/idempotency.js';
 import type { SessionView } from '../../services/session-view.js';
 import { presentSession } from '../presenters/session-presenter.js';
 import { Envelope, ListOf, TextResponse } from '../schemas/common.js';
-import { SessionCsvQuery, SessionIdParams, SessionListQuery, SessionOut, ShapeABody } from '../schemas/session.js';
+import { SessionCsvQuery, SessionIdParams, SessionListQuery, SessionOut, ShapeABody, TipBody } from '../schemas/session.js';
 import type { HttpServices } from '../services.js';
 import { streamEvents } from '../sse.js';
 
@@ -16,11 +16,11 @@ const tags = ['Payment sessions'];
 
 const SESSION_CSV_COLUMNS = [
   'session_id', 'created_at', 'status', 'exception', 'amount', 'currency', 'amount_received', 'amount_refunded',
-  'coin', 'gross', 'fee', 'refunded', 'net', 'description', 'client_reference_id', 'payments',
+  'coin', 'gross', 'fee', 'refunded', 'net', 'description', 'client_reference_id', 'payments', 'tip', 'amount_total', 'coin_tip',
 ] as const;
 
 /** Columns holding amounts: text cells in the `excel` format. */
-const SESSION_CSV_AMOUNTS = ['amount', 'amount_received', 'amount_refunded', 'gross', 'fee', 'refunded', 'net'] as const;
+const SESSION_CSV_AMOUNTS = ['amount', 'amount_received', 'amount_refunded', 'gross', 'fee', 'refunded', 'net', 'tip', 'amount_total', 'coin_tip'] as const;
 
 interface SessionFilterQuery {
   status?: string;
@@ -99,7 +99,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       summary: 'Payment sessions as CSV (all that match the filters, newest first)',
       description:
         `Columns: ${SESSION_CSV_COLUMNS.join(', ')}. One row per session and coin it put in the balance (\`booked\`: coin, gross, fee, refunded, net in that coin), ` +
-        'or one row with those five empty when nothing is booked (a session not SUCCEEDED); `payments` lists network:currency:amount:tx_hash for each payment. ' +
+        'or one row with those five empty when nothing is booked (a session not SUCCEEDED); `payments` lists network:currency:amount:tx_hash for each payment; `tip` and `amount_total` are the session\'s (pricing currency), `coin_tip` the tip inside that row\'s `gross` (docs/balances.md, "Tips"). ' +
         '`format=excel`: a UTF-8 byte order mark first and amounts as text cells.',
       querystring: SessionCsvQuery,
       response: { 200: TextResponse('text/csv', 'A CSV file (UTF-8, CRLF line ends): the header line, then one row per session.') },
@@ -122,10 +122,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
           description: p.description ?? '',
           client_reference_id: p.client_reference_id ?? '',
           payments: p.payments.map((x) => `${x.network}:${x.currency}:${x.amount}:${x.tx_hash}`).join(' '),
+          tip: p.tip.value,
+          amount_total: p.amount_total.value,
         };
         // A session paid in two coins has a row per coin: each row's amounts are in one coin, so a column sums.
-        if (p.booked.length === 0) yield { ...row, coin: '', gross: '', fee: '', refunded: '', net: '' };
-        for (const b of p.booked) yield { ...row, coin: b.currency, gross: b.gross, fee: b.fee, refunded: b.refunded, net: b.net };
+        if (p.booked.length === 0) yield { ...row, coin: '', gross: '', fee: '', refunded: '', net: '', coin_tip: '' };
+        for (const b of p.booked) yield { ...row, coin: b.currency, gross: b.gross, fee: b.fee, refunded: b.refunded, net: b.net, coin_tip: b.tip };
       }
     })();
     const file = `payment-sessions-${caller.livemode ? 'live' : 'test'}.csv`;
@@ -151,6 +153,25 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
       response: { 200: Envelope(SessionOut) },
     },
   }, async (request) => ok(present(await services.sessions.cancel(callerOf(request), request.params.id))));
+
+  app.post('/v1/payment/sessions/:id/tip', {
+    config: CASHIER_TOO,
+    schema: {
+      tags,
+      summary: 'Set or replace the tip of a session nothing has been paid on',
+      description:
+        'The customer\'s tip, in the session\'s currency (another currency: 400 with `param` `tip.currency`); `"0"` is "no tip". ' +
+        'Allowed while the session is PENDING and no payment has been detected at all, else 409 `invalid_state`. ' +
+        'The session then shows `tip` and `amount_total`, and every option\'s `amount_due` (and its wallet request and QR) asks for the total at the rates locked at creation. ' +
+        'The session\'s live feed (`…/stream`, the customer display, the payment page) updates. No event is written (the contract has no such type); the next event carries the tip. See docs/payments.md, "Tips".',
+      params: SessionIdParams,
+      body: TipBody,
+      response: { 200: Envelope(SessionOut) },
+    },
+  }, async (request) => {
+    const { tip } = request.body;
+    return ok(present(await services.sessions.setTip(callerOf(request), request.params.id, (currency) => parseTip(tip, currency, 'tip'), 'tip.value')));
+  });
 
   app.post('/v1/payment/sessions/:id/resolve', {
     config: OWN_MODE,

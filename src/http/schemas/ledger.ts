@@ -44,6 +44,7 @@ export const BalanceTransactionOut = Type.Object({
   amount: MoneyOut,
   fee: MoneyOut,
   net: MoneyOut,
+  tip: Type.Object(MoneyOut.properties, { description: 'The customers\' tip inside `amount` (a part of it, same sign; 0 for entries without one): docs/balances.md, "Tips".' }),
   status: Type.String({
     enum: ['pending_until_available_on', 'available'],
     description: '`pending_until_available_on`: counted in `pending` until `available_on`, then in `available`; `available`: counted in `available` from creation.',
@@ -75,6 +76,7 @@ export const BalanceTransactionCsvQuery = Type.Object({ ...LedgerFilters, format
 /** What a sum of entries is made of (docs/balances.md, "What the money is made of"). */
 const MoneyPartsOut = Type.Object({
   gross: MoneyOut,
+  tips: Type.Object(MoneyOut.properties, { description: 'The customers\' tips inside `gross` (not added to it); refunds do not take them back.' }),
   fees: MoneyOut,
   refunds: MoneyOut,
   conversions: MoneyOut,
@@ -103,6 +105,7 @@ export const BalanceSummaryOut = Type.Object({
       date: Type.String({ description: 'YYYY-MM-DD in the merchant\'s time zone.', examples: ['2026-05-01'] }),
       currency: CurrencyOut(),
       gross: MoneyOut,
+      tips: Type.Object(MoneyOut.properties, { description: 'The tips inside that day\'s `gross`.' }),
       fees: MoneyOut,
       refunds: MoneyOut,
       net: MoneyOut,

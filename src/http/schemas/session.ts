@@ -17,6 +17,16 @@ const CommonCreateFields = {
   cancel_url: Type.Optional(Url),
 };
 
+/** A tip as shape A and the tip route take it: a money object in the session's currency. */
+const TipIn = (description: string) =>
+  Type.Object(
+    {
+      value: DecimalString({ description: 'Decimal string, at most the currency\'s decimals; "0" is no tip.', examples: ['1.50', '0'] }),
+      currency: CurrencyCode,
+    },
+    { additionalProperties: false, description },
+  );
+
 export const ShapeABody = Type.Object(
   {
     merchant_id: Type.String({ minLength: 1, maxLength: 64, description: 'Must be the API key\'s merchant (`GET /v1/merchant`).' }),
@@ -30,8 +40,15 @@ export const ShapeABody = Type.Object(
       },
       { additionalProperties: false },
     ),
+    tip: Type.Optional(TipIn('The customer\'s tip on top of `amount`, in the same currency (else 400). Default: no tip. It can be set later with `POST /v1/payment/sessions/{id}/tip`.')),
     ...CommonCreateFields,
   },
+  { additionalProperties: false },
+);
+
+/** `POST /v1/payment/sessions/{id}/tip`. */
+export const TipBody = Type.Object(
+  { tip: TipIn('The tip, in the session\'s currency; `{"value":"0",…}` is "no tip".') },
   { additionalProperties: false },
 );
 
@@ -43,6 +60,7 @@ export const ShapeBBody = Type.Object(
     currency: CurrencyCode,
     mode: Type.Literal('payment'),
     amount: Type.Optional(MinorInteger('Total in the currency\'s minor units (1999 = 19.99 USD; 500 = ¥500). Must equal the line items\' total; may be left out.', 1)),
+    tip_amount: Type.Optional(MinorInteger('The customer\'s tip on top of `amount`, in the same currency\'s minor units (150 = 1.50 USD). Default 0: no tip.', 0)),
     line_items: Type.Array(
       Type.Object(
         {
@@ -137,6 +155,10 @@ export const SessionOut = Type.Object(
     merchant_domain_id: Type.String(),
     livemode: Type.Boolean(),
     amount: MoneyOut,
+    // The tip on top of `amount` (0 when none) and what the customer pays: `amount` + `tip`, which every
+    // option's `amount_due` and the state (UNDERPAID, OVERPAID, SUCCEEDED) are judged against.
+    tip: MoneyOut,
+    amount_total: MoneyOut,
     amount_received: MoneyOut,
     amount_refunded: MoneyOut,
     description: Nullable(Type.String()),
@@ -151,6 +173,7 @@ export const SessionOut = Type.Object(
       Type.Object({
         currency: CoinOut,
         gross: Type.String({ description: 'Confirmed money booked in the balance (6 decimals), less refunds made before the session succeeded (they paid back money never booked; docs/balances.md, "Refunds before success").', examples: ['12.500000'] }),
+        tip: Type.String({ description: 'The customer\'s tip inside `gross`, in this coin (docs/balances.md, "Tips"); 0 without a tip.', examples: ['0.000000'] }),
         fee: Type.String({ description: 'Fees taken from it (the percentage and the fixed fee; docs/balances.md).', examples: ['0.287500'] }),
         refunded: Type.String({ description: 'Refunds paid back from it once the session had succeeded, less those that failed or were canceled.', examples: ['0.000000'] }),
         net: Type.String({ description: 'gross − fee − refunded: what the session leaves in the balance.', examples: ['12.212500'] }),
