@@ -25,6 +25,7 @@ const ON_POSTGRES = [
   'test/integration/settings.test.ts',
   'test/integration/checkout-page.test.ts',
   'test/integration/customer-display.test.ts',
+  'test/integration/receipts.test.ts',
   'test/integration/typed-client.test.ts',
   'test/integration/csv-export.test.ts',
   'test/integration/shutdown.test.ts',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FAMILIES, familyById, familyOf, networkName } from './chains/registry.js';
+import { FAMILIES, familyById, familyOf, networkInfo, networkName } from './chains/registry.js';
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
@@ -25,6 +25,7 @@ import { NO_CHAINS } from './services/chain-handlers.js';
 import { IdempotencyService } from './services/idempotency-service.js';
 import { LedgerService } from './services/ledger-service.js';
 import { CustomerDisplay } from './services/customer-display.js';
+import { ReceiptService } from './services/receipt-service.js';
 import { Leadership, newHolderId } from './services/leadership.js';
 import { LiveFeed } from './services/live-feed.js';
 import { atCommitOnEveryInstance, onEveryInstance } from './services/on-every-instance.js';
@@ -84,6 +85,8 @@ export interface CoreServices {
   webhookEndpoints: WebhookEndpointService;
   events: EventService;
   refunds: RefundService;
+  /** Receipts of paid sessions (JSON, printable page, ESC/POS, the public page). */
+  receipts: ReceiptService;
   /** Unmatched deposits, recorded from the watchers' scans (payments.deposits). */
   deposits: DepositService;
   /**
@@ -351,6 +354,12 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     tx,
     merchants,
     refunds,
+    receipts: new ReceiptService({
+      sessions,
+      refunds: store.refunds,
+      merchants,
+      networks: (network) => ({ name: networkName(network), liveExplorerTx: networkInfo(network)?.liveExplorerTx ?? null }),
+    }),
     leadership,
     readiness,
     apiKeys,

@@ -93,6 +93,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt page of a paid session (HTML)
+         * @description What the receipt QR on the customer display and the payment page opens on the customer's phone: the receipt of a SUCCEEDED session, with a QR of each transfer on its network's explorer (live mode). Public like the payment page: the unguessable session id is the capability; not indexed (`noindex`).
+         */
+        get: operations["getPayReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/display/current": {
         parameters: {
             query?: never;
@@ -1024,6 +1044,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment/sessions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of a paid session (JSON, a printable page, or ESC/POS bytes)
+         * @description Only a SUCCEEDED session has a receipt: any other is 409 `invalid_state`. The receipt names the shop, the time in the shop's time zone, the lines or the amount, the tip and total, each payment (coin, network, amount, the rate locked at creation, transaction id and, in live mode, its explorer link) and the session's refunds. `format=html` answers a page 80 mm wide to print (no scripts, nothing fetched); `format=escpos` the ESC/POS bytes of the same receipt for an 80 mm thermal printer (docs/receipts.md).
+         */
+        get: operations["getPaymentSessionReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/deposits": {
         parameters: {
             query?: never;
@@ -1743,6 +1783,57 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPayReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt page. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            /** @description A page saying the receipt was not found. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            408: components["responses"]["RequestTimeout"];
+            /** @description A page saying the payment is not complete yet, so there is no receipt. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -7787,6 +7878,152 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentSessionReceipt: {
+        parameters: {
+            query?: {
+                /** @description `json` (default): the receipt in the envelope; `html`: a printable page 80 mm wide; `escpos`: the ESC/POS bytes for an 80 mm receipt printer (48 columns). Anything else is 400 `parameter_invalid` (`param: "format"`). */
+                format?: "json" | "html" | "escpos";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt: JSON in the envelope (default), an HTML page (`format=html`) or ESC/POS bytes (`format=escpos`). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "receipt";
+                            session_id: string;
+                            livemode: boolean;
+                            /** @description The public receipt page (no credentials; the unguessable session id is the capability): what the receipt QR opens. */
+                            receipt_url: string;
+                            shop: {
+                                name: string;
+                                domain: string | null;
+                            };
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            paid_at: string;
+                            /**
+                             * @description `paid_at` in the shop's time zone, `YYYY-MM-DD HH:MM`.
+                             * @example 2026-11-28 14:03
+                             */
+                            local_time: string;
+                            /** @description The shop's IANA time zone. */
+                            time_zone: string;
+                            description: string | null;
+                            /** @description Shape B's line items; empty for a sale charged as one amount. */
+                            line_items: {
+                                name: string;
+                                quantity: number;
+                                unit_amount: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                amount: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                            }[];
+                            amount: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            tip: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            total: {
+                                /**
+                                 * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                 * @example 12.50
+                                 */
+                                value: string;
+                                /** @enum {string} */
+                                currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                            };
+                            payments: {
+                                network: string;
+                                network_name: string;
+                                /** @enum {string} */
+                                currency: "USDT" | "USDC";
+                                /** @description Decimal, the coin's 6 decimals. */
+                                amount: string;
+                                rate: string | null;
+                                tx_hash: string;
+                                explorer_url: string | null;
+                            }[];
+                            refunds: {
+                                network: string;
+                                network_name: string;
+                                amount: {
+                                    /**
+                                     * @description Decimal amount with exactly the currency's decimals (JPY and VND 0, other fiat 2, USDT/USDC 6); ledger debits are negative.
+                                     * @example 12.50
+                                     */
+                                    value: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                };
+                                tx_hash: string | null;
+                                explorer_url: string | null;
+                                /** @enum {string} */
+                                status: "PENDING" | "REQUIRES_ACTION" | "PROCESSING" | "SUCCEEDED" | "FAILED" | "CANCELED";
+                            }[];
+                        };
+                    };
+                    "text/html": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];

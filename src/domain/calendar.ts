@@ -87,3 +87,9 @@ export function startOfLocalDay(ms: number, timeZone: string): number {
   for (let next = startOfNextLocalDay(start, timeZone); next <= ms; next = startOfNextLocalDay(start, timeZone)) start = next;
   return start;
 }
+
+/** The local date and time of an instant to the minute, as `YYYY-MM-DD HH:MM` (receipts print it). */
+export function localDateTime(ms: number, timeZone: string): string {
+  const t = localTime(ms, timeZone);
+  return `${localDate(ms, timeZone)} ${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+}

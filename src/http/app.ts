@@ -31,6 +31,7 @@ import { liveReadinessRoutes } from './routes/live-readiness.js';
 import { networkRoutes } from './routes/networks.js';
 import { rpcCheckRoutes } from './routes/rpc-check.js';
 import { rateRoutes } from './routes/rates.js';
+import { receiptRoutes } from './routes/receipts.js';
 import { refundRoutes } from './routes/refunds.js';
 import { depositRoutes } from './routes/deposits.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(networkSettingsRoutes, services);
     await api.register(rateRoutes, services);
     await api.register(refundRoutes, services);
+    await api.register(receiptRoutes, services);
     await api.register(depositRoutes, services);
     await api.register(uiSessionRoutes, services);
     await api.register(liveReadinessRoutes, services);

@@ -13,6 +13,7 @@ import type { EventService } from '../services/event-service.js';
 import type { RateService } from '../services/rate-service.js';
 import type { Readiness } from '../services/readiness.js';
 import type { RpcCheckService } from '../services/rpc-check.js';
+import type { ReceiptService } from '../services/receipt-service.js';
 import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
@@ -34,6 +35,8 @@ export interface HttpServices {
   /** Exchange rates per mode, with source and age (GET /v1/rates). */
   rates: RateService;
   refunds: RefundService;
+  /** Receipts of paid sessions. */
+  receipts: ReceiptService;
   /** Unmatched deposits: money on the merchant's accounts that paid no session. */
   deposits: DepositService;
   /** Each network's settings and watcher health in one mode. */

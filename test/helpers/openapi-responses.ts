@@ -25,7 +25,7 @@ export interface ReceivedResponse {
  */
 const UNDOCUMENTED: { path: RegExp; contentType: RegExp }[] = [
   { path: /^\/docs(\/.*)?$/, contentType: /^(text\/html|application\/json|application\/(x-)?yaml|text\/css|application\/javascript|text\/javascript|image\/png)/ },
-  { path: /^\/pay\/assets\/checkout\.(js|css)$/, contentType: /^(text\/javascript|text\/css)/ },
+  { path: /^\/pay\/assets\/(checkout\.(js|css)|receipt\.css)$/, contentType: /^(text\/javascript|text\/css)/ },
   { path: /^\/display$/, contentType: /.*/ },
   { path: /^\/$|^\/index\.html$|^\/assets\/|^\/favicon/, contentType: /.*/ },
 ];

@@ -98,6 +98,10 @@ test('the CSV exports answer text/csv, the checkout page text/html, the live fee
   expect(media('get', '/v1/balance/transactions.csv')).toEqual(['text/csv']);
   expect(media('get', '/pay/{id}')).toEqual(['text/html']);
   expect(media('get', '/pay/{id}', '404')).toEqual(['text/html']);
+  // The receipt: JSON by default, a printable page or ESC/POS bytes by `format`; its public page is HTML.
+  expect(media('get', '/v1/payment/sessions/{id}/receipt')).toEqual(['application/json', 'text/html', 'application/octet-stream']);
+  expect(media('get', '/pay/{id}/receipt')).toEqual(['text/html']);
+  expect(media('get', '/pay/{id}/receipt', '409')).toEqual(['text/html']);
   for (const path of ['/pay/{id}/stream', '/v1/payment/sessions/{id}/stream', '/display/current']) expect(media('get', path)).toEqual(['text/event-stream']);
 });
 

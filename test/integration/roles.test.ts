@@ -22,6 +22,7 @@ const CASHIER = [
   'GET /v1/payment/sessions/:id',
   'POST /v1/payment/sessions/:id/cancel',
   'POST /v1/payment/sessions/:id/tip', // the till takes the customer's tip before they pay
+  'GET /v1/payment/sessions/:id/receipt', // the till prints the customer's receipt
   'GET /v1/payment/sessions/:id/stream',
   'POST /api/v1/checkout/sessions/create',
   'GET /api/v1/checkout/sessions/:id',

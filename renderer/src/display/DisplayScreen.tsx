@@ -4,7 +4,8 @@
  * bare address and the exact amount where the network has no URI every wallet scans: TRON), the
  * payment page's QR code where a phone can reach it, and the sale's status, with nothing the customer
  * should not see. Public endpoints only. A finished sale (paid, expired, canceled) stays up a few
- * seconds, then the display says Welcome again, whether or not the till has moved on.
+ * seconds, then the display says Welcome again, whether or not the till has moved on; a paid sale
+ * shows the QR of its receipt page (/pay/{id}/receipt) and stays longer, so the customer can scan it.
  * It speaks the language of its own device (a window or browser of its own: docs/ui.md, "Languages").
  * It follows one mode's display: live unless its address says `mode=test` (or, on the till's own
  * device, the till last used test mode); in test mode it says so on screen, so no customer takes a
@@ -25,6 +26,11 @@ import { displayMode, displayTillId, TILL_MODE_KEY } from '../till-id.js';
 
 /** How long a finished sale stays on the display before Welcome. */
 const FINISHED_SHOWN_MS = 8_000;
+/** A paid sale with its receipt QR stays longer: the customer takes out a phone to scan it (until the till puts up the next sale). */
+const RECEIPT_SHOWN_MS = 45_000;
+
+/** The public receipt page (/pay/{id}/receipt): the payment page's address, which a phone reaches, with /receipt. */
+const receiptUrlOf = (paymentUrl: string): string => `${paymentUrl.replace(/\/+$/, '')}/receipt`;
 
 const finished = (s: SaleStatus | undefined) => s?.status === 'SUCCEEDED' || s?.status === 'EXPIRED' || s?.status === 'CANCELED';
 
@@ -114,12 +120,15 @@ function SaleOnDisplay({ mode }: { mode: 'live' | 'test' }) {
   }, [current.session_id]);
 
   const over = finished(status);
+  // The receipt QR only where a phone can open it (as the payment page's QR).
+  const receiptUrl = current.payment_url && !isLoopbackUrl(current.payment_url) ? receiptUrlOf(current.payment_url) : null;
+  const shownMs = status?.status === 'SUCCEEDED' && receiptUrl ? RECEIPT_SHOWN_MS : FINISHED_SHOWN_MS;
   useEffect(() => {
     if (!over || !status) return;
     const id = status.session_id;
-    const timer = setTimeout(() => setDoneWith(id), FINISHED_SHOWN_MS);
+    const timer = setTimeout(() => setDoneWith(id), shownMs);
     return () => clearTimeout(timer);
-  }, [over, status]);
+  }, [over, status, shownMs]);
 
   if (!current.session_id || !current.payment_url || !status || doneWith === status.session_id) return <Welcome />;
   if (status.status === 'SUCCEEDED') {
@@ -128,6 +137,12 @@ function SaleOnDisplay({ mode }: { mode: 'live' | 'test' }) {
         <PaidCheck />
         <h1 className="display-title">{t('paidThanks')}</h1>
         <p className="display-amount">{formatMoney(status.amount)}</p>
+        {receiptUrl ? (
+          <div className="display-receipt">
+            <QrCode text={receiptUrl} label={t('receiptQr')} size={240} />
+            <p>{t('scanForReceipt')}</p>
+          </div>
+        ) : null}
       </main>
     );
   }

@@ -27,6 +27,7 @@ export const CHECKOUT_JS = `
   var pay = doc.querySelector('.pay');
   var paymentsBox = doc.querySelector('.payments');
   var done = doc.querySelector('.done');
+  var receiptLink = doc.querySelector('.receipt-link');
   var back = doc.querySelector('.back');
   var announcer = doc.getElementById('announcer');
   var footer = doc.querySelector('.footer');
@@ -222,6 +223,7 @@ export const CHECKOUT_JS = `
     if (s.expires_at) expiresAt = Date.parse(s.expires_at);
     showOptions(s.payment_options);
     showPayments(s.payments);
+    if (receiptLink) receiptLink.hidden = s.status !== 'SUCCEEDED';
     if (back) {
       var link = back.querySelector('a');
       var canGoBack = (s.status === 'EXPIRED' || s.status === 'CANCELED') && isHttp(s.cancel_url);

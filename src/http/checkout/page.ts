@@ -189,7 +189,21 @@ function renderPayments(payments: PublicStatus['payments']): string {
  * buttons that CSS turns into tabs. /pay/assets/checkout.js adds the countdown, copy buttons and the
  * live status from /pay/:id/stream (falling back to polling /pay/:id/status).
  */
-export async function renderCheckoutPage(view: SessionView, merchant: Merchant, now: number = Date.now()): Promise<string> {
+/**
+ * After "Paid", a link to the receipt and its QR (the same URL), so the customer keeps the receipt on
+ * their phone: the page may be open on a tablet or a computer at the shop. Rendered for every session,
+ * hidden until it succeeds; the script shows it when the live status says SUCCEEDED.
+ */
+async function renderReceiptLink(url: string, paid: boolean): Promise<string> {
+  const svg = (await qrSvg(url)).replace('<svg ', '<svg aria-hidden="true" focusable="false" ');
+  return `<section class="receipt-link" aria-labelledby="receipt-title"${paid ? '' : ' hidden'}>
+    <h2 id="receipt-title">Your receipt</h2>
+    <div class="qr receipt-qr" role="img" aria-label="QR code: your receipt, to open on your phone">${svg}</div>
+    <p><a class="button" id="receipt-link" href="${escapeHtml(url)}">View your receipt</a></p>
+  </section>`;
+}
+
+export async function renderCheckoutPage(view: SessionView, merchant: Merchant, now: number = Date.now(), receiptUrl?: string): Promise<string> {
   const session = view.session;
   const status = publicStatus(view);
   const open = session.status === 'PENDING';
@@ -243,6 +257,7 @@ export async function renderCheckoutPage(view: SessionView, merchant: Merchant, 
   ${await renderPay(view, open)}
   <div class="after">
   ${renderPayments(status.payments)}
+  ${receiptUrl ? await renderReceiptLink(receiptUrl, session.status === 'SUCCEEDED') : ''}
   <p class="done"${successUrl ? '' : ' hidden'}><span class="done-note" hidden>Returning you to the shop…</span><a class="button" id="success-link" href="${escapeHtml(successUrl ?? '#')}">Continue to ${escapeHtml(merchant.name)}</a></p>
   <p class="back"${showBack ? '' : ' hidden'}><a id="back-link" href="${escapeHtml(cancelUrl ?? '#')}">Return to ${escapeHtml(merchant.name)}</a></p>
   </div>

@@ -113,8 +113,12 @@ ${panelRules}
 a.payment-tx{color:#3730a3}
 
 .done,.back{text-align:center;margin:16px 0 0}
+.receipt-link{text-align:center;margin:16px 0 0}
+.receipt-link h2{font-size:16px;margin:0 0 8px}
+.receipt-link .receipt-qr{width:160px;margin:0 auto 8px}
+.receipt-qr svg{display:block;width:100%;height:auto}
 .done-note{display:block;color:#4b5563;font-size:15px;margin:0 0 8px}
-.button{display:inline-block;padding:12px 20px;border-radius:12px;background:#059669;color:#fff;font-weight:650;text-decoration:none}
+.button{display:inline-block;padding:12px 20px;border-radius:12px;background:#047857;color:#fff;font-weight:650;text-decoration:none}
 .back a{font-weight:600}
 .footer{text-align:center;color:#4b5563;font-size:13px;max-width:460px;margin:16px auto 0}
 @media (min-width:720px){.card{max-width:500px}.qr{width:min(100%,300px)}.footer{max-width:500px}}

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../domain/errors.js';
+import { receiptUrl } from '../../receipt/receipt-text.js';
 import { APP_ICON_SVG } from '../app-icon.js';
 import { CHECKOUT_CSS, CHECKOUT_JS, publicStatus, renderCheckoutPage } from '../checkout/page.js';
+import { RECEIPT_CSS, renderReceiptPage } from '../checkout/receipt-page.js';
 import { ok } from '../envelope.js';
 import { CoinOut, Envelope, IdParams, MoneyOut, Nullable, QrOut, TextResponse } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
@@ -72,7 +74,9 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     if (!session) {
       return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Payment not found</title><h1>Payment not found</h1><p>Check the link or ask the shop for a new one.</p>');
     }
-    return reply.type('text/html; charset=utf-8').send(await renderCheckoutPage(session, await services.merchants.get(session.session.merchantId)));
+    return reply.type('text/html; charset=utf-8').send(
+      await renderCheckoutPage(session, await services.merchants.get(session.session.merchantId), Date.now(), receiptUrl(services.publicBaseUrl(), session.session.id)),
+    );
   });
 
   app.get('/pay/:id/status', {
@@ -98,6 +102,38 @@ export const checkoutPageRoutes: FastifyPluginAsyncTypebox<HttpServices> = async
     streamEvents(request, reply, services.live, id, async () => ok(publicStatus((await services.sessions.getPublic(id)) as SessionView)));
   });
 
+  app.get('/pay/:id/receipt', {
+    schema: {
+      tags,
+      summary: 'The receipt page of a paid session (HTML)',
+      description:
+        'What the receipt QR on the customer display and the payment page opens on the customer\'s phone: the receipt of a SUCCEEDED session, with a QR of each transfer on ' +
+        'its network\'s explorer (live mode). Public like the payment page: the unguessable session id is the capability; not indexed (`noindex`).',
+      security: [],
+      params: IdParams,
+      response: {
+        200: TextResponse('text/html', 'The receipt page.'),
+        404: TextResponse('text/html', 'A page saying the receipt was not found.'),
+        409: TextResponse('text/html', 'A page saying the payment is not complete yet, so there is no receipt.'),
+      },
+    },
+  }, async (request, reply) => {
+    void reply.header('Cache-Control', 'no-store').header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:").header('X-Robots-Tag', 'noindex');
+    const page = (status: 404 | 409, title: string, text: string) =>
+      reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><meta name="robots" content="noindex"><title>${title}</title><h1>${title}</h1><p>${text}</p>`);
+    let receipt;
+    try {
+      receipt = await services.receipts.getPublic(request.params.id);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'invalid_state') return page(409, 'No receipt yet', 'This payment is not complete yet. The receipt appears here once it is paid.');
+      throw err;
+    }
+    if (!receipt) return page(404, 'Receipt not found', 'Check the link or ask the shop.');
+    return reply.type('text/html; charset=utf-8').send(await renderReceiptPage(receipt, { kind: 'public', receiptUrl: receiptUrl(services.publicBaseUrl(), receipt.sessionId) }));
+  });
+
+  app.get('/pay/assets/receipt.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(RECEIPT_CSS));
   app.get('/pay/assets/checkout.js', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(CHECKOUT_JS));
   app.get('/pay/assets/checkout.css', { schema: { hide: true } }, async (_request, reply) =>
