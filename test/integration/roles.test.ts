@@ -33,6 +33,10 @@ const CASHIER = [
   'DELETE /v1/ui/sessions/current',
   'POST /v1/ui/pin', // anyone signed in changes their own PIN (with their current one)
   'PUT /v1/display', // the till shows its sale on the customer display
+  'POST /v1/shifts', // cashiers open and close their own shifts (docs/shifts.md)
+  'GET /v1/shifts', // a cashier's own
+  'GET /v1/shifts/:id',
+  'POST /v1/shifts/:id/close',
 ];
 
 /** Public routes: no credentials needed. */
