@@ -6,9 +6,9 @@
  * and `shift.reconciled` recorded.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Devnet } from '../../src/chains/evm/devnet/devnet.js';
+import { DEVNET_DAI, type Devnet } from '../../src/chains/evm/devnet/devnet.js';
 import { createSession, devAccountKey, devnetRpc, mine, option, sleep, TestWallet, waitFor, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
-import { eventTypes } from '../helpers/deposits.js';
+import { depositsOf, eventTypes } from '../helpers/deposits.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const REQUIRED = 3;
@@ -72,6 +72,12 @@ test('a shift\'s report: a tip, an underpayment, a refund and a payment unconfir
   expect(refund.status, refund.text).toBe(200);
   await mineUntil(async () => (await t.api('GET', `/v1/refunds/${refund.body.data.id}`)).body.data.status === 'SUCCEEDED' && true, 'the refund');
 
+  // A token the app does not take, sent to a sale's address: an unmatched deposit the report lists.
+  const daiTo = option(under, 'ethereum', 'USDT').address;
+  await payer.mint(DEVNET_DAI.address, payer.address, 10n ** 18n);
+  const dai = await payer.transfer(DEVNET_DAI.address, daiTo, 10n ** 18n);
+  const deposit = await mineUntil(async () => (await depositsOf(t, 'ethereum')).find((d) => d.tx_hash === dai.hash) ?? false, 'the DAI deposit');
+
   // The last sale is seen in its block but short of its confirmations when the till closes.
   const late = await sale('5.00');
   await pay(late, 'USDT', 5n * E6);
@@ -102,7 +108,9 @@ test('a shift\'s report: a tip, an underpayment, a refund and a payment unconfir
   expect(r.reconciliation.unconfirmed).toEqual([
     { payment_id: expect.stringMatching(/^pay_/), session_id: late.session_id, network: 'ethereum', currency: 'USDT', amount: '5.000000', tx_id: expect.stringMatching(/^0x/), confirmations: 1 },
   ]);
-  expect(r.reconciliation.unmatched_deposits).toEqual([]);
+  expect(r.reconciliation.unmatched_deposits).toEqual([
+    { deposit_id: deposit.id, network: 'ethereum', currency: null, amount_base: String(10n ** 18n), decimals: 18, to: daiTo, tx_id: dai.hash, reason: 'unsupported_token', status: 'unmatched' },
+  ]);
   expect(await eventTypes(t, shift.id)).toEqual(['shift.closed', 'shift.opened']);
 
   // The payment confirms: the shift is reconciled, its report updated, and `shift.reconciled` goes out.
