@@ -104,9 +104,16 @@ export class ShiftService {
     return closed;
   }
 
-  /** @throws ApiError resource_missing | role_forbidden */
+  /**
+   * The shift; an open one with its report so far (computed now, from one state of the store), so
+   * the till shows what closing would freeze. @throws ApiError resource_missing | role_forbidden
+   */
   async get(caller: Caller, id: string): Promise<Shift> {
-    return await this.visible(caller, id);
+    return await this.d.snapshot(async () => {
+      const shift = await this.visible(caller, id);
+      if (shift.closedAt !== null) return shift;
+      return { ...shift, report: (await this.reportOf(shift, this.d.now())).report };
+    });
   }
 
   /**

@@ -102,6 +102,11 @@ describe('sales belong to the till\'s open shift', () => {
     expect((await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '5.00', 'USD', { till: 'till-nobody' }) })).body.data.shift_id).toBeNull();
     expectError(await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '5.00', 'USD', { till: 'NOPE' }) }), 400, 'parameter_invalid', 'till');
 
+    // Open, its read shows the report so far; the list does not compute one.
+    const sofar = (await get(shift.id, cas)).body.data;
+    expect(sofar.status).toBe('open');
+    expect(sofar.report.sales.count).toBe(2);
+    expect((await t.api('GET', '/v1/shifts?till=till-sales')).body.data.items[0].report).toBeNull();
     const closed = (await close(shift.id, cas)).body.data;
     expect(closed.report.sales.count).toBe(2);
     expect(closed.report.sales.by_status.PENDING).toBe(2);

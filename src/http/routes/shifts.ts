@@ -51,7 +51,7 @@ export const shiftRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, 
     schema: {
       tags,
       summary: 'Retrieve a shift and its report (a cashier: their own)',
-      description: 'Another staff member\'s shift is 403 `role_forbidden` to a cashier.',
+      description: 'An open shift shows its report so far (computed at each read: what closing it now would freeze); a closed one the report kept at close. Another staff member\'s shift is 403 `role_forbidden` to a cashier.',
       params: IdParams,
       response: { 200: Envelope(ShiftOut), ...errorResponses(403, 404) },
     },

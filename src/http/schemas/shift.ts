@@ -108,7 +108,7 @@ export const ShiftReportOut = Type.Object(
       { description: 'What the till charged against what arrived on chain.' },
     ),
   },
-  { description: 'The shift\'s report (docs/shifts.md): set at close, updated until the shift is reconciled.' },
+  { description: 'The shift\'s report (docs/shifts.md): frozen at close, updated until the shift is reconciled; an open shift\'s `GET` shows it so far (null in lists and in `shift.opened`).' },
 );
 
 export const ShiftOut = Type.Object({
