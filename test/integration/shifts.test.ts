@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { createServices } from '../../src/core-services.js';
 import { localDate } from '../../src/domain/calendar.js';
+import { Webhook } from 'standardwebhooks';
 import { eventTypes } from '../helpers/deposits.js';
+import { WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { expectError, shapeA, shapeB, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
@@ -191,5 +193,33 @@ describe('closing, reading and listing', () => {
     expect(next.items[0].id).not.toBe(page.items[1].id);
     expectError(await t.api('GET', '/v1/shifts?date=2026-13'), 400, 'parameter_invalid', 'date');
     expectError(await t.api('GET', '/v1/shifts?starting_after=shift_nope'), 404, 'resource_missing', 'starting_after');
+  });
+});
+
+describe('webhooks', () => {
+  test('an endpoint subscribed to the shift events receives them in Standard Webhooks form, signed, with the shift as data.object', async () => {
+    const receiver = await new WebhookReceiver().start();
+    try {
+      const e = (await t.api('POST', '/v1/webhook_endpoints', { body: { url: receiver.url, enabled_events: ['shift.opened', 'shift.closed', 'shift.reconciled'] } })).body.data;
+      // A session's events are not among them.
+      await t.api('POST', '/v1/payment/sessions', { body: shapeA(t.merchantId, '1.00') });
+      const shift = (await open('till-hooks', cas)).body.data;
+      await close(shift.id, cas);
+      await receiver.waitFor(3);
+      const wh = new Webhook(e.secret);
+      const payloads = receiver.received.map((r) =>
+        wh.verify(r.body, { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) }) as any,
+      );
+      expect(payloads.map((p) => p.type).sort()).toEqual(['shift.closed', 'shift.opened', 'shift.reconciled']);
+      for (const p of payloads) {
+        expect(Object.keys(p)).toEqual(['id', 'type', 'created_at', 'livemode', 'data']);
+        expect(p.data.object).toMatchObject({ id: shift.id, object: 'shift', till: 'till-hooks', livemode: false });
+      }
+      expect(payloads.find((p) => p.type === 'shift.opened').data.object).toMatchObject({ status: 'open', report: null });
+      expect(payloads.find((p) => p.type === 'shift.reconciled').data.object).toMatchObject({ status: 'reconciled', report: { object: 'shift_report' } });
+      await t.api('DELETE', `/v1/webhook_endpoints/${e.id}`);
+    } finally {
+      await receiver.stop();
+    }
   });
 });
