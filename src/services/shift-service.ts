@@ -1,4 +1,4 @@
-import { startOfLocalDay, startOfNextLocalDay } from '../domain/calendar.js';
+import { startOfDate, startOfNextLocalDay } from '../domain/calendar.js';
 import { STABLECOINS, type Stablecoin } from '../domain/currencies.js';
 import type { Deposit } from '../domain/deposit.js';
 import { ApiError, resourceMissing } from '../domain/errors.js';
@@ -138,10 +138,8 @@ export class ShiftService {
     };
     if (q.date !== undefined) {
       const { timeZone } = await this.d.merchants.get(caller.merchantId);
-      const [y, m, day] = q.date.split('-').map(Number) as [number, number, number];
-      // Noon UTC of that date lies within that local date in every time zone from UTC−11 to UTC+11;
-      // the day's start is found from there (calendar.ts walks the zone's own midnights).
-      const start = startOfLocalDay(Date.UTC(y, m - 1, day, 12), timeZone);
+      const start = startOfDate(q.date, timeZone);
+      if (start === null) throw new ApiError('parameter_invalid', 'must be a calendar date, YYYY-MM-DD', 'date');
       Object.assign(query, { openedGte: start, openedLt: startOfNextLocalDay(start, timeZone) });
     }
     return await this.d.store.list(query);

@@ -192,6 +192,7 @@ describe('closing, reading and listing', () => {
     const next = (await t.api('GET', `/v1/shifts?limit=2&starting_after=${page.items[1].id}`)).body.data;
     expect(next.items[0].id).not.toBe(page.items[1].id);
     expectError(await t.api('GET', '/v1/shifts?date=2026-13'), 400, 'parameter_invalid', 'date');
+    expectError(await t.api('GET', '/v1/shifts?date=2026-02-30'), 400, 'parameter_invalid', 'date');
     expectError(await t.api('GET', '/v1/shifts?starting_after=shift_nope'), 404, 'resource_missing', 'starting_after');
   });
 });
