@@ -31,6 +31,17 @@ export class ShiftRepository {
     return row && toShift(row);
   }
 
+  /**
+   * The shift, its row locked to the caller's unit of work until it ends (PostgreSQL `FOR UPDATE`):
+   * two units reconciling one shift at once (payments confirming on two networks) take turns, so the
+   * second reads the first's payments as committed and the last to settle is seen as the last.
+   */
+  async lockById(id: string): Promise<Shift | undefined> {
+    const t = this.store.t.shifts;
+    const [row] = await this.store.forUpdate(this.store.db.select().from(t).where(eq(t.id, id)));
+    return row && toShift(row);
+  }
+
   /** The till's open shift in this mode, if any. */
   async openOnTill(merchantId: string, livemode: boolean, till: string): Promise<Shift | undefined> {
     const t = this.store.t.shifts;

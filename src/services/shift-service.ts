@@ -18,6 +18,8 @@ export interface ShiftStore {
   /** @returns false when the till has an open shift already (the store's unique index) */
   insertIfTillFree(shift: Shift): Promise<boolean>;
   findById(id: string): Promise<Shift | undefined>;
+  /** As findById, the row locked to the caller's unit of work (reconciliations of one shift take turns). */
+  lockById(id: string): Promise<Shift | undefined>;
   openOnTill(merchantId: string, livemode: boolean, till: string): Promise<Shift | undefined>;
   /** @returns false when it was closed already */
   close(id: string, closedAt: number, closedBy: string, report: ShiftReport, reconciledAt: number | null): Promise<boolean>;
@@ -157,7 +159,10 @@ export class ShiftService {
    */
   async sessionChangedInTransaction(session: PaymentSession): Promise<void> {
     if (session.shiftId === null) return;
-    const shift = await this.d.store.findById(session.shiftId);
+    const known = await this.d.store.findById(session.shiftId);
+    // Only a closed, unreconciled shift follows its sales; then its row is locked for this unit.
+    if (!known || known.closedAt === null || known.reconciledAt !== null) return;
+    const shift = await this.d.store.lockById(known.id);
     if (!shift || shift.closedAt === null || shift.reconciledAt !== null) return;
     const now = this.d.now();
     const { report, settled } = await this.reportOf(shift, now);
