@@ -32,6 +32,8 @@ const ON_POSTGRES = [
   'test/integration/session-creation-budget.test.ts',
   'test/integration/printing.test.ts',
   'test/integration/tips.test.ts',
+  'test/integration/shifts.test.ts',
+  'test/chain/evm-shifts.test.ts',
   'test/chain/evm-tips.test.ts',
   'test/chain/evm-payments.test.ts',
   'test/chain/evm-reorg.test.ts',

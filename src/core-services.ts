@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { FAMILIES, familyById, familyOf, networkInfo, networkName } from './chains/registry.js';
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
+import { ShiftService } from './services/shift-service.js';
+import { presentShift } from './http/presenters/shift-presenter.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
 import { DATA_KEY_FILE, loadDataKey } from './data-key.js';
 import { checkSharedDataKey } from './shared-data-key.js';
@@ -97,6 +99,8 @@ export interface CoreServices {
   receipts: ReceiptService;
   /** Unmatched deposits, recorded from the watchers' scans (payments.deposits). */
   deposits: DepositService;
+  /** Tills' shifts and their reports (docs/shifts.md). */
+  shifts: ShiftService;
   /**
    * Which instance runs each network's watcher and the timers (one at a time across instances on one
    * database); createCore adds the roles, starts it and stops it (services/leadership.ts).
@@ -270,7 +274,27 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     onSettled: () => wakeWebhooks(''), // `balance.available` events are waiting
     onError: (message, err) => hooks.onError?.(message, err),
   });
+  const shifts = new ShiftService({
+    store: store.shifts,
+    sessions: store.sessions,
+    payments: paymentRepo,
+    refunds: store.refunds,
+    addresses: addressRepo,
+    deposits: store.deposits,
+    ledger,
+    users: store.users,
+    merchants,
+    rates,
+    events: eventLog,
+    tx,
+    snapshot: store.snapshot,
+    now,
+    renderEvent: presentShift,
+    onChange: () => wakeWebhooks(''),
+  });
   const sessions = new SessionService({
+    openShiftId: (merchantId, livemode, till) => shifts.openShiftId(merchantId, livemode, till),
+    shiftSessionChanged: (session) => shifts.sessionChangedInTransaction(session),
     store: store.sessions,
     merchants,
     rates,
@@ -414,6 +438,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     tx,
     merchants,
     refunds,
+    shifts,
     receipts,
     leadership,
     readiness,

@@ -363,6 +363,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shifts, newest first (filter by `till`, `date`); a cashier sees their own */
+        get: operations["listShifts"];
+        put?: never;
+        /**
+         * Open a shift on a till for the signed-in staff member
+         * @description Sales created with this `till` (`till` on `POST /v1/payment/sessions` and on checkout sessions) while the shift is open belong to it. One open shift per till: a till with one open already is 409 `invalid_state` (the message names it). Sends `shift.opened`. See docs/shifts.md.
+         */
+        post: operations["createShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a shift and its report (a cashier: their own)
+         * @description An open shift shows its report so far (computed at each read: what closing it now would freeze); a closed one the report kept at close. Another staff member's shift is 403 `role_forbidden` to a cashier.
+         */
+        get: operations["getShift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shifts/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a shift; returns it with its report
+         * @description The report is frozen at close; payments still unconfirmed then are reconciled as they confirm or drop, the report updated, and `shift.reconciled` sent when the last settles (at once when none is left). A cashier closes only a shift they opened (403 `role_forbidden`); a closed shift is 409 `invalid_state`. Sends `shift.closed`. See docs/shifts.md.
+         */
+        post: operations["closeShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant": {
         parameters: {
             query?: never;
@@ -2334,6 +2395,7 @@ export interface operations {
                                      */
                                     net: string;
                                 }[];
+                                shift_id: string | null;
                                 resolved_by: "owner" | null;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                                 created_at: string;
@@ -2419,6 +2481,8 @@ export interface operations {
                     success_url?: string;
                     /** @description Absolute http(s) URL. */
                     cancel_url?: string;
+                    /** @description The till charging the sale (its id, as `POST /v1/shifts` takes it): the sale then belongs to the till's open shift (`shift_id`); none open, to no shift. See docs/shifts.md. */
+                    till?: string;
                 };
             };
         };
@@ -2604,6 +2668,7 @@ export interface operations {
                                  */
                                 net: string;
                             }[];
+                            shift_id: string | null;
                             resolved_by: "owner" | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -2863,6 +2928,7 @@ export interface operations {
                                  */
                                 net: string;
                             }[];
+                            shift_id: string | null;
                             resolved_by: "owner" | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -3081,6 +3147,7 @@ export interface operations {
                                  */
                                 net: string;
                             }[];
+                            shift_id: string | null;
                             resolved_by: "owner" | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -3322,6 +3389,7 @@ export interface operations {
                                  */
                                 net: string;
                             }[];
+                            shift_id: string | null;
                             resolved_by: "owner" | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -3542,6 +3610,7 @@ export interface operations {
                                  */
                                 net: string;
                             }[];
+                            shift_id: string | null;
                             resolved_by: "owner" | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -3659,6 +3728,8 @@ export interface operations {
                     success_url?: string;
                     /** @description Absolute http(s) URL. */
                     cancel_url?: string;
+                    /** @description The till charging the sale (its id, as `POST /v1/shifts` takes it): the sale then belongs to the till's open shift (`shift_id`); none open, to no shift. See docs/shifts.md. */
+                    till?: string;
                 };
             };
         };
@@ -3844,6 +3915,7 @@ export interface operations {
                                  */
                                 net: string;
                             }[];
+                            shift_id: string | null;
                             resolved_by: "owner" | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -4059,6 +4131,7 @@ export interface operations {
                                  */
                                 net: string;
                             }[];
+                            shift_id: string | null;
                             resolved_by: "owner" | null;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;
@@ -4075,6 +4148,870 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listShifts: {
+        parameters: {
+            query?: {
+                /** @description 1–100, default 10. */
+                limit?: number;
+                /** @description Object id: return the page after it (older objects). Not together with `ending_before` (400). */
+                starting_after?: string;
+                /** @description Object id: return the page before it (newer objects). Not together with `starting_after` (400). */
+                ending_before?: string;
+                /** @description The till's id (the till screen's own, 1 to 32 characters `a-z`, `0-9`, `-`). */
+                till?: string;
+                /** @description Shifts opened on this day (`YYYY-MM-DD`) in the shop's time zone. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            items: {
+                                id: string;
+                                /** @constant */
+                                object: "shift";
+                                /**
+                                 * @description `closed`: payments unconfirmed at close still settling; `reconciled`: all settled.
+                                 * @enum {string}
+                                 */
+                                status: "open" | "closed" | "reconciled";
+                                till: string;
+                                livemode: boolean;
+                                /** @description `ui:<user id>`, or the API key's id. */
+                                opened_by: string;
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                opened_at: string;
+                                closed_by: string | null;
+                                closed_at: string | null;
+                                reconciled_at: string | null;
+                                report: {
+                                    /** @constant */
+                                    object: "shift_report";
+                                    /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                    generated_at: string;
+                                    /** @enum {string} */
+                                    reporting_currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                    sales: {
+                                        /** @description Sessions charged on the till during the shift. */
+                                        count: number;
+                                        by_status: {
+                                            PENDING: number;
+                                            PROCESSING: number;
+                                            SUCCEEDED: number;
+                                            EXPIRED: number;
+                                            CANCELED: number;
+                                        };
+                                        by_exception: {
+                                            UNDERPAID: number;
+                                            OVERPAID: number;
+                                            PAID_LATE: number;
+                                        };
+                                    };
+                                    /** @description Money per coin × network, in the coin. */
+                                    by_coin_network: {
+                                        /** @enum {string} */
+                                        currency: "USDT" | "USDC";
+                                        network: string;
+                                        /** @description SUCCEEDED sales booked in this coin on this network. */
+                                        sales: number;
+                                        /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                        gross: string;
+                                        /** @description The tips' share of `gross`. */
+                                        tips: string;
+                                        /** @description Refunds made that hold money (not failed or canceled). */
+                                        refunds: string;
+                                        /** @description Fees taken. */
+                                        fees: string;
+                                        /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                        net: string;
+                                    }[];
+                                    /** @description The same added up in the merchant's reporting currency. */
+                                    reporting: {
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                        /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                        gross: string;
+                                        /** @description The tips' share of `gross`. */
+                                        tips: string;
+                                        /** @description Refunds made that hold money (not failed or canceled). */
+                                        refunds: string;
+                                        /** @description Fees taken. */
+                                        fees: string;
+                                        /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                        net: string;
+                                        /** @description The rate of each coin into the reporting currency used (the balance's rates at the report's time). */
+                                        rates: {
+                                            [key: string]: string;
+                                        };
+                                        /** @description Coins without a usable rate: left out of these sums. */
+                                        missing_rates: ("USDT" | "USDC")[];
+                                    };
+                                    /** @description Per staff member who charged, in the reporting currency. */
+                                    staff: {
+                                        /** @description `ui:<user id>` for a staff member signed in to the app, else the API key's id. */
+                                        staff: string;
+                                        name: string;
+                                        sessions: number;
+                                        succeeded: number;
+                                        /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                        gross: string;
+                                        /** @description The tips' share of `gross`. */
+                                        tips: string;
+                                        /** @description Refunds made that hold money (not failed or canceled). */
+                                        refunds: string;
+                                        /** @description Fees taken. */
+                                        fees: string;
+                                        /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                        net: string;
+                                    }[];
+                                    /** @description What the till charged against what arrived on chain. */
+                                    reconciliation: {
+                                        charged: {
+                                            /** @enum {string} */
+                                            currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                            /** @description Totals asked (not canceled, not expired unpaid). */
+                                            charged: string;
+                                            /** @description What arrived. */
+                                            received: string;
+                                            /** @description received − charged. Signed: `-` when negative. */
+                                            difference: string;
+                                        }[];
+                                        underpaid: {
+                                            session_id: string;
+                                            /** @enum {string} */
+                                            currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                            /** @description What the session asked for: amount + tip. */
+                                            amount_total: string;
+                                            /** @description What arrived, in the session's currency. */
+                                            amount_received: string;
+                                            /** @description received − total. Signed: `-` when negative. */
+                                            difference: string;
+                                        }[];
+                                        overpaid: {
+                                            session_id: string;
+                                            /** @enum {string} */
+                                            currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                            /** @description What the session asked for: amount + tip. */
+                                            amount_total: string;
+                                            /** @description What arrived, in the session's currency. */
+                                            amount_received: string;
+                                            /** @description received − total. Signed: `-` when negative. */
+                                            difference: string;
+                                        }[];
+                                        late: {
+                                            session_id: string;
+                                            /** @enum {string} */
+                                            currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                            /** @description What the session asked for: amount + tip. */
+                                            amount_total: string;
+                                            /** @description What arrived, in the session's currency. */
+                                            amount_received: string;
+                                            /** @description received − total. Signed: `-` when negative. */
+                                            difference: string;
+                                        }[];
+                                        /** @description Payments still short of their confirmations (at close; then as the report is updated). */
+                                        unconfirmed: {
+                                            payment_id: string;
+                                            session_id: string;
+                                            network: string;
+                                            /** @enum {string} */
+                                            currency: "USDT" | "USDC";
+                                            amount: string;
+                                            tx_id: string;
+                                            confirmations: number;
+                                        }[];
+                                        /** @description Deposits that reached the shift's sales' addresses without paying them (GET /v1/deposits). */
+                                        unmatched_deposits: {
+                                            deposit_id: string;
+                                            network: string;
+                                            currency: ("USDT" | "USDC") | null;
+                                            amount_base: string;
+                                            decimals: number;
+                                            to: string;
+                                            tx_id: string;
+                                            reason: string;
+                                            status: string;
+                                        }[];
+                                    };
+                                } | null;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createShift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The till's id (the till screen's own, 1 to 32 characters `a-z`, `0-9`, `-`). */
+                    till: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "shift";
+                            /**
+                             * @description `closed`: payments unconfirmed at close still settling; `reconciled`: all settled.
+                             * @enum {string}
+                             */
+                            status: "open" | "closed" | "reconciled";
+                            till: string;
+                            livemode: boolean;
+                            /** @description `ui:<user id>`, or the API key's id. */
+                            opened_by: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            opened_at: string;
+                            closed_by: string | null;
+                            closed_at: string | null;
+                            reconciled_at: string | null;
+                            report: {
+                                /** @constant */
+                                object: "shift_report";
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                generated_at: string;
+                                /** @enum {string} */
+                                reporting_currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                sales: {
+                                    /** @description Sessions charged on the till during the shift. */
+                                    count: number;
+                                    by_status: {
+                                        PENDING: number;
+                                        PROCESSING: number;
+                                        SUCCEEDED: number;
+                                        EXPIRED: number;
+                                        CANCELED: number;
+                                    };
+                                    by_exception: {
+                                        UNDERPAID: number;
+                                        OVERPAID: number;
+                                        PAID_LATE: number;
+                                    };
+                                };
+                                /** @description Money per coin × network, in the coin. */
+                                by_coin_network: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    network: string;
+                                    /** @description SUCCEEDED sales booked in this coin on this network. */
+                                    sales: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description The same added up in the merchant's reporting currency. */
+                                reporting: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                    /** @description The rate of each coin into the reporting currency used (the balance's rates at the report's time). */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description Coins without a usable rate: left out of these sums. */
+                                    missing_rates: ("USDT" | "USDC")[];
+                                };
+                                /** @description Per staff member who charged, in the reporting currency. */
+                                staff: {
+                                    /** @description `ui:<user id>` for a staff member signed in to the app, else the API key's id. */
+                                    staff: string;
+                                    name: string;
+                                    sessions: number;
+                                    succeeded: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description What the till charged against what arrived on chain. */
+                                reconciliation: {
+                                    charged: {
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description Totals asked (not canceled, not expired unpaid). */
+                                        charged: string;
+                                        /** @description What arrived. */
+                                        received: string;
+                                        /** @description received − charged. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    underpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    overpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    late: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    /** @description Payments still short of their confirmations (at close; then as the report is updated). */
+                                    unconfirmed: {
+                                        payment_id: string;
+                                        session_id: string;
+                                        network: string;
+                                        /** @enum {string} */
+                                        currency: "USDT" | "USDC";
+                                        amount: string;
+                                        tx_id: string;
+                                        confirmations: number;
+                                    }[];
+                                    /** @description Deposits that reached the shift's sales' addresses without paying them (GET /v1/deposits). */
+                                    unmatched_deposits: {
+                                        deposit_id: string;
+                                        network: string;
+                                        currency: ("USDT" | "USDC") | null;
+                                        amount_base: string;
+                                        decimals: number;
+                                        to: string;
+                                        tx_id: string;
+                                        reason: string;
+                                        status: string;
+                                    }[];
+                                };
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "shift";
+                            /**
+                             * @description `closed`: payments unconfirmed at close still settling; `reconciled`: all settled.
+                             * @enum {string}
+                             */
+                            status: "open" | "closed" | "reconciled";
+                            till: string;
+                            livemode: boolean;
+                            /** @description `ui:<user id>`, or the API key's id. */
+                            opened_by: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            opened_at: string;
+                            closed_by: string | null;
+                            closed_at: string | null;
+                            reconciled_at: string | null;
+                            report: {
+                                /** @constant */
+                                object: "shift_report";
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                generated_at: string;
+                                /** @enum {string} */
+                                reporting_currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                sales: {
+                                    /** @description Sessions charged on the till during the shift. */
+                                    count: number;
+                                    by_status: {
+                                        PENDING: number;
+                                        PROCESSING: number;
+                                        SUCCEEDED: number;
+                                        EXPIRED: number;
+                                        CANCELED: number;
+                                    };
+                                    by_exception: {
+                                        UNDERPAID: number;
+                                        OVERPAID: number;
+                                        PAID_LATE: number;
+                                    };
+                                };
+                                /** @description Money per coin × network, in the coin. */
+                                by_coin_network: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    network: string;
+                                    /** @description SUCCEEDED sales booked in this coin on this network. */
+                                    sales: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description The same added up in the merchant's reporting currency. */
+                                reporting: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                    /** @description The rate of each coin into the reporting currency used (the balance's rates at the report's time). */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description Coins without a usable rate: left out of these sums. */
+                                    missing_rates: ("USDT" | "USDC")[];
+                                };
+                                /** @description Per staff member who charged, in the reporting currency. */
+                                staff: {
+                                    /** @description `ui:<user id>` for a staff member signed in to the app, else the API key's id. */
+                                    staff: string;
+                                    name: string;
+                                    sessions: number;
+                                    succeeded: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description What the till charged against what arrived on chain. */
+                                reconciliation: {
+                                    charged: {
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description Totals asked (not canceled, not expired unpaid). */
+                                        charged: string;
+                                        /** @description What arrived. */
+                                        received: string;
+                                        /** @description received − charged. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    underpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    overpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    late: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    /** @description Payments still short of their confirmations (at close; then as the report is updated). */
+                                    unconfirmed: {
+                                        payment_id: string;
+                                        session_id: string;
+                                        network: string;
+                                        /** @enum {string} */
+                                        currency: "USDT" | "USDC";
+                                        amount: string;
+                                        tx_id: string;
+                                        confirmations: number;
+                                    }[];
+                                    /** @description Deposits that reached the shift's sales' addresses without paying them (GET /v1/deposits). */
+                                    unmatched_deposits: {
+                                        deposit_id: string;
+                                        network: string;
+                                        currency: ("USDT" | "USDC") | null;
+                                        amount_base: string;
+                                        decimals: number;
+                                        to: string;
+                                        tx_id: string;
+                                        reason: string;
+                                        status: string;
+                                    }[];
+                                };
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    closeShift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            id: string;
+                            /** @constant */
+                            object: "shift";
+                            /**
+                             * @description `closed`: payments unconfirmed at close still settling; `reconciled`: all settled.
+                             * @enum {string}
+                             */
+                            status: "open" | "closed" | "reconciled";
+                            till: string;
+                            livemode: boolean;
+                            /** @description `ui:<user id>`, or the API key's id. */
+                            opened_by: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            opened_at: string;
+                            closed_by: string | null;
+                            closed_at: string | null;
+                            reconciled_at: string | null;
+                            report: {
+                                /** @constant */
+                                object: "shift_report";
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                generated_at: string;
+                                /** @enum {string} */
+                                reporting_currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                sales: {
+                                    /** @description Sessions charged on the till during the shift. */
+                                    count: number;
+                                    by_status: {
+                                        PENDING: number;
+                                        PROCESSING: number;
+                                        SUCCEEDED: number;
+                                        EXPIRED: number;
+                                        CANCELED: number;
+                                    };
+                                    by_exception: {
+                                        UNDERPAID: number;
+                                        OVERPAID: number;
+                                        PAID_LATE: number;
+                                    };
+                                };
+                                /** @description Money per coin × network, in the coin. */
+                                by_coin_network: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    network: string;
+                                    /** @description SUCCEEDED sales booked in this coin on this network. */
+                                    sales: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description The same added up in the merchant's reporting currency. */
+                                reporting: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                    /** @description The rate of each coin into the reporting currency used (the balance's rates at the report's time). */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description Coins without a usable rate: left out of these sums. */
+                                    missing_rates: ("USDT" | "USDC")[];
+                                };
+                                /** @description Per staff member who charged, in the reporting currency. */
+                                staff: {
+                                    /** @description `ui:<user id>` for a staff member signed in to the app, else the API key's id. */
+                                    staff: string;
+                                    name: string;
+                                    sessions: number;
+                                    succeeded: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description What the till charged against what arrived on chain. */
+                                reconciliation: {
+                                    charged: {
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description Totals asked (not canceled, not expired unpaid). */
+                                        charged: string;
+                                        /** @description What arrived. */
+                                        received: string;
+                                        /** @description received − charged. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    underpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    overpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    late: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    /** @description Payments still short of their confirmations (at close; then as the report is updated). */
+                                    unconfirmed: {
+                                        payment_id: string;
+                                        session_id: string;
+                                        network: string;
+                                        /** @enum {string} */
+                                        currency: "USDT" | "USDC";
+                                        amount: string;
+                                        tx_id: string;
+                                        confirmations: number;
+                                    }[];
+                                    /** @description Deposits that reached the shift's sales' addresses without paying them (GET /v1/deposits). */
+                                    unmatched_deposits: {
+                                        deposit_id: string;
+                                        network: string;
+                                        currency: ("USDT" | "USDC") | null;
+                                        amount_base: string;
+                                        decimals: number;
+                                        to: string;
+                                        tx_id: string;
+                                        reason: string;
+                                        status: string;
+                                    }[];
+                                };
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -4680,7 +5617,7 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available.
+                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, shift.opened, shift.closed, shift.reconciled.
                      * @example [
                      *       "payment_session.succeeded",
                      *       "payment_session.expired"
@@ -4878,7 +5815,7 @@ export interface operations {
                      */
                     url?: string;
                     /**
-                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available.
+                     * @description Event types to receive, or `["*"]` for all: payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, shift.opened, shift.closed, shift.reconciled.
                      * @example [
                      *       "payment_session.succeeded",
                      *       "payment_session.expired"
@@ -5287,7 +6224,7 @@ export interface operations {
                                  * @example evt_4f9QeXz0aBcDeFgHiJkLmNoP
                                  */
                                 id: string;
-                                /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, or webhook_endpoint.test. */
+                                /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, shift.opened, shift.closed, shift.reconciled, or webhook_endpoint.test. */
                                 type: string;
                                 /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                                 created_at: string;
@@ -5345,7 +6282,7 @@ export interface operations {
                              * @example evt_4f9QeXz0aBcDeFgHiJkLmNoP
                              */
                             id: string;
-                            /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, or webhook_endpoint.test. */
+                            /** @description One of payment_session.created, payment_session.payment_detected, payment_session.payment_orphaned, payment_session.processing, payment_session.succeeded, payment_session.expired, payment_session.canceled, payment_session.exception, refund.created, refund.processing, refund.succeeded, refund.failed, deposit.unmatched, deposit.attributed, deposit.refunded, deposit.dismissed, deposit.orphaned, balance.available, shift.opened, shift.closed, shift.reconciled, or webhook_endpoint.test. */
                             type: string;
                             /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
                             created_at: string;

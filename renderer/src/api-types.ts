@@ -42,6 +42,8 @@ export type PrinterSettings = ApiData<'getSettingsPrinter'>;
 // The shop and its setup
 export type Health = ApiData<'getHealth'>;
 export type Merchant = ApiData<'getMerchant'>;
+export type Shift = ApiData<'getShift'>;
+export type ShiftReport = NonNullable<Shift['report']>;
 export type ApiKey = ApiItem<'listApiKeys'>;
 export type CreatedApiKey = ApiData<'createApiKey'>;
 export type Network = ApiItem<'listNetworks'>;

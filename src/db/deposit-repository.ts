@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Stablecoin } from '../domain/currencies.js';
 import type { Deposit, DepositListQuery, DepositPatch, DepositReason, DepositStatus } from '../domain/deposit.js';
 import type { Network } from '../domain/networks.js';
@@ -97,5 +97,17 @@ export class DepositRepository {
     }
     const rows = await db.select().from(t).where(and(...c)).orderBy(desc(t.seq)).limit(q.limit + 1);
     return { items: rows.slice(0, q.limit).map(toDeposit), hasMore: rows.length > q.limit };
+  }
+
+  /** Deposits (any status) that reached one of these addresses of a mode: money sent to a sale's address that paid no session. */
+  async depositsTo(merchantId: string, livemode: boolean, addresses: readonly string[]): Promise<Deposit[]> {
+    if (addresses.length === 0) return [];
+    const t = this.store.t.deposits;
+    const rows = await this.store.db
+      .select()
+      .from(t)
+      .where(and(eq(t.merchantId, merchantId), eq(t.livemode, livemode), inArray(t.toAddress, [...addresses])))
+      .orderBy(asc(t.seq));
+    return rows.map(toDeposit);
   }
 }

@@ -31,6 +31,8 @@ function rowOf(session: PaymentSession): unknown[] {
     session.expiresAt,
     session.updatedAt,
     session.tipMinor,
+    session.shiftId,
+    session.createdBy,
   ];
 }
 

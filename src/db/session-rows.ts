@@ -60,6 +60,8 @@ export function toSession(row: SessionRow, quotes: readonly QuoteRow[]): Payment
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     updatedAt: row.updatedAt,
+    shiftId: row.shiftId,
+    createdBy: row.createdBy,
     quotes: quotes.map(
       (q): SessionQuote => ({
         currency: q.currency as Stablecoin,

@@ -11,8 +11,8 @@ import { rawCount } from './store-db.js';
  */
 const SESSION_COLUMNS = `id, merchant_id, merchant_domain_id, livemode, status, exception, currency, amount_minor,
   amount_received_minor, amount_refunded_minor, description, client_reference_id, metadata, line_items, success_url,
-  cancel_url, resolved_by, created_at, expires_at, updated_at, tip_minor`;
-const SESSION_VALUES = Array.from({ length: 21 }, (_, i) => `$${i + 1}`).join(', ');
+  cancel_url, resolved_by, created_at, expires_at, updated_at, tip_minor, shift_id, created_by`;
+const SESSION_VALUES = Array.from({ length: 23 }, (_, i) => `$${i + 1}`).join(', ');
 const QUOTE_COLUMNS = 'session_id, currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor';
 
 /**
@@ -26,16 +26,16 @@ const PG_INSERT_SESSION: NamedSql = {
   text: `WITH s AS (INSERT INTO payment_sessions (${SESSION_COLUMNS}) VALUES (${SESSION_VALUES}) RETURNING id, livemode),
     q AS (INSERT INTO session_quotes (${QUOTE_COLUMNS})
       SELECT s.id, q.currency, q.rate_scaled, q.rate_source, q.amount_due_minor, q.fee_fixed_minor
-      FROM s, unnest($22::text[], $23::numeric[], $24::text[], $25::bigint[], $26::bigint[])
+      FROM s, unnest($24::text[], $25::numeric[], $26::text[], $27::bigint[], $28::bigint[])
         AS q (currency, rate_scaled, rate_source, amount_due_minor, fee_fixed_minor))
     INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
     SELECT s.id, a.family, s.livemode, a.address, a.derivation_index, a.watch_until
-    FROM s, unnest($27::text[], $28::text[], $29::integer[], $30::bigint[]) AS a (family, address, derivation_index, watch_until)
+    FROM s, unnest($29::text[], $30::text[], $31::integer[], $32::bigint[]) AS a (family, address, derivation_index, watch_until)
     RETURNING row_id AS row, family`,
 };
 
 /** The PostgreSQL types of SESSION_COLUMNS, in order: the arrays of PG_INSERT_SESSIONS are cast to them. */
-const SESSION_TYPES = ['text', 'text', 'text', 'boolean', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint', 'bigint'];
+const SESSION_TYPES = ['text', 'text', 'text', 'boolean', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'bigint', 'bigint', 'bigint', 'bigint', 'text', 'text'];
 
 /**
  * PostgreSQL, the sessions of a whole group commit in one statement (SessionRepository.insertAtCommit):
@@ -47,9 +47,9 @@ const PG_INSERT_SESSIONS: NamedSql = {
   text: `WITH s AS (INSERT INTO payment_sessions (${SESSION_COLUMNS})
       SELECT * FROM unnest(${SESSION_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})),
     q AS (INSERT INTO session_quotes (${QUOTE_COLUMNS})
-      SELECT * FROM unnest($22::text[], $23::text[], $24::numeric[], $25::text[], $26::bigint[], $27::bigint[]))
+      SELECT * FROM unnest($24::text[], $25::text[], $26::numeric[], $27::text[], $28::bigint[], $29::bigint[]))
     INSERT INTO session_addresses (session_id, family, livemode, address, derivation_index, watch_until)
-    SELECT * FROM unnest($28::text[], $29::text[], $30::boolean[], $31::text[], $32::integer[], $33::bigint[])
+    SELECT * FROM unnest($30::text[], $31::text[], $32::boolean[], $33::text[], $34::integer[], $35::bigint[])
     RETURNING row_id AS row, session_id, family`,
 };
 
@@ -66,7 +66,7 @@ const sqliteInsertQuotes = (count: number): NamedSql => ({
 });
 
 /**
- * Inserts `session` (its row given as `row`, the 21 values of SESSION_COLUMNS), its quotes and its
+ * Inserts `session` (its row given as `row`, the 23 values of SESSION_COLUMNS), its quotes and its
  * `addresses` (each of the session and its mode). @returns the addresses' new row ids, in the order given
  */
 export async function insertSessionRows(store: StoreDb, session: PaymentSession, row: readonly unknown[], addresses: readonly SessionAddress[]): Promise<number[]> {
@@ -89,7 +89,7 @@ export async function insertSessionRows(store: StoreDb, session: PaymentSession,
   return await insertAddressRows(store, addresses);
 }
 
-/** A session to insert: the session, its row (the 21 values of SESSION_COLUMNS) and its addresses. */
+/** A session to insert: the session, its row (the 23 values of SESSION_COLUMNS) and its addresses. */
 export interface SessionRows {
   session: PaymentSession;
   row: readonly unknown[];
@@ -107,12 +107,12 @@ export async function insertManySessionRows(store: StoreDb, sessions: readonly S
     for (const s of sessions) ids.push(await insertSessionRows(store, s.session, s.row, s.addresses));
     return ids;
   }
-  const columns: unknown[][] = Array.from({ length: 33 }, () => []);
+  const columns: unknown[][] = Array.from({ length: 35 }, () => []);
   for (const { session, row, addresses } of sessions) {
     for (const a of addresses) if (a.sessionId !== session.id || a.livemode !== session.livemode) throw new Error(`address ${a.address} is not of session ${session.id}`);
     row.forEach((value, i) => columns[i]!.push(value));
-    for (const q of session.quotes) [session.id, q.currency, q.rateScaled, q.rateSource, q.amountDueMinor, q.feeFixedMinor].forEach((value, i) => columns[21 + i]!.push(value));
-    for (const a of addresses) [a.sessionId, a.family, a.livemode, a.address, a.derivationIndex, a.watchUntil].forEach((value, i) => columns[27 + i]!.push(value));
+    for (const q of session.quotes) [session.id, q.currency, q.rateScaled, q.rateSource, q.amountDueMinor, q.feeFixedMinor].forEach((value, i) => columns[23 + i]!.push(value));
+    for (const a of addresses) [a.sessionId, a.family, a.livemode, a.address, a.derivationIndex, a.watchUntil].forEach((value, i) => columns[29 + i]!.push(value));
   }
   const stored = await store.named<{ row: unknown; session_id: string; family: string }>(PG_INSERT_SESSIONS, columns);
   const byAddress = new Map(stored.map((r) => [`${r.session_id}\u0000${r.family}`, rawCount(r.row)]));

@@ -92,9 +92,14 @@ export function defineTables(k: ColumnKit) {
       createdAt: epochMs('created_at').notNull(),
       expiresAt: epochMs('expires_at').notNull(),
       updatedAt: epochMs('updated_at').notNull(),
+      /** The till's open shift the sale was charged in (docs/shifts.md); null: no till named, or none open. */
+      shiftId: text('shift_id'),
+      /** Who charged it: `ui:<user id>` for a signed-in staff member, else the API key's id. */
+      createdBy: text('created_by'),
     },
     (t) => [
       unique('payment_sessions_id').on(t.id),
+      index('payment_sessions_shift').on(t.shiftId),
       index('payment_sessions_list').on(t.merchantId, t.livemode, t.seq),
       index('payment_sessions_expiry').on(t.status, t.expiresAt),
     ],
@@ -661,6 +666,36 @@ export function defineTables(k: ColumnKit) {
     (t) => [index('sign_in_failures_last').on(t.lastFailureAt)],
   );
 
+  /**
+   * A till's shift (docs/shifts.md): opened by a staff member, closed with its report frozen as JSON,
+   * reconciled once every payment still unconfirmed at close has settled. At most one open shift per
+   * till and mode, enforced by the store (two instances opening one at once: one insert fails).
+   */
+  const shifts = table(
+    'shifts',
+    {
+      seq: insertionSeq(),
+      id: text('id').notNull(),
+      merchantId: text('merchant_id').notNull().references(() => merchants.id),
+      livemode: boolean('livemode').notNull(),
+      /** The till's id (renderer/src/till-id.ts: `[a-z0-9-]{1,32}`). */
+      till: text('till').notNull(),
+      /** `ui:<user id>`, or the API key's id. */
+      openedBy: text('opened_by').notNull(),
+      openedAt: epochMs('opened_at').notNull(),
+      closedAt: epochMs('closed_at'),
+      closedBy: text('closed_by'),
+      /** JSON: the report as it was at close, updated as unconfirmed payments settle. */
+      report: text('report'),
+      reconciledAt: epochMs('reconciled_at'),
+    },
+    (t) => [
+      uniqueIndex('shifts_id').on(t.id),
+      uniqueIndex('shifts_open_till').on(t.merchantId, t.livemode, t.till).where(sql`${t.closedAt} is null`),
+      index('shifts_list').on(t.merchantId, t.livemode, t.seq),
+    ],
+  );
+
   /** Settings the owner changes in the app and the core reads at start (JSON values; docs/ui.md), and the core's own markers (`storage.…`). */
   const appSettings = table('app_settings', {
     key: text('key').primaryKey(),
@@ -680,7 +715,7 @@ export function defineTables(k: ColumnKit) {
     expiresAt: epochMs('expires_at').notNull(),
   });
 
-  return { merchants, merchantDomains, apiKeys, paymentSessions, sessionQuotes, idempotencyKeys, wallets, sessionAddresses, payments, deposits, chainCursors, chainBlocks, events, webhookEndpoints, webhookDeliveries, webhookAttempts, cursors, balanceTransactions, fundsAccounts, settlements, conversions, conversionQuotes, refunds, refundWallets, users, uiSessions, signInFailures, appSettings, leases };
+  return { merchants, merchantDomains, apiKeys, paymentSessions, sessionQuotes, idempotencyKeys, wallets, sessionAddresses, payments, deposits, chainCursors, chainBlocks, events, webhookEndpoints, webhookDeliveries, webhookAttempts, cursors, balanceTransactions, fundsAccounts, settlements, conversions, conversionQuotes, refunds, refundWallets, users, uiSessions, signInFailures, appSettings, leases, shifts };
 }
 
 /** A column present only where the dialect has one (the kit returns undefined for SQLite's implicit rowid). */

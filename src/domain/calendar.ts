@@ -93,3 +93,18 @@ export function localDateTime(ms: number, timeZone: string): string {
   const t = localTime(ms, timeZone);
   return `${localDate(ms, timeZone)} ${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
 }
+
+/**
+ * When the local date `date` (YYYY-MM-DD) begins in `timeZone`; null for a date the calendar does
+ * not have (2026-02-30).
+ */
+export function startOfDate(date: string, timeZone: string): number | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const noon = Date.UTC(y, m - 1, d, 12);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || new Date(noon).toISOString().slice(0, 10) !== date) return null;
+  // Noon UTC is on that date or a day off in the zone (UTC−12 to UTC+14): walk to the day's own start.
+  let start = startOfLocalDay(noon, timeZone);
+  while (localDate(start, timeZone) > date) start = startOfLocalDay(start - 1, timeZone);
+  while (localDate(start, timeZone) < date) start = startOfNextLocalDay(start, timeZone);
+  return start;
+}

@@ -64,6 +64,7 @@ export const ID_PREFIX = {
   user: 'usr',
   uiSession: 'uis',
   deposit: 'dep',
+  shift: 'shift',
 } as const;
 
 /** Characters of the time prefix: 62^8 ms reaches the year 8000. */

@@ -46,6 +46,10 @@ export interface PaymentSession {
   readonly expiresAt: number;
   readonly updatedAt: number;
   readonly quotes: readonly SessionQuote[];
+  /** The till's shift open when it was charged there (docs/shifts.md); null otherwise. */
+  readonly shiftId: string | null;
+  /** Who charged it: `ui:<user id>` for a signed-in staff member, else the API key's id; null before shifts existed. */
+  readonly createdBy: string | null;
 }
 
 /** What the customer pays: the amount plus the tip (receipts, state machine, options). */

@@ -26,6 +26,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'deposit.dismissed',
   'deposit.orphaned',
   'balance.available',
+  'shift.opened',
+  'shift.closed',
+  'shift.reconciled',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

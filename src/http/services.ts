@@ -16,6 +16,7 @@ import type { RpcCheckService } from '../services/rpc-check.js';
 import type { ReceiptService } from '../services/receipt-service.js';
 import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
+import type { ShiftService } from '../services/shift-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
 import type { UserService } from '../services/user-service.js';
 import type { PrinterSettings } from '../services/printer/printer-settings.js';
@@ -39,6 +40,8 @@ export interface HttpServices {
   refunds: RefundService;
   /** Receipts of paid sessions. */
   receipts: ReceiptService;
+  /** Tills' shifts and their reports. */
+  shifts: ShiftService;
   /** Unmatched deposits: money on the merchant's accounts that paid no session. */
   deposits: DepositService;
   /** Each network's settings and watcher health in one mode. */

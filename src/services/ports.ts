@@ -264,6 +264,8 @@ export interface DepositStore {
   unconfirmed(network: string, livemode: boolean): Promise<Deposit[]>;
   list(q: DepositListQuery): Promise<{ items: Deposit[]; hasMore: boolean }>;
   update(id: string, patch: DepositPatch, now: number): Promise<void>;
+  /** Deposits (any status) that reached one of these addresses of a mode (a shift's report). */
+  depositsTo(merchantId: string, livemode: boolean, addresses: readonly string[]): Promise<Deposit[]>;
 }
 
 export interface ChainStateStore {

@@ -17,6 +17,7 @@ interface CommonFields {
   expires_at?: string;
   success_url?: string;
   cancel_url?: string;
+  till?: string;
 }
 
 export interface ShapeABody extends CommonFields {
@@ -113,6 +114,7 @@ function common(body: CommonFields): Omit<NewSessionInput, 'currency' | 'amountM
     cancelUrl: parseUrl(body.cancel_url, 'cancel_url'),
     domainParam: 'merchant_domain_id',
     expiresAtParam: 'expires_at',
+    ...(body.till !== undefined && { till: body.till }),
   };
 }
 

@@ -3,6 +3,7 @@ import { convertMinor } from '../domain/conversion.js';
 import { ApiError, resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import type { Caller } from '../domain/merchant.js';
+import { actorOf } from '../domain/shift.js';
 import { formatDecimal, MAX_MINOR } from '../domain/money.js';
 import { formatRate, quoteStablecoinAmount, type RateSource } from '../domain/rates.js';
 import { type LineItem, type PaymentSession, type SessionListQuery, type SessionQuote, totalDueMinor, totalMinor } from '../domain/session.js';
@@ -41,6 +42,8 @@ export interface NewSessionInput {
   amountParam: string;
   /** Where the request named the tip, for the error's `param` (default `tip`). */
   tipParam?: string;
+  /** The till charging the sale: it then belongs to the till's open shift (docs/shifts.md). */
+  till?: string;
 }
 
 /** Bounds on a caller-chosen expiry: long enough to pay, short enough that a locked rate stays fair. */
@@ -90,6 +93,10 @@ export interface SessionServiceDeps {
   /** Told when a new deadline exists, so the expiry timer can wake earlier if needed. */
   onDeadline?: (at: number) => void;
   /** Books a SUCCEEDED session's confirmed money in the ledger (idempotent: only what is new). */
+  /** The till's open shift, for a sale charged on a till (services/shift-service.ts). */
+  openShiftId?: (merchantId: string, livemode: boolean, till: string) => Promise<string | null>;
+  /** A session of a shift changed, inside its unit of work: a closed shift's report follows (reconciliation). */
+  shiftSessionChanged?: (session: PaymentSession) => Promise<void>;
   ledger?: {
     bookSessionInTransaction(session: PaymentSession, payments: readonly Payment[]): Promise<unknown[]>;
     /** The session's gross, fees, refunds and net in the ledger, per coin (none before it succeeded). */
@@ -143,6 +150,9 @@ export class SessionService {
       createdAt: now,
       expiresAt,
       updatedAt: now,
+      // A till with no open shift still sells: the sale then belongs to no shift.
+      shiftId: input.till !== undefined ? ((await this.d.openShiftId?.(merchant.id, caller.livemode, input.till)) ?? null) : null,
+      createdBy: actorOf(caller),
       quotes: this.lockQuotes(caller.livemode, input.currency, input.amountMinor, input.amountParam, BigInt(merchant.feeFixedUsdCents)),
     };
     // The total's amount due in each coin must stay within the cap too (a tip can push it over).
@@ -387,10 +397,13 @@ export class SessionService {
     // A SUCCEEDED session's money is booked as its payments confirm, even when its state stays the
     // same (a top-up confirming after success): booking is by difference, so repeating it is safe.
     const booked = next.status === 'SUCCEEDED' ? ((await this.d.ledger?.bookSessionInTransaction(session, payments))?.length ?? 0) : 0;
-    if (!changed && extra.length === 0) return booked > 0;
     if (changed) await this.d.store.updateState(session.id, next, now);
     // The row as updateState just wrote it (its state and updatedAt), without reading it back.
     const after: PaymentSession = changed ? { ...session, status: next.status, exception: next.exception, amountReceivedMinor: next.amountReceivedMinor, updatedAt: now } : session;
+    // A payment of a closed shift's sale confirming (or dropped) moves the shift's reconciliation on,
+    // even when the session's own state stays the same.
+    if (after.shiftId !== null) await this.d.shiftSessionChanged?.(after);
+    if (!changed && extra.length === 0) return booked > 0;
     const view = await this.viewOf(after, payments, await this.d.addresses.forSession(session.id));
     const types: SessionEventType[] = [...extra];
     if (next.status !== session.status && STATUS_EVENT[next.status]) types.push(STATUS_EVENT[next.status] as SessionEventType);

@@ -3,6 +3,7 @@ import { GroupCommit } from '../db/group-commit.js';
 import { openPgDatabase, type PgDatabase, type PgOptions } from '../db/pg/pg-database.js';
 import { AppSettingsRepository } from '../db/app-settings-repository.js';
 import { LeaseRepository } from '../db/lease-repository.js';
+import { ShiftRepository } from '../db/shift-repository.js';
 import { PgSignals } from '../db/pg/pg-signals.js';
 import { PgStoreDb } from '../db/pg/pg-store-db.js';
 import { ApiKeyRepository } from '../db/api-key-repository.js';
@@ -76,6 +77,7 @@ export async function openPgStores(options: PgOptions, cipher: SecretCipher): Pr
     settings: new AppSettingsRepository(storeDb),
     secrets: new StoredSecrets(storeDb, cipher),
     leases: new LeaseRepository(storeDb),
+    shifts: new ShiftRepository(storeDb),
     signals,
     tx: (work) => database.tx(work),
     snapshot: (work) => database.snapshot(work),

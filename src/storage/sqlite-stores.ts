@@ -7,6 +7,7 @@ import { EventRepository } from '../db/event-repository.js';
 import { GroupCommit } from '../db/group-commit.js';
 import { IdempotencyRepository } from '../db/idempotency-repository.js';
 import { LeaseRepository } from '../db/lease-repository.js';
+import { ShiftRepository } from '../db/shift-repository.js';
 import { LedgerRepository, ledgerStore } from '../db/ledger-repository.js';
 import { MerchantRepository } from '../db/merchant-repository.js';
 import { type Db, openDatabase } from '../db/sqlite/open-database.js';
@@ -63,6 +64,7 @@ export function openSqliteStores(file: string, migrationsDir: string | undefined
     settings: gated(new AppSettingsRepository(storeDb)),
     secrets: gated(new StoredSecrets(storeDb, cipher)),
     leases: gated(new LeaseRepository(storeDb)),
+    shifts: gated(new ShiftRepository(storeDb)),
     signals: new SqliteSignals(gate, warnOfSignals),
     tx: (work) => gate.tx(work),
     snapshot: (work) => gate.snapshot(work),

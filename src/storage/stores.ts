@@ -1,5 +1,6 @@
 import type { RefundStore } from '../services/refund-service.js';
 import type { SettingsStore } from '../services/network-settings.js';
+import type { ShiftStore } from '../services/shift-service.js';
 import type {
   ApiKeyStore,
   ChainStateStore,
@@ -58,6 +59,8 @@ export interface Stores {
   secrets: SecretsAtRestStore;
   /** Leader leases: one instance at a time runs each watcher and the timers (services/leadership.ts). */
   leases: LeaseStore;
+  /** Tills' shifts (docs/shifts.md). */
+  shifts: ShiftStore;
   /** Changes announced to every instance on this store (SQLite: this process alone). */
   signals: ChangeSignals;
   /** One transaction: check-then-write steps run in one (ports.ts, UnitOfWork). */

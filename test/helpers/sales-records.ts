@@ -35,6 +35,8 @@ export function sessionOf(overrides: Partial<PaymentSession> = {}): PaymentSessi
     successUrl: null,
     cancelUrl: null,
     resolvedBy: null,
+    shiftId: null,
+    createdBy: null,
     createdAt: T0,
     expiresAt: T0 + 900_000,
     updatedAt: T0,

@@ -35,6 +35,10 @@ const CASHIER = [
   'PUT /v1/display', // the till shows its sale on the customer display
   'GET /v1/payment/sessions/:id/print', // the paid screen: printed, or "Not printed" with Retry
   'POST /v1/payment/sessions/:id/print', // the till's Print button
+  'POST /v1/shifts', // cashiers open and close their own shifts (docs/shifts.md)
+  'GET /v1/shifts', // a cashier's own
+  'GET /v1/shifts/:id',
+  'POST /v1/shifts/:id/close',
 ];
 
 /** Public routes: no credentials needed. */

@@ -39,6 +39,8 @@ const session: PaymentSession = {
   successUrl: null,
   cancelUrl: null,
   resolvedBy: null,
+  shiftId: null,
+  createdBy: null,
   createdAt: NOW,
   expiresAt: NOW + 15 * 60_000,
   updatedAt: NOW,

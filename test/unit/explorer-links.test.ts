@@ -35,6 +35,8 @@ function session(livemode: boolean): PaymentSession {
     successUrl: null,
     cancelUrl: null,
     resolvedBy: null,
+    shiftId: null,
+    createdBy: null,
     createdAt: NOW,
     expiresAt: NOW + 60_000,
     updatedAt: NOW,

@@ -27,9 +27,9 @@ const merchant: Merchant = {
 
 const session = (over: Partial<PaymentSession> = {}): PaymentSession => ({
   id: 'ps_receipt1', merchantId: 'mer_1', merchantDomainId: 'dom_1', livemode: true, status: 'SUCCEEDED', exception: null, currency: 'EUR',
-  amountMinor: 1125n, tipMinor: 0n, amountReceivedMinor: 1125n, amountRefundedMinor: 0n, description: null, clientReferenceId: null, metadata: {},
+  amountMinor: 1125n, amountReceivedMinor: 1125n, amountRefundedMinor: 0n, description: null, clientReferenceId: null, metadata: {},
   lineItems: [{ quantity: 2, unitAmountMinor: 350n, name: 'Café con leche', description: null }, { quantity: 1, unitAmountMinor: 425n, name: 'Tarta de queso', description: null }],
-  successUrl: null, cancelUrl: null, resolvedBy: null, createdAt: PAID_AT - 60_000, expiresAt: PAID_AT + 900_000, updatedAt: PAID_AT,
+  successUrl: null, cancelUrl: null, resolvedBy: null, tipMinor: 0n, shiftId: null, createdBy: null, createdAt: PAID_AT - 60_000, expiresAt: PAID_AT + 900_000, updatedAt: PAID_AT,
   quotes: [{ currency: 'USDT', rateScaled: (RATE_ONE * 10834n) / 10000n, rateSource: 'ecb', amountDueMinor: 12_190_000n, feeFixedMinor: 0n }],
   ...over,
 });

@@ -13,6 +13,7 @@ import { PaidScreen } from './PaidScreen.js';
 import { paidSoundOn, setPaidSoundOn } from './paid-sound.js';
 import { useReadiness } from './readiness.js';
 import { useSale } from './sale.js';
+import { ShiftBar } from './ShiftBar.js';
 import { TipChoice } from './TipChoice.js';
 import { WalletChoice } from './WalletChoice.js';
 import './till.css';
@@ -235,5 +236,16 @@ export function CashierScreen() {
   useEffect(() => {
     if (livemode !== undefined) rememberTillMode(livemode);
   }, [livemode]);
-  return <div className="cashier">{phase === 'live' ? <LiveSale /> : <AmountEntry merchant={merchant.data} loadError={merchant.error} />}</div>;
+  return (
+    <div className="cashier">
+      {phase === 'live' ? (
+        <LiveSale />
+      ) : (
+        <>
+          <ShiftBar />
+          <AmountEntry merchant={merchant.data} loadError={merchant.error} />
+        </>
+      )}
+    </div>
+  );
 }

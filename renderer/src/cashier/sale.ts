@@ -74,6 +74,8 @@ export const useSale = create<SaleState>()((set, get) => ({
     try {
       const body: Record<string, unknown> = { merchant_id: merchantId, amount };
       if (description.trim()) body.description = description.trim();
+      // The sale belongs to this till's open shift, if one is (docs/shifts.md).
+      if (tillId()) body.till = tillId();
       // A retry after a dropped answer must not create a second sale: one key per charge.
       const created = await postJson<CreatedSession>('/v1/payment/sessions', body, { 'Idempotency-Key': crypto.randomUUID() });
       set({ phase: 'live', paymentUrl: created.payment_url, status: undefined, tipOffer: tips?.enabled ? tips : undefined });

@@ -22,6 +22,8 @@ import enSettings from './en/settings.json' with { type: 'json' };
 import esSettings from './es/settings.json' with { type: 'json' };
 import enTransactions from './en/transactions.json' with { type: 'json' };
 import esTransactions from './es/transactions.json' with { type: 'json' };
+import enShifts from './en/shifts.json' with { type: 'json' };
+import esShifts from './es/shifts.json' with { type: 'json' };
 import enWebhooks from './en/webhooks.json' with { type: 'json' };
 import esWebhooks from './es/webhooks.json' with { type: 'json' };
 
@@ -37,6 +39,7 @@ export const resources = {
     settings: enSettings,
     transactions: enTransactions,
     webhooks: enWebhooks,
+    shifts: enShifts,
   },
   es: {
     common: esCommon,
@@ -49,6 +52,7 @@ export const resources = {
     settings: esSettings,
     transactions: esTransactions,
     webhooks: esWebhooks,
+    shifts: esShifts,
   },
 } as const;
 

@@ -22,6 +22,9 @@ export const EVENT_TYPES = [
   'refund.succeeded',
   'refund.failed',
   'balance.available',
+  'shift.opened',
+  'shift.closed',
+  'shift.reconciled',
 ];
 const when = dateFormat({ dateStyle: 'short', timeStyle: 'medium' });
 const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

@@ -90,6 +90,7 @@ function render(view: SessionView, publicBaseUrl: string): PresentedSession {
       refunded: formatMoney({ minor: b.refundsMinor, currency: b.currency }).value,
       net: formatMoney({ minor: b.netMinor, currency: b.currency }).value,
     })),
+    shift_id: s.shiftId,
     resolved_by: s.resolvedBy,
     created_at: iso(s.createdAt),
     expires_at: iso(s.expiresAt),

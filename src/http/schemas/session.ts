@@ -15,6 +15,12 @@ const CommonCreateFields = {
   ),
   success_url: Type.Optional(Url),
   cancel_url: Type.Optional(Url),
+  till: Type.Optional(
+    Type.String({
+      pattern: '^[a-z0-9-]{1,32}$',
+      description: 'The till charging the sale (its id, as `POST /v1/shifts` takes it): the sale then belongs to the till\'s open shift (`shift_id`); none open, to no shift. See docs/shifts.md.',
+    }),
+  ),
 };
 
 /** A tip as shape A and the tip route take it: a money object in the session's currency. */
@@ -180,6 +186,7 @@ export const SessionOut = Type.Object(
       }),
       { description: 'What the session put in the balance, per coin it was paid in. Empty until the session is SUCCEEDED (money is booked then).' },
     ),
+    shift_id: Nullable(Type.String({ description: 'The till\'s shift the sale belongs to (`till` at creation, with a shift open on it); else null. See docs/shifts.md.' })),
     resolved_by: Nullable(Type.String({ enum: ['owner'], description: '`owner` when an UNDERPAID or PAID_LATE session was marked SUCCEEDED by hand (POST …/resolve).' })),
     created_at: DateTime,
     expires_at: DateTime,

@@ -1,0 +1,100 @@
+/**
+ * The till's shift in a real browser against the headless app with an Ethereum devnet (issue 30,
+ * item 4): no shift open, "Open shift", a sale charged on the keypad belongs to it (the till sends its
+ * id), paid on chain; "Close shift" shows the report so far, asks in plain words, and shows the
+ * report as kept; then no shift again. At a tablet's and a phone's size with no sideways scrolling,
+ * screenshots of each in test-artifacts/; in Spanish the bar and the report speak Spanish.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { evmDevnetOf } from '../helpers/evm-chain.js';
+import type { TestCore } from '../helpers/test-core.js';
+
+let app: AppInBrowser;
+let t: TestCore;
+let eth: Devnet;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  app = await openAppInBrowser('cashier', DEVNET_UI_CORE);
+  ({ t, page, errors } = app);
+  eth = evmDevnetOf(t.core.chains, 'ethereum');
+}, 120_000);
+afterAll(async () => app?.stop());
+
+const sidewaysOverflow = (p: Page) => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+
+/** At a tablet's and a phone's size: nothing to scroll sideways; a screenshot of each. */
+async function fitsTabletAndPhone(name: string): Promise<void> {
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    expect(await sidewaysOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
+    await screenshot(page, `shift-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
+}
+
+test('open a shift, sell on it, see the report before closing, close it in plain words', async () => {
+  const bar = page.getByRole('group', { name: 'Shift' });
+  await bar.getByText('No shift is open on this till').waitFor();
+  await fitsTabletAndPhone('none');
+  await bar.getByRole('button', { name: 'Open shift' }).click();
+  await bar.getByText(/^Shift open since/).waitFor();
+  // At a tablet's size the keypad and Charge still fit on one screen with the shift's line above.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const charge = (await page.getByRole('button', { name: 'Charge' }).boundingBox())!;
+  expect(charge.y + charge.height).toBeLessThanOrEqual(768);
+  await fitsTabletAndPhone('open');
+  const shift = (await t.api('GET', '/v1/shifts?limit=1')).body.data.items[0];
+  expect(shift.status).toBe('open');
+
+  for (const k of '5') await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: k, exact: true }).click();
+  await page.getByRole('button', { name: 'Charge' }).click();
+  await page.getByText('Waiting for payment').waitFor();
+  const sale = (await t.api('GET', '/v1/payment/sessions?limit=1')).body.data.items[0];
+  expect(sale.shift_id).toBe(shift.id);
+  const to = sale.payment_options.find((o: any) => o.network === 'ethereum' && o.currency === 'USDT').address;
+  await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to, amountBaseUnits: 5_000_000n });
+  await page.getByText('Paid', { exact: true }).waitFor({ timeout: UI_WAIT_MS.payment });
+  await page.getByRole('button', { name: 'New sale' }).click();
+
+  await bar.getByRole('button', { name: 'Close shift' }).click();
+  const panel = page.getByRole('region', { name: 'This shift so far' });
+  await panel.waitFor();
+  expect(await panel.getByText('1 sale · Paid: 1').count()).toBe(1);
+  const row = await panel.getByRole('row', { name: /USDT · ethereum/ }).innerText();
+  // 5 taken, 0.175 fee (1.5% + 0.10), 4.825 net.
+  expect(row.replace(/\s+/g, ' ')).toBe('USDT · ethereum 5.000000 0.000000 0.000000 0.175000 4.825000');
+  expect(await panel.getByText('Charged 5.00, arrived 5.00 (USD)').count()).toBe(1);
+  await fitsTabletAndPhone('report');
+
+  // Keeping it open leaves it as it was; closing asks first, in plain words.
+  await panel.getByRole('button', { name: 'Keep the shift open' }).click();
+  await bar.getByRole('button', { name: 'Close shift' }).click();
+  await panel.getByRole('button', { name: 'Close shift' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close this shift?' });
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain('The report above is kept as it is now.');
+  await screenshot(page, 'shift-confirm-1024');
+  await dialog.getByRole('button', { name: 'Close shift' }).click();
+  const closed = page.getByRole('region', { name: 'Shift closed' });
+  await closed.waitFor();
+  expect(await closed.getByText('Everything charged has arrived.').count()).toBe(1);
+  await fitsTabletAndPhone('closed');
+  expect((await t.api('GET', `/v1/shifts/${shift.id}`)).body.data.status).toBe('reconciled');
+  await closed.getByRole('button', { name: 'Done' }).click();
+  await bar.getByText('No shift is open on this till').waitFor();
+
+  // In Spanish the shift's line speaks Spanish.
+  await page.evaluate('localStorage.setItem("stablepos.language", "es")');
+  await page.reload();
+  await page.getByRole('group', { name: 'Turno' }).getByText('No hay ningún turno abierto en esta caja').waitFor();
+  await screenshot(page, 'shift-es-1024');
+  expect(errors).toEqual([]);
+}, uiBudget(40, [UI_WAIT_MS.pay, UI_WAIT_MS.payment]));
