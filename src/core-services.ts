@@ -58,6 +58,7 @@ import { PrintOnPaid } from './services/printer/print-on-paid.js';
 import { PrintRecords } from './services/printer/print-records.js';
 import { PrinterSettings } from './services/printer/printer-settings.js';
 import { ReceiptPrinting } from './services/printer/receipt-printing.js';
+import { ShiftReportPrinting } from './services/printer/shift-report-printing.js';
 import type { ReceiptBytes } from './services/ports.js';
 
 export interface CoreServices {
@@ -112,6 +113,8 @@ export interface CoreServices {
   printerSettings: PrinterSettings;
   /** Prints receipts on request and records every attempt (`/v1/payment/sessions/{id}/print`). */
   printing: ReceiptPrinting;
+  /** A shift's report printed on request. */
+  shiftPrinting: ShiftReportPrinting;
   /** Prints each paid sale's receipt once; createCore runs it with the timers (TIMERS_ROLE, one instance). */
   printOnPaid: PrintOnPaid;
   /** Delivers the outbox; createCore starts and stops it. */
@@ -407,16 +410,26 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     onChanged: () => printerChanged(''),
   });
   const printRecords = new PrintRecords(store.settings);
+  const networkPrinter = new NetworkPrinter({ connectTimeoutMs: config.printing.connectTimeoutMs, writeTimeoutMs: config.printing.writeTimeoutMs });
   const printing = new ReceiptPrinting({
     settings: printerSettings,
     records: printRecords,
-    printer: new NetworkPrinter({ connectTimeoutMs: config.printing.connectTimeoutMs, writeTimeoutMs: config.printing.writeTimeoutMs }),
+    printer: networkPrinter,
     receiptBytes: config.printing.receiptBytes ?? receiptBytes,
     session: (caller, id) => sessions.get(caller, id),
     now,
     // A name's lookup and the connection share the first timeout; 5 s for the rest (the receipt's bytes).
     printTakesAtMostMs: 2 * config.printing.connectTimeoutMs + config.printing.writeTimeoutMs + 5000,
     onError: signalError,
+  });
+  const shiftPrinting = new ShiftReportPrinting({
+    settings: printerSettings,
+    printer: networkPrinter,
+    shift: (caller, id) => shifts.get(caller, id),
+    merchants,
+    users: store.users,
+    networkName,
+    now,
   });
   const printOnPaid = new PrintOnPaid({
     events: eventLog,
@@ -484,6 +497,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     webhooks,
     printerSettings,
     printing,
+    shiftPrinting,
     printOnPaid,
     rates: rateService,
     rateFeed,

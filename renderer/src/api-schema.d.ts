@@ -424,6 +424,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/shifts/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Print a shift's report on the network printer (the till's "Print report")
+         * @description Prints the report as `GET /v1/shifts/{id}` shows it (an open shift: the figures so far) on the shop's network printer, and answers once the printer took all of it. 503 `printer_unavailable` when the printer is off, unreachable or does not take the report within seconds (retry); 409 `invalid_state` when no printer is set up; a cashier printing another staff member's shift is 403 `role_forbidden`. Nothing is recorded: print it as often as needed. See docs/shifts.md.
+         */
+        post: operations["printShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant": {
         parameters: {
             query?: never;
@@ -5001,6 +5021,65 @@ export interface operations {
                                     }[];
                                 };
                             } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    printShift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Processes the POST once per key for 24 hours: a retry gets the stored answer with `Idempotent-Replayed: true` (docs/api.md, "Idempotency"). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "shift_report_print";
+                            shift_id: string;
+                            livemode: boolean;
+                            /**
+                             * @description The printer took the whole report (a failure is 503 `printer_unavailable` instead).
+                             * @constant
+                             */
+                            status: "printed";
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            printed_at: string;
                         };
                     };
                 };

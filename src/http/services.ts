@@ -21,6 +21,7 @@ import type { WebhookEndpointService } from '../services/webhook-endpoint-servic
 import type { UserService } from '../services/user-service.js';
 import type { PrinterSettings } from '../services/printer/printer-settings.js';
 import type { ReceiptPrinting } from '../services/printer/receipt-printing.js';
+import type { ShiftReportPrinting } from '../services/printer/shift-report-printing.js';
 
 /** What the HTTP layer is given by the composition root: services, never storage. */
 export interface HttpServices {
@@ -55,6 +56,8 @@ export interface HttpServices {
   printerSettings: PrinterSettings;
   /** A session's receipt printed on request, and its last print. */
   printing: ReceiptPrinting;
+  /** A shift's report printed on request (the till's "Print report"). */
+  shiftPrinting: ShiftReportPrinting;
   /** POST /v1/networks/{network}/rpc_check: an endpoint checked before the shop relies on it. */
   rpcCheck: RpcCheckService;
   /** `GET /ready`: the database, and the lag of the watchers this instance leads. */

@@ -43,7 +43,7 @@ export function wrap(text: string, width: number): string[] {
 }
 
 /** A label on the left and an amount on the right of one line; a label too long wraps above the amount. */
-function twoColumns(label: string, amount: string, width: number): string[] {
+export function twoColumns(label: string, amount: string, width: number): string[] {
   const room = width - amount.length - 1;
   const labelLines = wrap(label, Math.max(1, room));
   const last = labelLines.pop() as string;

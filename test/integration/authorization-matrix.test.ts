@@ -154,10 +154,10 @@ test('the document states access for every operation that is not public, and cov
   // What opens the shop's network to being read back (a webhook endpoint's answers) is no key's to do.
   const signedInOnly = operations.filter((o) => o[ACCESS_EXTENSION]?.signed_in_only === true).map((o) => `${o.method} ${o.path}`);
   expect(signedInOnly).toContain('POST /v1/webhook_endpoints/{id}/confirm');
-  // Cashiers open, read and close their own shifts, in their own mode (docs/shifts.md); owners read all.
+  // Cashiers open, read, close and print their own shifts, in their own mode (docs/shifts.md); owners read all.
   const shifts = operations.filter((o) => o.path.startsWith('/v1/shifts')).map((o) => [`${o.method} ${o.path}`, o[ACCESS_EXTENSION]]);
   expect(Object.fromEntries(shifts)).toEqual(
-    Object.fromEntries(['POST /v1/shifts', 'GET /v1/shifts', 'GET /v1/shifts/{id}', 'POST /v1/shifts/{id}/close'].map((name) => [name, { roles: ['owner', 'cashier'], mode: 'own' }])),
+    Object.fromEntries(['POST /v1/shifts', 'GET /v1/shifts', 'GET /v1/shifts/{id}', 'POST /v1/shifts/{id}/close', 'POST /v1/shifts/{id}/print'].map((name) => [name, { roles: ['owner', 'cashier'], mode: 'own' }])),
   );
 });
 

@@ -39,6 +39,7 @@ const CASHIER = [
   'GET /v1/shifts', // a cashier's own
   'GET /v1/shifts/:id',
   'POST /v1/shifts/:id/close',
+  'POST /v1/shifts/:id/print', // the shift bar's "Print report": the same rights as reading the shift
 ];
 
 /** Public routes: no credentials needed. */

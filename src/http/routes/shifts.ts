@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../envelope.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
-import { presentShift } from '../presenters/shift-presenter.js';
+import { presentShift, presentShiftReportPrint } from '../presenters/shift-presenter.js';
 import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
-import { OpenShiftBody, ShiftListQuery, ShiftOut } from '../schemas/shift.js';
+import { OpenShiftBody, ShiftListQuery, ShiftOut, ShiftReportPrintOut } from '../schemas/shift.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['Shifts'];
@@ -69,4 +69,19 @@ export const shiftRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, 
       response: { 200: Envelope(ShiftOut), ...errorResponses(403, 404, 409) },
     },
   }, async (request) => ok(presentShift(await services.shifts.close(callerOf(request), request.params.id))));
+
+  app.post('/v1/shifts/:id/print', {
+    // The same rights as reading the shift: the cashier prints their own before and after closing.
+    config: CASHIER_TOO,
+    schema: {
+      tags,
+      summary: 'Print a shift\'s report on the network printer (the till\'s "Print report")',
+      description:
+        'Prints the report as `GET /v1/shifts/{id}` shows it (an open shift: the figures so far) on the shop\'s network printer, and answers once the printer took all of it. ' +
+        '503 `printer_unavailable` when the printer is off, unreachable or does not take the report within seconds (retry); 409 `invalid_state` when no printer is set up; ' +
+        'a cashier printing another staff member\'s shift is 403 `role_forbidden`. Nothing is recorded: print it as often as needed. See docs/shifts.md.',
+      params: IdParams,
+      response: { 200: Envelope(ShiftReportPrintOut), ...errorResponses(403, 404, 409) },
+    },
+  }, async (request) => ok(presentShiftReportPrint(await services.shiftPrinting.printNow(callerOf(request), request.params.id))));
 };

@@ -124,3 +124,11 @@ export const ShiftOut = Type.Object({
   reconciled_at: Nullable(DateTime),
   report: Nullable(ShiftReportOut),
 });
+
+export const ShiftReportPrintOut = Type.Object({
+  object: Type.Literal('shift_report_print'),
+  shift_id: Type.String(),
+  livemode: Type.Boolean(),
+  status: Type.Literal('printed', { description: 'The printer took the whole report (a failure is 503 `printer_unavailable` instead).' }),
+  printed_at: DateTime,
+});
