@@ -44,6 +44,8 @@ export type Health = ApiData<'getHealth'>;
 export type Merchant = ApiData<'getMerchant'>;
 export type Shift = ApiData<'getShift'>;
 export type ShiftReport = NonNullable<Shift['report']>;
+/** A shift's report just printed (`POST /v1/shifts/{id}/print`). */
+export type ShiftReportPrint = ApiData<'printShift'>;
 export type ApiKey = ApiItem<'listApiKeys'>;
 export type CreatedApiKey = ApiData<'createApiKey'>;
 export type Network = ApiItem<'listNetworks'>;

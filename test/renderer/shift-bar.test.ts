@@ -3,7 +3,8 @@
  * The till's shift line (renderer/src/cashier/ShiftBar.tsx) rendered by React in happy-dom against a
  * fake API: no shift, "Open shift" (the till's id, an Idempotency-Key), then "Close shift" showing the
  * report so far with what is not settled, "Keep the shift open", and closing only once confirmed in
- * plain words, then the report as kept until "Done".
+ * plain words, then the report as kept until "Done". "Print report" wherever the report is shown:
+ * "Printed", or "Not printed" with why (the printer's, or no printer set up) and Retry.
  */
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -41,6 +42,11 @@ let host: HTMLElement;
 let requests: { method: string; url: string; body: unknown; headers: Record<string, string> }[];
 /** What the fake API holds: the till's shifts, newest first. */
 let shifts: ReturnType<typeof shift>[];
+/** How the fake printer answers the next prints, in order: ok, off (503), or no printer set up (409). */
+let printAnswers: ('ok' | 'off' | 'none')[];
+
+const errorResponse = (status: number, code: string, message: string) =>
+  Promise.resolve(new Response(JSON.stringify({ error: { type: status === 503 ? 'api_error' : 'invalid_request_error', code, message, param: null } }), { status, headers: { 'content-type': 'application/json' } }));
 
 function fakeFetch(url: URL | string, init: RequestInit = {}): Promise<Response> {
   const method = init.method ?? 'GET';
@@ -52,13 +58,19 @@ function fakeFetch(url: URL | string, init: RequestInit = {}): Promise<Response>
   else if (method === 'POST' && path === '/v1/shifts') data = (shifts = [shift(), ...shifts])[0];
   else if (method === 'GET' && path === '/v1/shifts/shift_1') data = { ...shifts[0], report: report() };
   else if (method === 'POST' && path === '/v1/shifts/shift_1/close') data = (shifts[0] = shift({ status: 'closed', closed_at: '2026-11-28T18:00:00.000Z', closed_by: 'ui:usr_1', report: report() }));
-  else return Promise.resolve(new Response(JSON.stringify({ error: { type: 'invalid_request_error', code: 'route_not_found', message: path, param: null } }), { status: 404 }));
+  else if (method === 'POST' && path === '/v1/shifts/shift_1/print') {
+    const answer = printAnswers.shift() ?? 'ok';
+    if (answer === 'off') return errorResponse(503, 'printer_unavailable', 'Not printed. The printer at 192.168.1.50:9100 refused the connection: is it on, and is the port right?');
+    if (answer === 'none') return errorResponse(409, 'invalid_state', 'No receipt printer is set up: the owner sets one in Settings (PUT /v1/settings/printer).');
+    data = { object: 'shift_report_print', shift_id: 'shift_1', livemode: false, status: 'printed', printed_at: '2026-11-28T18:01:00.000Z' };
+  } else return Promise.resolve(new Response(JSON.stringify({ error: { type: 'invalid_request_error', code: 'route_not_found', message: path, param: null } }), { status: 404 }));
   return Promise.resolve(new Response(JSON.stringify({ base: { code: 0, message: 'success' }, data }), { status: 200, headers: { 'content-type': 'application/json' } }));
 }
 
 beforeEach(() => {
   requests = [];
   shifts = [];
+  printAnswers = [];
   localStorage.setItem('stablepos.till', 'till-a');
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   host = document.createElement('div');
@@ -121,4 +133,38 @@ test('open a shift on this till, see the report so far, keep it open, then close
   await click('Done');
   await settle();
   expect(text()).toContain('No shift is open on this till.');
+});
+
+test('"Print report" before and after closing: Printed, or Not printed with why and Retry', async () => {
+  shifts = [shift()];
+  await act(async () => root.render(createElement(ShiftBar)));
+  await settle();
+  await click('Close shift');
+  await settle();
+  printAnswers = ['none', 'off', 'ok'];
+  await click('Print report');
+  await settle();
+  // No printer set up: said in the till's words, the owner's to fix.
+  expect(host.querySelector('[role=alert]')?.textContent).toBe('Not printed.No receipt printer is set up: the owner sets one in Settings.');
+  await click('Retry');
+  await settle();
+  // The printer is off: why, as the server says it (without a second "Not printed.").
+  expect(host.querySelector('[role=alert]')?.textContent).toBe('Not printed.The printer at 192.168.1.50:9100 refused the connection: is it on, and is the port right?');
+  await click('Retry');
+  await settle();
+  expect(host.querySelector('[role=alert]')).toBeNull();
+  expect(text()).toContain('Printed.');
+  expect(requests.filter((r) => r.method === 'POST' && r.url === '/v1/shifts/shift_1/print')).toHaveLength(3);
+
+  // Closed: the report as kept prints afresh (the outcome before closing is not carried over).
+  await click('Close shift');
+  await act(async () => [...host.querySelector('dialog')!.querySelectorAll('button')].find((b) => b.textContent === 'Close shift')!.click());
+  await settle();
+  expect(host.querySelector('h2')?.textContent).toBe('Shift closed');
+  expect(text()).not.toContain('Printed.');
+  await click('Print report');
+  await settle();
+  expect(text()).toContain('Printed.');
+  expect(button('Print again')).toBeDefined();
+  expect(requests.filter((r) => r.url === '/v1/shifts/shift_1/print')).toHaveLength(4);
 });

@@ -1,7 +1,8 @@
 /**
  * The till's shift (docs/shifts.md): one line above the amount entry saying whether a shift is open on
  * this till, with "Open shift" or "Close shift". Closing shows the shift's report so far first and
- * asks in plain words; once closed, the report as it was kept, until "Done".
+ * asks in plain words; once closed, the report as it was kept, until "Done". Wherever the report is
+ * shown it can be printed ("Print report", ShiftReportPrint.tsx).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { useConfirm } from '../ConfirmDialog.js';
 import { uiLocale } from '../format.js';
 import { tillId } from '../till-id.js';
 import { loadError, useApi } from '../use-api.js';
+import { ShiftReportPrint } from './ShiftReportPrint.js';
 
 /** A decimal string as the screen shows amounts (grouping and decimal mark of the language), its decimals kept. */
 function amount(value: string): string {
@@ -134,6 +136,8 @@ export function ShiftBar() {
       <section className="shift-panel" aria-labelledby="shift-report-title">
         <h2 id="shift-report-title">{closed ? t('report.titleClosed') : t('report.titleOpen')}</h2>
         <ReportView report={shown.report} closed={closed} />
+        {/* Keyed by the report's time: the report kept at close is printed afresh, not "Printed" from before. */}
+        <ShiftReportPrint key={`${shown.id} ${shown.status}`} shiftId={shown.id} />
         {error ? <p className="error" role="alert">{error}</p> : null}
         <div className="shift-actions">
           {closed ? (
