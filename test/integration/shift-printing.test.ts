@@ -127,7 +127,7 @@ test('a printer that is off: 503 printer_unavailable at once; one that stalls: 5
   await setPrinter(stalled.url);
   started = Date.now();
   const stuck = expectError(await print(id, cas), 503, 'printer_unavailable');
-  expect(stuck.message).toMatch(/did not take the receipt within 1\.5 s/);
+  expect(stuck.message).toMatch(/did not take the report within 1\.5 s/);
   expect(Date.now() - started).toBeLessThan(4000);
   expect(stalled.connections()).toBe(1);
   await setPrinter(null);

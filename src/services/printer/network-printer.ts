@@ -29,8 +29,11 @@ export interface NetworkPrinterOptions {
 export class NetworkPrinter {
   constructor(private readonly o: NetworkPrinterOptions) {}
 
-  /** @throws PrinterUnavailableError when the printer cannot be reached or does not take the job in time */
-  async print(target: PrinterAddress, bytes: Uint8Array): Promise<void> {
+  /**
+   * @param job what is printed, as the failure's message names it ("the receipt", "the report")
+   * @throws PrinterUnavailableError when the printer cannot be reached or does not take the job in time
+   */
+  async print(target: PrinterAddress, bytes: Uint8Array, job = 'the receipt'): Promise<void> {
     const host = await this.resolve(target.host);
     await new Promise<void>((resolve, reject) => {
       let phase: 'connect' | 'write' = 'connect';
@@ -53,7 +56,7 @@ export class NetworkPrinter {
         phase = 'write';
         clearTimeout(timer);
         timer = setTimeout(
-          () => finish(new PrinterUnavailableError(`The printer at ${where} did not take the receipt within ${this.o.writeTimeoutMs / 1000} s: check its paper and cover.`)),
+          () => finish(new PrinterUnavailableError(`The printer at ${where} did not take ${job} within ${this.o.writeTimeoutMs / 1000} s: check its paper and cover.`)),
           this.o.writeTimeoutMs,
         );
         socket.end(bytes);
@@ -62,7 +65,7 @@ export class NetworkPrinter {
       socket.on('data', () => undefined);
       socket.once('end', () => {
         if (phase === 'write' && socket.writableFinished) finish();
-        else finish(new PrinterUnavailableError(`The printer at ${where} closed the connection before taking the receipt.`));
+        else finish(new PrinterUnavailableError(`The printer at ${where} closed the connection before taking ${job}.`));
       });
       socket.once('error', (err: NodeJS.ErrnoException) => {
         const why =

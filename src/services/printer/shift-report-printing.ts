@@ -18,7 +18,7 @@ export interface ShiftReportPrinted {
 export interface ShiftReportPrintingDeps {
   settings: Pick<PrinterSettings, 'address'>;
   /** Sends bytes to a network printer (network-printer.ts); rejects with PrinterUnavailableError. */
-  printer: { print(address: PrinterAddress, bytes: Uint8Array): Promise<void> };
+  printer: { print(address: PrinterAddress, bytes: Uint8Array, job?: string): Promise<void> };
   /** The shift as the caller may read it, an open one with its report so far (ShiftService.get: the same rights). */
   shift: (caller: Caller, id: string) => Promise<Shift>;
   merchants: Pick<MerchantService, 'get'>;
@@ -64,7 +64,7 @@ export class ShiftReportPrinting {
       { networkName: this.d.networkName },
     );
     try {
-      await this.d.printer.print(address, bytes);
+      await this.d.printer.print(address, bytes, 'the report');
     } catch (err) {
       if (err instanceof PrinterUnavailableError) throw new ApiError('printer_unavailable', `Not printed. ${err.message}`);
       throw err;
