@@ -5,6 +5,7 @@ import { FAMILIES, familyById, familyOf, networkInfo, networkName } from './chai
 import { presentRefund } from './http/presenters/refund-presenter.js';
 import { RefundService } from './services/refund-service.js';
 import { ShiftService } from './services/shift-service.js';
+import { DailyReportService } from './services/daily-report-service.js';
 import { presentShift } from './http/presenters/shift-presenter.js';
 import { PassphraseSecretBox, type SecretBox } from './services/secret-box.js';
 import { DATA_KEY_FILE, loadDataKey } from './data-key.js';
@@ -102,6 +103,8 @@ export interface CoreServices {
   deposits: DepositService;
   /** Tills' shifts and their reports (docs/shifts.md). */
   shifts: ShiftService;
+  /** The shop's day: the daily Z-report (docs/reports.md). */
+  dailyReports: DailyReportService;
   /**
    * Which instance runs each network's watcher and the timers (one at a time across instances on one
    * database); createCore adds the roles, starts it and stops it (services/leadership.ts).
@@ -295,6 +298,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     renderEvent: presentShift,
     onChange: () => wakeWebhooks(''),
   });
+  const dailyReports = new DailyReportService({ store: store.shifts, shifts, merchants, snapshot: store.snapshot, now });
   const sessions = new SessionService({
     openShiftId: (merchantId, livemode, till) => shifts.openShiftId(merchantId, livemode, till),
     shiftSessionChanged: (session) => shifts.sessionChangedInTransaction(session),
@@ -452,6 +456,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
     merchants,
     refunds,
     shifts,
+    dailyReports,
     receipts,
     leadership,
     readiness,

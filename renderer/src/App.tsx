@@ -5,6 +5,7 @@ import iconUrl from '../../resources/icon.svg';
 import { type Role, useAuth } from './auth.js';
 import { BalancesScreen } from './balances/BalancesScreen.js';
 import { ChangeMyPin } from './ChangeMyPin.js';
+import { DayScreen } from './day/DayScreen.js';
 import { CashierScreen } from './cashier/CashierScreen.js';
 import { DepositsBadge } from './deposits/DepositsBadge.js';
 import { DepositsScreen } from './deposits/DepositsScreen.js';
@@ -27,6 +28,7 @@ const SCREENS = {
   transactions: { roles: ['owner', 'cashier'], view: TransactionsScreen },
   refunds: { roles: ['owner'], view: RefundsScreen },
   balances: { roles: ['owner'], view: BalancesScreen },
+  day: { roles: ['owner'], view: DayScreen },
   deposits: { roles: ['owner'], view: DepositsScreen },
   webhooks: { roles: ['owner'], view: WebhooksScreen },
   settings: { roles: ['owner'], view: SettingsScreen },

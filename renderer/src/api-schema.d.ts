@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's day: the Z-report over every till and shift of one day in the shop's time zone
+         * @description The shift report's figures over every sale created that day (in a shift or not: `outside_shifts` counts those in none), sales by local hour and by network, and the day's shifts with their charged-against-arrived differences. `format=csv` answers the same lines as CSV, `format=html` a printable page that loads nothing. See docs/reports.md.
+         */
+        get: operations["getReportsDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/merchant": {
         parameters: {
             query?: never;
@@ -5091,6 +5111,280 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReportsDaily: {
+        parameters: {
+            query?: {
+                /** @description The day (`YYYY-MM-DD`) in the shop's time zone; default today there. A date the calendar does not have is 400 `parameter_invalid` (`param: "date"`). */
+                date?: string;
+                /** @description `json` (default); `csv`: the report's lines as CSV (docs/reports.md, "CSV"); `html`: a printable page that loads nothing. */
+                format?: "json" | "csv" | "html";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report: JSON in the envelope (default), CSV (`format=csv`) or an HTML page (`format=html`). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        /** @description The shop's Z-report for one day (docs/reports.md). */
+                        data: {
+                            /** @constant */
+                            object: "daily_report";
+                            /** @description `YYYY-MM-DD` in `time_zone`. */
+                            date: string;
+                            /** @description The shop's time zone (`PATCH /v1/merchant`). */
+                            time_zone: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            starts_at: string;
+                            /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                            ends_at: string;
+                            /** @enum {string} */
+                            reporting_currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                            /** @description The shift's report (docs/shifts.md): frozen at close, updated until the shift is reconciled; an open shift's `GET` shows it so far (null in lists and in `shift.opened`). */
+                            totals: {
+                                /** @constant */
+                                object: "shift_report";
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                generated_at: string;
+                                /** @enum {string} */
+                                reporting_currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                sales: {
+                                    /** @description Sessions charged on the till during the shift. */
+                                    count: number;
+                                    by_status: {
+                                        PENDING: number;
+                                        PROCESSING: number;
+                                        SUCCEEDED: number;
+                                        EXPIRED: number;
+                                        CANCELED: number;
+                                    };
+                                    by_exception: {
+                                        UNDERPAID: number;
+                                        OVERPAID: number;
+                                        PAID_LATE: number;
+                                    };
+                                };
+                                /** @description Money per coin × network, in the coin. */
+                                by_coin_network: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    network: string;
+                                    /** @description SUCCEEDED sales booked in this coin on this network. */
+                                    sales: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description The same added up in the merchant's reporting currency. */
+                                reporting: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL";
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                    /** @description The rate of each coin into the reporting currency used (the balance's rates at the report's time). */
+                                    rates: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description Coins without a usable rate: left out of these sums. */
+                                    missing_rates: ("USDT" | "USDC")[];
+                                };
+                                /** @description Per staff member who charged, in the reporting currency. */
+                                staff: {
+                                    /** @description `ui:<user id>` for a staff member signed in to the app, else the API key's id. */
+                                    staff: string;
+                                    name: string;
+                                    sessions: number;
+                                    succeeded: number;
+                                    /** @description Payments booked (SUCCEEDED sales), tips included. */
+                                    gross: string;
+                                    /** @description The tips' share of `gross`. */
+                                    tips: string;
+                                    /** @description Refunds made that hold money (not failed or canceled). */
+                                    refunds: string;
+                                    /** @description Fees taken. */
+                                    fees: string;
+                                    /** @description gross − fees − refunds. Signed: `-` when negative. */
+                                    net: string;
+                                }[];
+                                /** @description What the till charged against what arrived on chain. */
+                                reconciliation: {
+                                    charged: {
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description Totals asked (not canceled, not expired unpaid). */
+                                        charged: string;
+                                        /** @description What arrived. */
+                                        received: string;
+                                        /** @description received − charged. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    underpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    overpaid: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    late: {
+                                        session_id: string;
+                                        /** @enum {string} */
+                                        currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                        /** @description What the session asked for: amount + tip. */
+                                        amount_total: string;
+                                        /** @description What arrived, in the session's currency. */
+                                        amount_received: string;
+                                        /** @description received − total. Signed: `-` when negative. */
+                                        difference: string;
+                                    }[];
+                                    /** @description Payments still short of their confirmations (at close; then as the report is updated). */
+                                    unconfirmed: {
+                                        payment_id: string;
+                                        session_id: string;
+                                        network: string;
+                                        /** @enum {string} */
+                                        currency: "USDT" | "USDC";
+                                        amount: string;
+                                        tx_id: string;
+                                        confirmations: number;
+                                    }[];
+                                    /** @description Deposits that reached the shift's sales' addresses without paying them (GET /v1/deposits). */
+                                    unmatched_deposits: {
+                                        deposit_id: string;
+                                        network: string;
+                                        currency: ("USDT" | "USDC") | null;
+                                        amount_base: string;
+                                        decimals: number;
+                                        to: string;
+                                        tx_id: string;
+                                        reason: string;
+                                        status: string;
+                                    }[];
+                                };
+                            };
+                            /** @description 24 buckets, 00 to 23 local time (on a day a daylight-saving change repeats an hour, both land in one bucket). */
+                            by_hour: {
+                                /** @description Local hour of the sessions' creation. */
+                                hour: number;
+                                sessions: number;
+                                succeeded: number;
+                                /** @description Booked money of the hour's sales, in the reporting currency. */
+                                gross: string;
+                                tips: string;
+                            }[];
+                            /** @description Money per network, in the reporting currency. */
+                            by_network: {
+                                network: string;
+                                sales: number;
+                                gross: string;
+                                tips: string;
+                                refunds: string;
+                                fees: string;
+                                /** @description gross − fees − refunds, signed. */
+                                net: string;
+                            }[];
+                            /** @description Sales charged outside any shift. */
+                            outside_shifts: {
+                                /** @description Sessions created that day in no shift: counted in `totals` too. */
+                                sales: number;
+                                /** @description Per pricing currency: what was asked against what arrived. */
+                                charged: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    charged: string;
+                                    received: string;
+                                    /** @description received − charged, signed. */
+                                    difference: string;
+                                }[];
+                            };
+                            /** @description The shifts open at some time that day, with their own report's differences (a shift spanning midnight: its whole report). */
+                            shifts: {
+                                id: string;
+                                till: string;
+                                /** @enum {string} */
+                                status: "open" | "closed" | "reconciled";
+                                opened_by: string;
+                                /** @description The staff member's name, or the API key's id. */
+                                name: string;
+                                /** @description ISO 8601 date-time in UTC, e.g. `2026-05-01T10:00:00.000Z`. */
+                                opened_at: string;
+                                closed_at: string | null;
+                                /** @description The shift's sessions created that day. */
+                                sales_today: number;
+                                /** @description Per pricing currency: what was asked against what arrived. */
+                                charged: {
+                                    /** @enum {string} */
+                                    currency: "USD" | "EUR" | "GBP" | "AUD" | "CAD" | "JPY" | "HKD" | "SGD" | "IDR" | "PHP" | "VND" | "THB" | "MYR" | "MXN" | "BRL" | "USDT" | "USDC";
+                                    charged: string;
+                                    received: string;
+                                    /** @description received − charged, signed. */
+                                    difference: string;
+                                }[];
+                                underpaid: number;
+                                overpaid: number;
+                                late: number;
+                                unconfirmed: number;
+                                unmatched_deposits: number;
+                            }[];
+                        };
+                    };
+                    "text/csv": string;
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];

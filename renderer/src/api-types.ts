@@ -80,3 +80,6 @@ export type Refund = ApiItem<'listRefunds'>;
 export type WebhookEndpoint = ApiItem<'listWebhookEndpoints'>;
 export type CreatedWebhookEndpoint = ApiData<'createWebhookEndpoint'>;
 export type Delivery = ApiItem<'listWebhookEndpointDeliveries'>;
+
+// The shop's day (docs/reports.md).
+export type DailyReport = ApiData<'getReportsDaily'>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, or } from 'drizzle-orm';
 import type { Shift, ShiftListQuery } from '../domain/shift.js';
 import type { ShiftReport } from '../domain/shift-report.js';
 import type { StoreDb } from './store-db.js';
@@ -98,5 +98,28 @@ export class ShiftRepository {
   async sessionIds(shiftId: string): Promise<string[]> {
     const s = this.store.t.paymentSessions;
     return (await this.store.db.select({ id: s.id }).from(s).where(eq(s.shiftId, shiftId)).orderBy(asc(s.seq))).map((r) => r.id);
+  }
+
+  /** The shifts open at some time in [gte, lt): opened before its end, and not closed before its start (the day's shifts). */
+  async overlapping(merchantId: string, livemode: boolean, from: number, to: number): Promise<Shift[]> {
+    const t = this.store.t.shifts;
+    const rows = await this.store.db
+      .select()
+      .from(t)
+      .where(and(eq(t.merchantId, merchantId), eq(t.livemode, livemode), lt(t.openedAt, to), or(isNull(t.closedAt), gte(t.closedAt, from))))
+      .orderBy(asc(t.seq));
+    return rows.map(toShift);
+  }
+
+  /** The ids of the sessions of a merchant and mode created in [from, to), oldest first (the day's sales, in a shift or not). */
+  async sessionIdsCreated(merchantId: string, livemode: boolean, from: number, to: number): Promise<string[]> {
+    const s = this.store.t.paymentSessions;
+    return (
+      await this.store.db
+        .select({ id: s.id })
+        .from(s)
+        .where(and(eq(s.merchantId, merchantId), eq(s.livemode, livemode), gte(s.createdAt, from), lt(s.createdAt, to)))
+        .orderBy(asc(s.seq))
+    ).map((r) => r.id);
   }
 }

@@ -88,6 +88,11 @@ export function startOfLocalDay(ms: number, timeZone: string): number {
   return start;
 }
 
+/** The local hour (0–23) of an instant: the daily report's hour buckets (docs/reports.md). */
+export function localHour(ms: number, timeZone: string): number {
+  return localTime(ms, timeZone).hour;
+}
+
 /** The local date and time of an instant to the minute, as `YYYY-MM-DD HH:MM` (receipts print it). */
 export function localDateTime(ms: number, timeZone: string): string {
   const t = localTime(ms, timeZone);

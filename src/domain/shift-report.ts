@@ -207,16 +207,7 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
     if (s.exception === 'PAID_LATE') late.push(diff());
   }
 
-  const toReporting = (coins: Iterable<[Stablecoin, Sum]>): Sum => {
-    const out = zero();
-    for (const [coin, sum] of coins) {
-      const rate = input.rates[coin];
-      if (!rate) continue;
-      const conv = (v: bigint) => convertMinor(v, coin, reportingCurrency, rate, 'half-up');
-      addTo(out, { gross: conv(sum.gross), tips: conv(sum.tips), refunds: conv(sum.refunds), fees: conv(sum.fees) });
-    }
-    return out;
-  };
+  const toReporting = (coins: Iterable<[Stablecoin, Sum]>): Sum => reportingSum(coins, input.rates, reportingCurrency);
   const perCoin = new Map<Stablecoin, Sum>();
   for (const l of coinLines.values()) {
     const m = perCoin.get(l.currency) ?? zero();
@@ -278,6 +269,52 @@ export function shiftReport(input: ShiftReportInput): ShiftReport {
       })),
     },
   };
+}
+
+/**
+ * Converts each coin's sums into the reporting currency at its rate (`half-up`, once per coin, as the
+ * balance's total does); coins without a rate are left out (the report lists them in `missing_rates`).
+ */
+function reportingSum(coins: Iterable<[Stablecoin, Sum]>, rates: ShiftReportInput['rates'], reportingCurrency: FiatCurrency): Sum {
+  const out = zero();
+  for (const [coin, sum] of coins) {
+    const rate = rates[coin];
+    if (!rate) continue;
+    const conv = (v: bigint) => convertMinor(v, coin, reportingCurrency, rate, 'half-up');
+    addTo(out, { gross: conv(sum.gross), tips: conv(sum.tips), refunds: conv(sum.refunds), fees: conv(sum.fees) });
+  }
+  return out;
+}
+
+export interface NetworkLine extends MoneyLine {
+  network: string;
+  /** SUCCEEDED sales whose money is booked on this network. */
+  sales: number;
+}
+
+/**
+ * The same money as `shiftReport`'s `by_coin_network`, added up per network in the reporting currency
+ * (each coin converted at its rate; coins without one left out, as in `reporting`). For any set of
+ * sessions: a shift's, or a whole day's (domain/daily-report.ts).
+ */
+export function byNetwork(input: ShiftReportInput): NetworkLine[] {
+  const paymentsOf = groupBy(input.payments, (p) => p.sessionId ?? '');
+  const refundsOf = groupBy(input.refunds, (r) => r.sessionId ?? '');
+  const networks = new Map<string, { sales: Set<string>; coins: Map<Stablecoin, Sum> }>();
+  for (const s of input.sessions) {
+    for (const c of sessionCoins(s, paymentsOf.get(s.id) ?? [], refundsOf.get(s.id) ?? [], input.booked.get(s.id) ?? [])) {
+      const n = networks.get(c.network) ?? { sales: new Set<string>(), coins: new Map<Stablecoin, Sum>() };
+      networks.set(c.network, n);
+      if (c.gross > 0n) n.sales.add(s.id);
+      const m = n.coins.get(c.currency) ?? zero();
+      n.coins.set(c.currency, m);
+      addTo(m, c);
+    }
+  }
+  const scale = scaleOf(input.reportingCurrency);
+  return [...networks.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([network, n]) => ({ network, sales: n.sales.size, ...line(reportingSum(n.coins, input.rates, input.reportingCurrency), scale) }));
 }
 
 /** Whether a shift's payments have all settled: none still waiting for its confirmations. */

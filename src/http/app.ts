@@ -36,6 +36,7 @@ import { receiptRoutes } from './routes/receipts.js';
 import { refundRoutes } from './routes/refunds.js';
 import { depositRoutes } from './routes/deposits.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { reportRoutes } from './routes/reports.js';
 import { shiftRoutes } from './routes/shifts.js';
 import { uiPublicRoutes, uiSessionRoutes } from './routes/ui-sessions.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -129,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(sessionRoutes, services);
     await api.register(checkoutRoutes, services);
     await api.register(shiftRoutes, services);
+    await api.register(reportRoutes, services);
     await api.register(merchantRoutes, services);
     await api.register(networkRoutes, services);
     await api.register(rpcCheckRoutes, services);

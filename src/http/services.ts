@@ -16,6 +16,7 @@ import type { RpcCheckService } from '../services/rpc-check.js';
 import type { ReceiptService } from '../services/receipt-service.js';
 import type { RefundService } from '../services/refund-service.js';
 import type { SessionService } from '../services/session-service.js';
+import type { DailyReportService } from '../services/daily-report-service.js';
 import type { ShiftService } from '../services/shift-service.js';
 import type { WebhookEndpointService } from '../services/webhook-endpoint-service.js';
 import type { UserService } from '../services/user-service.js';
@@ -43,6 +44,8 @@ export interface HttpServices {
   receipts: ReceiptService;
   /** Tills' shifts and their reports. */
   shifts: ShiftService;
+  /** The shop's day: the daily Z-report (docs/reports.md). */
+  dailyReports: DailyReportService;
   /** Unmatched deposits: money on the merchant's accounts that paid no session. */
   deposits: DepositService;
   /** Each network's settings and watcher health in one mode. */

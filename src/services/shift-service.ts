@@ -10,7 +10,7 @@ import type { Refund } from '../domain/refund.js';
 import type { RateSource } from '../domain/rates.js';
 import type { PaymentSession } from '../domain/session.js';
 import { actorOf, type Shift, type ShiftListQuery, TILL_ID } from '../domain/shift.js';
-import { allSettled, type ShiftReport, shiftReport } from '../domain/shift-report.js';
+import { allSettled, type ShiftReport, shiftReport, type ShiftReportInput } from '../domain/shift-report.js';
 import type { MerchantService } from './merchant-service.js';
 import type { Clock, EventStore, PaymentStore, ReadSnapshot, SessionAddressStore, SessionStore, UnitOfWork, UserStore } from './ports.js';
 
@@ -27,6 +27,10 @@ export interface ShiftStore {
   updateReport(id: string, report: ShiftReport, reconciledAt: number | null): Promise<boolean>;
   list(q: ShiftListQuery): Promise<{ items: Shift[]; hasMore: boolean }>;
   sessionIds(shiftId: string): Promise<string[]>;
+  /** The shifts open at some time in [from, to). */
+  overlapping(merchantId: string, livemode: boolean, from: number, to: number): Promise<Shift[]>;
+  /** The sessions created in [from, to), in a shift or not. */
+  sessionIdsCreated(merchantId: string, livemode: boolean, from: number, to: number): Promise<string[]>;
 }
 
 export type ShiftEventType = 'shift.opened' | 'shift.closed' | 'shift.reconciled';
@@ -173,13 +177,23 @@ export class ShiftService {
 
   /** The shift's report now, from its sessions and what they touch; `settled` when no payment awaits confirmations. */
   private async reportOf(shift: Shift, now: number): Promise<{ report: ShiftReport; settled: boolean }> {
-    const merchant = await this.d.merchants.get(shift.merchantId);
+    const input = await this.reportInput(shift.merchantId, shift.livemode, await this.d.store.sessionIds(shift.id), now);
+    return { report: shiftReport(input), settled: allSettled(input.payments) };
+  }
+
+  /**
+   * What the report's pure functions need for any set of sessions (a shift's, or a day's:
+   * daily-report-service.ts): the sessions, their payments, refunds, booked money, the deposits to
+   * their addresses, the staff members' names (and those of `alsoNamed`) and the balance's rates.
+   */
+  async reportInput(merchantId: string, livemode: boolean, sessionIds: readonly string[], now: number, alsoNamed: readonly string[] = []): Promise<ShiftReportInput> {
+    const merchant = await this.d.merchants.get(merchantId);
     const sessions: PaymentSession[] = [];
     const payments: Payment[] = [];
     const refunds: Refund[] = [];
     const addresses: string[] = [];
     const booked = new Map<string, MoneyParts[]>();
-    for (const id of await this.d.store.sessionIds(shift.id)) {
+    for (const id of sessionIds) {
       const s = await this.d.sessions.findById(id);
       if (!s) continue;
       sessions.push(s);
@@ -188,19 +202,24 @@ export class ShiftService {
       addresses.push(...(await this.d.addresses.forSession(id)).map((a) => a.address));
       booked.set(id, await this.d.ledger.sessionParts(s));
     }
-    const deposits = await this.d.deposits.depositsTo(shift.merchantId, shift.livemode, addresses);
+    const deposits = await this.d.deposits.depositsTo(merchantId, livemode, addresses);
     const staffNames = new Map<string, string>();
-    for (const who of new Set(sessions.map((s) => s.createdBy))) {
+    for (const who of new Set([...sessions.map((s) => s.createdBy), ...alsoNamed])) {
       if (who?.startsWith('ui:')) {
-        const user = await this.d.users.findActiveById(shift.merchantId, who.slice(3));
+        const user = await this.d.users.findActiveById(merchantId, who.slice(3));
         if (user) staffNames.set(who, user.name);
       }
     }
-    const source = this.d.rates(shift.livemode);
+    const source = this.d.rates(livemode);
     const rates: Partial<Record<Stablecoin, bigint | null>> = {};
     for (const coin of STABLECOINS) rates[coin] = source.rate(coin, merchant.reportingCurrency)?.scaled ?? null;
-    const report = shiftReport({ sessions, payments, refunds, deposits, booked, staffNames, reportingCurrency: merchant.reportingCurrency, rates, at: now });
-    return { report, settled: allSettled(payments) };
+    return { sessions, payments, refunds, deposits, booked, staffNames, reportingCurrency: merchant.reportingCurrency, rates, at: now };
+  }
+
+  /** The shift as `get` shows it, for a caller allowed to see it already: an open one with its report so far. */
+  async withReportSoFar(shift: Shift): Promise<Shift> {
+    if (shift.closedAt !== null) return shift;
+    return { ...shift, report: (await this.reportOf(shift, this.d.now())).report };
   }
 
   /** A shift of the caller's merchant and mode; a cashier's own only. */

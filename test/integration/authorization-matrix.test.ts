@@ -159,6 +159,8 @@ test('the document states access for every operation that is not public, and cov
   expect(Object.fromEntries(shifts)).toEqual(
     Object.fromEntries(['POST /v1/shifts', 'GET /v1/shifts', 'GET /v1/shifts/{id}', 'POST /v1/shifts/{id}/close', 'POST /v1/shifts/{id}/print'].map((name) => [name, { roles: ['owner', 'cashier'], mode: 'own' }])),
   );
+  // The shop's day is the owner's (docs/reports.md), in their own mode.
+  expect(operations.find((o) => o.method === 'GET' && o.path === '/v1/reports/daily')?.[ACCESS_EXTENSION]).toEqual({ roles: ['owner'], mode: 'own' });
 });
 
 /**

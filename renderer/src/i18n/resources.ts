@@ -23,6 +23,8 @@ import esSettings from './es/settings.json' with { type: 'json' };
 import enTransactions from './en/transactions.json' with { type: 'json' };
 import esTransactions from './es/transactions.json' with { type: 'json' };
 import enShifts from './en/shifts.json' with { type: 'json' };
+import enDay from './en/day.json' with { type: 'json' };
+import esDay from './es/day.json' with { type: 'json' };
 import esShifts from './es/shifts.json' with { type: 'json' };
 import enWebhooks from './en/webhooks.json' with { type: 'json' };
 import esWebhooks from './es/webhooks.json' with { type: 'json' };
@@ -40,6 +42,7 @@ export const resources = {
     transactions: enTransactions,
     webhooks: enWebhooks,
     shifts: enShifts,
+    day: enDay,
   },
   es: {
     common: esCommon,
@@ -53,6 +56,7 @@ export const resources = {
     transactions: esTransactions,
     webhooks: esWebhooks,
     shifts: esShifts,
+    day: esDay,
   },
 } as const;
 

@@ -7,6 +7,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'Checkout sessions (shape B)', description: 'The same sessions created with integer minor units and line items.' },
   { name: 'Hosted checkout', description: 'The customer\'s public page for one session and its status feeds (no key: the session id is the capability).' },
   { name: 'Shifts', description: 'A till\'s shift: opened and closed by its staff member, its sales, and its report (what was charged against what arrived on chain).' },
+  { name: 'Reports', description: 'The shop\'s day: the Z-report over every till and shift of one day (owner).' },
   { name: 'Refunds', description: 'Pay a session back on chain, in full or in part, and the refund wallet that signs the payouts.' },
   { name: 'Deposits', description: 'Money that reached the merchant\'s accounts without paying a session (unmatched deposits): shown, never in balances.' },
   { name: 'Balance', description: 'Funds accounts (available and pending) and the ledger of balance transactions.' },
