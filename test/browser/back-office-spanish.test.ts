@@ -46,11 +46,11 @@ async function open(hash: string, title: string) {
 test('Español, picked in Settings, is kept after a reload', async () => {
   await heading('Settings').waitFor();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
-  await heading('Configuración').waitFor();
+  await heading('Ajustes').waitFor();
   expect(await page.getByRole('heading', { name: 'Idioma' }).count()).toBe(1);
   expect(await page.getByRole('form', { name: 'Tienda' }).getByText('solo se puede cambiar en modo real').count()).toBe(1);
   await page.reload();
-  await heading('Configuración').waitFor();
+  await heading('Ajustes').waitFor();
   expect(await page.getByRole('combobox', { name: 'Idioma' }).inputValue()).toBe('es');
   expect(await page.evaluate<string>('document.documentElement.lang')).toBe('es');
 }, uiBudget(8));
@@ -100,7 +100,7 @@ test.each([
   await page.getByRole('form', { name: 'Nuevo endpoint' }).getByRole('button', { name: 'Agregar endpoint' }).waitFor();
   await fits('webhooks');
 
-  await open('settings', 'Configuración');
+  await open('settings', 'Ajustes');
   await page.getByRole('heading', { name: 'Claves de API (modo de prueba)' }).waitFor();
   await fits('settings');
 

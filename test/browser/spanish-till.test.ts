@@ -67,7 +67,7 @@ test('Español picked at sign-in: sign-in, bar, till, sale and Paid in Spanish; 
   await fitsTabletAndPhone('till');
   await page.setViewportSize({ width: 1024, height: 768 });
   const nav = page.getByRole('navigation', { name: 'Pantallas' });
-  expect(await nav.getByRole('link').allTextContents()).toEqual(['Caja', 'Transacciones', 'Reembolsos', 'Saldos', 'Depósitos', 'Webhooks', 'Configuración', 'Estado']);
+  expect(await nav.getByRole('link').allTextContents()).toEqual(['Caja', 'Transacciones', 'Reembolsos', 'Saldos', 'Día', 'Depósitos', 'Webhooks', 'Ajustes', 'Estado']);
 
   await page.getByRole('button', { name: 'Cobrar' }).click();
   await page.getByText('Esperando el pago').waitFor();
