@@ -78,7 +78,7 @@ export function DayScreen() {
             <p className="muted">{t('nothingPaid')}</p>
           ) : (
             <div className="table-scroll">
-              <table className="table" aria-label={t('byNetwork.title')}>
+              <table className="table stack-on-phone" aria-label={t('byNetwork.title')}>
                 <thead>
                   <tr>
                     <th scope="col">{t('byNetwork.network')}</th>
@@ -92,10 +92,10 @@ export function DayScreen() {
                   {report.by_network.map((n) => (
                     <tr key={n.network}>
                       <th scope="row">{networkName(networks, n.network)}</th>
-                      <td>{n.sales}</td>
-                      <td>{m(n.gross)}</td>
-                      <td>{m(n.fees)}</td>
-                      <td>{m(n.net)}</td>
+                      <td data-label={t('byNetwork.sales')}>{n.sales}</td>
+                      <td data-label={t('byNetwork.gross')}>{m(n.gross)}</td>
+                      <td data-label={t('byNetwork.fees')}>{m(n.fees)}</td>
+                      <td data-label={t('byNetwork.net')}>{m(n.net)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -117,7 +117,7 @@ export function DayScreen() {
             <p className="muted">{t('shifts.none')}</p>
           ) : (
             <div className="table-scroll">
-              <table className="table" aria-label={t('shifts.title')}>
+              <table className="table stack-on-phone" aria-label={t('shifts.title')}>
                 <thead>
                   <tr>
                     <th scope="col">{t('shifts.till')}</th>
@@ -131,12 +131,12 @@ export function DayScreen() {
                   {report.shifts.map((s) => (
                     <tr key={s.id}>
                       <th scope="row">{s.till}</th>
-                      <td>{s.name}</td>
-                      <td>
+                      <td data-label={t('shifts.who')}>{s.name}</td>
+                      <td data-label={t('shifts.when')}>
                         {time(s.opened_at)} – {s.closed_at ? time(s.closed_at) : t('shifts.open')}
                       </td>
-                      <td>{s.sales_today}</td>
-                      <td>
+                      <td data-label={t('shifts.sales')}>{s.sales_today}</td>
+                      <td data-label={t('shifts.difference')}>
                         {s.charged.length === 0
                           ? '—'
                           : s.charged.map((c) => (

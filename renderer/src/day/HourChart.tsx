@@ -20,13 +20,15 @@ export function HourChart({ report }: { report: DailyReport }) {
   const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
   return (
     <figure className="chart day-chart">
-      <svg viewBox={`0 0 ${W} ${H + 18}`} role="img" aria-labelledby="day-chart-title">
+      {/* Stretched to the figure's width at a fixed height (CSS): the hours' labels are HTML below it, so
+          they keep a readable size on a phone, where text inside a scaled SVG shrank to 6 px. */}
+      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-labelledby="day-chart-title">
         <title id="day-chart-title">
           {top > 0
             ? t('chart.summary', { hour: hh(busiest.hour), amount: money({ value: busiest.gross, currency: report.reporting_currency }) })
             : t('chart.empty')}
         </title>
-        <line x1={0} y1={H} x2={W} y2={H} stroke="#9aa5b1" />
+        <line x1={0} y1={H} x2={W} y2={H} stroke="#9aa5b1" vectorEffect="non-scaling-stroke" />
         {report.by_hour.map((h, i) => {
           const height = top > 0 ? Math.max((values[i]! / top) * (H - 8), values[i]! > 0 ? 2 : 0) : 0;
           return (
@@ -34,15 +36,15 @@ export function HourChart({ report }: { report: DailyReport }) {
               <rect x={i * BAR + 2} y={H - height} width={BAR - 4} height={height} fill="#0f766e">
                 <title>{t('chart.bar', { hour: hh(h.hour), count: h.sessions, amount: money({ value: h.gross, currency: report.reporting_currency }) })}</title>
               </rect>
-              {h.hour % 3 === 0 ? (
-                <text x={i * BAR + BAR / 2} y={H + 14} textAnchor="middle" fontSize={11} fill="#4b5563">
-                  {String(h.hour).padStart(2, '0')}
-                </text>
-              ) : null}
             </g>
           );
         })}
       </svg>
+      <div className="day-chart-hours" aria-hidden="true">
+        {[0, 3, 6, 9, 12, 15, 18, 21].map((hour) => (
+          <span key={hour}>{String(hour).padStart(2, '0')}</span>
+        ))}
+      </div>
       <figcaption>{t('chart.caption', { currency: report.reporting_currency })}</figcaption>
     </figure>
   );
