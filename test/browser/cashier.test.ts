@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, sidewaysOverflow, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { evmDevnetOf } from '../helpers/evm-chain.js';
 import { decodeQrPng } from '../helpers/qr-decode.js';
 import type { TestCore } from '../helpers/test-core.js';
@@ -67,8 +67,6 @@ async function expectEveryQrPayable(p: Page): Promise<string[]> {
 const displayOf = async (till: Page, url: string) => `${url}/display?till=${await till.evaluate<string>('localStorage.getItem("stablepos.till")')}&mode=test`;
 
 /** Nothing to scroll sideways. */
-const sidewaysOverflow = (p: Page) => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-
 /** A payment mined → shown on screen: the screens follow the session's event stream, which pushes each change at once. */
 const PAID_SHOWN_MS = UI_WAIT_MS.payment;
 

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, sidewaysOverflow, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { createSession, evmDevnetOf, option, waitForSession } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -22,8 +22,6 @@ beforeAll(async () => {
   ({ t, page, errors } = app);
 }, 120_000);
 afterAll(async () => app?.stop());
-
-const sidewaysOverflow = (p: Page) => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
 test('the day: totals, the hour bars, the network, the shift and its differences, the CSV; in Spanish too', async () => {
   const eth = evmDevnetOf(t.core.chains, 'ethereum');

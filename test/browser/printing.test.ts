@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { evmDevnetOf } from '../helpers/evm-chain.js';
-import { escposJob, jobText, type FakePrinter, startFakePrinter } from '../helpers/printer-server.js';
+import { escposJob, FakePrinters, jobText, setShopPrinter } from '../helpers/printer-server.js';
 import type { TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -18,7 +18,7 @@ let t: TestCore;
 let eth: Devnet;
 let page: Page;
 let errors: string[];
-const printers: FakePrinter[] = [];
+const printers = new FakePrinters();
 
 beforeAll(async () => {
   app = await openAppInBrowser('cashier', {
@@ -30,19 +30,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.stop();
-  for (const p of printers) await p.close();
+  await printers.closeAll();
 });
 
-async function printer(kind: 'capture' | 'stalled'): Promise<FakePrinter> {
-  const p = await startFakePrinter(kind);
-  printers.push(p);
-  return p;
-}
-const setPrinter = async (url: string, printOnPaid: boolean) =>
-  expect((await t.api('PUT', '/v1/settings/printer', { key: t.liveKey, body: { url, print_on_paid: printOnPaid } })).status).toBe(200);
+const setPrinter = (url: string, printOnPaid: boolean) => setShopPrinter(t, url, printOnPaid);
 
 test('a printer out of paper: "Not printed." with why and Retry, the sale paid; Retry prints once it is back; Print again prints another', async () => {
-  const stalled = await printer('stalled');
+  const stalled = await printers.start('stalled');
   await setPrinter(stalled.url, true);
   for (const k of '2.40') await page.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: k, exact: true }).click();
   await page.getByRole('button', { name: 'Charge' }).click();
@@ -58,7 +52,7 @@ test('a printer out of paper: "Not printed." with why and Retry, the sale paid; 
   expect(await page.getByRole('button', { name: 'New sale' }).count()).toBe(1);
   await screenshot(page, 'printing-not-printed');
 
-  const p = await printer('capture');
+  const p = await printers.start('capture');
   await setPrinter(p.url, true);
   await page.getByRole('button', { name: 'Retry' }).click();
   await page.getByText('Receipt printed.').waitFor();

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { axeFindings } from '../helpers/axe.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, openPage, screenshot, signIn, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, fitsTabletAndPhone, openAppInBrowser, openPage, screenshot, signIn, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { decodeEscPos } from '../helpers/escpos-decoder.js';
 import { evmDevnetOf } from '../helpers/evm-chain.js';
 import { type FakePrinter, startFakePrinter } from '../helpers/printer-server.js';
@@ -36,32 +36,17 @@ afterAll(async () => {
   await printer?.close();
 });
 
-const sidewaysOverflow = (p: Page) => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-
-/** At a tablet's and a phone's size: nothing to scroll sideways; a screenshot of each. */
-async function fitsTabletAndPhone(name: string): Promise<void> {
-  for (const [width, height] of [
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    expect(await sidewaysOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-    await screenshot(page, `shift-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1024, height: 768 });
-}
-
 test('open a shift, sell on it, see the report before closing, close it in plain words', async () => {
   const bar = page.getByRole('group', { name: 'Shift' });
   await bar.getByText('No shift is open on this till').waitFor();
-  await fitsTabletAndPhone('none');
+  await fitsTabletAndPhone(page, 'shift-none');
   await bar.getByRole('button', { name: 'Open shift' }).click();
   await bar.getByText(/^Shift open since/).waitFor();
   // At a tablet's size the keypad and Charge still fit on one screen with the shift's line above.
   await page.setViewportSize({ width: 1024, height: 768 });
   const charge = (await page.getByRole('button', { name: 'Charge' }).boundingBox())!;
   expect(charge.y + charge.height).toBeLessThanOrEqual(768);
-  await fitsTabletAndPhone('open');
+  await fitsTabletAndPhone(page, 'shift-open');
   const shift = (await t.api('GET', '/v1/shifts?limit=1')).body.data.items[0];
   expect(shift.status).toBe('open');
 
@@ -83,7 +68,7 @@ test('open a shift, sell on it, see the report before closing, close it in plain
   // 5 taken, 0.175 fee (1.5% + 0.10), 4.825 net.
   expect(row.replace(/\s+/g, ' ')).toBe('USDT · ethereum 5.000000 0.000000 0.000000 0.175000 4.825000');
   expect(await panel.getByText('Charged 5.00, arrived 5.00 (USD)').count()).toBe(1);
-  await fitsTabletAndPhone('report');
+  await fitsTabletAndPhone(page, 'shift-report');
 
   // Print report: no printer set up yet, so "Not printed" and why; once the owner sets one, Retry prints it.
   await panel.getByRole('button', { name: 'Print report' }).click();
@@ -101,7 +86,7 @@ test('open a shift, sell on it, see the report before closing, close it in plain
   expect(openText).toContain('SHIFT OPEN: the figures so far');
   expect(openText).toMatch(/USDT on Ethereum \(1 sale\)\n {2}Gross +5\.00 USDT/);
   expect(openText).toMatch(/Charged USD +5\.00\nArrived USD +5\.00\nDifference USD +0\.00/);
-  await fitsTabletAndPhone('report-printed');
+  await fitsTabletAndPhone(page, 'shift-report-printed');
 
   // The open report panel, scanned by axe (in a page of its own: the scan needs the CSP off).
   const scanned = await openPage(app.browser, { bypassCSP: true });
@@ -126,7 +111,7 @@ test('open a shift, sell on it, see the report before closing, close it in plain
   const closed = page.getByRole('region', { name: 'Shift closed' });
   await closed.waitFor();
   expect(await closed.getByText('Everything charged has arrived.').count()).toBe(1);
-  await fitsTabletAndPhone('closed');
+  await fitsTabletAndPhone(page, 'shift-closed');
   // The report as kept prints afresh after closing.
   expect(await closed.getByText('Printed.').count()).toBe(0);
   await closed.getByRole('button', { name: 'Print report' }).click();

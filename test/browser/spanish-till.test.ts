@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { DEVNET_UI_CORE, ensureRendererBuilt, launchBrowser, openPage, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { DEVNET_UI_CORE, ensureRendererBuilt, fitsTabletAndPhone, launchBrowser, openPage, screenshot, sidewaysOverflow, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { evmDevnetOf } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
@@ -31,20 +31,10 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const sidewaysOverflow = (p: Page) => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-
-/** At a tablet's and a phone's size: nothing to scroll sideways; a screenshot of each. */
-async function fitsTabletAndPhone(name: string): Promise<void> {
-  for (const [width, height] of [
-    [1024, 768],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    expect(await sidewaysOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
-    expect((await page.locator('header.bar').boundingBox())!.height, `${name} at ${width} px: the top bar on one line`).toBeLessThan(70);
-    await screenshot(page, `es-${name}-${width}`);
-  }
-}
+/** The top bar on one line: Spanish names are longer, and a wrapped bar pushes the till down. */
+const barOnOneLine = (name: string) => async (width: number) => {
+  expect((await page.locator('header.bar').boundingBox())!.height, `${name} at ${width} px: the top bar on one line`).toBeLessThan(70);
+};
 
 test('Español picked at sign-in: sign-in, bar, till, sale and Paid in Spanish; fits 1024 and 390; kept after a reload', async () => {
   await page.goto(`${t.url}/#/cashier`);
@@ -53,7 +43,7 @@ test('Español picked at sign-in: sign-in, bar, till, sale and Paid in Spanish; 
   await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
   expect(await page.evaluate<string>('document.documentElement.lang')).toBe('es');
   expect(await page.getByRole('group', { name: 'Teclado' }).getByRole('button', { name: 'Borrar el último dígito' }).count()).toBe(1);
-  await fitsTabletAndPhone('sign-in');
+  await fitsTabletAndPhone(page, 'es-sign-in', barOnOneLine('sign-in'));
 
   await page.getByLabel('Nombre').fill(TEST_OWNER.name);
   await page.getByLabel('PIN', { exact: true }).fill(TEST_OWNER.pin);
@@ -64,7 +54,7 @@ test('Español picked at sign-in: sign-in, bar, till, sale and Paid in Spanish; 
   await page.getByRole('group', { name: 'Teclado' }).getByRole('button', { name: '7', exact: true }).click();
   await page.getByLabel('Monto').fill('12.50');
   expect(await page.getByLabel('Descripción (opcional)').getAttribute('placeholder')).toBe('p. ej. 2 cafés');
-  await fitsTabletAndPhone('till');
+  await fitsTabletAndPhone(page, 'es-till', barOnOneLine('till'));
   await page.setViewportSize({ width: 1024, height: 768 });
   const nav = page.getByRole('navigation', { name: 'Pantallas' });
   expect(await nav.getByRole('link').allTextContents()).toEqual(['Caja', 'Transacciones', 'Reembolsos', 'Saldos', 'Día', 'Depósitos', 'Webhooks', 'Ajustes', 'Estado']);
@@ -77,14 +67,14 @@ test('Español picked at sign-in: sign-in, bar, till, sale and Paid in Spanish; 
   expect(await page.getByRole('radio', { name: 'USDT en Ethereum' }).isChecked()).toBe(true);
   expect(await page.getByRole('img', { name: 'Código QR: 12.50 USDT en Ethereum' }).count()).toBe(1);
   expect(await page.getByText('La página de pago solo se puede abrir en esta computadora', { exact: false }).count()).toBe(1);
-  await fitsTabletAndPhone('sale');
+  await fitsTabletAndPhone(page, 'es-sale', barOnOneLine('sale'));
 
   const id = (await t.api('GET', '/v1/payment/sessions?limit=1')).body.data.items[0].session_id;
   const to = (await t.api('GET', `/v1/payment/sessions/${id}`)).body.data.payment_options.find((o: any) => o.network === 'ethereum' && o.currency === 'USDT').address;
   await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to, amountBaseUnits: 12_500_000n });
   await page.getByText('Pagada', { exact: true }).waitFor({ timeout: UI_WAIT_MS.payment });
   expect(await page.getByRole('list', { name: 'Pagos' }).innerText()).toMatch(/^12\.50 USDT en Ethereum:/);
-  await fitsTabletAndPhone('paid');
+  await fitsTabletAndPhone(page, 'es-paid', barOnOneLine('paid'));
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByRole('button', { name: 'Nueva venta' }).click();
 
@@ -104,7 +94,7 @@ test('Status in Spanish: the server, the mode and each network\'s watcher; one c
   await expect.poll(() => ethereum.innerText()).toMatch(/Ethereum \(cadena de prueba\)\s+Vigilando\s+\d+\s+0 bloques\s+hace \d+ s\s+Ninguno/);
   // Filled by its own request, which may answer after the networks' (seen once in CI: "comprobando…").
   await expect.poll(() => page.locator('.facts').innerText()).toMatch(/Servidor\s+funcionando\s+Modo\s+prueba/);
-  await fitsTabletAndPhone('status');
+  await fitsTabletAndPhone(page, 'es-status', barOnOneLine('status'));
   await page.setViewportSize({ width: 1024, height: 768 });
   expect(errors).toEqual([]);
 }, uiBudget(10));

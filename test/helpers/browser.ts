@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
 import type { CoreConfig } from '../../src/config.js';
 import { checkResponse, isOurServer, trackCheck } from './check-every-response.js';
@@ -84,6 +84,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** How far the page scrolls sideways (0 or less: it fits the window's width). */
+export const sidewaysOverflow = (p: Page): Promise<number> => p.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+
+/**
+ * At a POS tablet's (1024×768) and a phone's (390×844) size: nothing to scroll sideways, `check` (if
+ * any) passes, and a screenshot `${name}-${width}` of each to look at.
+ */
+export async function fitsTabletAndPhone(page: Page, name: string, check?: (width: number) => Promise<void>): Promise<void> {
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    expect(await sidewaysOverflow(page), `${name} at ${width} px`).toBeLessThanOrEqual(0);
+    await check?.(width);
+    await screenshot(page, `${name}-${width}`);
+  }
 }
 
 /** The core as the browser tests run it with a devnet: Ethereum only, fast blocks and timers. */
