@@ -7,13 +7,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { createSession, evmDevnetOf, option, uriAmount, waitForSession } from '../helpers/evm-chain.js';
-import { type FakePrinter, refusedPort, startFakePrinter } from '../helpers/printer-server.js';
+import { FakePrinters, refusedPort, setShopPrinter } from '../helpers/printer-server.js';
 import { decodeEscPos } from '../helpers/escpos-decoder.js';
 import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
 let eth: Devnet;
-const printers: FakePrinter[] = [];
+const printers = new FakePrinters();
 
 beforeAll(async () => {
   t = await startTestCore({
@@ -26,19 +26,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
-  for (const p of printers) await p.close();
+  await printers.closeAll();
 });
 
-async function printer(kind: 'capture' | 'stalled'): Promise<FakePrinter> {
-  const p = await startFakePrinter(kind);
-  printers.push(p);
-  return p;
-}
-
-const setPrinter = async (url: string | null, printOnPaid = true) => {
-  const res = await t.api('PUT', '/v1/settings/printer', { key: t.liveKey, body: url === null ? null : { url, print_on_paid: printOnPaid } });
-  expect(res.status).toBe(200);
-};
+const setPrinter = (url: string | null, printOnPaid = true) => setShopPrinter(t, url, printOnPaid);
 
 /** A new session paid in full on Ethereum, once SUCCEEDED. */
 async function paidSale(value: string): Promise<any> {
@@ -61,7 +52,7 @@ async function waitForPrintStatus(id: string, status: string, timeoutMs = 10_000
 }
 
 test('a paid sale prints its receipt once, by itself; the Print button prints it again', async () => {
-  const p = await printer('capture');
+  const p = await printers.start('capture');
   await setPrinter(p.url);
   const sale = await paidSale('3.20');
   const [job] = await p.waitForJobs(1);
@@ -87,7 +78,7 @@ test('a paid sale prints its receipt once, by itself; the Print button prints it
 }, 60_000);
 
 test('a printer that takes the connection but never reads fails the print within seconds, never the sale; Retry prints once it is back', async () => {
-  const stalled = await printer('stalled');
+  const stalled = await printers.start('stalled');
   await setPrinter(stalled.url);
   const sale = await paidSale('4.10');
   // The sale is SUCCEEDED whatever the printer does; the print is recorded as not printed, and why.
@@ -103,14 +94,14 @@ test('a printer that takes the connection but never reads fails the print within
   expect(retry.message).toMatch(/^Not printed\. The printer at 127\.0\.0\.1:\d+ did not take the receipt/);
   expect((await printStatus(sale.session_id))).toMatchObject({ status: 'failed', trigger: 'request' });
 
-  const p = await printer('capture');
+  const p = await printers.start('capture');
   await setPrinter(p.url);
   expect((await t.api('POST', `/v1/payment/sessions/${sale.session_id}/print`)).body.data).toMatchObject({ status: 'printed', trigger: 'request', error: null });
   expect(p.jobs).toHaveLength(1);
 }, 60_000);
 
 test('a printer that is off (connection refused): 503 printer_unavailable at once, and recorded; a sale paid while printing on paid was off is not printed once it is on', async () => {
-  const p = await printer('capture');
+  const p = await printers.start('capture');
   await setPrinter(p.url, false);
   const sale = await paidSale('1.75');
   // print_on_paid off: nothing prints by itself.

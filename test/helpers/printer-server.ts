@@ -1,7 +1,8 @@
-import { CODE_PAGE_WPC1252, EscPos } from '../../src/receipt/escpos-commands.js';
-import { decodeEscPos } from './escpos-decoder.js';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { CODE_PAGE_WPC1252, EscPos } from '../../src/receipt/escpos-commands.js';
+import { decodeEscPos } from './escpos-decoder.js';
+import type { TestCore } from './test-core.js';
 
 /** A stand-in for a network receipt printer on 127.0.0.1 (raw TCP, as on port 9100). */
 export interface FakePrinter {
@@ -86,3 +87,24 @@ export function escposJob(text: string): Uint8Array {
 
 /** The text lines of an ESC/POS job, joined with newlines (the decoder refuses any command it does not know). */
 export const jobText = (job: Uint8Array): string => decodeEscPos(job).lines.join('\n');
+
+/** The stand-in printers one test file starts; `closeAll` (in its afterAll) closes every one. */
+export class FakePrinters {
+  private readonly started: FakePrinter[] = [];
+
+  async start(kind: 'capture' | 'stalled'): Promise<FakePrinter> {
+    const p = await startFakePrinter(kind);
+    this.started.push(p);
+    return p;
+  }
+
+  async closeAll(): Promise<void> {
+    for (const p of this.started.splice(0)) await p.close();
+  }
+}
+
+/** Sets the shop's receipt printer (null: none) as the owner in live mode, as Settings does; fails unless 200. */
+export async function setShopPrinter(t: Pick<TestCore, 'api' | 'liveKey'>, url: string | null, printOnPaid: boolean): Promise<void> {
+  const res = await t.api('PUT', '/v1/settings/printer', { key: t.liveKey, body: url === null ? null : { url, print_on_paid: printOnPaid } });
+  if (res.status !== 200) throw new Error(`PUT /v1/settings/printer: ${res.status} ${res.text}`);
+}

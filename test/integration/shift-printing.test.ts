@@ -6,50 +6,35 @@
  * own shift, not another's (403), and the owner any.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
-import { createServices } from '../../src/core-services.js';
 import { decodeEscPos } from '../helpers/escpos-decoder.js';
-import { type FakePrinter, refusedPort, startFakePrinter } from '../helpers/printer-server.js';
-import { expectError, shapeA, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { FakePrinters, refusedPort, setShopPrinter } from '../helpers/printer-server.js';
+import { addStaff, expectError, shapeA, signInAs, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
 let cas: string;
 let ben: string;
 let owner: string;
 let shopName: string;
-const printers: FakePrinter[] = [];
+const printers = new FakePrinters();
 
 beforeAll(async () => {
   t = await startTestCore({ printing: { connectTimeoutMs: 1000, writeTimeoutMs: 1500 } });
-  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
-  try {
-    const merchant = await s.merchants.defaultMerchant();
-    shopName = merchant.name;
-    await s.users.add(merchant.id, { name: 'Olga', role: 'owner', pin: '2580' });
-    await s.users.add(merchant.id, { name: 'Cas Ñúñez', role: 'cashier', pin: '1357' });
-    await s.users.add(merchant.id, { name: 'Ben', role: 'cashier', pin: '2468' });
-  } finally {
-    await s.close();
-  }
-  const signIn = async (user: string, pin: string) => (await t.api('POST', '/v1/ui/sessions', { key: null, body: { user, pin } })).body.data.token as string;
-  cas = await signIn('Cas Ñúñez', '1357');
-  ben = await signIn('Ben', '2468');
-  owner = await signIn('Olga', '2580');
+  shopName = (await t.api('GET', '/v1/merchant')).body.data.name;
+  await addStaff(t, [
+    { name: 'Olga', role: 'owner', pin: '2580' },
+    { name: 'Cas Ñúñez', role: 'cashier', pin: '1357' },
+    { name: 'Ben', role: 'cashier', pin: '2468' },
+  ]);
+  cas = (await signInAs(t, 'Cas Ñúñez', '1357')).token;
+  ben = (await signInAs(t, 'Ben', '2468')).token;
+  owner = (await signInAs(t, 'Olga', '2580')).token;
 });
 afterAll(async () => {
   await t?.stop();
-  for (const p of printers) await p.close();
+  await printers.closeAll();
 });
 
-async function printer(kind: 'capture' | 'stalled'): Promise<FakePrinter> {
-  const p = await startFakePrinter(kind);
-  printers.push(p);
-  return p;
-}
-const setPrinter = async (url: string | null) => {
-  const res = await t.api('PUT', '/v1/settings/printer', { key: t.liveKey, body: url === null ? null : { url, print_on_paid: false } });
-  expect(res.status, res.text).toBe(200);
-};
+const setPrinter = (url: string | null) => setShopPrinter(t, url, false);
 const print = (id: string, key?: string) => t.api('POST', `/v1/shifts/${id}/print`, { ...(key !== undefined && { key }) });
 
 /** A shift on `till` opened by Cas, with one sale of 12.50 USD charged and not paid. */
@@ -61,7 +46,7 @@ async function shiftWithASale(till: string): Promise<string> {
 }
 
 test('the report prints once on the capture printer, open (the figures so far) and closed; decoded, its figures are there', async () => {
-  const p = await printer('capture');
+  const p = await printers.start('capture');
   await setPrinter(p.url);
   const id = await shiftWithASale('till-print');
 
@@ -96,7 +81,7 @@ test('the report prints once on the capture printer, open (the figures so far) a
 });
 
 test('a cashier prints only their own shift (403 for another\'s), the owner and an API key any; another mode or none is 404', async () => {
-  const p = await printer('capture');
+  const p = await printers.start('capture');
   await setPrinter(p.url);
   const id = await shiftWithASale('till-rights');
   expectError(await print(id, ben), 403, 'role_forbidden');
@@ -123,7 +108,7 @@ test('a printer that is off: 503 printer_unavailable at once; one that stalls: 5
   expect(off.message).toMatch(/^Not printed\. The printer at 127\.0\.0\.1:\d+ refused the connection/);
   expect(Date.now() - started).toBeLessThan(1500);
 
-  const stalled = await printer('stalled');
+  const stalled = await printers.start('stalled');
   await setPrinter(stalled.url);
   started = Date.now();
   const stuck = expectError(await print(id, cas), 503, 'printer_unavailable');
