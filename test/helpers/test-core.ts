@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type CoreConfig, resolveConfig } from '../../src/config.js';
 import { type CoreServices, createServices } from '../../src/core-services.js';
 import type { Db } from '../../src/db/sqlite/open-database.js';
+import type { Role } from '../../src/domain/users.js';
 import { isSqlite } from '../../src/storage/sqlite-stores.js';
 import { newPgDatabase } from './stores.js';
 import { type Core, createCore } from '../../src/create-core.js';
@@ -153,6 +154,27 @@ export function coreWithOwnDataDir(name: string, config: Partial<CoreConfig>): {
 }
 
 /** Asserts the contract's error shape and returns the error object. */
+/**
+ * Adds staff to the test core's merchant through a second services instance on its store, as the
+ * CLI's `users add` does (the API adds staff only from a signed-in owner in live mode).
+ */
+export async function addStaff(t: Pick<TestCore, 'dataDir' | 'databaseUrl'>, staff: readonly { name: string; role: Role; pin: string }[]): Promise<void> {
+  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
+  try {
+    const merchantId = (await s.merchants.defaultMerchant()).id;
+    for (const person of staff) await s.users.add(merchantId, person);
+  } finally {
+    await s.close();
+  }
+}
+
+/** Signs `user` in to the UI with `pin` (POST /v1/ui/sessions); fails unless 200. Its token and user. */
+export async function signInAs(t: Pick<TestCore, 'api'>, user: string, pin: string): Promise<{ token: string; user: { id: string } }> {
+  const res = await t.api('POST', '/v1/ui/sessions', { key: null, body: { user, pin } });
+  if (res.status !== 200) throw new Error(`sign-in of ${user}: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
 export function expectError(res: ApiResponse, status: number, code: string, param?: string | null) {
   const error = res.body?.error;
   const summary = `${res.status} ${res.text}`;

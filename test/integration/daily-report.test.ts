@@ -7,11 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { resolveConfig } from '../../src/config.js';
-import { createServices } from '../../src/core-services.js';
 import { localDate } from '../../src/domain/calendar.js';
 import { createSession, evmDevnetOf, option, waitForSession } from '../helpers/evm-chain.js';
-import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { addStaff, expectError, signInAs, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 const ZONE = 'Asia/Kathmandu'; // UTC+05:45: no hour of it is a UTC hour
 const E6 = 10n ** 6n;
@@ -41,16 +39,10 @@ beforeAll(async () => {
   eth = evmDevnetOf(t.core.chains, 'ethereum');
   const zone = await t.api('PATCH', '/v1/merchant', { key: t.liveKey, body: { settings: { time_zone: ZONE } } });
   expect(zone.status, zone.text).toBe(200);
-  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
-  try {
-    await s.users.add((await s.merchants.defaultMerchant()).id, { name: 'Cas', role: 'cashier', pin: '1357' });
-  } finally {
-    await s.close();
-  }
-  const signIn = await t.api('POST', '/v1/ui/sessions', { key: null, body: { user: 'Cas', pin: '1357' } });
-  expect(signIn.status, signIn.text).toBe(200);
-  cashier = signIn.body.data.token;
-  cashierId = signIn.body.data.user.id;
+  await addStaff(t, [{ name: 'Cas', role: 'cashier', pin: '1357' }]);
+  const cas = await signInAs(t, 'Cas', '1357');
+  cashier = cas.token;
+  cashierId = cas.user.id;
 
   // Till A: the cashier's shift; till B: a shift opened by the API key, left open.
   shiftA = (await t.api('POST', '/v1/shifts', { key: cashier, body: { till: 'till-a' } })).body.data;

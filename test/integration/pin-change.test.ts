@@ -6,23 +6,17 @@
  */
 import { HDKey } from '@scure/bip32';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
-import { createServices } from '../../src/core-services.js';
-import { expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { addStaff, expectError, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
 
 beforeAll(async () => {
   t = await startTestCore();
-  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
-  try {
-    const merchantId = (await s.merchants.defaultMerchant()).id;
-    await s.users.add(merchantId, { name: 'Olga', role: 'owner', pin: '2580' });
-    await s.users.add(merchantId, { name: 'Cas', role: 'cashier', pin: '1357' });
-    await s.users.add(merchantId, { name: 'Cem', role: 'cashier', pin: '3141' });
-  } finally {
-    await s.close();
-  }
+  await addStaff(t, [
+    { name: 'Olga', role: 'owner', pin: '2580' },
+    { name: 'Cas', role: 'cashier', pin: '1357' },
+    { name: 'Cem', role: 'cashier', pin: '3141' },
+  ]);
 });
 afterAll(async () => {
   await t?.stop();

@@ -6,13 +6,11 @@
  * `shift.reconciled`. A shift with paid sales and its report's sums: test/chain/evm-shifts.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resolveConfig } from '../../src/config.js';
-import { createServices } from '../../src/core-services.js';
 import { localDate } from '../../src/domain/calendar.js';
 import { Webhook } from 'standardwebhooks';
 import { eventTypes } from '../helpers/deposits.js';
 import { WebhookReceiver } from '../helpers/webhook-receiver.js';
-import { expectError, shapeA, shapeB, startTestCore, type TestCore } from '../helpers/test-core.js';
+import { addStaff, expectError, shapeA, shapeB, signInAs, startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let t: TestCore;
 let cas: string;
@@ -22,25 +20,16 @@ let casId: string;
 
 beforeAll(async () => {
   t = await startTestCore();
-  const s = await createServices(resolveConfig({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }));
-  try {
-    const merchantId = (await s.merchants.defaultMerchant()).id;
-    await s.users.add(merchantId, { name: 'Olga', role: 'owner', pin: '2580' });
-    await s.users.add(merchantId, { name: 'Cas', role: 'cashier', pin: '1357' });
-    await s.users.add(merchantId, { name: 'Ben', role: 'cashier', pin: '2468' });
-  } finally {
-    await s.close();
-  }
-  const signIn = async (user: string, pin: string) => {
-    const res = await t.api('POST', '/v1/ui/sessions', { key: null, body: { user, pin } });
-    expect(res.status, res.text).toBe(200);
-    return res.body.data as { token: string; user: { id: string } };
-  };
-  const c = await signIn('Cas', '1357');
+  await addStaff(t, [
+    { name: 'Olga', role: 'owner', pin: '2580' },
+    { name: 'Cas', role: 'cashier', pin: '1357' },
+    { name: 'Ben', role: 'cashier', pin: '2468' },
+  ]);
+  const c = await signInAs(t, 'Cas', '1357');
   cas = c.token;
   casId = c.user.id;
-  ben = (await signIn('Ben', '2468')).token;
-  owner = (await signIn('Olga', '2580')).token;
+  ben = (await signInAs(t, 'Ben', '2468')).token;
+  owner = (await signInAs(t, 'Olga', '2580')).token;
 });
 afterAll(async () => t?.stop());
 
