@@ -14,26 +14,17 @@ import { PRINT_CURSOR, PrintOnPaid } from '../../src/services/printer/print-on-p
 import { PrintRecords } from '../../src/services/printer/print-records.js';
 import { PrinterSettings } from '../../src/services/printer/printer-settings.js';
 import { ReceiptPrinting } from '../../src/services/printer/receipt-printing.js';
-import { openPgStores, type PgStores } from '../../src/storage/pg-stores.js';
-import { escposJob, jobText, type FakePrinter, startFakePrinter } from '../helpers/printer-server.js';
-import { newPgDatabase, testCipher } from '../helpers/stores.js';
+import type { PgStores } from '../../src/storage/pg-stores.js';
+import { escposJob, type FakePrinter, FakePrinters, jobText } from '../helpers/printer-server.js';
+import { openTwoPgStores } from '../helpers/stores.js';
 import { eventually } from '../helpers/webhook-receiver.js';
 
-const opened: PgStores[] = [];
 const stops: (() => Promise<void>)[] = [];
-const printers: FakePrinter[] = [];
+const printers = new FakePrinters();
 afterAll(async () => {
   for (const stop of stops) await stop();
-  for (const s of opened) await s.close();
-  for (const p of printers) await p.close();
+  await printers.closeAll();
 });
-
-async function twoInstances(): Promise<[PgStores, PgStores]> {
-  const url = await newPgDatabase();
-  const pair: [PgStores, PgStores] = [await openPgStores({ url }, testCipher()), await openPgStores({ url }, testCipher())];
-  opened.push(...pair);
-  return pair;
-}
 
 const errors: unknown[] = [];
 function printingOn(store: PgStores, fence: () => Promise<void>, settings = new PrinterSettings({ store: store.settings, now: Date.now })): PrintOnPaid {
@@ -83,9 +74,8 @@ const printed = (p: FakePrinter) => p.jobs.map((j) => jobText(j).trim()).sort();
 const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `ps_${from + i}`).sort();
 
 test('with the timers\' lease: the leader prints each paid sale once; after a hand-over the new leader prints only what is new', async () => {
-  const [a, b] = await twoInstances();
-  const p = await startFakePrinter();
-  printers.push(p);
+  const [a, b] = await openTwoPgStores();
+  const p = await printers.start('capture');
   await new PrinterSettings({ store: a.settings, now: Date.now }).set({ url: p.url, printOnPaid: true });
   const lead = (store: PgStores, holder: string) => {
     const leadership = new Leadership({ leases: store.leases, holder, ttlMs: 1000, renewMs: 100, clock: Date.now, onError: (_m, err) => errors.push(err) });
@@ -118,9 +108,8 @@ test('with the timers\' lease: the leader prints each paid sale once; after a ha
 }, 30_000);
 
 test('two instances both printing at once (no fence): each receipt still printed once', async () => {
-  const [a, b] = await twoInstances();
-  const p = await startFakePrinter();
-  printers.push(p);
+  const [a, b] = await openTwoPgStores();
+  const p = await printers.start('capture');
   await new PrinterSettings({ store: b.settings, now: Date.now }).set({ url: p.url, printOnPaid: true });
   const workers = [printingOn(a, async () => undefined), printingOn(b, async () => undefined)];
   for (const w of workers) {
@@ -137,9 +126,8 @@ test('two instances both printing at once (no fence): each receipt still printed
 }, 30_000);
 
 test('printing on paid turned on through an instance that does not lead: the leader hears it, prints from then on, and nothing paid before', async () => {
-  const [a, b] = await twoInstances();
-  const p = await startFakePrinter();
-  printers.push(p);
+  const [a, b] = await openTwoPgStores();
+  const p = await printers.start('capture');
   /** An instance as core-services wires it: the setting's change signal, and turning it on moves the cursor. */
   const instance = (store: PgStores, holder: string) => {
     const ref: { worker?: PrintOnPaid } = {};

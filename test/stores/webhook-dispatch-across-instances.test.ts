@@ -8,8 +8,8 @@ import type { StoredEvent, WebhookEndpointRecord } from '../../src/domain/record
 import { newWebhookSecret } from '../../src/domain/webhooks.js';
 import type { WebhookResponse, WebhookTransport } from '../../src/services/ports.js';
 import { type DispatcherOptions, WebhookDispatcher } from '../../src/services/webhook-dispatcher.js';
-import { openPgStores, type PgStores } from '../../src/storage/pg-stores.js';
-import { newPgDatabase, testCipher } from '../helpers/stores.js';
+import type { PgStores } from '../../src/storage/pg-stores.js';
+import { openTwoPgStores } from '../helpers/stores.js';
 import { eventually } from '../helpers/webhook-receiver.js';
 
 interface Post {
@@ -40,20 +40,10 @@ class RecordingTransport implements WebhookTransport {
   }
 }
 
-const opened: PgStores[] = [];
 const dispatchers: WebhookDispatcher[] = [];
 afterAll(async () => {
   for (const d of dispatchers) await d.stop();
-  for (const s of opened) await s.close();
 });
-
-/** Two instances' stores on one new database. */
-async function twoInstances(): Promise<[PgStores, PgStores]> {
-  const url = await newPgDatabase();
-  const pair: [PgStores, PgStores] = [await openPgStores({ url }, testCipher()), await openPgStores({ url }, testCipher())];
-  opened.push(...pair);
-  return pair;
-}
 
 const errors: unknown[] = [];
 function dispatcher(store: PgStores, transport: WebhookTransport, options: Partial<DispatcherOptions> = {}): WebhookDispatcher {
@@ -109,7 +99,7 @@ const countBy = (posts: Post[]) => {
 };
 
 test('two dispatchers on one database: each event fanned out once, each delivery POSTed once per attempt', async () => {
-  const [a, b] = await twoInstances();
+  const [a, b] = await openTwoPgStores();
   await a.webhooks.insertEndpoint(endpoint);
   const log: Post[] = [];
   // The first attempt of each delivery fails (500), the retry (due at once) succeeds: two attempts each.
@@ -142,7 +132,7 @@ test('two dispatchers on one database: each event fanned out once, each delivery
 });
 
 test('a claim of a dispatcher that died comes back after its lease, and goes out once from the other instance', async () => {
-  const [a, b] = await twoInstances();
+  const [a, b] = await openTwoPgStores();
   await a.webhooks.insertEndpoint(endpoint);
   let clock = 1_000_000;
   const now = () => clock;
@@ -181,7 +171,7 @@ test('a claim of a dispatcher that died comes back after its lease, and goes out
 });
 
 test('a dispatcher stopping gives its claims back: the other instance sends them at once, without waiting for the lease', async () => {
-  const [a, b] = await twoInstances();
+  const [a, b] = await openTwoPgStores();
   await a.webhooks.insertEndpoint(endpoint);
   const clock = 5_000_000;
   const log: Post[] = [];
@@ -205,7 +195,7 @@ test('a retry claimed while its instance still hears back from recording the att
   // (the delivery due again at once), and a pass's claim, answered on another connection, came back
   // before the commit's answer did. The delivery was still in flight here, so the pass skipped it,
   // and its claim kept it from everyone for the lease (the timeout + 30 s).
-  const [a] = await twoInstances();
+  const [a] = await openTwoPgStores();
   await a.webhooks.insertEndpoint(endpoint);
   const log: Post[] = [];
   let slowCommits = false;
