@@ -47,6 +47,16 @@ export interface NetworkInfo {
   /** Where a transaction can be looked at by a person: the transaction id is appended. */
   readonly liveExplorerTx: string;
   /**
+   * The network's own coin, which pays its transaction fees (ETH on Ethereum and its rollups, BNB, POL,
+   * TRX, SOL): a refund wallet needs some on every network it pays refunds on.
+   */
+  readonly gasCoin: { readonly symbol: string; readonly decimals: number };
+  /**
+   * Off until the shop turns it on in Settings (each mode apart), so that a till is not crowded with
+   * networks it never uses. Absent: on by default (the specification's four networks).
+   */
+  readonly offByDefault?: boolean;
+  /**
    * Other well-known tokens on the live network, watched so that a customer's mistake is seen (issue 17):
    * a transfer of one to a deposit address is an unmatched deposit, never a payment. Unless configured
    * otherwise (`extraTokens` of the network's RPC configuration). Absent: none.

@@ -14,6 +14,7 @@ export const EVM_NETWORKS: readonly NetworkInfo[] = [
       USDC: { decimals: 6, liveContract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
     },
     liveExplorerTx: 'https://etherscan.io/tx/',
+    gasCoin: { symbol: 'ETH', decimals: 18 },
     // Contracts as their issuers publish them and Etherscan's token pages show them: DAI (MakerDAO/Sky),
     // FDUSD (First Digital), PYUSD (Paxos for PayPal), BUSD (Paxos; no longer minted, still held).
     liveExtraTokens: [
@@ -37,6 +38,7 @@ export const EVM_NETWORKS: readonly NetworkInfo[] = [
       USDC: { decimals: 18, liveContract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d' },
     },
     liveExplorerTx: 'https://bscscan.com/tx/',
+    gasCoin: { symbol: 'BNB', decimals: 18 },
     // As BscScan's token pages show them: Binance-Peg DAI, FDUSD (First Digital), Binance-Peg BUSD.
     // PYUSD has no BNB Smart Chain contract of its issuer.
     liveExtraTokens: [

@@ -29,6 +29,7 @@ export const SOLANA_NETWORKS: readonly NetworkInfo[] = [
     // derived under that program, read from the mint (docs/payments.md lists the sources).
     liveExtraTokens: [{ symbol: 'PYUSD', contract: '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo', decimals: 6, currency: null }],
     liveExplorerTx: 'https://solscan.io/tx/',
+    gasCoin: { symbol: 'SOL', decimals: 9 },
     rpcHint:
       'A Solana JSON-RPC endpoint of mainnet-beta (https://api.mainnet-beta.solana.com is rate-limited: a provider\'s URL with its key is better). ' +
       'It must answer getMultipleAccounts, getSignaturesForAddress and getTransaction for recent transactions; the app reads payments at `confirmed` and counts them at `finalized`.',

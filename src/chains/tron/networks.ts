@@ -19,6 +19,7 @@ export const TRON_NETWORKS: readonly NetworkInfo[] = [
     defaultConfirmations: 19,
     tokens: { USDT: { decimals: 6, liveContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' } },
     liveExplorerTx: 'https://tronscan.org/#/transaction/',
+    gasCoin: { symbol: 'TRX', decimals: 6 },
     // USDC's TRC-20 contract (Circle's, as Tronscan shows it): still sent by mistake, never offered, so
     // watched as a wrong asset. DAI, FDUSD, PYUSD and BUSD have no TRC-20 contract of their issuers.
     liveExtraTokens: [{ symbol: 'USDC', contract: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', decimals: 6, currency: 'USDC' }],
