@@ -137,11 +137,14 @@ function extraTokensOf(
   return extra.filter((t, i) => !offeredContracts.has(key(t.contract)) && extra.findIndex((u) => key(u.contract) === key(t.contract)) === i);
 }
 
-/** A network's configuration in a mode: given, else its family's devnet in test mode, else off. */
-function choiceOf(config: ResolvedConfig, family: ChainFamily<AnyDevnet>, network: string, livemode: boolean): NetworkConfig {
-  const given = (livemode ? config.networks.live : config.networks.test)[network];
+/**
+ * A network's configuration in a mode: given, else its family's devnet in test mode (unless the network
+ * is off until the shop turns it on, NetworkInfo.offByDefault), else off.
+ */
+function choiceOf(config: ResolvedConfig, family: ChainFamily<AnyDevnet>, info: NetworkInfo, livemode: boolean): NetworkConfig {
+  const given = (livemode ? config.networks.live : config.networks.test)[info.id];
   if (given !== undefined) return given;
-  return !livemode && family.devnet ? 'devnet' : 'off';
+  return !livemode && family.devnet && !info.offByDefault ? 'devnet' : 'off';
 }
 
 /**
@@ -181,7 +184,7 @@ export function createChainIntegration(log: (msg: string, err?: unknown) => void
             const confirmations = config.confirmations[info.id] ?? info.defaultConfirmations;
             const level = info.commitments && (config.commitments[info.id] ?? info.commitments[0]);
             const commitment: Commitment = level ? { commitment: level } : {};
-            const choice = choiceOf(config, family, info.id, livemode);
+            const choice = choiceOf(config, family, info, livemode);
             let s: NetworkSettings;
             if (choice === 'devnet' && !livemode && family.devnet) {
               const devnet = await family.devnet.start(info.id, { dir: devnetDir, blockTimeSeconds: config.devnetBlockTimeSeconds });
