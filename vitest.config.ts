@@ -23,6 +23,7 @@ const ON_POSTGRES = [
   'test/integration/ui-auth.test.ts',
   'test/integration/fuzz.test.ts',
   'test/integration/settings.test.ts',
+  'test/integration/network-switch.test.ts',
   'test/integration/checkout-page.test.ts',
   'test/integration/customer-display.test.ts',
   'test/integration/receipts.test.ts',

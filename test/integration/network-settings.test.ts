@@ -21,7 +21,7 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
   expectError(await t.api('PATCH', '/v1/settings/networks/ethereum', { body: { rpc_url: 'http://127.0.0.1:9/' } }), 403, 'livemode_mismatch');
   const live = { key: t.liveKey };
   const before = (await t.api('GET', '/v1/settings/networks', live)).body.data;
-  const unset = { rpc_url: null, rpc_hint: expect.any(String), api_key_set: false, running_status: 'not_configured', applies_at_next_start: false };
+  const unset = { rpc_url: null, rpc_hint: expect.any(String), api_key_set: false, enabled: true, running_status: 'not_configured', applies_at_next_start: false };
   const byConfirmations = { commitment: null, commitments: [] };
   expect(before.networks).toEqual([
     { network: 'ethereum', confirmations: 6, api_key_header: null, ...byConfirmations, ...unset },
@@ -39,6 +39,7 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
     api_key_set: false,
     confirmations: 3,
     ...byConfirmations,
+    enabled: true,
     running_status: 'not_configured',
     applies_at_next_start: true,
   });
