@@ -10,6 +10,7 @@ import { dateFormat } from '../i18n/locale-format.js';
 import { LanguagePicker } from '../LanguagePicker.js';
 import { useLoad } from '../use-api.js';
 import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
+import { NetworkSwitches } from './NetworkSwitches.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
 import { PrinterCard } from './PrinterCard.js';
 import { RpcCheckButton } from './RpcCheck.js';
@@ -28,7 +29,7 @@ const FIAT = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PH
 const ALL = [...FIAT, 'USDT', 'USDC'];
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const when = dateFormat({ dateStyle: 'medium' });
-const NETWORK_STATUSES = ['ready', 'not_configured', 'unreachable'] as const;
+const NETWORK_STATUSES = ['ready', 'not_configured', 'unreachable', 'off'] as const;
 const COMMITMENTS = ['finalized', 'confirmed'] as const;
 const ROLES = ['owner', 'cashier'] as const;
 const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
@@ -648,6 +649,7 @@ export function SettingsScreen() {
 
       <div className="card">
         <h3>{t('networks.title')}</h3>
+        {merchant ? <NetworkSwitches networks={networks} livemode={merchant.livemode} live={live} run={run} confirm={confirm} /> : null}
         {/* Focusable: a keyboard scrolls it too (it holds no button of its own to reach by Tab). */}
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t('networks.label')}>
         <table className="table" aria-label={t('networks.label')}>
