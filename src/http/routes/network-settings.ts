@@ -48,7 +48,9 @@ const FamilyParams = Type.Object(
 
 /**
  * Live networks and wallets as the Settings screen edits them (owner only), for every network and
- * family of the registry. Test mode always runs its own devnets, so only live mode is configured here.
+ * family of the registry. Test mode runs its own devnets, which need no endpoint, so only live mode is
+ * configured here; each network's on/off switch, in either mode, is PATCH /v1/networks/{network}
+ * (the caller's mode: networks.ts).
  */
 export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   const describe = async () => {
