@@ -484,7 +484,7 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
         const given = (livemode ? config.networks.live : config.networks.test)[network];
         if (given === undefined) return undefined;
         // Live endpoints come from `stablepos serve`'s flags; test chains only from a host's configuration.
-        const where = livemode ? `--rpc ${network}=…, --rpc-${network} or STABLEPOS_RPC_${network.toUpperCase()}` : `networks.test.${network} of the configuration`;
+        const where = livemode ? `--rpc ${network}=…, --rpc-${network} or STABLEPOS_RPC_${network.toUpperCase()}` : `networks.test.${network}`;
         return { enabled: given !== 'off', where };
       },
     }),

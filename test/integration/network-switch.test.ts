@@ -31,7 +31,7 @@ test('the configuration wins: a network it names cannot be switched, and says wh
   const t = await startTestCore({ networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off', solana: 'off' }, live: { ethereum: { rpcUrl: 'http://127.0.0.1:9/' } } } });
   cores.push(t);
   const test = byNetwork(await t.api('GET', '/v1/networks'));
-  expect(test.bsc).toMatchObject({ status: 'off', enabled: false, set_at_start: 'networks.test.bsc of the configuration', applies_at_next_start: false });
+  expect(test.bsc).toMatchObject({ status: 'off', enabled: false, set_at_start: 'networks.test.bsc', applies_at_next_start: false });
   expectError(await t.api('PATCH', '/v1/networks/bsc', { body: { enabled: true } }), 409, 'invalid_state', 'enabled');
   const live = byNetwork(await t.api('GET', '/v1/networks', { key: t.liveKey }));
   expect(live.ethereum).toMatchObject({ enabled: true, set_at_start: '--rpc ethereum=…, --rpc-ethereum or STABLEPOS_RPC_ETHEREUM', applies_at_next_start: false });
