@@ -1,13 +1,19 @@
-import type { NetworkInfo } from '../../domain/networks.js';
+import type { EvmNetworkInfo } from './evm-network.js';
 
-/** The EVM networks and their live stablecoins: data, read by the family and, through it, the app. */
-export const EVM_NETWORKS: readonly NetworkInfo[] = [
+/**
+ * The EVM networks and their live stablecoins: data, read by the family and, through it, the app.
+ * Adding one is adding an entry here (docs/architecture.md, "Adding a network"): schemas, options, the
+ * checkout page, labels and Settings take the list from the registry.
+ */
+export const EVM_NETWORKS: readonly EvmNetworkInfo[] = [
   {
     id: 'ethereum',
     name: 'Ethereum',
     family: 'evm',
     tokenStandard: 'ERC-20',
     liveChainId: '1',
+    // 1337 and 1338 were the devnets' ids before networks were data: kept, for the state files that exist.
+    devnetChainId: 1337,
     defaultConfirmations: 6,
     tokens: {
       USDT: { decimals: 6, liveContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
@@ -31,6 +37,7 @@ export const EVM_NETWORKS: readonly NetworkInfo[] = [
     family: 'evm',
     tokenStandard: 'BEP-20',
     liveChainId: '56',
+    devnetChainId: 1338,
     defaultConfirmations: 15,
     // Binance-Peg USDT and USDC carry 18 decimals on BNB Smart Chain.
     tokens: {
