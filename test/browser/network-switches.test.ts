@@ -79,7 +79,7 @@ test('Settings: a switch per network in plain words; off is confirmed and waits 
   const radios = picker.getByRole('radio');
   await expect.poll(() => radios.count()).toBeGreaterThanOrEqual(NETWORK_IDS.length);
   // Each network's options (a Solana coin shows once the watcher has looked up the wallet's token accounts).
-  for (const n of listed) await expect.poll(() => picker.getByRole('radio', { name: new RegExp(` on ${n.name}$`) }).count(), n.name).toBeGreaterThan(0);
+  for (const n of listed) await expect.poll(() => picker.getByRole('radio', { name: new RegExp(` on ${n.name}$`) }).count(), { message: n.name }).toBeGreaterThan(0);
   // An option is picked by its full name, and its QR code follows.
   await picker.getByRole('radio', { name: 'USDC on BNB Smart Chain' }).check();
   await page.getByRole('img', { name: /USDC on BNB Smart Chain/ }).waitFor();
