@@ -6,10 +6,11 @@
  * Screenshots: network-switches-*, cashier-every-network-*.
  */
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { NETWORK_IDS } from '../../src/chains/registry.js';
-import { type AppInBrowser, ensureRendererBuilt, fitsTabletAndPhone, openAppInBrowser, signIn, uiBudget } from '../helpers/browser.js';
+import { ARTIFACTS_DIR, type AppInBrowser, ensureRendererBuilt, fitsTabletAndPhone, openAppInBrowser, signIn, uiBudget } from '../helpers/browser.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -62,6 +63,7 @@ test('Settings: a switch per network in plain words; off is confirmed and waits 
     await lineOf(n.name).getByRole('button', { name: `Turn on ${n.name}` }).click();
     await expect.poll(() => lineOf(n.name).innerText()).toContain('Turns on when the app restarts');
   }
+  await switches().screenshot({ path: join(ARTIFACTS_DIR, 'network-switches-pending-1100.png') });
   expect(app.errors).toEqual([]);
 
   // The restart: every network runs its devnet, and the till offers each.
