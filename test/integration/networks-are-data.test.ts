@@ -151,7 +151,9 @@ function filesUnder(dir: string, exts: readonly string[]): string[] {
 
 test('no code outside src/chains/evm/ names an added network: they are data', () => {
   const files = [...filesUnder('src', ['.ts']), ...filesUnder('renderer/src', ['.ts', '.tsx']), ...filesUnder('main', ['.ts'])]
-    .filter((f) => !f.startsWith(join('src', 'chains', 'evm')) && !f.startsWith(join('renderer', 'src', 'i18n')));
+    .filter((f) => !f.startsWith(join('src', 'chains', 'evm')) && !f.startsWith(join('renderer', 'src', 'i18n')))
+    // Generated from the OpenAPI document, whose enums come from the registry (checked above).
+    .filter((f) => f !== join('renderer', 'src', 'api-schema.d.ts'));
   expect(files.length).toBeGreaterThan(100);
   const found: string[] = [];
   for (const file of files) {
