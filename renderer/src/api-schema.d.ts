@@ -9530,7 +9530,7 @@ export interface operations {
                                     currency: "USDT" | "USDC";
                                     /**
                                      * @description The wallet's balance of the coin, 6 decimals.
-                                     * @example 0.012000000000000000
+                                     * @example 93.000000
                                      */
                                     balance: string;
                                 }[];
@@ -9621,7 +9621,7 @@ export interface operations {
                                     currency: "USDT" | "USDC";
                                     /**
                                      * @description The wallet's balance of the coin, 6 decimals.
-                                     * @example 0.012000000000000000
+                                     * @example 93.000000
                                      */
                                     balance: string;
                                 }[];
