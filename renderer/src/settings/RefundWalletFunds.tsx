@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { Network, RefundWallet } from '../api-types.js';
-import { coinAmount } from '../format.js';
+import { money } from '../i18n/locale-format.js';
 import { networkName } from '../networks.js';
 import { gasAmount, type WalletNetwork } from '../refund-wallet-gas.js';
 
@@ -16,7 +16,7 @@ export function RefundWalletFunds({ wallet, networks }: { wallet: RefundWallet; 
   const line = (n: WalletNetwork) => {
     const values = { network: networkName(networks, n.network), coin: n.gas_coin, gas: gasAmount(n.gas_balance ?? '0'), need: gasAmount(n.gas_per_refund ?? '0') };
     if (n.status !== 'ok') return <li key={n.network} className="muted">{t('refundWallet.unreadable', { ...values, error: n.error ?? '' })}</li>;
-    const coins = n.coins.map((c) => `${coinAmount(c.balance)} ${c.currency}`).join(' · ');
+    const coins = n.coins.map((c) => money({ value: c.balance, currency: c.currency })).join(' · ');
     return (
       <li key={n.network} className={n.enough_gas ? undefined : 'error'}>
         {n.enough_gas ? t('refundWallet.enough', values) : t('refundWallet.notEnough', values)}
