@@ -11,9 +11,13 @@ import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm
 import { client, createSession, devnetRpc, evmDevnetOf, option, waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
 
-/** Where the customer pays, and the other network of the family the refund must not touch. */
-const PAID_ON = 'bsc';
+/**
+ * Where the customer pays (Base: off by default, so named in the configuration, a devnet of its own),
+ * and the other network of the family the refund must not touch. Base offers USDC alone.
+ */
+const PAID_ON = 'base';
 const OTHER = 'ethereum';
+const COIN = 'USDC';
 
 let t: TestCore;
 let paidOn: Devnet;
@@ -21,7 +25,7 @@ let other: Devnet;
 
 beforeAll(async () => {
   t = await startTestCore({
-    networks: { test: { solana: 'off', tron: 'off', [PAID_ON]: 'devnet', [OTHER]: 'devnet' } },
+    networks: { test: { solana: 'off', tron: 'off', bsc: 'off', [PAID_ON]: 'devnet', [OTHER]: 'devnet' } },
     devnetBlockTimeSeconds: 0.2,
     confirmations: { [PAID_ON]: 1, [OTHER]: 1 },
     testRefundWallet: { fundTokens: 100 },
@@ -34,13 +38,13 @@ afterAll(async () => t?.stop());
 
 const wallet = async () => (await t.api('GET', '/v1/refund_wallets/evm')).body.data;
 const onNetwork = (w: any, network: string) => w.networks.find((n: any) => n.network === network);
-const balanceOf = (devnet: Devnet, who: Address) => client(devnet).readContract({ address: devnet.tokens.USDT, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+const balanceOf = (devnet: Devnet, who: Address) => client(devnet).readContract({ address: devnet.tokens[COIN], abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
 async function paidSession(devnet: Devnet, network: string, value: string) {
   const s = await createSession(t, value, 'USD');
-  const opt = option(s, network, 'USDT');
-  const amount = BigInt(opt.amount_due.replace('.', '')) * 10n ** BigInt(devnet.decimals.USDT - 6);
-  const paid = await mintAndPay(devnet, { payerKey: DEVNET_PAYER_KEYS[0]!, token: 'USDT', to: opt.address, amountBaseUnits: amount });
+  const opt = option(s, network, COIN);
+  const amount = BigInt(opt.amount_due.replace('.', '')) * 10n ** BigInt(devnet.decimals[COIN] - 6);
+  const paid = await mintAndPay(devnet, { payerKey: DEVNET_PAYER_KEYS[0]!, token: COIN, to: opt.address, amountBaseUnits: amount });
   await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', 15_000);
   return { sessionId: s.session_id as string, payer: paid.from as Address };
 }
@@ -48,6 +52,7 @@ async function paidSession(devnet: Devnet, network: string, value: string) {
 test('the refund wallet is read per running network: its gas coin, enough for a refund, and each coin', async () => {
   const w = await wallet();
   expect(w.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  // The networks of the family that run in this mode: BNB Smart Chain, off, is not read.
   expect(w.networks.map((n: any) => n.network).sort()).toEqual([OTHER, PAID_ON].sort());
   for (const n of w.networks) {
     expect(n).toMatchObject({
@@ -55,16 +60,19 @@ test('the refund wallet is read per running network: its gas coin, enough for a 
       // The test wallet gets 10,000 of each devnet's native coin (fund.ts).
       gas_balance: '10000.000000000000000000',
       enough_gas: true,
-      coins: [
-        { currency: 'USDT', balance: '100.000000' },
-        { currency: 'USDC', balance: '100.000000' },
-      ],
       error: null,
     });
     expect(Number(n.gas_per_refund)).toBeGreaterThan(0);
   }
+  // Each network's own coins: Base offers USDC alone.
+  expect(onNetwork(w, OTHER).coins).toEqual([
+    { currency: 'USDT', balance: '100.000000' },
+    { currency: 'USDC', balance: '100.000000' },
+  ]);
+  expect(onNetwork(w, PAID_ON).coins).toEqual([{ currency: 'USDC', balance: '100.000000' }]);
+  // ETH pays the fees on Base as on Ethereum, but each network's ETH is its own.
   expect(onNetwork(w, 'ethereum').gas_coin).toBe('ETH');
-  expect(onNetwork(w, 'bsc').gas_coin).toBe('BNB');
+  expect(onNetwork(w, 'base').gas_coin).toBe('ETH');
 }, 30_000);
 
 test(`a payment on ${PAID_ON} is refunded on ${PAID_ON}, from the wallet's coins there, leaving ${OTHER} untouched`, async () => {
@@ -81,12 +89,12 @@ test(`a payment on ${PAID_ON} is refunded on ${PAID_ON}, from the wallet's coins
   const hash = done.payout.tx_hash as `0x${string}`;
   expect((await client(paidOn).getTransactionReceipt({ hash })).status).toBe('success');
   expect(await devnetRpc(other)('eth_getTransactionByHash', [hash])).toBeNull();
-  const unit = 10n ** BigInt(paidOn.decimals.USDT);
+  const unit = 10n ** BigInt(paidOn.decimals[COIN]);
   expect(await balanceOf(paidOn, payer)).toBe(before.payerHere + 7n * unit);
   expect(await balanceOf(other, payer)).toBe(before.payerThere);
   const w = await wallet();
-  expect(onNetwork(w, PAID_ON).coins[0]).toEqual({ currency: 'USDT', balance: '93.000000' });
-  expect(onNetwork(w, OTHER).coins[0]).toEqual({ currency: 'USDT', balance: '100.000000' });
+  expect(onNetwork(w, PAID_ON).coins).toEqual([{ currency: COIN, balance: '93.000000' }]);
+  expect(onNetwork(w, OTHER).coins.find((c: any) => c.currency === COIN)).toEqual({ currency: COIN, balance: '100.000000' });
 }, 60_000);
 
 test('a network where the wallet has no gas coin says so, and a refund there fails before anything is signed', async () => {
