@@ -2363,12 +2363,12 @@ export interface operations {
                                     currency: "USDT" | "USDC";
                                     /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                     amount_due: string;
-                                    /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                    /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                     address: string;
                                     reference: string | null;
                                     /** @description The token's contract (Solana: its mint). */
                                     token_contract: string;
-                                    /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                    /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                     uri: string;
                                     /** @description What the QR code of this option encodes: draw `payload`. */
                                     qr: {
@@ -2636,12 +2636,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -2896,12 +2896,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3115,12 +3115,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3357,12 +3357,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3578,12 +3578,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3883,12 +3883,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -4099,12 +4099,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
