@@ -4,6 +4,7 @@
  * `getaccountresource`, `getchainparameters` and `balanceOf`; surfnet's accounts): the gas coin, what one
  * refund needs of it, and each coin the network offers, as the test refund wallet was funded.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { toEvmAddress } from '../../src/chains/tron/address-format.js';
 import { startTestCore, type TestCore } from '../helpers/test-core.js';
@@ -49,4 +50,13 @@ test('TRON without staked energy: one refund burns TRX for the energy of a trans
   } finally {
     tron.setAccountResources(wallet, null);
   }
+}, 30_000);
+
+test('TRON: a wallet that never received TRX has no account, so it cannot send at all: never enough', async () => {
+  // Another key, never funded (the test wallet is replaced for the rest of this file).
+  const put = await t.api('PUT', '/v1/refund_wallets/tron', { body: { private_key: randomBytes(32).toString('hex') } });
+  expect(put.status).toBe(200);
+  const n = put.body.data.networks[0];
+  expect(n).toMatchObject({ network: 'tron', status: 'ok', gas_balance: '0.000000', enough_gas: false, coins: [{ currency: 'USDT', balance: '0.000000' }] });
+  expect(Number(n.gas_per_refund)).toBeGreaterThan(0);
 }, 30_000);
