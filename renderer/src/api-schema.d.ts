@@ -1189,12 +1189,12 @@ export interface paths {
         };
         /**
          * A chain family's refund wallet in the caller's mode
-         * @description One wallet pays the refunds of every network of its family: `/v1/refund_wallets/evm` is Ethereum's and BNB Smart Chain's.
+         * @description One wallet pays the refunds of every network of its family (`/v1/refund_wallets/evm` is every EVM network's), each refund on its payment's network. `networks` says, per network running in the caller's mode, how much of that network's gas coin and of each coin the wallet holds there, and whether that pays for a refund. See docs/refunds.md.
          */
         get: operations["getRefundWallet"];
         /**
          * Store a chain family's refund wallet private key, sealed at rest (never shown again)
-         * @description Refunds created afterwards on the family's networks are signed and sent by this wallet; fund it with the coins and the networks' own coin for fees (EVM: ETH, BNB). Refunds created before keep their payout method.
+         * @description Refunds created afterwards on the family's networks are signed and sent by this wallet; fund it with the coins and, on each network, that network's own coin for fees (`gas_coin` in `networks`). Refunds created before keep their payout method.
          */
         put: operations["setRefundWallet"];
         post?: never;
@@ -2383,12 +2383,12 @@ export interface operations {
                                     currency: "USDT" | "USDC";
                                     /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                     amount_due: string;
-                                    /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                    /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                     address: string;
                                     reference: string | null;
                                     /** @description The token's contract (Solana: its mint). */
                                     token_contract: string;
-                                    /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                    /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                     uri: string;
                                     /** @description What the QR code of this option encodes: draw `payload`. */
                                     qr: {
@@ -2656,12 +2656,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -2916,12 +2916,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3135,12 +3135,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3377,12 +3377,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3598,12 +3598,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3903,12 +3903,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -4119,12 +4119,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -9594,6 +9594,38 @@ export interface operations {
                             livemode: boolean;
                             address: string | null;
                             protection: string | null;
+                            /** @description Per network of the family running in the caller's mode, what the wallet holds there: a refund is paid on its payment's network, with that network's gas coin. Read live from each network's node, all at once, each within 3 s. Empty while no key is stored. */
+                            networks: {
+                                /**
+                                 * @description A network of the family that runs in the caller's mode.
+                                 * @enum {string}
+                                 */
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+                                /**
+                                 * @description The network's own coin, which pays its fees (ETH, BNB, POL, TRX, SOL).
+                                 * @example ETH
+                                 */
+                                gas_coin: string;
+                                /**
+                                 * @description `unavailable`: the network's node could not be read within a few seconds (`error` says why); the balances are then null.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                                gas_balance: string | null;
+                                gas_per_refund: string | null;
+                                enough_gas: boolean | null;
+                                /** @description Each coin the network offers, with the wallet's balance; empty when `unavailable`. */
+                                coins: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    /**
+                                     * @description The wallet's balance of the coin, 6 decimals.
+                                     * @example 93.000000
+                                     */
+                                    balance: string;
+                                }[];
+                                error: string | null;
+                            }[];
                         };
                     };
                 };
@@ -9653,6 +9685,38 @@ export interface operations {
                             livemode: boolean;
                             address: string | null;
                             protection: string | null;
+                            /** @description Per network of the family running in the caller's mode, what the wallet holds there: a refund is paid on its payment's network, with that network's gas coin. Read live from each network's node, all at once, each within 3 s. Empty while no key is stored. */
+                            networks: {
+                                /**
+                                 * @description A network of the family that runs in the caller's mode.
+                                 * @enum {string}
+                                 */
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+                                /**
+                                 * @description The network's own coin, which pays its fees (ETH, BNB, POL, TRX, SOL).
+                                 * @example ETH
+                                 */
+                                gas_coin: string;
+                                /**
+                                 * @description `unavailable`: the network's node could not be read within a few seconds (`error` says why); the balances are then null.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                                gas_balance: string | null;
+                                gas_per_refund: string | null;
+                                enough_gas: boolean | null;
+                                /** @description Each coin the network offers, with the wallet's balance; empty when `unavailable`. */
+                                coins: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    /**
+                                     * @description The wallet's balance of the coin, 6 decimals.
+                                     * @example 93.000000
+                                     */
+                                    balance: string;
+                                }[];
+                                error: string | null;
+                            }[];
                         };
                     };
                 };
