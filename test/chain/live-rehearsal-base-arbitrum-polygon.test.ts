@@ -133,6 +133,8 @@ describe('live rehearsal on Base, Arbitrum One and Polygon PoS', () => {
     for (const network of NETWORKS) faults[network].set(FLAKY);
     const paying = NETWORKS.flatMap((network) => coinsOf(network).map((coin) => ({ network, coin })));
     const sessions = await Promise.all(paying.map((_, i) => createLiveSession(v, `${i + 2}.25`)));
+    // One deposit address for the family: the three networks' options all show it.
+    for (const s of sessions) expect(new Set(s.payment_options.map((o: any) => o.address)).size).toBe(1);
     // The three networks at once, as customers of one shop pay; one network's payments one after another.
     const paid = await Promise.all(
       NETWORKS.map(async (network) => {
