@@ -85,7 +85,7 @@ export async function startBenchChain(): Promise<BenchChain> {
 /** The devnet's deployment: USDT then USDC from dev account #0 at nonces 0 and 1, so their addresses are the devnet's. */
 async function deployTokens(rpc: Rpc): Promise<void> {
   const deployer = privateKeyToAccount(DEVNET_DEPLOYER_KEY);
-  const decimals = DEVNET_TOKEN_DECIMALS.ethereum;
+  const decimals = DEVNET_TOKEN_DECIMALS.ethereum!;
   const hashes: Hex[] = [];
   for (const [nonce, symbol] of (['USDT', 'USDC'] as const).entries()) {
     const data = encodeDeployData({ abi: TEST_TOKEN_ABI, bytecode: TEST_TOKEN_BYTECODE, args: [`Test ${symbol}`, symbol, decimals] });

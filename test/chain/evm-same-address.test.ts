@@ -61,7 +61,7 @@ test('paid on Base while the shop has Base off: not seen then, found once Base i
   // Base's chain goes on without the shop: here the same devnet the core runs once Base is on (its
   // state file in the data dir), started by the test while the core has Base off.
   const stateFile = join(dir, 'data', 'devnet', 'base.json');
-  const base: Devnet = await startDevnet({ network: 'base', chainId: DEVNET_CHAIN_IDS.base, stateFile, blockTimeSeconds: 0 });
+  const base: Devnet = await startDevnet({ network: 'base', chainId: DEVNET_CHAIN_IDS.base!, stateFile, blockTimeSeconds: 0 });
   let paid;
   try {
     const payer = new TestWallet(base, devAccountKey(5));

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { type Address, createWalletClient, encodeDeployData, encodeFunctionData, type Hash, type Hex, http, keccak256, type PublicClient, toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { createDevnetPublicClient, type Devnet, type DevnetNetwork, receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
+import { createDevnetPublicClient, type Devnet, receiptTimeoutMs } from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
 import type { ChainIntegration } from '../../src/chain-integration.js';
 import { databaseOfDataDir, type TestCore } from './test-core.js';
@@ -93,7 +93,7 @@ export function uriAmount(uri: string): bigint {
 
 /** Raw JSON-RPC against a devnet (anvil's own methods included). */
 /** The running EVM devnet of `network`, as its own type. @throws Error when the core runs none */
-export function evmDevnetOf(chains: ChainIntegration | undefined, network: DevnetNetwork): Devnet {
+export function evmDevnetOf(chains: ChainIntegration | undefined, network: string): Devnet {
   const devnet = chains?.devnets.find((d) => d.network === network);
   if (!devnet || !('chain' in devnet)) throw new Error(`no ${network} devnet is running`);
   return devnet;

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { type Address, type Hex, toHex } from 'viem';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { type Devnet, DEVNET_DAI, type DevnetNetwork, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
+import { type Devnet, DEVNET_DAI, startDevnet } from '../../src/chains/evm/devnet/devnet.js';
 import { EVM_NETWORKS } from '../../src/chains/evm/networks.js';
 import { TRON_NETWORKS } from '../../src/chains/tron/networks.js';
 import { toEvmAddress } from '../../src/chains/tron/address-format.js';
@@ -84,7 +84,7 @@ const NAMES: Readonly<Record<Stablecoin, string>> = { USDT: 'Tether USD', USDC: 
  * not offer is emptied from the devnet like the test DAI, so no token of it exists on the chain.
  * `tokens` in the answer are the mainnet contracts, so the evm-chain helpers (`TestWallet`) pay them.
  */
-export async function startMainnetShapedEvm(network: DevnetNetwork, dir: string, blockTimeSeconds = BLOCK_SECONDS): Promise<Devnet> {
+export async function startMainnetShapedEvm(network: string, dir: string, blockTimeSeconds = BLOCK_SECONDS): Promise<Devnet> {
   const live = info(network);
   const devnet = await startDevnet({ network, chainId: Number(live.liveChainId), stateFile: join(dir, `${network}.json`), blockTimeSeconds });
   try {
