@@ -35,6 +35,7 @@ const ON_POSTGRES = [
   'test/integration/shifts.test.ts',
   'test/integration/shift-printing.test.ts',
   'test/integration/daily-report.test.ts',
+  'test/integration/networks-are-data.test.ts',
   'test/chain/evm-shifts.test.ts',
   'test/chain/evm-tips.test.ts',
   'test/chain/evm-payments.test.ts',

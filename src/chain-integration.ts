@@ -267,6 +267,7 @@ export function createChainIntegration(log: (msg: string, err?: unknown) => void
             if (!token) throw new Error(`${network} offers no ${coin}`);
             return token.decimals;
           },
+          tokens: s.tokens,
           payouts: connection.payouts,
         });
         const devnet = devnets.find((d) => d.network === network);

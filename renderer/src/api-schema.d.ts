@@ -1169,12 +1169,12 @@ export interface paths {
         };
         /**
          * A chain family's refund wallet in the caller's mode
-         * @description One wallet pays the refunds of every network of its family: `/v1/refund_wallets/evm` is Ethereum's and BNB Smart Chain's.
+         * @description One wallet pays the refunds of every network of its family (`/v1/refund_wallets/evm` is every EVM network's), each refund on its payment's network. `networks` says, per network running in the caller's mode, how much of that network's gas coin and of each coin the wallet holds there, and whether that pays for a refund. See docs/refunds.md.
          */
         get: operations["getRefundWallet"];
         /**
          * Store a chain family's refund wallet private key, sealed at rest (never shown again)
-         * @description Refunds created afterwards on the family's networks are signed and sent by this wallet; fund it with the coins and the networks' own coin for fees (EVM: ETH, BNB). Refunds created before keep their payout method.
+         * @description Refunds created afterwards on the family's networks are signed and sent by this wallet; fund it with the coins and, on each network, that network's own coin for fees (`gas_coin` in `networks`). Refunds created before keep their payout method.
          */
         put: operations["setRefundWallet"];
         post?: never;
@@ -9504,6 +9504,38 @@ export interface operations {
                             livemode: boolean;
                             address: string | null;
                             protection: string | null;
+                            /** @description Per network of the family running in the caller's mode, what the wallet holds there: a refund is paid on its payment's network, with that network's gas coin. Read live from each network's node, all at once, each within 3 s. Empty while no key is stored. */
+                            networks: {
+                                /**
+                                 * @description A network of the family that runs in the caller's mode.
+                                 * @enum {string}
+                                 */
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+                                /**
+                                 * @description The network's own coin, which pays its fees (ETH, BNB, POL, TRX, SOL).
+                                 * @example ETH
+                                 */
+                                gas_coin: string;
+                                /**
+                                 * @description `unavailable`: the network's node could not be read within a few seconds (`error` says why); the balances are then null.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                                gas_balance: string | null;
+                                gas_per_refund: string | null;
+                                enough_gas: boolean | null;
+                                /** @description Each coin the network offers, with the wallet's balance; empty when `unavailable`. */
+                                coins: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    /**
+                                     * @description The wallet's balance of the coin, 6 decimals.
+                                     * @example 93.000000
+                                     */
+                                    balance: string;
+                                }[];
+                                error: string | null;
+                            }[];
                         };
                     };
                 };
@@ -9563,6 +9595,38 @@ export interface operations {
                             livemode: boolean;
                             address: string | null;
                             protection: string | null;
+                            /** @description Per network of the family running in the caller's mode, what the wallet holds there: a refund is paid on its payment's network, with that network's gas coin. Read live from each network's node, all at once, each within 3 s. Empty while no key is stored. */
+                            networks: {
+                                /**
+                                 * @description A network of the family that runs in the caller's mode.
+                                 * @enum {string}
+                                 */
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+                                /**
+                                 * @description The network's own coin, which pays its fees (ETH, BNB, POL, TRX, SOL).
+                                 * @example ETH
+                                 */
+                                gas_coin: string;
+                                /**
+                                 * @description `unavailable`: the network's node could not be read within a few seconds (`error` says why); the balances are then null.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                                gas_balance: string | null;
+                                gas_per_refund: string | null;
+                                enough_gas: boolean | null;
+                                /** @description Each coin the network offers, with the wallet's balance; empty when `unavailable`. */
+                                coins: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    /**
+                                     * @description The wallet's balance of the coin, 6 decimals.
+                                     * @example 93.000000
+                                     */
+                                    balance: string;
+                                }[];
+                                error: string | null;
+                            }[];
                         };
                     };
                 };

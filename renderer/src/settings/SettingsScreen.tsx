@@ -12,6 +12,7 @@ import { useLoad } from '../use-api.js';
 import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
 import { PrinterCard } from './PrinterCard.js';
+import { RefundWalletFunds } from './RefundWalletFunds.js';
 import { RpcCheckButton } from './RpcCheck.js';
 import { StaffPinForm } from './StaffPinForm.js';
 import { TipsCard } from './TipsCard.js';
@@ -382,7 +383,7 @@ function LiveNetworks({
 }
 
 /** One chain family's refund wallet: where its refunds are paid from, and storing its key. */
-function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names: string; run: (f: () => Promise<unknown>) => void }) {
+function RefundWalletCard({ wallet, names, networks, run }: { wallet: RefundWallet; names: string; networks: readonly Network[]; run: (f: () => Promise<unknown>) => void }) {
   const [key, setKey] = useState('');
   const { t } = useTranslation('settings');
   return (
@@ -395,6 +396,7 @@ function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names:
           t('refundWallet.noKey')
         )}
       </p>
+      <RefundWalletFunds wallet={wallet} networks={networks} />
       {wallet.protection ? (
         <form
           className="convert"
@@ -555,7 +557,7 @@ export function SettingsScreen() {
       </div>
 
       {wallets.map((w) => (
-        <RefundWalletCard key={w.family} wallet={w} names={familiesOf(networks).find((f) => f.family === w.family)?.names ?? w.family} run={run} />
+        <RefundWalletCard key={w.family} wallet={w} names={familiesOf(networks).find((f) => f.family === w.family)?.names ?? w.family} networks={networks} run={run} />
       ))}
 
       <div className="card">
