@@ -40,6 +40,7 @@ const ON_POSTGRES = [
   'test/chain/evm-shifts.test.ts',
   'test/chain/evm-tips.test.ts',
   'test/chain/evm-payments.test.ts',
+  'test/chain/evm-same-address.test.ts',
   'test/chain/evm-reorg.test.ts',
   'test/chain/evm-late.test.ts',
   'test/chain/evm-deposit-resolution.test.ts',

@@ -10,6 +10,7 @@ import { HDKey } from '@scure/bip32';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
+import { networksOf } from '../../src/chains/registry.js';
 import { type AppInBrowser, DEVNET_UI_CORE, fitsTabletAndPhone, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { createSession, devnetRpc, option, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
@@ -303,7 +304,7 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   await form.getByLabel("Account xpub (m/44'/60'/0')").fill(XPUB);
   await form.getByRole('button', { name: 'Set wallet' }).click();
   // Where customers' money goes is confirmed first, with the wallet in full.
-  expect((await dialog().innerText()).replace(/\s+/g, ' ')).toContain(`new live sales paid on Ethereum, BNB Smart Chain go to addresses of the wallet ${XPUB}`);
+  expect((await dialog().innerText()).replace(/\s+/g, ' ')).toContain(`new live sales paid on ${networksOf('evm').map((n) => n.name).join(', ')} go to addresses of the wallet ${XPUB}`);
   await dialog().getByRole('button', { name: 'Set wallet' }).click();
   await page.getByText(`…${XPUB.slice(-12)}`).waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.evm.xpub).toBe(XPUB);
