@@ -1039,7 +1039,7 @@ export interface paths {
         get?: never;
         /**
          * Set a chain family's live watch-only wallet (EVM: the account xpub): new live sessions derive their deposit addresses from it at once
-         * @description 409 `invalid_state` when the wallet was given at start (`--xpub FAMILY=…`, `--xpub-evm`, `STABLEPOS_XPUB_EVM`): what the deployment says wins. `/v1/settings/wallets/evm` is the EVM family's (Ethereum, BNB Smart Chain).
+         * @description 409 `invalid_state` when the wallet was given at start (`--xpub FAMILY=…`, `--xpub-evm`, `STABLEPOS_XPUB_EVM`): what the deployment says wins. `/v1/settings/wallets/evm` is the EVM family's: one wallet for every EVM network (`family` in GET /v1/networks).
          */
         put: operations["setSettingsWallet"];
         post?: never;

@@ -138,7 +138,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
       summary: 'Set a chain family\'s live watch-only wallet (EVM: the account xpub): new live sessions derive their deposit addresses from it at once',
       description:
         '409 `invalid_state` when the wallet was given at start (`--xpub FAMILY=…`, `--xpub-evm`, `STABLEPOS_XPUB_EVM`): what the deployment says wins. ' +
-        '`/v1/settings/wallets/evm` is the EVM family\'s (Ethereum, BNB Smart Chain).',
+        '`/v1/settings/wallets/evm` is the EVM family\'s: one wallet for every EVM network (`family` in GET /v1/networks).',
       params: FamilyParams,
       body: Type.Object({ xpub: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
       response: { 200: Envelope(SettingsOut), ...errorResponses(409) },
