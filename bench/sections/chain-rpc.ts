@@ -180,16 +180,16 @@ async function measureRpc({ net, chain: s, context, dir }: NetworkRun): Promise<
  * What a block costs the watcher in RPC calls with few and with many open sessions: one eth_getLogs
  * for all token contracts whatever the number of watched addresses (EVM, TRON), the merchant's token
  * accounts' new signatures and the transactions among them (Solana), so the two should match. On
- * ethereum (anvil, 1 s blocks), tron (the TRON stand-in's /jsonrpc, 3 s blocks) and solana (surfnet,
- * 400 ms slots), side by side.
+ * ethereum (anvil, 1 s blocks), tron (the TRON stand-in's /jsonrpc, 3 s blocks), solana (surfnet,
+ * 400 ms slots) and an EVM L2 (issue 31: base by default, anvil, 250 ms blocks), side by side.
  */
 export const chainRpcSection: Section = {
   name: 'chain-rpc',
-  summary: 'watcher RPC calls per block with 10 and with 10,000 open sessions, ethereum, tron and solana',
+  summary: 'watcher RPC calls per block with 10 and with 10,000 open sessions, ethereum, tron, solana and an L2 (base, 0.25 s blocks)',
   run: (context) =>
     onEachNetwork(context, 'chain-rpc', (net) => net.rpcBlockMs, measureRpc, ({ pollMs, rpcSessions }) => [
       `watcher polls every ${pollMs} ms (BENCH_CHAIN_POLL_MS), so most calls per block are head polls finding nothing new; the window is blocks × interval long in both phases`,
-      `${rpcSessions} sessions in the second phase (BENCH_RPC_SESSIONS); ethereum: BENCH_RPC_BLOCKS, BENCH_RPC_BLOCK_MS; tron: BENCH_TRON_RPC_BLOCKS, BENCH_TRON_BLOCK_MS; solana: BENCH_SOLANA_RPC_BLOCKS, BENCH_SOLANA_SLOT_MS (calls per slot confirmed in the window)`,
+      `${rpcSessions} sessions in the second phase (BENCH_RPC_SESSIONS); ethereum: BENCH_RPC_BLOCKS, BENCH_RPC_BLOCK_MS; tron: BENCH_TRON_RPC_BLOCKS, BENCH_TRON_BLOCK_MS; solana: BENCH_SOLANA_RPC_BLOCKS, BENCH_SOLANA_SLOT_MS (calls per slot confirmed in the window); the L2: BENCH_L2_RPC_BLOCKS, BENCH_L2_BLOCK_MS`,
       'method counts from a proxy between the core and the node (the rpc_calls figures are the watcher\'s own stats.rpcCalls)',
     ]),
 };
