@@ -33,6 +33,7 @@ export async function startEvmDriver(network: BenchNetworkId): Promise<ChainDriv
     node: 'anvil',
     coins,
     pollMethods: ['eth_getBlockByNumber(latest)'],
+    passMethod: 'eth_getBlockByNumber(latest)',
     url: chain.rpcUrl,
     coreNetwork: (url) => endpointOf(chain, url),
     blockNumber: () => rpc.blockNumber(),

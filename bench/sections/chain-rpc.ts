@@ -33,6 +33,10 @@ interface Phase {
   byMethod: Record<string, number>;
   /** The driver's polls among byMethod's keys. */
   pollMethods: readonly string[];
+  /** The call every pass makes once (byMethod's count of it: the passes in the window). */
+  passMethod: string;
+  /** The watcher's poll interval: the pause between one pass's end and the next's start. */
+  pollMs: number;
   seconds: number;
 }
 
@@ -50,6 +54,7 @@ async function measurePhase(
   sessions: readonly CreatedSession[],
   blocks: number,
   blockMs: number,
+  pollMs: number,
 ): Promise<Phase> {
   const { driver, core, api, proxy } = ctx;
   const perBlock: { session: CreatedSession; payment: PreparedTransfer; unrelated: PreparedTransfer[] }[] = [];
@@ -98,6 +103,8 @@ async function measurePhase(
     scans: after.stats.scans - before.stats.scans,
     byMethod: countsDelta(before.proxy, after.proxy),
     pollMethods: driver.pollMethods,
+    passMethod: driver.passMethod,
+    pollMs,
     seconds,
   };
 }
@@ -106,6 +113,10 @@ function phaseFigures(prefix: string, label: string, p: Phase): Figure[] {
   const perBlock = (n: number) => round(n / p.blocks, 2);
   const polls = p.pollMethods.reduce((sum, m) => sum + (p.byMethod[m] ?? 0), 0);
   const proxied = Object.values(p.byMethod).reduce((a, b) => a + b, 0);
+  // Head polls per block follow how long a pass takes (the next starts pollMs after one ends): a
+  // pass slowed by the sessions, or by other work on the machine, means fewer polls per block.
+  const passes = p.byMethod[p.passMethod] ?? 0;
+  const passMs = passes ? round((p.seconds * 1000) / passes - p.pollMs, 1) : 0;
   return [
     { key: `${prefix}.sessions`, label: `${label}: open sessions`, value: p.sessions },
     { key: `${prefix}.blocks`, label: `${label}: blocks made (solana: slots)`, value: p.blocks },
@@ -114,6 +125,7 @@ function phaseFigures(prefix: string, label: string, p: Phase): Figure[] {
     { key: `${prefix}.head_polls_per_block`, label: `${label}: of which polls (every pass: head block; solana: slots, account signatures)`, value: perBlock(polls) },
     { key: `${prefix}.scan_calls_per_block`, label: `${label}: of which scan calls`, value: perBlock(proxied - polls) },
     { key: `${prefix}.scans_per_block`, label: `${label}: scans per block`, value: perBlock(p.scans) },
+    { key: `${prefix}.pass_ms`, label: `${label}: mean watcher pass (window / passes − poll interval)`, value: passMs, unit: 'ms' },
   ];
 }
 
@@ -149,12 +161,12 @@ async function measureRpc({ net, chain: s, context, dir }: NetworkRun): Promise<
     const ctx = { driver, core, api, proxy };
     const few = await createSessions(api, net.network, FEW_SESSIONS, { concurrency: 4 });
     context.log(`chain-rpc: ${net.network}: ${FEW_SESSIONS} open sessions, ${net.rpcBlocks} blocks every ${net.rpcBlockMs} ms…`);
-    const small = await measurePhase(ctx, few, net.rpcBlocks, net.rpcBlockMs);
+    const small = await measurePhase(ctx, few, net.rpcBlocks, net.rpcBlockMs, s.pollMs);
 
     context.log(`chain-rpc: ${net.network}: creating ${(s.rpcSessions - FEW_SESSIONS).toLocaleString('en-US')} more sessions…`);
     const many = [...few, ...(await createSessions(api, net.network, Math.max(s.rpcSessions - FEW_SESSIONS, 0), { concurrency: 16 }))];
     context.log(`chain-rpc: ${net.network}: ${many.length.toLocaleString('en-US')} open sessions, ${net.rpcBlocks} blocks every ${net.rpcBlockMs} ms…`);
-    const large = await measurePhase(ctx, many, net.rpcBlocks, net.rpcBlockMs);
+    const large = await measurePhase(ctx, many, net.rpcBlocks, net.rpcBlockMs, s.pollMs);
 
     const ratio = large.rpcCalls / large.blocks / (small.rpcCalls / small.blocks);
     return {
