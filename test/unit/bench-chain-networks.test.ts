@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { benchNetwork } from '../../bench/chain/anvil.js';
 import { DEFAULT_L2, readChainSettings } from '../../bench/chain/env.js';
 import { maxDetectionP50Ms } from '../../bench/chain/goals.js';
+import { DEVNET_CHAIN_IDS } from '../../src/chains/evm/devnet/devnet.js';
 import { networkInfo, networksOf } from '../../src/chains/registry.js';
 
 // Which networks chain-latency and chain-rpc measure, and at what pace (bench/chain/env.ts): issue 31
@@ -49,5 +51,26 @@ describe('the chain sections’ networks', () => {
     expect(maxDetectionP50Ms('ethereum')).toBe(250);
     expect(maxDetectionP50Ms('tron')).toBe(250);
     expect(maxDetectionP50Ms('solana')).toBe(500);
+  });
+});
+
+describe('the anvil an EVM network is measured on', () => {
+  test('ethereum: its devnet chain id, USDT and USDC', () => {
+    expect(benchNetwork('ethereum')).toEqual({ chainId: 1337, coins: ['USDT', 'USDC'] });
+  });
+
+  test('every 6-decimal EVM network of the registry: its own devnet chain id and the coins it offers', () => {
+    const sixDecimals = networksOf('evm').filter((n) => Object.values(n.tokens).every((t) => t.decimals === 6));
+    expect(sixDecimals.map((n) => n.id)).toContain('ethereum');
+    for (const n of sixDecimals) {
+      const { chainId, coins } = benchNetwork(n.id);
+      expect(chainId).toBe(DEVNET_CHAIN_IDS[n.id as keyof typeof DEVNET_CHAIN_IDS]);
+      expect(coins).toEqual((['USDT', 'USDC'] as const).filter((c) => n.tokens[c]));
+    }
+  });
+
+  test('refused: a network of another family, and one whose coins are not 6-decimal (BNB Smart Chain’s 18)', () => {
+    expect(() => benchNetwork('tron')).toThrow(/not an EVM network/);
+    expect(() => benchNetwork('bsc')).toThrow(/18 decimals/);
   });
 });
