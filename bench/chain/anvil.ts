@@ -52,7 +52,7 @@ export interface BenchChain {
 export function benchNetwork(network: BenchNetworkId): { chainId: number; coins: Stablecoin[] } {
   const info = networkInfo(network);
   if (!info || familyOf(network)?.id !== 'evm') throw new Error(`${network} is not an EVM network of the registry`);
-  const chainId = (DEVNET_CHAIN_IDS as Readonly<Partial<Record<string, number>>>)[network];
+  const chainId = DEVNET_CHAIN_IDS[network];
   if (chainId === undefined) throw new Error(`${network} has no devnet chain id`);
   const coins = DEPLOYED.filter((c) => info.tokens[c]);
   for (const c of coins) {

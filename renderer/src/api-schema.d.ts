@@ -2242,7 +2242,7 @@ export interface operations {
                 /** @description Currency code, case-insensitive: USD, EUR, GBP, AUD, CAD, JPY, HKD, SGD, IDR, PHP, VND, THB, MYR, MXN, BRL, USDT, USDC. */
                 currency?: string;
                 /** @description Sessions with a payment on this network. */
-                network?: "ethereum" | "bsc" | "tron" | "solana";
+                network?: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                 /** @description Sessions of exactly this amount, in any currency (e.g. `12.50`). */
                 amount?: string;
                 /** @description What a person remembers of a sale: sessions whose id starts with it (`ps_3kT`), whose description contains it (A–Z in any case), or, when it is a decimal, whose amount it is in any currency (as `amount`). */
@@ -2353,7 +2353,7 @@ export interface operations {
                                 /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                                 payment_options: {
                                     /** @enum {string} */
-                                    network: "ethereum" | "bsc" | "tron" | "solana";
+                                    network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                     /**
                                      * @example ERC-20
                                      * @example BEP-20
@@ -2363,12 +2363,12 @@ export interface operations {
                                     currency: "USDT" | "USDC";
                                     /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                     amount_due: string;
-                                    /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                    /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                     address: string;
                                     reference: string | null;
                                     /** @description The token's contract (Solana: its mint). */
                                     token_contract: string;
-                                    /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                    /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                     uri: string;
                                     /** @description What the QR code of this option encodes: draw `payload`. */
                                     qr: {
@@ -2626,7 +2626,7 @@ export interface operations {
                             /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                             payment_options: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @example ERC-20
                                  * @example BEP-20
@@ -2636,12 +2636,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -2739,7 +2739,7 @@ export interface operations {
                 status?: "PENDING" | "PROCESSING" | "SUCCEEDED" | "EXPIRED" | "CANCELED";
                 /** @description Currency code, case-insensitive: USD, EUR, GBP, AUD, CAD, JPY, HKD, SGD, IDR, PHP, VND, THB, MYR, MXN, BRL, USDT, USDC. */
                 currency?: string;
-                network?: "ethereum" | "bsc" | "tron" | "solana";
+                network?: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                 amount?: string;
                 /** @description What a person remembers of a sale: sessions whose id starts with it (`ps_3kT`), whose description contains it (A–Z in any case), or, when it is a decimal, whose amount it is in any currency (as `amount`). */
                 search?: string;
@@ -2886,7 +2886,7 @@ export interface operations {
                             /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                             payment_options: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @example ERC-20
                                  * @example BEP-20
@@ -2896,12 +2896,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3105,7 +3105,7 @@ export interface operations {
                             /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                             payment_options: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @example ERC-20
                                  * @example BEP-20
@@ -3115,12 +3115,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3347,7 +3347,7 @@ export interface operations {
                             /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                             payment_options: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @example ERC-20
                                  * @example BEP-20
@@ -3357,12 +3357,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3568,7 +3568,7 @@ export interface operations {
                             /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                             payment_options: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @example ERC-20
                                  * @example BEP-20
@@ -3578,12 +3578,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -3873,7 +3873,7 @@ export interface operations {
                             /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                             payment_options: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @example ERC-20
                                  * @example BEP-20
@@ -3883,12 +3883,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -4089,7 +4089,7 @@ export interface operations {
                             /** @description One per enabled network × stablecoin (filled in by the chain integrations). */
                             payment_options: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @example ERC-20
                                  * @example BEP-20
@@ -4099,12 +4099,12 @@ export interface operations {
                                 currency: "USDT" | "USDC";
                                 /** @description Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01. */
                                 amount_due: string;
-                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
+                                /** @description Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). Solana: the merchant's wallet, the same for every session; the payment is told apart by `reference`. */
                                 address: string;
                                 reference: string | null;
                                 /** @description The token's contract (Solana: its mint). */
                                 token_contract: string;
-                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
+                                /** @description Wallet request for exactly amount_due (EVM: EIP-681 in the token's base units, with the network's chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`). */
                                 uri: string;
                                 /** @description What the QR code of this option encodes: draw `payload`. */
                                 qr: {
@@ -5753,7 +5753,7 @@ export interface operations {
                                  * @description Every network of the chain families this app has (docs/architecture.md).
                                  * @enum {string}
                                  */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 /**
                                  * @description Its chain family: networks of one family share the wallet, the deposit addresses and the refund wallet.
                                  * @enum {string}
@@ -5836,7 +5836,7 @@ export interface operations {
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
-                network: "ethereum" | "bsc" | "tron" | "solana";
+                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
             };
             cookie?: never;
         };
@@ -5868,7 +5868,7 @@ export interface operations {
                             /** @constant */
                             object: "rpc_check";
                             /** @enum {string} */
-                            network: "ethereum" | "bsc" | "tron" | "solana";
+                            network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                             /** @enum {string} */
                             verdict: "usable" | "usable_with_limits" | "not_usable";
                             /** @description The verdict in words: "not usable: serves chain id 31337, not 1", "usable with limits: serves at most 5 blocks of logs per request". */
@@ -8269,7 +8269,7 @@ export interface operations {
                         data: {
                             networks: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 rpc_url: string | null;
                                 /** @description Confirmations a live payment needs (saved, else the default). On Solana it is 1: finality is the `commitment`. */
                                 confirmations: number;
@@ -8326,7 +8326,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                network: "ethereum" | "bsc" | "tron" | "solana";
+                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
             };
             cookie?: never;
         };
@@ -8358,7 +8358,7 @@ export interface operations {
                         data: {
                             networks: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 rpc_url: string | null;
                                 /** @description Confirmations a live payment needs (saved, else the default). On Solana it is 1: finality is the `commitment`. */
                                 confirmations: number;
@@ -8447,7 +8447,7 @@ export interface operations {
                         data: {
                             networks: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 rpc_url: string | null;
                                 /** @description Confirmations a live payment needs (saved, else the default). On Solana it is 1: finality is the `commitment`. */
                                 confirmations: number;
@@ -9737,7 +9737,7 @@ export interface operations {
                 ending_before?: string;
                 status?: "unmatched" | "attributed" | "refunded" | "dismissed" | "orphaned";
                 /** @description Only deposits on this network. */
-                network?: "ethereum" | "bsc" | "tron" | "solana";
+                network?: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                 /** @description Only deposits of this coin; `other`: tokens the app does not support (`currency` null). */
                 currency?: "USDT" | "USDC" | "other";
                 /** @description ISO 8601: recorded at or after. */
@@ -9781,7 +9781,7 @@ export interface operations {
                                  */
                                 reason: "no_reference" | "late" | "wrong_asset" | "unsupported_token";
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 currency: ("USDT" | "USDC") | null;
                                 /** @description The token (Solana: the mint). */
                                 token_contract: string;
@@ -9875,7 +9875,7 @@ export interface operations {
                              */
                             reason: "no_reference" | "late" | "wrong_asset" | "unsupported_token";
                             /** @enum {string} */
-                            network: "ethereum" | "bsc" | "tron" | "solana";
+                            network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                             currency: ("USDT" | "USDC") | null;
                             /** @description The token (Solana: the mint). */
                             token_contract: string;
@@ -9978,7 +9978,7 @@ export interface operations {
                              */
                             reason: "no_reference" | "late" | "wrong_asset" | "unsupported_token";
                             /** @enum {string} */
-                            network: "ethereum" | "bsc" | "tron" | "solana";
+                            network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                             currency: ("USDT" | "USDC") | null;
                             /** @description The token (Solana: the mint). */
                             token_contract: string;
@@ -10221,7 +10221,7 @@ export interface operations {
                              */
                             reason: "no_reference" | "late" | "wrong_asset" | "unsupported_token";
                             /** @enum {string} */
-                            network: "ethereum" | "bsc" | "tron" | "solana";
+                            network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                             currency: ("USDT" | "USDC") | null;
                             /** @description The token (Solana: the mint). */
                             token_contract: string;
@@ -10517,7 +10517,7 @@ export interface operations {
                             ready: boolean;
                             networks: {
                                 /** @enum {string} */
-                                network: "ethereum" | "bsc" | "tron" | "solana";
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
                                 name: string;
                                 ready: boolean;
                                 /** @description `rpc_url`: the running app has no live RPC endpoint (save one in Settings → Networks, then restart); `wallet`: the chain family has no live watch-only wallet; `reachable`: the endpoint did not answer lately; `payable_coin`: no coin can be paid in on it now. */

@@ -122,6 +122,12 @@ export function isLocalHost(hostname: string): boolean {
     if (host === '::1') return true;
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
     if (mapped) return isLocalHost(mapped[1] as string);
+    // The same, as WHATWG URL spells it: http://[::ffff:127.0.0.1]/ has the hostname [::ffff:7f00:1].
+    const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+    if (mappedHex) {
+      const [hi, lo] = [parseInt(mappedHex[1] as string, 16), parseInt(mappedHex[2] as string, 16)];
+      return isLocalHost(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
     const first = parseInt(host.split(':')[0] || '0', 16);
     return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80; // fc00::/7, fe80::/10
   }

@@ -3,7 +3,8 @@
  * with devnets (Ethereum and TRON): picking TRON shows a QR that holds the bare address, with the exact
  * amount large, the network in words, copy buttons and a line saying the amount must be typed; after a
  * partial payment the page's script updates the amount live, keeps the address QR, and redraws the
- * EIP-681 QRs whose amount changed. Screenshots at three sizes in test-artifacts/.
+ * EIP-681 QRs whose amount changed; a tip added at the till after the page opened redraws the headline
+ * and the codes with the total. Screenshots at three sizes in test-artifacts/.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -89,3 +90,16 @@ test('TRON picked: the QR is the bare address; "Send exactly 12.50 USDT", "on TR
   expect(missing.filter((path) => path !== '/favicon.ico')).toEqual([]);
   expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
 }, uiBudget(30, [TRON_PAY_MS, TRON_PAY_MS + UI_WAIT_MS.payment, TRON_PAY_MS + UI_WAIT_MS.payment]));
+
+test('a tip added at the till after the page opened: the headline shows the total and the codes ask for it', async () => {
+  const s = await createSession(t, '10.00', 'USD');
+  await page.goto(s.payment_url);
+  const headline = page.locator('h1.amount .amount-total');
+  expect(await headline.innerText()).toBe('10.00 USD');
+  const tipped = await t.api('POST', `/v1/payment/sessions/${s.session_id}/tip`, { body: { tip: { value: '1.50', currency: 'USD' } } });
+  expect(tipped.status).toBe(200);
+  await expect.poll(() => headline.innerText(), { timeout: UI_WAIT_MS.payment }).toBe('11.50 USD');
+  await page.locator('label[for="pick-network-ethereum"]').click();
+  await expect.poll(() => qrText('ethereum-USDT'), { timeout: UI_WAIT_MS.payment }).toMatch(/uint256=11500000$/);
+  expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+}, uiBudget(20));

@@ -41,7 +41,7 @@ const STOP_MS = 20_000;
 
 async function start(options: Partial<DevnetOptions> & Pick<DevnetOptions, 'network'>): Promise<Devnet> {
   const devnet = await startDevnet({
-    chainId: DEVNET_CHAIN_IDS[options.network],
+    chainId: DEVNET_CHAIN_IDS[options.network]!,
     stateFile: join(dir, `${options.network}.json`),
     blockTimeSeconds: 0.2,
     ...options,

@@ -93,7 +93,7 @@ export function uriAmount(uri: string): bigint {
 
 /** Raw JSON-RPC against a devnet (anvil's own methods included). */
 /** The running EVM devnet of `network`, as its own type. @throws Error when the core runs none */
-export function evmDevnetOf(chains: ChainIntegration | undefined, network: 'ethereum' | 'bsc'): Devnet {
+export function evmDevnetOf(chains: ChainIntegration | undefined, network: string): Devnet {
   const devnet = chains?.devnets.find((d) => d.network === network);
   if (!devnet || !('chain' in devnet)) throw new Error(`no ${network} devnet is running`);
   return devnet;

@@ -643,11 +643,11 @@ describe('chain flags and devnet pay', () => {
       expect(r.stdout, show(list[i]!, r)).toBe('');
       expect(r.stderr, show(list[i]!, r)).toMatch(/^stablepos: [^\n]+\n$/);
     });
-    expect(results[0]!.stderr).toContain('no network "bitcoin"; there are ethereum, bsc, tron, solana');
+    expect(results[0]!.stderr).toContain('no network "bitcoin"; there are ethereum, bsc, base, arbitrum, polygon, tron, solana');
     expect(results[1]!.stderr).toContain('no family "bitcoin"; there are evm, tron, solana');
     expect(results[3]!.stderr).toContain('--rpc ethereum=… must be an absolute http(s) URL');
     expect(results[4]!.stderr).toContain('--rpc-bsc must be an absolute http(s) URL');
-    expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc" or "tron" or "solana"');
+    expect(results[5]!.stderr).toContain('--network must be "ethereum" or "bsc" or "base" or "arbitrum" or "polygon" or "tron" or "solana"');
     expect(results[6]!.stderr).toContain('tron offers no USDC: --currency must be "USDT"');
     expect(results[7]!.stderr).toContain('--token must be "DAI"');
     const fromEnv = await run(['serve', '--port', '0', '--data-dir', dataDir], 20_000, { STABLEPOS_RPC_ETHEREUM: 'ftp://eth.example' });
@@ -662,7 +662,7 @@ describe('chain flags and devnet pay', () => {
     // Closed loopback ports: configured, never reached.
     const server = await serve(['--port', '0', '--data-dir', dir, '--rpc', 'ethereum=http://127.0.0.1:9/', '--xpub-evm', XPUB], 20_000, { STABLEPOS_RPC_BSC: 'http://127.0.0.1:9/bsc' });
     const networks = (await http(server, 'GET', '/v1/networks', liveKey)).body.data.items;
-    expect(networks.map((n: any) => [n.network, n.status === 'not_configured' ? 'off' : 'configured'])).toEqual([['ethereum', 'configured'], ['bsc', 'configured'], ['tron', 'off'], ['solana', 'off']]);
+    expect(networks.map((n: any) => [n.network, n.status === 'not_configured' ? 'off' : 'configured'])).toEqual([['ethereum', 'configured'], ['bsc', 'configured'], ['base', 'off'], ['arbitrum', 'off'], ['polygon', 'off'], ['tron', 'off'], ['solana', 'off']]);
     expect((await http(server, 'GET', '/v1/settings/networks', liveKey)).body.data.wallets.evm.xpub).toBe(XPUB);
     const replaced = await http(server, 'PUT', '/v1/settings/wallets/evm', liveKey, { xpub: HDKey.fromMasterSeed(new Uint8Array(32).fill(12)).derive("m/44'/60'/0'").publicExtendedKey });
     expect(replaced.status, replaced.text).toBe(409);

@@ -26,6 +26,9 @@ test('a saved live RPC endpoint is shown as pending, and is the one running afte
   expect(before.networks).toEqual([
     { network: 'ethereum', confirmations: 6, api_key_header: null, ...byConfirmations, ...unset },
     { network: 'bsc', confirmations: 15, api_key_header: null, ...byConfirmations, ...unset },
+    { network: 'base', confirmations: 10, api_key_header: null, ...byConfirmations, ...unset },
+    { network: 'arbitrum', confirmations: 20, api_key_header: null, ...byConfirmations, ...unset },
+    { network: 'polygon', confirmations: 64, api_key_header: null, ...byConfirmations, ...unset },
     { network: 'tron', confirmations: 19, api_key_header: 'TRON-PRO-API-KEY', ...byConfirmations, ...unset },
     { network: 'solana', confirmations: 1, api_key_header: null, commitment: 'finalized', commitments: ['finalized', 'confirmed'], ...unset },
   ]);

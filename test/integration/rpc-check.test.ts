@@ -130,7 +130,7 @@ describe('stablepos rpc check', () => {
   test('usage errors exit 2 and point at the help, which names what is checked', async () => {
     const unknown = await cli('nowhere', closed);
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('stablepos: the network must be "ethereum", "bsc", "tron", "solana" (see "stablepos rpc --help")');
+    expect(unknown.err).toContain('stablepos: the network must be "ethereum", "bsc", "base", "arbitrum", "polygon", "tron", "solana" (see "stablepos rpc --help")');
     expect((await cli('ethereum', 'ftp://example')).err).toContain('URL must be an absolute http(s) URL');
     const help = await cli('--help');
     expect(help.code).toBe(0);

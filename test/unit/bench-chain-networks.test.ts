@@ -59,12 +59,16 @@ describe('the anvil an EVM network is measured on', () => {
     expect(benchNetwork('ethereum')).toEqual({ chainId: 1337, coins: ['USDT', 'USDC'] });
   });
 
+  test('base, the default L2: its devnet chain id and USDC alone (Tether issues no USDT on Base)', () => {
+    expect(benchNetwork(DEFAULT_L2)).toEqual({ chainId: DEVNET_CHAIN_IDS[DEFAULT_L2], coins: ['USDC'] });
+  });
+
   test('every 6-decimal EVM network of the registry: its own devnet chain id and the coins it offers', () => {
     const sixDecimals = networksOf('evm').filter((n) => Object.values(n.tokens).every((t) => t.decimals === 6));
     expect(sixDecimals.map((n) => n.id)).toContain('ethereum');
     for (const n of sixDecimals) {
       const { chainId, coins } = benchNetwork(n.id);
-      expect(chainId).toBe(DEVNET_CHAIN_IDS[n.id as keyof typeof DEVNET_CHAIN_IDS]);
+      expect(chainId).toBe(DEVNET_CHAIN_IDS[n.id]);
       expect(coins).toEqual((['USDT', 'USDC'] as const).filter((c) => n.tokens[c]));
     }
   });

@@ -41,7 +41,7 @@ test('unknown networks and families, malformed pairs, non-http URLs and conflict
     }
     return 'accepted';
   };
-  expect(refusal(['--rpc', 'bitcoin=https://x.example'])).toBe('--rpc: no network "bitcoin"; there are ethereum, bsc, tron, solana');
+  expect(refusal(['--rpc', 'bitcoin=https://x.example'])).toBe('--rpc: no network "bitcoin"; there are ethereum, bsc, base, arbitrum, polygon, tron, solana');
   expect(refusal(['--xpub', `bitcoin=${XPUB}`])).toBe('--xpub: no family "bitcoin"; there are evm, tron, solana');
   expect(refusal(['--rpc', 'https://x.example'])).toBe('--rpc must be NETWORK=URL (got "https://x.example")');
   expect(refusal(['--rpc', 'ethereum=ftp://x.example'])).toBe('--rpc ethereum=… must be an absolute http(s) URL');

@@ -1,7 +1,8 @@
 /**
  * MerchantAccounts, which decides which Solana coins a session may offer, on an RPC in memory: no coin
  * is offered before the wallet's token accounts have been looked up (a session paid then would be paid
- * before the watcher follows the account, and missed), nor while the RPC fails that lookup; a coin is
+ * before the watcher follows the account, and missed), nor before the watcher has stored its cursor for
+ * the account (the same, a moment later), nor while the RPC fails that lookup; a coin is
  * offered once its account is seen open, and one whose account is missing says why. The extra mints'
  * accounts are followed under each mint's own program, never looked up, never making a coin unpayable.
  */
@@ -42,6 +43,17 @@ describe('MerchantAccounts.unpayable', () => {
     const accounts = accountsOf({ open: true, down: false });
     expect(accounts.unpayable().USDT).toMatch(/has not looked up the wallet \w+'s USDT token account yet/);
     await accounts.current();
+    accounts.following([ata]);
+    expect(accounts.unpayable()).toEqual({});
+  });
+
+  test('an open account is not payable until the watcher has stored its cursor for it: a payment sent before would be missed', async () => {
+    const accounts = accountsOf({ open: true, down: false });
+    await accounts.current();
+    expect(accounts.unpayable().USDT).toContain(`is starting to follow the wallet ${wallet.toBase58()}'s USDT token account (${ata})`);
+    accounts.following(['another account']);
+    expect(Object.keys(accounts.unpayable())).toEqual(['USDT']);
+    accounts.following([ata]);
     expect(accounts.unpayable()).toEqual({});
   });
 
@@ -52,6 +64,7 @@ describe('MerchantAccounts.unpayable', () => {
     expect(Object.keys(accounts.unpayable())).toEqual(['USDT']);
     state.down = false;
     expect(await accounts.current()).toEqual([{ currency: 'USDT', mint: mint.toBase58(), account: ata, decimals: 6 }]);
+    accounts.following([ata]);
     expect(accounts.unpayable()).toEqual({});
   });
 
@@ -62,6 +75,7 @@ describe('MerchantAccounts.unpayable', () => {
     expect(accounts.unpayable().USDT).toContain(`has no USDT token account yet (${ata})`);
     state.open = true;
     await accounts.current();
+    accounts.following([ata]);
     expect(accounts.unpayable()).toEqual({});
   });
 });
@@ -108,6 +122,7 @@ describe('extra mints (tokens customers send by mistake)', () => {
       { currency: null, mistake: 'unsupported_token', mint: pyusd.toBase58(), account: pyusdAta, decimals: 8 },
     ]);
     // The PYUSD account does not exist: nothing is unpayable for it, and it is not looked up.
+    accounts.following([ata]);
     expect(accounts.unpayable()).toEqual({});
     expect(asked).toEqual([[mint.toBase58(), pyusd.toBase58(), gone.toBase58()], [ata]]);
     // Every offered account open: no lookup on the next pass, the missing extra one notwithstanding.

@@ -36,15 +36,17 @@ describe('signing', () => {
 });
 
 describe('urls', () => {
-  test.each(['127.0.0.1', '127.9.9.9', 'localhost', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.0.1', '::1', 'fc00::1', 'fdab::2', 'fe80::1', 'till.local', '[::1]', '::ffff:192.168.1.1'])('%s is local', (h) => {
+  test.each(['127.0.0.1', '127.9.9.9', 'localhost', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.0.1', '::1', 'fc00::1', 'fdab::2', 'fe80::1', 'till.local', '[::1]', '::ffff:192.168.1.1', '[::ffff:7f00:1]', '::ffff:c0a8:101'])('%s is local', (h) => {
     expect(isLocalHost(h)).toBe(true);
   });
-  test.each(['8.8.8.8', '172.32.0.1', '172.15.0.1', '192.169.0.1', 'example.com', '2001:db8::1', 'local', 'evil.local.example.com', '11.0.0.1'])('%s is not', (h) => {
+  test.each(['8.8.8.8', '172.32.0.1', '172.15.0.1', '192.169.0.1', 'example.com', '2001:db8::1', 'local', 'evil.local.example.com', '11.0.0.1', '::ffff:808:808'])('%s is not', (h) => {
     expect(isLocalHost(h)).toBe(false);
   });
   test('rules', () => {
     expect(checkWebhookUrl('https://example.com/x')).toBeNull();
     expect(checkWebhookUrl('http://example.com/x')).toMatch(/https/);
+    // WHATWG URL rewrites [::ffff:127.0.0.1] as [::ffff:7f00:1]: still the machine itself.
+    expect(checkWebhookUrl('http://[::ffff:127.0.0.1]:8500/hook')).toBeNull();
     expect(checkWebhookUrl('https://a:b@example.com/x')).toMatch(/credentials/);
     expect(checkWebhookUrl('mailto:x@example.com')).toMatch(/http/);
     expect(checkWebhookUrl('https://example.com/x#y')).toMatch(/fragment/);

@@ -71,7 +71,7 @@ export const solanaFamily: ChainFamily<RunningSolanaDevnet> = {
       const own = new Set(merchant.map((a) => a.account));
       return [...merchant, ...payouts.filter((a) => !own.has(a.account))];
     };
-    const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: followed, expectedChainId: network.chainId, pollMs: network.pollMs, commitment, interrupt: () => pool.interrupt() }, ports);
+    const watcher = new SolanaWatcher({ rpc, merchantTokenAccounts: followed, following: (list) => accounts.following(list), expectedChainId: network.chainId, pollMs: network.pollMs, commitment, interrupt: () => pool.interrupt() }, ports);
     reportEndpoints(watcher.stats, pool);
     return {
       watcher,

@@ -44,6 +44,12 @@ export class MerchantAccounts {
   private programs: Map<string, MintFacts> | undefined;
   private state: { wallet: string; accounts: MerchantTokenAccount[]; open: Set<string>; checkedAt: number } | undefined;
   private problems: Partial<Record<Stablecoin, string>> = {};
+  /**
+   * Accounts the watcher follows from a stored cursor (`following`). An account followed for the first
+   * time starts at its newest signature, so a coin offered before that cursor is stored could be paid
+   * just before it and be missed: it is offered only once its account is in here.
+   */
+  private readonly followed = new Set<string>();
   /** Payout destinations' token accounts, derived once per wallet (a few, at any time). */
   private readonly payoutCache = new Map<string, MerchantTokenAccount[]>();
 
@@ -80,7 +86,17 @@ export class MerchantAccounts {
         ]),
       );
     }
-    return { ...this.problems };
+    const problems = { ...this.problems };
+    for (const a of this.state?.accounts ?? []) {
+      if (a.mistake !== undefined || a.currency === null || problems[a.currency] !== undefined || this.followed.has(a.account)) continue;
+      problems[a.currency] = `the app is starting to follow the wallet ${wallet}'s ${a.currency} token account (${a.account}): Solana offers ${a.currency} within seconds`;
+    }
+    return problems;
+  }
+
+  /** The watcher has stored its cursor for these accounts: payments into them are found from now on. */
+  following(accounts: readonly string[]): void {
+    for (const a of accounts) this.followed.add(a);
   }
 
   /** The accounts to follow, looking them up again where due. @throws Error when the RPC fails */

@@ -57,6 +57,12 @@ export interface SolanaWatcherOptions {
    * change the wallet in Settings, and the accounts are that wallet's).
    */
   merchantTokenAccounts: readonly MerchantTokenAccount[] | (() => Promise<readonly MerchantTokenAccount[]>);
+  /**
+   * Told, after each pass's report has stored the cursor, of every account the watcher now follows
+   * from a stored point: a payment into one of them can no longer be missed (MerchantAccounts offers a
+   * coin only from then on).
+   */
+  following?(accounts: readonly string[]): void;
   /** The cluster's genesis hash: an RPC serving another cluster is refused, never scanned. */
   expectedChainId: string;
   pollMs: number;
@@ -247,6 +253,7 @@ export class SolanaWatcher implements Watcher {
 
     if (queue.length === 0) {
       await this.report({ chainId, head, cursor: writeCursor(cursor), blocks: [], transfers: [] });
+      this.options.following?.(Object.keys(cursor));
       this.stats.behind = 0;
       await this.accountFor(lists, cursor, amounts);
       return;
@@ -284,6 +291,7 @@ export class SolanaWatcher implements Watcher {
       for (const [account, list] of lists) this.rememberCursorSlot(account, cursor[account] as string, list);
       const blocks = [...blockhashes].map(([number, hash]) => ({ number, hash }));
       await this.report({ chainId, head, cursor: writeCursor(cursor), blocks, transfers, ...(unmatched.length > 0 && { unmatched }) });
+      this.options.following?.(Object.keys(cursor));
       this.stats.behind = behindAt(confirmedSlot, queue.find((s) => !handled.has(s.signature)));
       // What came before it is applied and the cursor stops just before it: the next pass reads it
       // again (from wherever the pool sends it), and nothing after it is counted as handled.

@@ -28,6 +28,7 @@ export const CHECKOUT_JS = `
   var paymentsBox = doc.querySelector('.payments');
   var done = doc.querySelector('.done');
   var receiptLink = doc.querySelector('.receipt-link');
+  var amountTotal = doc.querySelector('.amount-total');
   var back = doc.querySelector('.back');
   var announcer = doc.getElementById('announcer');
   var footer = doc.querySelector('.footer');
@@ -213,6 +214,8 @@ export const CHECKOUT_JS = `
       statusBox.setAttribute('data-status', s.status);
       statusBox.setAttribute('data-exception', s.exception || '');
     }
+    // A tip added at the till after the page opened changes what the customer pays.
+    if (s.amount_total) setText(amountTotal, s.amount_total.value + ' ' + s.amount_total.currency);
     setText(statusText, s.status_text);
     setText(statusDetail, s.detail || '');
     if (statusDetail) statusDetail.hidden = !s.detail;

@@ -240,7 +240,7 @@ export async function renderCheckoutPage(view: SessionView, merchant: Merchant, 
     ${session.livemode ? '' : '<p class="test-banner"><strong>Test mode</strong> · no real money</p>'}
   </header>
   <section class="summary" aria-label="Order">
-    <h1 class="amount"><span class="vh">Amount due: </span>${escapeHtml(displayAmount(view))}</h1>
+    <h1 class="amount"><span class="vh">Amount due: </span><span class="amount-total">${escapeHtml(displayAmount(view))}</span></h1>
     ${coins}
     ${session.tipMinor > 0n ? `<p class="tip">Includes a tip of ${escapeHtml(formatMoney({ minor: session.tipMinor, currency: session.currency }).value)} ${escapeHtml(session.currency)}</p>` : ''}
     ${session.description ? `<p class="description">${escapeHtml(session.description)}</p>` : ''}

@@ -115,12 +115,12 @@ const PaymentOption = Type.Object({
   amount_due: Type.String({ description: 'Still due in this coin (6 decimals); 0 once covered. Fiat-priced: the locked rate, rounded up to 0.01.' }),
   address: Type.String({
     description:
-      'Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on Ethereum and BNB Smart Chain). ' +
+      'Where the money is sent. EVM and TRON: the deposit address of this session (one per chain family: the same on every EVM network, so a payment sent on another EVM network the shop has on is found too). ' +
       'Solana: the merchant\'s wallet, the same for every session; the payment is told apart by `reference`.',
   }),
   reference: Nullable(Type.String({ description: 'Solana: the session\'s Solana Pay reference key, which the wallet adds to the transfer (the QR\'s request carries it); a payment sent to `address` without it names no session. null on other networks.' })),
   token_contract: Type.String({ description: 'The token\'s contract (Solana: its mint).' }),
-  uri: Type.String({ description: 'Wallet request for exactly amount_due (EVM: EIP-681 in the token\'s base units, 18 decimals on BNB Smart Chain; TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`).' }),
+  uri: Type.String({ description: 'Wallet request for exactly amount_due (EVM: EIP-681 in the token\'s base units, with the network\'s chain id and decimals (`decimals` in GET /v1/networks: 18 on BNB Smart Chain); TRON: `tron:`; Solana: a Solana Pay transfer request with `reference`, `label` and `message`).' }),
   qr: QrOut,
   rate: Nullable(Type.String({ description: 'Coin per unit of the pricing currency, locked at creation; null when priced in a stablecoin.' })),
   delayed: Nullable(Type.String({ description: 'Why a payment on this option will show late ("Ethereum is catching up: payments on it will show late"): its network\'s watcher is further behind than a payment\'s confirmations (docs/payments.md, "Payments on a network that fell behind"). The payment still counts; the cashier says so before the customer pays. null when the network is up to date.' })),

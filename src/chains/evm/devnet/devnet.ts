@@ -14,11 +14,13 @@ import {
   http,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Stablecoin } from '../../../domain/currencies.js';
+import { STABLECOINS, type Stablecoin } from '../../../domain/currencies.js';
 import { resolveAnvilBinary } from '../../anvil/anvil-binary.js';
 import { ANVIL_LOCK_WAIT_MS, type RunningAnvil, spawnAnvil } from '../../anvil/anvil-process.js';
 import { lockStateFile } from '../../anvil/devnet-lock.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../anvil/test-token-artifact.js';
+import type { EvmNetworkInfo } from '../evm-network.js';
+import { EVM_NETWORKS } from '../networks.js';
 
 /**
  * Local EVM devnets for test mode: one anvil per network, with test USDT and USDC whose `mint` anyone
@@ -27,18 +29,34 @@ import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../anvil/test-token-arti
  * when the app dies (devnet-guardian.ts).
  */
 
-export type DevnetNetwork = 'ethereum' | 'bsc';
 type Address = `0x${string}`;
 
-/**
- * Chain ids of the devnets. Not anvil's default 31337, and a different one per network, so that a
- * wallet or a signed transaction meant for one devnet can never be replayed on the other.
- */
-export const DEVNET_CHAIN_IDS: Readonly<Record<DevnetNetwork, number>> = { ethereum: 1337, bsc: 1338 };
+/** The EVM network of this id, which has a devnet; undefined for any other. */
+export function devnetNetworkInfo(network: string): EvmNetworkInfo | undefined {
+  return EVM_NETWORKS.find((n) => n.id === network);
+}
 
-/** The live tokens' decimals (USDT and USDC: 6 on Ethereum, 18 on BNB Smart Chain), so test amounts
- * exercise the same scaling as real ones. */
-export const DEVNET_TOKEN_DECIMALS: Readonly<Record<DevnetNetwork, number>> = { ethereum: 6, bsc: 18 };
+/**
+ * Chain ids of the devnets, from the networks' data (EvmNetworkInfo.devnetChainId): not anvil's default
+ * 31337, and a different one per network, so that a wallet or a signed transaction meant for one devnet
+ * can never be replayed on another.
+ */
+export const DEVNET_CHAIN_IDS: Readonly<Record<string, number>> = Object.fromEntries(EVM_NETWORKS.map((n) => [n.id, n.devnetChainId]));
+
+/**
+ * A devnet's test USDT and USDC carry the live tokens' decimals (6 on Ethereum and the L2s, 18 on BNB
+ * Smart Chain), so test amounts exercise the same scaling as real ones. A coin the network does not
+ * offer (USDT on Base) is still deployed, so every devnet's tokens sit at the same addresses, with the
+ * decimals of the coin it offers.
+ */
+export function devnetTokenDecimals(info: EvmNetworkInfo): Readonly<Record<Stablecoin, number>> {
+  const offered = STABLECOINS.map((coin) => info.tokens[coin]?.decimals).find((d) => d !== undefined);
+  if (offered === undefined) throw new Error(`the ${info.id} network offers no coin: a devnet of it would be of no use`);
+  return { USDT: info.tokens.USDT?.decimals ?? offered, USDC: info.tokens.USDC?.decimals ?? offered };
+}
+
+/** Each network's test USDC decimals (the same as its USDT's wherever it offers both). */
+export const DEVNET_TOKEN_DECIMALS: Readonly<Record<string, number>> = Object.fromEntries(EVM_NETWORKS.map((n) => [n.id, devnetTokenDecimals(n).USDC]));
 
 /**
  * anvil's dev account #0 (from the public "test test … junk" mnemonic): deploys the tokens, and must
@@ -91,7 +109,8 @@ const DEFAULT_STATE_INTERVAL_SECONDS = 5;
 const TRANSFER_GAS = 100_000n;
 
 export interface DevnetOptions {
-  network: DevnetNetwork;
+  /** An EVM network's id (networks.ts). */
+  network: string;
   chainId: number;
   /** Loaded at start when it exists, written on stop and every `stateIntervalSeconds`. */
   stateFile: string;
@@ -105,13 +124,15 @@ export interface DevnetOptions {
 }
 
 export interface Devnet {
-  readonly network: DevnetNetwork;
+  readonly network: string;
   readonly rpcUrl: string;
   readonly chainId: number;
   readonly chain: Chain;
   readonly blockTimeSeconds: number;
   readonly tokens: Readonly<Record<Stablecoin, Address>>;
   readonly decimals: Readonly<Record<Stablecoin, number>>;
+  /** The coins the network offers (Base: USDC only), of `tokens` the only ones a session is paid in. */
+  readonly coins: readonly Stablecoin[];
   /** SIGTERM (anvil dumps its state), then SIGKILL if it has not exited in time; then releases the
    * state file. Idempotent. */
   stop(): Promise<void>;
@@ -126,6 +147,8 @@ export interface Devnet {
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const { network, chainId, stateFile, blockTimeSeconds } = options;
   if (!(blockTimeSeconds >= 0)) throw new Error(`blockTimeSeconds must be >= 0, got ${blockTimeSeconds}`);
+  const info = devnetNetworkInfo(network);
+  if (!info) throw new Error(`no EVM devnet for ${network}`);
   const host = options.host ?? '127.0.0.1';
   // anvil does not create missing folders: its dumps would fail silently and the chain be lost.
   mkdirSync(dirname(stateFile), { recursive: true });
@@ -156,13 +179,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     throw error;
   }
   try {
-    const chain = devnetChain(network, chainId, anvil.rpcUrl);
+    const chain = devnetChain(info, chainId, anvil.rpcUrl);
     const client = createDevnetPublicClient({ chain, rpcUrl: anvil.rpcUrl, blockTimeSeconds });
     const actualChainId = await client.getChainId();
     if (actualChainId !== chainId) {
       throw new Error(`anvil reports chain id ${actualChainId}, expected ${chainId}`);
     }
-    const decimals = DEVNET_TOKEN_DECIMALS[network];
+    const decimals = devnetTokenDecimals(info);
     await ensureTokens(client, chain, anvil.rpcUrl, decimals);
     return {
       network,
@@ -171,7 +194,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       chain,
       blockTimeSeconds,
       tokens: DEVNET_TOKEN_ADDRESSES,
-      decimals: { USDT: decimals, USDC: decimals },
+      decimals,
+      coins: offeredCoins(info),
       stop: anvil.stop,
     };
   } catch (error) {
@@ -264,12 +288,18 @@ function pollingIntervalMs(blockTimeSeconds: number): number {
   return blockTimeSeconds > 0 ? Math.min(1_000, Math.max(50, Math.round(blockTimeSeconds * 250))) : 50;
 }
 
-function devnetChain(network: DevnetNetwork, chainId: number, rpcUrl: string): Chain {
-  const native = network === 'bsc' ? { name: 'BNB', symbol: 'BNB' } : { name: 'Ether', symbol: 'ETH' };
+/** The coins a network offers, in the app's order of coins. */
+export function offeredCoins(info: EvmNetworkInfo): Stablecoin[] {
+  return STABLECOINS.filter((coin) => info.tokens[coin] !== undefined);
+}
+
+/** viem's description of a devnet: its chain id, and the network's gas coin as its native currency. */
+export function devnetChain(info: EvmNetworkInfo, chainId: number, rpcUrl: string): Chain {
+  const { symbol, decimals } = info.gasCoin;
   return defineChain({
     id: chainId,
-    name: `stablepos devnet (${network})`,
-    nativeCurrency: { ...native, decimals: 18 },
+    name: `stablepos devnet (${info.id})`,
+    nativeCurrency: { name: symbol, symbol, decimals },
     rpcUrls: { default: { http: [rpcUrl] } },
     testnet: true,
   });
@@ -277,15 +307,16 @@ function devnetChain(network: DevnetNetwork, chainId: number, rpcUrl: string): C
 
 /**
  * Deploys whichever test token is missing at its expected address, at the deployer nonce that puts it
- * there, and checks that every token reports the network's decimals (a state file from the other
- * network would not).
+ * there, and checks that every token reports the network's decimals (a state file from a network of
+ * other decimals would not).
  */
 async function ensureTokens(
   client: PublicClient<Transport, Chain>,
   chain: Chain,
   rpcUrl: string,
-  decimals: number,
+  coinDecimals: Readonly<Record<Stablecoin, number>>,
 ): Promise<void> {
+  const decimalsOf = (symbol: DevnetToken): number => (symbol === 'DAI' ? DEVNET_DAI.decimals : coinDecimals[symbol]);
   const codes = await Promise.all(
     DEPLOY_ORDER.map((symbol) => client.getCode({ address: addressOf(symbol) })),
   );
@@ -310,7 +341,7 @@ async function ensureTokens(
         await wallet.deployContract({
           abi: TEST_TOKEN_ABI,
           bytecode: TEST_TOKEN_BYTECODE,
-          args: [TOKEN_NAMES[symbol], symbol, symbol === 'DAI' ? DEVNET_DAI.decimals : decimals],
+          args: [TOKEN_NAMES[symbol], symbol, decimalsOf(symbol)],
           nonce,
         }),
       );
@@ -334,10 +365,8 @@ async function ensureTokens(
       abi: TEST_TOKEN_ABI,
       functionName: 'decimals',
     });
-    if (actual !== (symbol === 'DAI' ? DEVNET_DAI.decimals : decimals)) {
-      throw new Error(
-        `test ${symbol} has ${actual} decimals, expected ${symbol === 'DAI' ? DEVNET_DAI.decimals : decimals}: the state file belongs to another network`,
-      );
+    if (actual !== decimalsOf(symbol)) {
+      throw new Error(`test ${symbol} has ${actual} decimals, expected ${decimalsOf(symbol)}: the state file belongs to another network`);
     }
   }
 }

@@ -1,15 +1,15 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Address, defineChain } from 'viem';
+import type { Address } from 'viem';
 import type { Stablecoin } from '../../../domain/currencies.js';
-import type { Devnet, DevnetNetwork } from './devnet.js';
+import { type Devnet, devnetChain, devnetNetworkInfo, offeredCoins } from './devnet.js';
 
 /**
  * While `serve` runs a devnet, where it listens is written beside its state file, so other
  * commands on the same data dir (`stablepos devnet pay`) can reach it.
  */
 interface Endpoint {
-  network: DevnetNetwork;
+  network: string;
   rpcUrl: string;
   chainId: number;
   blockTimeSeconds: number;
@@ -18,7 +18,7 @@ interface Endpoint {
   pid: number;
 }
 
-const fileOf = (devnetDir: string, network: DevnetNetwork) => join(devnetDir, `${network}.endpoint.json`);
+const fileOf = (devnetDir: string, network: string) => join(devnetDir, `${network}.endpoint.json`);
 
 export function writeDevnetEndpoint(devnetDir: string, devnet: Devnet): void {
   const endpoint: Endpoint = {
@@ -33,14 +33,18 @@ export function writeDevnetEndpoint(devnetDir: string, devnet: Devnet): void {
   writeFileSync(fileOf(devnetDir, devnet.network), JSON.stringify(endpoint, null, 2));
 }
 
-export function removeDevnetEndpoint(devnetDir: string, network: DevnetNetwork): void {
+export function removeDevnetEndpoint(devnetDir: string, network: string): void {
   rmSync(fileOf(devnetDir, network), { force: true });
 }
 
-/** A running devnet of another process, as a Devnet whose `stop` does nothing (it is not ours). */
-export function readDevnetEndpoint(devnetDir: string, network: DevnetNetwork): Devnet | undefined {
+/**
+ * A running devnet of another process, as a Devnet whose `stop` does nothing (it is not ours); undefined
+ * when none runs, or `network` is no EVM network.
+ */
+export function readDevnetEndpoint(devnetDir: string, network: string): Devnet | undefined {
+  const info = devnetNetworkInfo(network);
   const file = fileOf(devnetDir, network);
-  if (!existsSync(file)) return undefined;
+  if (!info || !existsSync(file)) return undefined;
   const e = JSON.parse(readFileSync(file, 'utf8')) as Endpoint;
   return {
     network: e.network,
@@ -49,13 +53,8 @@ export function readDevnetEndpoint(devnetDir: string, network: DevnetNetwork): D
     blockTimeSeconds: e.blockTimeSeconds,
     tokens: e.tokens,
     decimals: e.decimals,
-    chain: defineChain({
-      id: e.chainId,
-      name: `stablepos devnet (${network})`,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [e.rpcUrl] } },
-      testnet: true,
-    }),
+    coins: offeredCoins(info),
+    chain: devnetChain(info, e.chainId, e.rpcUrl),
     stop: async () => {},
   };
 }

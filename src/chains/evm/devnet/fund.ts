@@ -5,8 +5,8 @@ import { PAYOUT_GAS } from '../refund-payout.js';
 import { type Devnet, DEVNET_FAUCET_KEY } from './devnet.js';
 
 /**
- * Test mode only: gives the refund wallet devnet ether (anvil_setBalance, not a transaction) and test
- * tokens up to `tokens` whole coins of each, minted to it by the devnet's faucet account (the test
+ * Test mode only: gives the refund wallet the devnet's gas coin (anvil_setBalance, not a transaction) and
+ * test tokens up to `tokens` whole coins of each coin the network offers, minted to it by the devnet's faucet account (the test
  * tokens' `mint` is open to anyone), waiting until mined.
  *
  * The wallet itself never sends anything here: its nonces belong to its payouts alone. A payout is
@@ -22,7 +22,7 @@ export async function fundOnDevnet(devnet: Devnet, client: PublicClient, wallet:
   const sender = createWalletClient({ account: faucet, chain: devnet.chain, transport: http(devnet.rpcUrl) });
   let nonce = await client.getTransactionCount({ address: faucet.address, blockTag: 'pending' });
   const hashes: Hex[] = [];
-  for (const coin of ['USDT', 'USDC'] as const) {
+  for (const coin of devnet.coins) {
     const token = devnet.tokens[coin];
     const target = tokens * 10n ** BigInt(devnet.decimals[coin]);
     const have = await client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] });
