@@ -30,7 +30,7 @@ export async function startEvmDriver(network: BenchNetworkId): Promise<ChainDriv
   };
   return {
     network,
-    node: 'anvil',
+    node: `anvil (chain id ${chain.chainId})`,
     coins,
     pollMethods: ['eth_getBlockByNumber(latest)'],
     passMethod: 'eth_getBlockByNumber(latest)',
