@@ -138,13 +138,15 @@ function extraTokensOf(
 }
 
 /**
- * A network's configuration in a mode: given, else its family's devnet in test mode (unless the network
- * is off until the shop turns it on, NetworkInfo.offByDefault), else off.
+ * A network's configuration in a mode: given (the Settings switch included, create-core.ts), else off
+ * when the network is off until the shop turns it on (NetworkInfo.offByDefault), else its family's
+ * devnet in test mode; undefined: on, with no endpoint (live mode), which the network's status says.
  */
-function choiceOf(config: ResolvedConfig, family: ChainFamily<AnyDevnet>, info: NetworkInfo, livemode: boolean): NetworkConfig {
+function choiceOf(config: ResolvedConfig, family: ChainFamily<AnyDevnet>, info: NetworkInfo, livemode: boolean): NetworkConfig | undefined {
   const given = (livemode ? config.networks.live : config.networks.test)[info.id];
   if (given !== undefined) return given;
-  return !livemode && family.devnet && !info.offByDefault ? 'devnet' : 'off';
+  if (info.offByDefault) return 'off';
+  return !livemode && family.devnet ? 'devnet' : undefined;
 }
 
 /**
@@ -193,7 +195,8 @@ export function createChainIntegration(log: (msg: string, err?: unknown) => void
             } else if (choice && typeof choice === 'object') {
               s = fromRpc(family, info, livemode, choice, confirmations, commitment);
             } else {
-              s = notConfigured(info, livemode, confirmations, commitment);
+              // Switched off: listed as such (GET /v1/networks), never offered, never watched.
+              s = { ...notConfigured(info, livemode, confirmations, commitment), ...(choice === 'off' && { status: 'off' as const }) };
             }
             settings.get(livemode)?.push(s);
           }
@@ -267,6 +270,7 @@ export function createChainIntegration(log: (msg: string, err?: unknown) => void
             if (!token) throw new Error(`${network} offers no ${coin}`);
             return token.decimals;
           },
+          tokens: s.tokens,
           payouts: connection.payouts,
         });
         const devnet = devnets.find((d) => d.network === network);

@@ -480,6 +480,13 @@ export async function createServices(config: ResolvedConfig, hooks: ServiceHooks
       readWallet: (family) => wallets.xpub(merchant.id, family, true),
       walletFromHost: (family) =>
         config.liveWallets[family] === undefined ? undefined : `--xpub ${family}=…, --xpub-${family} or STABLEPOS_XPUB_${family.toUpperCase()}`,
+      networkFromHost: (network, livemode) => {
+        const given = (livemode ? config.networks.live : config.networks.test)[network];
+        if (given === undefined) return undefined;
+        // Live endpoints come from `stablepos serve`'s flags; test chains only from a host's configuration.
+        const where = livemode ? `--rpc ${network}=…, --rpc-${network} or STABLEPOS_RPC_${network.toUpperCase()}` : `networks.test.${network}`;
+        return { enabled: given !== 'off', where };
+      },
     }),
     chains,
     ledger,

@@ -57,12 +57,20 @@ function timersRole(parts: { expiry: DeadlineTimer; settlement: DeadlineTimer; p
 }
 
 /**
- * Live RPC endpoints saved from the app's Settings fill in what the command line and environment
- * left unset (those win: a deployment's flags are never overridden from a screen).
+ * Live RPC endpoints and each network's switch (both modes) saved from the app's Settings fill in what
+ * the command line, environment and configuration left unset (those win: a deployment's flags are never
+ * overridden from a screen). A network switched off runs in neither way: no devnet, no watcher, even
+ * with an endpoint saved.
  */
 async function withSavedNetworks(config: ResolvedConfig, s: CoreServices, log: (msg: string, err?: unknown) => void): Promise<ResolvedConfig> {
   const live = { ...config.networks.live };
+  const test = { ...config.networks.test };
   for (const network of s.networkSettings.networks) {
+    if (test[network] === undefined) {
+      // Untouched, the chain integration's default decides (a devnet unless the network is off by default).
+      const on = await s.networkSettings.savedSwitch(network, false);
+      if (on !== null) test[network] = on ? 'devnet' : 'off';
+    }
     const given = live[network];
     const saved = await s.networkSettings.saved(network);
     // A saved API key fills in for an endpoint from either source, unless the deployment gave one.
@@ -76,7 +84,9 @@ async function withSavedNetworks(config: ResolvedConfig, s: CoreServices, log: (
       if (typeof given === 'object' && given.apiKey === undefined && apiKey !== undefined) live[network] = { ...given, apiKey };
       continue;
     }
-    if (saved.rpcUrl) {
+    if (!(saved.enabled ?? s.networkSettings.enabledByDefault(network))) {
+      live[network] = 'off';
+    } else if (saved.rpcUrl) {
       live[network] = {
         rpcUrl: saved.rpcUrl,
         ...(saved.confirmations !== null && { confirmations: saved.confirmations }),
@@ -85,7 +95,7 @@ async function withSavedNetworks(config: ResolvedConfig, s: CoreServices, log: (
       };
     }
   }
-  return { ...config, networks: { ...config.networks, live } };
+  return { ...config, networks: { test, live } };
 }
 
 /** The composition root: config in, a startable core out. Nothing else wires concrete parts together. */

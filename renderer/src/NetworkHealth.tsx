@@ -15,6 +15,7 @@ const STATUS_WORDS = {
   ready: 'networks.watching',
   unreachable: 'networks.cannotReach',
   not_configured: 'networks.notSetUp',
+  off: 'networks.off',
 } as const;
 
 const statusWord = (t: TFunction<'status'>, status: string): string => (status in STATUS_WORDS ? t(STATUS_WORDS[status as keyof typeof STATUS_WORDS]) : status);
@@ -144,7 +145,9 @@ export function NetworkHealth() {
                           ))
                         : n.status === 'not_configured'
                           ? t('networks.noNode')
-                          : t('networks.none')}
+                          : n.status === 'off'
+                            ? t('networks.turnedOff')
+                            : t('networks.none')}
                     </td>
                   </tr>
                 );

@@ -519,6 +519,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/networks/{network}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn a network on or off in the caller's mode (applied at the next start)
+         * @description On: in test mode the network's devnet starts, in live mode its saved RPC endpoint is watched; off: no payment options, no watcher, even with an endpoint saved. Applied when the app next starts, like every network setting. 409 `invalid_state` when the start-up configuration decides the network (`set_at_start`), or when a live network without a saved RPC endpoint is turned on (save `rpc_url` first, PATCH /v1/settings/networks/{network}).
+         */
+        patch: operations["updateNetwork"];
+        trace?: never;
+    };
     "/v1/networks/{network}/rpc_check": {
         parameters: {
             query?: never;
@@ -1169,12 +1189,12 @@ export interface paths {
         };
         /**
          * A chain family's refund wallet in the caller's mode
-         * @description One wallet pays the refunds of every network of its family: `/v1/refund_wallets/evm` is Ethereum's and BNB Smart Chain's.
+         * @description One wallet pays the refunds of every network of its family (`/v1/refund_wallets/evm` is every EVM network's), each refund on its payment's network. `networks` says, per network running in the caller's mode, how much of that network's gas coin and of each coin the wallet holds there, and whether that pays for a refund. See docs/refunds.md.
          */
         get: operations["getRefundWallet"];
         /**
          * Store a chain family's refund wallet private key, sealed at rest (never shown again)
-         * @description Refunds created afterwards on the family's networks are signed and sent by this wallet; fund it with the coins and the networks' own coin for fees (EVM: ETH, BNB). Refunds created before keep their payout method.
+         * @description Refunds created afterwards on the family's networks are signed and sent by this wallet; fund it with the coins and, on each network, that network's own coin for fees (`gas_coin` in `networks`). Refunds created before keep their payout method.
          */
         put: operations["setRefundWallet"];
         post?: never;
@@ -5762,10 +5782,15 @@ export interface operations {
                                 name: string;
                                 token_standard: string;
                                 /**
-                                 * @description not_configured: no RPC URL is set for this mode; unreachable: the RPC did not answer lately.
+                                 * @description not_configured: no RPC URL is set for this mode (live: the network needs an RPC endpoint); unreachable: the RPC did not answer lately; off: the network is switched off in this mode: never offered, never watched (`enabled`).
                                  * @enum {string}
                                  */
-                                status: "ready" | "not_configured" | "unreachable";
+                                status: "ready" | "not_configured" | "unreachable" | "off";
+                                /** @description Whether the network runs in this mode from the next start: in test mode its devnet, in live mode its RPC endpoint's watcher. Off: no payment options, no watcher, even with an endpoint saved. */
+                                enabled: boolean;
+                                set_at_start: string | null;
+                                /** @description `enabled` differs from what runs now: restart the app to apply it. */
+                                applies_at_next_start: boolean;
                                 chain_id: number | null;
                                 /** @description A local test chain the app runs itself (test mode). */
                                 devnet: boolean;
@@ -5821,6 +5846,65 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateNetwork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base: {
+                            /** @constant */
+                            code: 0;
+                            /** @constant */
+                            message: "success";
+                        };
+                        data: {
+                            /** @constant */
+                            object: "network_switch";
+                            /** @enum {string} */
+                            network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+                            livemode: boolean;
+                            /** @description Whether the network runs in this mode from the next start: in test mode its devnet, in live mode its RPC endpoint's watcher. Off: no payment options, no watcher, even with an endpoint saved. */
+                            enabled: boolean;
+                            set_at_start: string | null;
+                            /** @description `enabled` differs from what runs now: restart the app to apply it. */
+                            applies_at_next_start: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
@@ -8281,12 +8365,14 @@ export interface operations {
                                 api_key_header: string | null;
                                 /** @description Whether an API key is saved. The key itself is sealed at rest and never shown again. */
                                 api_key_set: boolean;
+                                /** @description The live switch (PATCH /v1/networks/{network} with live credentials): whether the next start watches the network. Off: never offered, never watched, even with `rpc_url` saved. */
+                                enabled: boolean;
                                 /**
-                                 * @description The live network as the running app has it.
+                                 * @description The live network as the running app has it (`off`: switched off).
                                  * @enum {string}
                                  */
-                                running_status: "ready" | "not_configured" | "unreachable";
-                                /** @description True when the saved endpoint is not the one running: restart the app to apply it. */
+                                running_status: "ready" | "not_configured" | "unreachable" | "off";
+                                /** @description True when the saved endpoint or switch is not what runs: restart the app to apply it. */
                                 applies_at_next_start: boolean;
                             }[];
                             /** @description The live watch-only wallet of each chain family (`family` in GET /v1/networks). */
@@ -8370,12 +8456,14 @@ export interface operations {
                                 api_key_header: string | null;
                                 /** @description Whether an API key is saved. The key itself is sealed at rest and never shown again. */
                                 api_key_set: boolean;
+                                /** @description The live switch (PATCH /v1/networks/{network} with live credentials): whether the next start watches the network. Off: never offered, never watched, even with `rpc_url` saved. */
+                                enabled: boolean;
                                 /**
-                                 * @description The live network as the running app has it.
+                                 * @description The live network as the running app has it (`off`: switched off).
                                  * @enum {string}
                                  */
-                                running_status: "ready" | "not_configured" | "unreachable";
-                                /** @description True when the saved endpoint is not the one running: restart the app to apply it. */
+                                running_status: "ready" | "not_configured" | "unreachable" | "off";
+                                /** @description True when the saved endpoint or switch is not what runs: restart the app to apply it. */
                                 applies_at_next_start: boolean;
                             }[];
                             /** @description The live watch-only wallet of each chain family (`family` in GET /v1/networks). */
@@ -8459,12 +8547,14 @@ export interface operations {
                                 api_key_header: string | null;
                                 /** @description Whether an API key is saved. The key itself is sealed at rest and never shown again. */
                                 api_key_set: boolean;
+                                /** @description The live switch (PATCH /v1/networks/{network} with live credentials): whether the next start watches the network. Off: never offered, never watched, even with `rpc_url` saved. */
+                                enabled: boolean;
                                 /**
-                                 * @description The live network as the running app has it.
+                                 * @description The live network as the running app has it (`off`: switched off).
                                  * @enum {string}
                                  */
-                                running_status: "ready" | "not_configured" | "unreachable";
-                                /** @description True when the saved endpoint is not the one running: restart the app to apply it. */
+                                running_status: "ready" | "not_configured" | "unreachable" | "off";
+                                /** @description True when the saved endpoint or switch is not what runs: restart the app to apply it. */
                                 applies_at_next_start: boolean;
                             }[];
                             /** @description The live watch-only wallet of each chain family (`family` in GET /v1/networks). */
@@ -9504,6 +9594,38 @@ export interface operations {
                             livemode: boolean;
                             address: string | null;
                             protection: string | null;
+                            /** @description Per network of the family running in the caller's mode, what the wallet holds there: a refund is paid on its payment's network, with that network's gas coin. Read live from each network's node, all at once, each within 3 s. Empty while no key is stored. */
+                            networks: {
+                                /**
+                                 * @description A network of the family that runs in the caller's mode.
+                                 * @enum {string}
+                                 */
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+                                /**
+                                 * @description The network's own coin, which pays its fees (ETH, BNB, POL, TRX, SOL).
+                                 * @example ETH
+                                 */
+                                gas_coin: string;
+                                /**
+                                 * @description `unavailable`: the network's node could not be read within a few seconds (`error` says why); the balances are then null.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                                gas_balance: string | null;
+                                gas_per_refund: string | null;
+                                enough_gas: boolean | null;
+                                /** @description Each coin the network offers, with the wallet's balance; empty when `unavailable`. */
+                                coins: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    /**
+                                     * @description The wallet's balance of the coin, 6 decimals.
+                                     * @example 93.000000
+                                     */
+                                    balance: string;
+                                }[];
+                                error: string | null;
+                            }[];
                         };
                     };
                 };
@@ -9563,6 +9685,38 @@ export interface operations {
                             livemode: boolean;
                             address: string | null;
                             protection: string | null;
+                            /** @description Per network of the family running in the caller's mode, what the wallet holds there: a refund is paid on its payment's network, with that network's gas coin. Read live from each network's node, all at once, each within 3 s. Empty while no key is stored. */
+                            networks: {
+                                /**
+                                 * @description A network of the family that runs in the caller's mode.
+                                 * @enum {string}
+                                 */
+                                network: "ethereum" | "bsc" | "base" | "arbitrum" | "polygon" | "tron" | "solana";
+                                /**
+                                 * @description The network's own coin, which pays its fees (ETH, BNB, POL, TRX, SOL).
+                                 * @example ETH
+                                 */
+                                gas_coin: string;
+                                /**
+                                 * @description `unavailable`: the network's node could not be read within a few seconds (`error` says why); the balances are then null.
+                                 * @enum {string}
+                                 */
+                                status: "ok" | "unavailable";
+                                gas_balance: string | null;
+                                gas_per_refund: string | null;
+                                enough_gas: boolean | null;
+                                /** @description Each coin the network offers, with the wallet's balance; empty when `unavailable`. */
+                                coins: {
+                                    /** @enum {string} */
+                                    currency: "USDT" | "USDC";
+                                    /**
+                                     * @description The wallet's balance of the coin, 6 decimals.
+                                     * @example 93.000000
+                                     */
+                                    balance: string;
+                                }[];
+                                error: string | null;
+                            }[];
                         };
                     };
                 };

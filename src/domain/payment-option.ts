@@ -43,8 +43,11 @@ export interface PaymentOption {
 export interface NetworkSettings {
   readonly network: Network;
   readonly livemode: boolean;
-  /** `ready` when an RPC is configured (or the devnet runs); `not_configured` tells the owner what is missing. */
-  readonly status: 'ready' | 'not_configured';
+  /**
+   * `ready` when an RPC is configured (or the devnet runs); `not_configured` tells the owner what is
+   * missing; `off`: the network is switched off in this mode (Settings, or the configuration).
+   */
+  readonly status: 'ready' | 'not_configured' | 'off';
   /** The chain id the RPC must report, as the family writes it (EVM: decimal); null while unknown. */
   readonly chainId: string | null;
   readonly rpcUrl: string | null;

@@ -56,9 +56,28 @@ export type PayoutState =
   /** It can provably never land (EVM: another transaction took its nonce): nothing was paid. */
   | { state: 'dead'; failure: string };
 
+/**
+ * What the refund wallet holds on one network, for the owner (GET /v1/refund_wallets/{family}): its
+ * network's gas coin (NetworkInfo.gasCoin) and each coin it pays refunds in.
+ */
+export interface WalletFunds {
+  /** Of the network's gas coin, in its smallest unit (wei, sun, lamports). */
+  gas: bigint;
+  /**
+   * The gas coin one refund payout needs now, at the dearest (a customer holding none of the coin yet,
+   * no payout on its way), as the family's `prepare` would ask for it: the wallet has enough for at
+   * least one refund when `gas` is at least this.
+   */
+  gasPerPayout: bigint;
+  /** The balance of each token asked for, in its base units, in the order asked. */
+  tokens: bigint[];
+}
+
 export interface PayoutPort {
   /** The newest block's height: confirmations are counted against it. */
   head(): Promise<number>;
+  /** The wallet's gas coin and token balances on this network, and what one payout needs (WalletFunds). */
+  funds(wallet: string, tokens: readonly string[]): Promise<WalletFunds>;
   /** Whether an address is a contract (an exchange's or a smart wallet's) rather than a person's wallet. */
   isContract(address: string): Promise<boolean>;
   /** Checks the wallet's balances and fees and chooses what the transaction needs. */

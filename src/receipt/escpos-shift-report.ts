@@ -26,7 +26,7 @@ export interface ShiftReportPrint {
 export interface EscPosShiftReportOptions {
   /** Characters per line, as for receipts (escpos-receipt.ts): 48 on 80 mm paper, 42 on 512-dot heads. */
   columns?: 48 | 42;
-  /** A network's name from its id ("polygon" → "Polygon"); the id itself when left out. */
+  /** A network's name from its id ("bsc" → "BNB Smart Chain"); the id itself when left out. */
   networkName?: (id: string) => string;
 }
 

@@ -10,6 +10,17 @@ export interface SavedNetwork {
   commitment: string | null;
   /** The endpoint's API key, sealed with the data key (never stored or shown in plain text). */
   apiKeySealed: string | null;
+  /** The live switch as the owner left it; null: never touched (the network's default, `enabledByDefault`). */
+  enabled: boolean | null;
+}
+
+/**
+ * A network's switch in one mode: whether the next start runs it, and the start-up configuration that
+ * decides it instead of Settings (a flag, an environment variable or a `networks.<mode>.<id>` key), if one does.
+ */
+export interface NetworkSwitch {
+  enabled: boolean;
+  setAtStart: string | null;
 }
 
 /** What an API key is sealed for: text sealed for another purpose never opens as one. */
@@ -21,6 +32,8 @@ export interface SettingsStore {
 }
 
 const key = (network: Network) => `network.live.${network}`;
+/** Test mode saves only the switch: its devnets need no endpoint, confirmations or key. */
+const testKey = (network: Network) => `network.test.${network}`;
 
 /**
  * Live-mode RPC endpoints and confirmations saved from the app's Settings, for every network of the
@@ -41,6 +54,11 @@ export class NetworkSettings {
       readWallet: (family: FamilyId) => Promise<string | undefined>;
       /** The flag or environment variable that set this family's live wallet at start, if one did: it wins over Settings. */
       walletFromHost: (family: FamilyId) => string | undefined;
+      /**
+       * What the start-up configuration says of a network in a mode, if it names it: whether it runs it,
+       * and where it is said, for people. It wins over the switch, as flags win over saved endpoints.
+       */
+      networkFromHost: (network: Network, livemode: boolean) => { enabled: boolean; where: string } | undefined;
     },
   ) {}
 
@@ -51,7 +69,49 @@ export class NetworkSettings {
 
   async saved(network: Network): Promise<SavedNetwork> {
     const v = await this.d.store.get(key(network)) as Partial<SavedNetwork> | undefined;
-    return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null, commitment: v?.commitment ?? null, apiKeySealed: v?.apiKeySealed ?? null };
+    return { rpcUrl: v?.rpcUrl ?? null, confirmations: v?.confirmations ?? null, commitment: v?.commitment ?? null, apiKeySealed: v?.apiKeySealed ?? null, enabled: v?.enabled ?? null };
+  }
+
+  /** On until the shop turns it off, except the networks a shop turns on (NetworkInfo.offByDefault). */
+  enabledByDefault(network: Network): boolean {
+    return this.d.chains.familyOf(network)?.networks.find((n) => n.id === network)?.offByDefault !== true;
+  }
+
+  /** The switch as the owner left it in a mode; null: never touched. */
+  async savedSwitch(network: Network, livemode: boolean): Promise<boolean | null> {
+    if (livemode) return (await this.saved(network)).enabled;
+    const v = await this.d.store.get(testKey(network)) as { enabled?: boolean } | undefined;
+    return v?.enabled ?? null;
+  }
+
+  /** Whether the next start runs the network in a mode, and what decided it when not the switch. */
+  async switchOf(network: Network, livemode: boolean): Promise<NetworkSwitch> {
+    const host = this.d.networkFromHost(network, livemode);
+    if (host) return { enabled: host.enabled, setAtStart: host.where };
+    return { enabled: (await this.savedSwitch(network, livemode)) ?? this.enabledByDefault(network), setAtStart: null };
+  }
+
+  /**
+   * Turns a network on or off in one mode, from the next start (like every network setting: a running
+   * till's watchers are not rebuilt under it).
+   * @throws ApiError invalid_state when the start-up configuration decides the network, or when a live
+   *   network is turned on with no RPC endpoint saved (a switch that says "on" would then take no payment)
+   */
+  async setEnabled(network: Network, livemode: boolean, enabled: boolean): Promise<void> {
+    const name = this.d.chains.networkName(network);
+    const host = this.d.networkFromHost(network, livemode);
+    if (host) {
+      throw new ApiError('invalid_state', `${name} is turned ${host.enabled ? 'on' : 'off'} where the app is started (${host.where}); change it there.`, 'enabled');
+    }
+    if (livemode) {
+      const saved = await this.saved(network);
+      if (enabled && saved.rpcUrl === null) {
+        throw new ApiError('invalid_state', `${name} needs an RPC endpoint before it can take live payments: save one (rpc_url) first, then turn it on.`, 'enabled');
+      }
+      await this.d.store.put(key(network), { ...saved, enabled }, this.d.now());
+      return;
+    }
+    await this.d.store.put(testKey(network), { enabled }, this.d.now());
   }
 
   /** The header a network's endpoint takes an API key in (TronGrid: `TRON-PRO-API-KEY`); null when it takes none. */

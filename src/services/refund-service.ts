@@ -12,6 +12,7 @@ import { assertRefundable, chooseRoute, holdsMoney, type PayoutMethod, type Refu
 import type { PaymentSession } from '../domain/session.js';
 import type { Deposit } from '../domain/deposit.js';
 import type { LedgerService } from './ledger-service.js';
+import { type NetworkFunds, readWalletFunds } from './refund-wallet-funds.js';
 import type { ChainDirectory, Clock, EventStore, FamilyFacts, PaymentStore, SessionStore, UnitOfWork } from './ports.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -21,6 +22,8 @@ export interface RefundNetwork {
   readonly livemode: boolean;
   readonly confirmations: number;
   tokenDecimals(coin: Stablecoin): number;
+  /** The coins it offers in this mode, each with its contract (the mint on Solana) and decimals. */
+  readonly tokens: Readonly<Partial<Record<Stablecoin, { readonly contract: string; readonly decimals: number }>>>;
   /** Prepare, sign, broadcast and confirm payouts; the family's chain data stays opaque (domain/payout.ts). */
   readonly payouts: PayoutPort;
 }
@@ -196,10 +199,17 @@ export class RefundService {
     return address;
   }
 
-  /** The refund wallet of a family in a mode, as the owner sees it: its address, never its key. */
-  async walletInfo(merchantId: string, family: FamilyId, livemode: boolean): Promise<{ address: string | null; protection: string | null }> {
+  /**
+   * The refund wallet of a family in a mode, as the owner sees it: its address (never its key) and,
+   * once it has one, what it holds on each network of the family running in that mode (refund-wallet-funds.ts).
+   */
+  async walletInfo(merchantId: string, family: FamilyId, livemode: boolean): Promise<{ address: string | null; protection: string | null; networks: NetworkFunds[] }> {
     const w = await this.d.store.wallet(merchantId, family, livemode);
-    return { address: w?.address ?? null, protection: this.d.secretBox(livemode)?.kind ?? null };
+    const running = this.family(family).networks.flatMap((info) => {
+      const chain = this.networks.get(info.id, livemode);
+      return chain ? [{ chain, info }] : [];
+    });
+    return { address: w?.address ?? null, protection: this.d.secretBox(livemode)?.kind ?? null, networks: w ? await readWalletFunds(w.address, running) : [] };
   }
 
   /**

@@ -3,14 +3,16 @@
  * test-mode banner, live-only settings read-only in test mode, the PIN-confirmed switch to live, saving
  * shop settings, domains, staff, API keys (revoking and removing confirmed first), errors in the
  * screen's words; finding a sale by its amount, refunding part of it by its original route once the
- * confirmation said how much, where and on which network, and following it to SUCCEEDED.
+ * confirmation said how much, where and on which network, and following it to SUCCEEDED; the refund
+ * wallet's gas coin per network, and a refund on a network where it has none warned of before it is sent.
  */
 import { HDKey } from '@scure/bip32';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
-import { createSession, option, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
+import { networksOf } from '../../src/chains/registry.js';
+import { type AppInBrowser, DEVNET_UI_CORE, fitsTabletAndPhone, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { createSession, devnetRpc, option, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
 let app: AppInBrowser;
@@ -285,7 +287,8 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   // Test mode: the EVM family's test refund wallet, under the names of the family's networks (from /v1/networks).
   const refundWallet = (await t.api('GET', '/v1/refund_wallets/evm')).body.data;
   expect(refundWallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-  const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Refund wallet (Ethereum, BNB Smart Chain)' }) });
+  // Named from the start: the EVM networks that are off by default follow, as /v1/networks lists them.
+  const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: /^Refund wallet \(Ethereum, BNB Smart Chain\b/ }) });
   await card.getByText(refundWallet.address).waitFor();
   // TRON's, named by its network, though no family is named in the screen's code.
   await page.getByRole('heading', { name: 'Refund wallet (TRON)' }).waitFor();
@@ -301,7 +304,7 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   await form.getByLabel("Account xpub (m/44'/60'/0')").fill(XPUB);
   await form.getByRole('button', { name: 'Set wallet' }).click();
   // Where customers' money goes is confirmed first, with the wallet in full.
-  expect((await dialog().innerText()).replace(/\s+/g, ' ')).toContain(`new live sales paid on Ethereum, BNB Smart Chain go to addresses of the wallet ${XPUB}`);
+  expect((await dialog().innerText()).replace(/\s+/g, ' ')).toContain(`new live sales paid on ${networksOf('evm').map((n) => n.name).join(', ')} go to addresses of the wallet ${XPUB}`);
   await dialog().getByRole('button', { name: 'Set wallet' }).click();
   await page.getByText(`…${XPUB.slice(-12)}`).waitFor();
   expect((await t.api('GET', '/v1/settings/networks', { key: t.liveKey })).body.data.wallets.evm.xpub).toBe(XPUB);
@@ -319,3 +322,41 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   await page.getByRole('button', { name: 'Switch to test mode' }).click();
   await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();
 }, uiBudget(31));
+
+test('the refund wallet per network: its gas coin shown, what to send where it has none, and a refund there warned of before it is confirmed', async () => {
+  const eth = evmDevnetOf(t.core.chains, 'ethereum');
+  const address = (await t.api('GET', '/v1/refund_wallets/evm')).body.data.address as string;
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const funds = page.getByRole('list', { name: "The refund wallet's funds per network" });
+  await expect.poll(() => funds.innerText()).toMatch(/^Ethereum: [\d,.]+ ETH for fees — enough for refunds\. Holds [\d,.]+ USDT · [\d,.]+ USDC\.$/);
+
+  // No ETH left on Ethereum: the card says what to send, on which network, to this address.
+  await devnetRpc(eth)('anvil_setBalance', [address, '0x0']);
+  try {
+    await page.reload();
+    await expect.poll(() => funds.innerText()).toMatch(/^Ethereum: 0 ETH — send some ETH on Ethereum to this address to pay refunds on Ethereum \(about [\d.]+ ETH per refund\)\./);
+    await fitsTabletAndPhone(page, 'settings-refund-wallet-no-gas');
+    await page.setViewportSize({ width: 1100, height: 1200 });
+
+    // A sale paid on Ethereum: the form and the confirmation say the refund would fail, before anything is sent.
+    const s = await createSession(t, '3', 'USDT', { description: 'Gasless lamp' });
+    await mintAndPay(eth, { payerKey: DEVNET_PAYER_KEYS[2]!, token: 'USDT', to: option(s, 'ethereum', 'USDT').address, amountBaseUnits: 3_000_000n });
+    await waitForSession(t, s.session_id, (x) => x.status === 'SUCCEEDED', UI_WAIT_MS.payment);
+    await page.getByRole('link', { name: 'Refunds' }).click();
+    await page.getByLabel('Find a sale').fill('Gasless');
+    await page.getByRole('button', { name: 'Find' }).click();
+    const form = page.getByRole('form', { name: 'New refund' });
+    const warning = `The refund wallet has no ETH on Ethereum to pay the fee: this refund would fail. Send ETH on Ethereum`;
+    await form.getByText(warning).waitFor();
+    expect(await form.innerText()).toContain(address);
+    await form.getByRole('button', { name: 'Refund all (3.00 USDT)' }).click();
+    await form.getByRole('button', { name: 'Refund…' }).click();
+    expect((await dialog().innerText()).replace(/\s+/g, ' ')).toContain(warning);
+    await fitsTabletAndPhone(page, 'refunds-confirm-no-gas');
+    await page.setViewportSize({ width: 1100, height: 1200 });
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    expect((await t.api('GET', `/v1/refunds?session_id=${s.session_id}`)).body.data.items).toEqual([]);
+  } finally {
+    await devnetRpc(eth)('anvil_setBalance', [address, `0x${(10n ** 22n).toString(16)}`]);
+  }
+}, uiBudget(25, [UI_WAIT_MS.pay, UI_WAIT_MS.payment]));

@@ -19,7 +19,8 @@ test('each network\'s state, newest block, last read and problem; on a phone one
   const table = page.getByRole('table', { name: 'Network health' });
   const ethereum = table.getByRole('row', { name: /^Ethereum/ });
   await expect.poll(() => ethereum.innerText()).toMatch(/Ethereum \(test chain\)\s+Watching\s+\d+\s+0 blocks\s+\d+ s ago\s+None/);
-  expect(await table.getByRole('row', { name: /^BNB Smart Chain/ }).innerText()).toMatch(/Not set up\s+—\s+—\s+—\s+No node address for this mode \(Settings\)/);
+  // Named off in the test configuration: switched off, and said so (issue 31).
+  expect(await table.getByRole('row', { name: /^BNB Smart Chain/ }).innerText()).toMatch(/Off\s+—\s+—\s+—\s+Turned off for this mode \(Settings → Networks\)/);
   const apiBlock = (await app.t.api('GET', '/v1/networks')).body.data.items.find((n: any) => n.network === 'ethereum');
   expect(apiBlock.last_checked_at).toEqual(expect.any(String));
   await screenshot(page, 'status-1024');

@@ -1,8 +1,9 @@
 /**
  * Mainnet-shaped local chains for the live rehearsal (docs/development.md, "The live rehearsal"): the
- * chains a live-mode core cannot tell from mainnet by what it asks them. Ethereum is anvil with chain id
- * 1, BNB Smart Chain anvil with chain id 56, each with USDT and USDC at their mainnet contracts and the
- * decimals the live tokens have (6 on Ethereum, 18 on BNB Smart Chain); TRON is the stand-in (already
+ * chains a live-mode core cannot tell from mainnet by what it asks them. An EVM network is anvil with its
+ * mainnet's chain id (1 Ethereum, 56 BNB Smart Chain, 8453 Base, 42161 Arbitrum One, 137 Polygon PoS),
+ * with the coins it offers at their mainnet contracts and the decimals the live tokens have (6, and 18
+ * on BNB Smart Chain); TRON is the stand-in (already
  * answering with mainnet's chain id) with USDT at Tether's mainnet contract.
  *
  * The token is the devnets' TestStablecoin (an ERC-20 whose `mint` anyone may call): its runtime code
@@ -78,17 +79,23 @@ async function moveToken(rpc: Rpc, from: Address, to: Address, name: string, sym
 const NAMES: Readonly<Record<Stablecoin, string>> = { USDT: 'Tether USD', USDC: 'USD Coin' };
 
 /**
- * anvil as Ethereum mainnet (chain id 1) or BNB Smart Chain (56), USDT and USDC at their mainnet
- * contracts. `tokens` in the answer are those contracts, so the evm-chain helpers (`TestWallet`) pay them.
+ * anvil as an EVM network's mainnet (Ethereum chain id 1, BNB Smart Chain 56, Base 8453, Arbitrum One
+ * 42161, Polygon PoS 137), each coin the network offers at its mainnet contract. A coin the network does
+ * not offer is emptied from the devnet like the test DAI, so no token of it exists on the chain.
+ * `tokens` in the answer are the mainnet contracts, so the evm-chain helpers (`TestWallet`) pay them.
  */
-export async function startMainnetShapedEvm(network: 'ethereum' | 'bsc', dir: string, blockTimeSeconds = BLOCK_SECONDS): Promise<Devnet> {
+export async function startMainnetShapedEvm(network: string, dir: string, blockTimeSeconds = BLOCK_SECONDS): Promise<Devnet> {
   const live = info(network);
   const devnet = await startDevnet({ network, chainId: Number(live.liveChainId), stateFile: join(dir, `${network}.json`), blockTimeSeconds });
   try {
     const rpc = devnetRpc(devnet);
-    const tokens = {} as Record<Stablecoin, Address>;
+    const tokens = { ...devnet.tokens };
     for (const coin of ['USDT', 'USDC'] as const) {
-      const contract = live.tokens[coin]?.liveContract as Address;
+      const contract = live.tokens[coin]?.liveContract as Address | undefined;
+      if (contract === undefined) {
+        await rpc('anvil_setCode', [devnet.tokens[coin], '0x']);
+        continue;
+      }
       await moveToken(rpc, devnet.tokens[coin], contract, NAMES[coin], coin);
       tokens[coin] = contract;
     }

@@ -177,7 +177,7 @@ const ethereum: RefundNetwork = {
   network: 'ethereum',
   livemode: false,
   confirmations: CONFIRMATIONS,
-  tokenDecimals: () => 6,
+  tokenDecimals: () => 6, tokens: {},
   payouts: {
     head: () => Promise.resolve(chainHead),
     isContract: () => Promise.resolve(false),

@@ -10,6 +10,16 @@ import { PaymentOptionCard } from './PaymentOptionCard.js';
 import { chooseOption, optionKey, rememberOption } from './preferred-option.js';
 import type { PaymentOption } from '../api-types.js';
 
+/** Up to this many options, one pill each ("USDT on Ethereum"); more, grouped by coin. */
+const GROUP_ABOVE = 4;
+
+/** The options per coin, coins and networks in the order the session lists them. */
+function byCoin(options: readonly PaymentOption[]): [string, PaymentOption[]][] {
+  const groups = new Map<string, PaymentOption[]>();
+  for (const o of options) groups.set(o.currency, [...(groups.get(o.currency) ?? []), o]);
+  return [...groups];
+}
+
 /** `aside` goes beside the QR code on a wide screen (under the picker), below it on a narrow one. */
 export function WalletChoice({
   options,
@@ -35,7 +45,36 @@ export function WalletChoice({
   };
   return (
     <div className="wallet-choice">
-      {options.length > 1 ? (
+      {options.length > GROUP_ABOVE ? (
+        // Many options (every network on): a row per coin, each network once in it, so seven networks
+        // stay a few short rows on a 1024×768 till rather than a long column of "USDT on …" pills.
+        <fieldset className="wallet-picker wallet-picker-grouped">
+          <legend>{t('option.payWith')}</legend>
+          {byCoin(options).map(([currency, list]) => (
+            <div key={currency} role="group" aria-label={currency} className="wallet-coin">
+              <span className="wallet-coin-name" aria-hidden="true">
+                {currency}
+              </span>
+              {list.map((o) => {
+                const key = optionKey(o);
+                return (
+                  <label key={key} className="wallet-pick">
+                    <input
+                      type="radio"
+                      name={name}
+                      checked={key === optionKey(chosen)}
+                      onChange={() => pick(key)}
+                      aria-label={`${t('option.coinOnNetwork', { currency: o.currency, network: o.network_name })}${o.delayed ? ` ${t('option.late')}` : ''}`}
+                    />
+                    {o.network_name}
+                    {o.delayed ? <span className="option-delayed-mark"> {t('option.late')}</span> : null}
+                  </label>
+                );
+              })}
+            </div>
+          ))}
+        </fieldset>
+      ) : options.length > 1 ? (
         <fieldset className="wallet-picker">
           <legend>{t('option.payWith')}</legend>
           {options.map((o) => {

@@ -1,7 +1,8 @@
 /**
  * The refund form for one sale. The amount is required (a "Refund all" button fills it, so a blank
  * form can never send everything), and nothing is sent before the confirmation says how much goes
- * back, on which network and to which address.
+ * back, on which network and to which address, and, when the refund wallet lacks that network's coin
+ * for the fee, that the refund would fail (refund-wallet-gas.ts).
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -11,7 +12,9 @@ import { coinAmount, type Money, subtractMoney } from '../format.js';
 import { i18n } from '../i18n/index.js';
 import { listFormat, money as formatMoney } from '../i18n/locale-format.js';
 import { sessionState } from '../session-words.js';
-import type { Network, Session } from '../api-types.js';
+import type { Network, RefundWallet, Session } from '../api-types.js';
+import { gasShortage } from '../refund-wallet-gas.js';
+import { useApi } from '../use-api.js';
 import { leftToRefund, type RefundRoute, refundRoutes, whyNoRefund } from './refund-route.js';
 
 const COINS = new Set(['USDT', 'USDC']);
@@ -32,7 +35,7 @@ const either = (names: Iterable<string>) => listFormat(new Set(names), 'disjunct
 const paidOn = (routes: readonly RefundRoute[]) => either(routes.map((r) => r.networkName)) || i18n.t('refunds:form.anyWallet');
 
 /** The confirmation's words: the amount, the network(s), where the money goes. */
-function refundWords(session: Session, amount: Money, routes: readonly RefundRoute[], destination: string, reason: string): Confirmation {
+function refundWords(session: Session, amount: Money, routes: readonly RefundRoute[], destination: string, reason: string, warnings: readonly string[]): Confirmation {
   const money = formatMoney(amount);
   // A fiat-priced sale is paid back in the coin it was paid in, at the rate locked when it was made.
   const inCoin = !COINS.has(amount.currency);
@@ -72,6 +75,7 @@ function refundWords(session: Session, amount: Money, routes: readonly RefundRou
     body: (
       <>
         {body}
+        {warnings.map((w) => <p key={w} className="error">{w}</p>)}
         {reason ? <p>{i18n.t('refunds:confirm.reason', { reason })}</p> : null}
         <p className="muted">{i18n.t('refunds:confirm.final')}</p>
       </>
@@ -99,6 +103,10 @@ export function NewRefund({
   const routes = refundRoutes(session, networks);
   const left = leftToRefund(session);
   const currency = session.amount.currency;
+  // The refund wallet of the sale's family, read as the form opens: whether it has each route's network's coin for the fee.
+  const family = routes.map((r) => networks.find((n) => n.network === r.network)?.family).find((f) => f !== undefined);
+  const wallet = useApi<RefundWallet>(family === undefined ? null : `/v1/refund_wallets/${family}`).data;
+  const warnings = [...new Set(routes.flatMap((r) => gasShortage(wallet, r.network, r.networkName) ?? []))];
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +114,7 @@ export function NewRefund({
     const typed = value.trim();
     if (!typed) return setError(t('form.amountMissing'));
     const amount = { value: typed, currency };
-    if (!(await confirm(refundWords(session, amount, routes, destination.trim(), reason.trim())))) return;
+    if (!(await confirm(refundWords(session, amount, routes, destination.trim(), reason.trim(), warnings)))) return;
     // "Refund all" of a sale paid in one transfer is the API's full refund: exact in the coin paid,
     // where converting a fiat amount back at the locked rate could land a unit beyond it.
     const all = isExactly(typed, left) && routes.length === 1;
@@ -153,6 +161,11 @@ export function NewRefund({
   return (
     <form className="card endpoint-form" onSubmit={(e) => void send(e)} aria-label={t('form.label')}>
       {summary}
+      {warnings.map((w) => (
+        <p key={w} className="error" role="status">
+          {w}
+        </p>
+      ))}
       {session.exception === 'OVERPAID' ? (
         <p>
           {t('form.overpaid', { excess: formatMoney(excess(session)) })}{' '}

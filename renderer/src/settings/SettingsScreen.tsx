@@ -10,8 +10,10 @@ import { dateFormat } from '../i18n/locale-format.js';
 import { LanguagePicker } from '../LanguagePicker.js';
 import { useLoad } from '../use-api.js';
 import { LiveNotReady, useLiveReadiness } from './LiveReadiness.js';
+import { NetworkSwitches } from './NetworkSwitches.js';
 import { PaymentPageAddress } from './PaymentPageAddress.js';
 import { PrinterCard } from './PrinterCard.js';
+import { RefundWalletFunds } from './RefundWalletFunds.js';
 import { RpcCheckButton } from './RpcCheck.js';
 import { StaffPinForm } from './StaffPinForm.js';
 import { TipsCard } from './TipsCard.js';
@@ -28,7 +30,7 @@ const FIAT = ['USD', 'EUR', 'GBP', 'AUD', 'CAD', 'JPY', 'HKD', 'SGD', 'IDR', 'PH
 const ALL = [...FIAT, 'USDT', 'USDC'];
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const when = dateFormat({ dateStyle: 'medium' });
-const NETWORK_STATUSES = ['ready', 'not_configured', 'unreachable'] as const;
+const NETWORK_STATUSES = ['ready', 'not_configured', 'unreachable', 'off'] as const;
 const COMMITMENTS = ['finalized', 'confirmed'] as const;
 const ROLES = ['owner', 'cashier'] as const;
 const known = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
@@ -382,7 +384,7 @@ function LiveNetworks({
 }
 
 /** One chain family's refund wallet: where its refunds are paid from, and storing its key. */
-function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names: string; run: (f: () => Promise<unknown>) => void }) {
+function RefundWalletCard({ wallet, names, networks, run }: { wallet: RefundWallet; names: string; networks: readonly Network[]; run: (f: () => Promise<unknown>) => void }) {
   const [key, setKey] = useState('');
   const { t } = useTranslation('settings');
   return (
@@ -395,6 +397,7 @@ function RefundWalletCard({ wallet, names, run }: { wallet: RefundWallet; names:
           t('refundWallet.noKey')
         )}
       </p>
+      <RefundWalletFunds wallet={wallet} networks={networks} />
       {wallet.protection ? (
         <form
           className="convert"
@@ -555,7 +558,7 @@ export function SettingsScreen() {
       </div>
 
       {wallets.map((w) => (
-        <RefundWalletCard key={w.family} wallet={w} names={familiesOf(networks).find((f) => f.family === w.family)?.names ?? w.family} run={run} />
+        <RefundWalletCard key={w.family} wallet={w} names={familiesOf(networks).find((f) => f.family === w.family)?.names ?? w.family} networks={networks} run={run} />
       ))}
 
       <div className="card">
@@ -648,6 +651,7 @@ export function SettingsScreen() {
 
       <div className="card">
         <h3>{t('networks.title')}</h3>
+        {merchant ? <NetworkSwitches networks={networks} livemode={merchant.livemode} live={live} run={run} confirm={confirm} /> : null}
         {/* Focusable: a keyboard scrolls it too (it holds no button of its own to reach by Tab). */}
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t('networks.label')}>
         <table className="table" aria-label={t('networks.label')}>

@@ -17,8 +17,8 @@ import { evmPaymentOptions } from './payment-options.js';
 import { evmKeyAddress, evmPayoutNonce, EvmPayoutChain, normalizeEvmAddress } from './refund-payout.js';
 
 /**
- * The EVM family: Ethereum and BNB Smart Chain. One account xpub (m/44'/60'/0') gives each session a
- * deposit address that serves both networks; payments are ERC-20/BEP-20 Transfer logs; the QR code is
+ * The EVM family: Ethereum, BNB Smart Chain, Base, Arbitrum One and Polygon PoS (networks.ts). One account
+ * xpub (m/44'/60'/0') gives each session a deposit address that serves every one of them; payments are ERC-20/BEP-20 Transfer logs; the QR code is
  * the EIP-681 request; refunds are EIP-1559 token transfers from one refund wallet.
  */
 export const evmFamily: ChainFamily<Devnet> = {

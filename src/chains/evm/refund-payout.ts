@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, isAddress, keccak256, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { formatDecimal } from '../../domain/money.js';
-import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout } from '../../domain/payout.js';
+import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout, WalletFunds } from '../../domain/payout.js';
 import { erc20TransferUri } from './payment-uri.js';
 
 /**
@@ -59,6 +59,19 @@ export class EvmPayoutChain implements PayoutPort {
 
   async head(): Promise<number> {
     return Number(await this.o.client.getBlockNumber({ cacheTime: 0 }));
+  }
+
+  /**
+   * `eth_getBalance` and each token's `balanceOf`, all at once; one payout needs what `prepare` asks
+   * for it: PAYOUT_GAS at twice the current fee estimate.
+   */
+  async funds(wallet: string, tokens: readonly string[]): Promise<WalletFunds> {
+    const [gas, fees, ...balances] = await Promise.all([
+      this.o.client.getBalance({ address: wallet as Address }),
+      this.fees(),
+      ...tokens.map((token) => this.o.client.readContract({ address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet as Address] })),
+    ]);
+    return { gas, gasPerPayout: PAYOUT_GAS * fees.maxFeePerGas, tokens: balances };
   }
 
   /**

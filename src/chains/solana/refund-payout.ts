@@ -25,8 +25,8 @@ import {
 } from '@solana/kit';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getMintDecoder, getTokenDecoder, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { formatDecimal } from '../../domain/money.js';
-import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout } from '../../domain/payout.js';
-import { solCosts, solShortfall, TOKEN_2022_ACCOUNT_SIZE, TOKEN_ACCOUNT_SIZE } from './payout-costs.js';
+import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout, WalletFunds } from '../../domain/payout.js';
+import { solCosts, solNeeded, solShortfall, TOKEN_2022_ACCOUNT_SIZE, TOKEN_ACCOUNT_SIZE } from './payout-costs.js';
 import { solanaPayTransferUri } from './payout-request.js';
 import { describeRpcError, memoInstruction, signatureOfWireTransaction } from './transaction-wire.js';
 
@@ -93,6 +93,29 @@ export class SolanaPayoutChain implements PayoutPort {
    */
   async head(): Promise<number> {
     return Number(await this.o.rpc.getSlot({ commitment: 'confirmed' }).send());
+  }
+
+  /**
+   * SOL and each mint's balance in the wallet's associated token account (classic Token or Token-2022,
+   * whichever exists; none holds 0), read at `confirmed` in one `getMultipleAccounts`. One payout needs
+   * what `prepare` asks at the dearest: the fee, the rent of a token account it opens for a customer
+   * who has none, and the wallet's own rent-exempt reserve.
+   */
+  async funds(wallet: string, tokens: readonly string[]): Promise<WalletFunds> {
+    const owner = address(wallet);
+    const atas = await Promise.all(tokens.flatMap((t) => [ata(owner, address(t), TOKEN_PROGRAM_ADDRESS), ata(owner, address(t), TOKEN_2022_PROGRAM_ADDRESS)]));
+    const [accounts, accountRent, reserve] = await Promise.all([
+      fetchEncodedAccounts(this.o.rpc, [owner, ...atas], { commitment: 'confirmed' }),
+      this.o.rpc.getMinimumBalanceForRentExemption(BigInt(TOKEN_2022_ACCOUNT_SIZE)).send(),
+      this.o.rpc.getMinimumBalanceForRentExemption(0n).send(),
+    ]);
+    const [own, ...tokenAccounts] = accounts;
+    const amount = (a: MaybeEncodedAccount | undefined) => (a?.exists ? getTokenDecoder().decode(a.data).amount : 0n);
+    return {
+      gas: own?.exists ? own.lamports : 0n,
+      gasPerPayout: solNeeded(solCosts({ createAccount: true, inFlight: 0, accountRent, reserve })),
+      tokens: tokens.map((_t, i) => amount(tokenAccounts[2 * i]) + amount(tokenAccounts[2 * i + 1])),
+    };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TronWeb } from 'tronweb';
 import { formatDecimal } from '../../domain/money.js';
-import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout } from '../../domain/payout.js';
+import type { PayoutPort, PayoutRequest, PayoutState, PreparedPayout, SignedPayout, WalletFunds } from '../../domain/payout.js';
 import type { RpcPool } from '../rpc-pool/pool.js';
 import { toEvmAddress, toTronBase58, toTronHex } from './address-format.js';
 import { type BroadcastAnswer, broadcastRefusal, readMessage } from './broadcast-answer.js';
@@ -113,6 +113,19 @@ export class TronPayoutChain implements PayoutPort {
 
   async head(): Promise<number> {
     return (await this.headBlock()).number;
+  }
+
+  /**
+   * TRX (`/wallet/getaccount`), energy and bandwidth, the chain's prices and each token's balance, all
+   * at once. One payout needs the TRX `prepare` would have burnt for the dearer transfer (to a new
+   * holder) beyond the wallet's energy and bandwidth; a wallet TRON keeps no account for yet cannot
+   * send at all, so it has too little whatever the figure (its need counts as at least 1 sun).
+   */
+  async funds(wallet: string, tokens: readonly string[]): Promise<WalletFunds> {
+    const [resources, prices, ...balances] = await Promise.all([this.walletResources(wallet), this.prices(), ...tokens.map((token) => this.tokenBalance(token, wallet, wallet))]);
+    const fees = payoutFees({ recipientHoldsToken: false, inFlight: 0, wallet: resources, prices });
+    if (resources.balanceSun === null) return { gas: 0n, gasPerPayout: fees.burnSun > 0n ? fees.burnSun : 1n, tokens: balances };
+    return { gas: resources.balanceSun, gasPerPayout: fees.burnSun, tokens: balances };
   }
 
   /**

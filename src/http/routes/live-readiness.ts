@@ -47,6 +47,9 @@ export const liveReadinessRoutes: FastifyPluginAsyncTypebox<HttpServices> = asyn
       const info = networkInfo(network);
       if (!info) continue;
       const now = running.find((n) => n.network === network);
+      // A network switched off, now and at the next start, lacks nothing: the shop does not use it.
+      const { enabled } = await services.networkSettings.switchOf(network, true);
+      if (!enabled && (now === undefined || now.status === 'off')) continue;
       const configured = now?.status === 'ready';
       const missing: Missing[] = [];
       if (!configured) missing.push('rpc_url');

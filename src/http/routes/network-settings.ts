@@ -17,8 +17,9 @@ const NetworkSettingOut = Type.Object({
   rpc_hint: Type.String({ description: 'What endpoint the network takes, for people: the kind of node, and what it must have enabled.' }),
   api_key_header: Nullable(Type.String({ description: 'The HTTP header the network\'s hosted endpoints take an API key in (TRON: `TRON-PRO-API-KEY`, TronGrid\'s); null when the network takes none (EVM providers put the key in the URL).' })),
   api_key_set: Type.Boolean({ description: 'Whether an API key is saved. The key itself is sealed at rest and never shown again.' }),
-  running_status: Type.String({ enum: ['ready', 'not_configured', 'unreachable'], description: 'The live network as the running app has it.' }),
-  applies_at_next_start: Type.Boolean({ description: 'True when the saved endpoint is not the one running: restart the app to apply it.' }),
+  enabled: Type.Boolean({ description: 'The live switch (PATCH /v1/networks/{network} with live credentials): whether the next start watches the network. Off: never offered, never watched, even with `rpc_url` saved.' }),
+  running_status: Type.String({ enum: ['ready', 'not_configured', 'unreachable', 'off'], description: 'The live network as the running app has it (`off`: switched off).' }),
+  applies_at_next_start: Type.Boolean({ description: 'True when the saved endpoint or switch is not what runs: restart the app to apply it.' }),
 });
 
 /** One entry per registered chain family: its live watch-only wallet. */
@@ -47,7 +48,9 @@ const FamilyParams = Type.Object(
 
 /**
  * Live networks and wallets as the Settings screen edits them (owner only), for every network and
- * family of the registry. Test mode always runs its own devnets, so only live mode is configured here.
+ * family of the registry. Test mode runs its own devnets, which need no endpoint, so only live mode is
+ * configured here; each network's on/off switch, in either mode, is PATCH /v1/networks/{network}
+ * (the caller's mode: networks.ts).
  */
 export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app, services) => {
   const describe = async () => {
@@ -56,6 +59,9 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
     for (const network of services.networkSettings.networks) {
         const saved = await services.networkSettings.saved(network);
         const now = running.find((n) => n.network === network);
+        const { enabled } = await services.networkSettings.switchOf(network, true);
+        // What the next start watches: the saved endpoint while the switch is on, nothing while it is off.
+        const runsNow = now !== undefined && now.status !== 'off';
         networks.push({
           network,
           rpc_url: saved.rpcUrl,
@@ -65,11 +71,13 @@ export const networkSettingsRoutes: FastifyPluginAsyncTypebox<HttpServices> = as
           confirmations: saved.confirmations ?? now?.confirmations ?? networkInfo(network)?.defaultConfirmations ?? 1,
           commitment: services.networkSettings.commitments(network).length ? (saved.commitment ?? now?.commitment ?? services.networkSettings.commitments(network)[0] ?? null) : null,
           commitments: [...services.networkSettings.commitments(network)],
+          enabled,
           running_status: now ? (now.status === 'ready' && now.watcher?.lastError ? ('unreachable' as const) : now.status) : ('not_configured' as const),
           applies_at_next_start:
-            (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null) ||
-            (saved.confirmations !== null && saved.confirmations !== now?.confirmations) ||
-            (saved.commitment !== null && saved.commitment !== now?.commitment),
+            enabled !== runsNow ||
+            (enabled && (saved.rpcUrl ?? null) !== (now?.rpcUrl ?? null)) ||
+            (enabled && saved.confirmations !== null && saved.confirmations !== now?.confirmations) ||
+            (enabled && saved.commitment !== null && saved.commitment !== now?.commitment),
         });
     }
     const wallets: [string, { xpub: string | null; label: string }][] = [];

@@ -4,8 +4,8 @@ import { FAMILY_IDS, NETWORK_IDS, networkInfo } from '../../chains/registry.js';
 import { STABLECOINS } from '../../domain/currencies.js';
 import { isDelayed, networkAdvice, urlWithoutCredentials } from '../../domain/rpc-check.js';
 import { ok } from '../envelope.js';
-import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
-import { CoinOut, Envelope, Nullable } from '../schemas/common.js';
+import { CASHIER_TOO, OWN_MODE, callerOf } from '../plugins/auth.js';
+import { CoinOut, Envelope, errorResponses, Nullable } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
 
 const EndpointOut = Type.Object({
@@ -22,12 +22,34 @@ const EndpointOut = Type.Object({
   latency_ms: Nullable(Type.Number()),
 });
 
+/** A network's switch in the caller's mode (PATCH /v1/networks/{network}), shown with the network and as that route's answer. */
+const SwitchFields = {
+  enabled: Type.Boolean({
+    description: 'Whether the network runs in this mode from the next start: in test mode its devnet, in live mode its RPC endpoint\'s watcher. Off: no payment options, no watcher, even with an endpoint saved.',
+  }),
+  set_at_start: Nullable(Type.String({
+    description: 'The start-up configuration that decides `enabled` instead of the switch (`--rpc base=…`, `networks.test.base`), for people; null: the switch decides.',
+  })),
+  applies_at_next_start: Type.Boolean({ description: '`enabled` differs from what runs now: restart the app to apply it.' }),
+};
+
+const SwitchOut = Type.Object({
+  object: Type.Literal('network_switch'),
+  network: Type.String({ enum: [...NETWORK_IDS] }),
+  livemode: Type.Boolean(),
+  ...SwitchFields,
+});
+
 const NetworkOut = Type.Object({
   network: Type.String({ enum: [...NETWORK_IDS], description: 'Every network of the chain families this app has (docs/architecture.md).' }),
   family: Type.String({ enum: [...FAMILY_IDS], description: 'Its chain family: networks of one family share the wallet, the deposit addresses and the refund wallet.' }),
   name: Type.String(),
   token_standard: Type.String(),
-  status: Type.String({ enum: ['ready', 'not_configured', 'unreachable'], description: 'not_configured: no RPC URL is set for this mode; unreachable: the RPC did not answer lately.' }),
+  status: Type.String({
+    enum: ['ready', 'not_configured', 'unreachable', 'off'],
+    description: 'not_configured: no RPC URL is set for this mode (live: the network needs an RPC endpoint); unreachable: the RPC did not answer lately; off: the network is switched off in this mode: never offered, never watched (`enabled`).',
+  }),
+  ...SwitchFields,
   chain_id: Nullable(Type.Integer({ description: 'The chain id the RPC must report, where the network has a numeric one (EVM).' })),
   devnet: Type.Boolean({ description: 'A local test chain the app runs itself (test mode).' }),
   rpc_url: Nullable(Type.String({ description: 'Shown in test mode only.' })),
@@ -66,15 +88,20 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
     },
   }, async (request) => {
     const caller = callerOf(request);
-    const items = services.networks(caller.livemode).flatMap((n) => {
+    const items = [];
+    for (const n of services.networks(caller.livemode)) {
       const info = networkInfo(n.network);
-      if (!info) return [];
-      return [{
+      if (!info) continue;
+      const setting = await services.networkSettings.switchOf(n.network, caller.livemode);
+      items.push({
         network: n.network,
         family: info.family,
         name: info.name,
         token_standard: info.tokenStandard,
         status: n.status === 'ready' && n.watcher?.lastError ? ('unreachable' as const) : n.status,
+        enabled: setting.enabled,
+        set_at_start: setting.setAtStart,
+        applies_at_next_start: setting.enabled !== (n.status !== 'off'),
         chain_id: chainIdOut(n.chainId),
         devnet: n.devnet,
         rpc_url: caller.livemode ? null : n.rpcUrl,
@@ -105,8 +132,39 @@ export const networkRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app
           latency_ms: e.latencyMs,
         })),
         advice: networkAdvice(n.watcher?.behind ?? null, n.confirmations, (n.watcher?.endpoints ?? []).map((e, i) => ({ ...e, url: caller.livemode ? `endpoint ${i + 1}` : urlWithoutCredentials(e.url) }))),
-      }];
-    });
+      });
+    }
     return ok({ items, has_more: false });
+  });
+
+  app.patch('/v1/networks/:network', {
+    // The caller's mode: a test credential switches test networks (devnets) only, never a live one.
+    config: OWN_MODE,
+    schema: {
+      tags: ['Networks'],
+      summary: 'Turn a network on or off in the caller\'s mode (applied at the next start)',
+      description:
+        'On: in test mode the network\'s devnet starts, in live mode its saved RPC endpoint is watched; off: no payment options, no watcher, even with an endpoint saved. ' +
+        'Applied when the app next starts, like every network setting. 409 `invalid_state` when the start-up configuration decides the network (`set_at_start`), ' +
+        'or when a live network without a saved RPC endpoint is turned on (save `rpc_url` first, PATCH /v1/settings/networks/{network}).',
+      params: Type.Object({ network: Type.String({ enum: [...NETWORK_IDS] }) }, { additionalProperties: false }),
+      body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false }),
+      response: { 200: Envelope(SwitchOut), ...errorResponses(409) },
+    },
+  }, async (request) => {
+    const { livemode } = callerOf(request);
+    const { network } = request.params;
+    await services.networkSettings.setEnabled(network, livemode, request.body.enabled);
+    const setting = await services.networkSettings.switchOf(network, livemode);
+    const running = services.networks(livemode).find((n) => n.network === network);
+    const runs = running !== undefined && running.status !== 'off';
+    return ok({
+      object: 'network_switch' as const,
+      network,
+      livemode,
+      enabled: setting.enabled,
+      set_at_start: setting.setAtStart,
+      applies_at_next_start: setting.enabled !== runs,
+    });
   });
 };

@@ -6,8 +6,10 @@ import { parseAmount, parseCurrency } from '../../services/session-input.js';
 import { ok } from '../envelope.js';
 import { callerOf, OWN_MODE } from '../plugins/auth.js';
 import { presentRefund } from '../presenters/refund-presenter.js';
-import { Envelope, errorResponses, IdParams, ListOf, Nullable } from '../schemas/common.js';
+import { presentWalletNetwork } from '../presenters/refund-wallet-presenter.js';
+import { Envelope, errorResponses, IdParams, ListOf } from '../schemas/common.js';
 import { ConfirmDestinationBody, RefundBody, RefundListQuery, RefundOut } from '../schemas/refund.js';
+import { RefundWalletOut } from '../schemas/refund-wallet.js';
 import type { HttpServices } from '../services.js';
 
 const tags = ['Refunds'];
@@ -88,32 +90,25 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
     },
   }, async (request) => ok(presentRefund(await services.refunds.confirmDestination(callerOf(request), request.params.id, request.body.destination_address))));
 
-  const WalletOut = Type.Object({
-    object: Type.Literal('refund_wallet'),
-    family: Type.String({ enum: [...FAMILY_IDS], description: 'The chain family whose refunds it pays (`family` in GET /v1/networks).' }),
-    livemode: Type.Boolean(),
-    address: Nullable(Type.String({ description: 'The wallet refunds are paid from; null while no key is stored (refunds then show a QR to pay by hand).' })),
-    protection: Nullable(Type.String({ description: 'What seals the key at rest: the OS keychain (desktop app) or a passphrase (headless); null when neither is available.' })),
-  });
   const FamilyParams = Type.Object(
     { family: Type.String({ enum: [...FAMILY_IDS], description: 'A chain family (`family` in GET /v1/networks); one this app does not have is 400 `parameter_invalid`.' }) },
     { additionalProperties: false },
   );
-  const walletOf = async (caller: ReturnType<typeof callerOf>, family: string) => ({
-    object: 'refund_wallet' as const,
-    family,
-    livemode: caller.livemode,
-    ...(await services.refunds.walletInfo(caller.merchantId, family, caller.livemode)),
-  });
+  const walletOf = async (caller: ReturnType<typeof callerOf>, family: string) => {
+    const { address, protection, networks } = await services.refunds.walletInfo(caller.merchantId, family, caller.livemode);
+    return { object: 'refund_wallet' as const, family, livemode: caller.livemode, address, protection, networks: networks.map(presentWalletNetwork) };
+  };
 
   app.get('/v1/refund_wallets/:family', {
     config: OWN_MODE,
     schema: {
       tags: ['Refunds'],
       summary: 'A chain family\'s refund wallet in the caller\'s mode',
-      description: 'One wallet pays the refunds of every network of its family: `/v1/refund_wallets/evm` is Ethereum\'s and BNB Smart Chain\'s.',
+      description:
+        'One wallet pays the refunds of every network of its family (`/v1/refund_wallets/evm` is every EVM network\'s), each refund on its payment\'s network. ' +
+        '`networks` says, per network running in the caller\'s mode, how much of that network\'s gas coin and of each coin the wallet holds there, and whether that pays for a refund. See docs/refunds.md.',
       params: FamilyParams,
-      response: { 200: Envelope(WalletOut) },
+      response: { 200: Envelope(RefundWalletOut) },
     },
   }, async (request) => ok(await walletOf(callerOf(request), request.params.family)));
 
@@ -123,11 +118,11 @@ export const refundRoutes: FastifyPluginAsyncTypebox<HttpServices> = async (app,
       tags: ['Refunds'],
       summary: 'Store a chain family\'s refund wallet private key, sealed at rest (never shown again)',
       description:
-        'Refunds created afterwards on the family\'s networks are signed and sent by this wallet; fund it with the coins and the networks\' own coin for fees (EVM: ETH, BNB). ' +
+        'Refunds created afterwards on the family\'s networks are signed and sent by this wallet; fund it with the coins and, on each network, that network\'s own coin for fees (`gas_coin` in `networks`). ' +
         'Refunds created before keep their payout method.',
       params: FamilyParams,
       body: Type.Object({ private_key: Type.String({ minLength: 1, maxLength: 100, description: 'In the family\'s form (EVM: 64 hex digits, with or without 0x).' }) }, { additionalProperties: false }),
-      response: { 200: Envelope(WalletOut), ...errorResponses(409) },
+      response: { 200: Envelope(RefundWalletOut), ...errorResponses(409) },
     },
   }, async (request) => {
     const caller = callerOf(request);
