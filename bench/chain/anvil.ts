@@ -2,13 +2,17 @@ import { spawn } from 'node:child_process';
 import { type Address, encodeDeployData, type Hex, keccak256 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { resolveAnvilBinary } from '../../src/chains/anvil/anvil-binary.js';
-import { DEVNET_DEPLOYER_KEY, DEVNET_TOKEN_ADDRESSES, DEVNET_TOKEN_DECIMALS } from '../../src/chains/evm/devnet/devnet.js';
+import { DEVNET_CHAIN_IDS, DEVNET_DEPLOYER_KEY, DEVNET_TOKEN_ADDRESSES } from '../../src/chains/evm/devnet/devnet.js';
 import { TEST_TOKEN_ABI, TEST_TOKEN_BYTECODE } from '../../src/chains/anvil/test-token-artifact.js';
-import type { CoreNetwork } from './core-protocol.js';
+import { familyOf, networkInfo } from '../../src/chains/registry.js';
+import type { Stablecoin } from '../../src/domain/currencies.js';
+import type { BenchNetworkId, CoreNetwork } from './core-protocol.js';
 import { minedReceipt, rpcClient, type Rpc } from './rpc.js';
 
-/** The devnet's chain id for ethereum, so the core sees the chain it would in test mode. */
-const CHAIN_ID = 1337;
+/** The coins the devnet deploys, in its deployer's nonce order (their addresses are the devnet's). */
+const DEPLOYED = ['USDT', 'USDC'] as const;
+/** The sections pay in amounts of 6-decimal base units (12.50 = 12_500_000). */
+const BENCH_DECIMALS = 6;
 const LISTEN_TIMEOUT_MS = 15_000;
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -23,21 +27,50 @@ const STOP_TIMEOUT_MS = 5_000;
  *   a past block fail, which nothing here makes.
  * No state file either: nothing is kept, and no dump runs while the core is measured.
  */
-const ANVIL_ARGS = ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(CHAIN_ID), '--no-mining', '--hardfork', 'cancun', '--prune-history'];
+const anvilArgs = (chainId: number) => ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(chainId), '--no-mining', '--hardfork', 'cancun', '--prune-history'];
 
 export interface BenchChain {
+  /** The EVM network it stands for: ethereum, or another of the registry's (issue 31: an L2). */
+  readonly network: BenchNetworkId;
   readonly rpcUrl: string;
+  /** The network's devnet chain id, so the core sees the chain it would in test mode. */
   readonly chainId: number;
-  /** The devnet's test USDT and USDC, at the devnet's addresses, with ethereum's 6 decimals. */
-  readonly tokens: Readonly<{ USDT: Address; USDC: Address }>;
+  /** The coins the network offers, in the order the sections pay with them (sessions in the first). */
+  readonly coins: readonly Stablecoin[];
+  /** The devnet's test tokens of those coins, at the devnet's addresses, with the live coins' 6 decimals. */
+  readonly tokens: Readonly<Partial<Record<Stablecoin, Address>>>;
   readonly rpc: Rpc;
   /** Stops anvil (SIGTERM, then SIGKILL if it lingers). Idempotent. */
   stop(): Promise<void>;
 }
 
-/** Starts the section's own anvil and deploys the devnet's test tokens, mined in its first block. */
-export async function startBenchChain(): Promise<BenchChain> {
-  const child = spawn(resolveAnvilBinary(), ANVIL_ARGS, { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * What the bench's anvil for `network` is: the network's devnet chain id (the devnet's data) and the
+ * coins it offers, each with the 6 decimals the sections pay in.
+ * @throws Error for a network that is not an EVM one of the registry, has no devnet chain id, or offers another precision
+ */
+export function benchNetwork(network: BenchNetworkId): { chainId: number; coins: Stablecoin[] } {
+  const info = networkInfo(network);
+  if (!info || familyOf(network)?.id !== 'evm') throw new Error(`${network} is not an EVM network of the registry`);
+  const chainId = DEVNET_CHAIN_IDS[network];
+  if (chainId === undefined) throw new Error(`${network} has no devnet chain id`);
+  const coins = DEPLOYED.filter((c) => info.tokens[c]);
+  for (const c of coins) {
+    const decimals = info.tokens[c]?.decimals;
+    if (decimals !== BENCH_DECIMALS) throw new Error(`${c} on ${network} has ${decimals} decimals; the chain sections pay in ${BENCH_DECIMALS}-decimal amounts`);
+  }
+  if (!coins.length) throw new Error(`${network} offers neither USDT nor USDC`);
+  return { chainId, coins };
+}
+
+/**
+ * Starts the section's own anvil for `network` (ethereum unless said: chain-backfill) and deploys the
+ * devnet's test tokens, mined in its first block. Every devnet deploys USDT then USDC (their addresses
+ * follow from the deployer's nonces); the core is given only the coins the network offers.
+ */
+export async function startBenchChain(network: BenchNetworkId = 'ethereum'): Promise<BenchChain> {
+  const { chainId, coins } = benchNetwork(network);
+  const child = spawn(resolveAnvilBinary(), anvilArgs(chainId), { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const onParentExit = () => child.kill('SIGKILL');
   process.on('exit', onParentExit);
@@ -74,8 +107,9 @@ export async function startBenchChain(): Promise<BenchChain> {
 
     const rpcUrl = `http://127.0.0.1:${port}`;
     const rpc = rpcClient(rpcUrl);
-    await deployTokens(rpc);
-    return { rpcUrl, chainId: CHAIN_ID, tokens: DEVNET_TOKEN_ADDRESSES, rpc, stop };
+    await deployTokens(rpc, chainId);
+    const tokens = Object.fromEntries(coins.map((c) => [c, DEVNET_TOKEN_ADDRESSES[c]]));
+    return { network, rpcUrl, chainId, coins, tokens, rpc, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -83,15 +117,14 @@ export async function startBenchChain(): Promise<BenchChain> {
 }
 
 /** The devnet's deployment: USDT then USDC from dev account #0 at nonces 0 and 1, so their addresses are the devnet's. */
-async function deployTokens(rpc: Rpc): Promise<void> {
+async function deployTokens(rpc: Rpc, chainId: number): Promise<void> {
   const deployer = privateKeyToAccount(DEVNET_DEPLOYER_KEY);
-  const decimals = DEVNET_TOKEN_DECIMALS.ethereum!;
   const hashes: Hex[] = [];
-  for (const [nonce, symbol] of (['USDT', 'USDC'] as const).entries()) {
-    const data = encodeDeployData({ abi: TEST_TOKEN_ABI, bytecode: TEST_TOKEN_BYTECODE, args: [`Test ${symbol}`, symbol, decimals] });
+  for (const [nonce, symbol] of DEPLOYED.entries()) {
+    const data = encodeDeployData({ abi: TEST_TOKEN_ABI, bytecode: TEST_TOKEN_BYTECODE, args: [`Test ${symbol}`, symbol, BENCH_DECIMALS] });
     const raw = await deployer.signTransaction({
       type: 'eip1559',
-      chainId: CHAIN_ID,
+      chainId,
       data,
       nonce,
       gas: 3_000_000n,
@@ -103,13 +136,13 @@ async function deployTokens(rpc: Rpc): Promise<void> {
   }
   await rpc.mine();
   for (const hash of hashes) await minedReceipt(rpc, hash);
-  for (const symbol of ['USDT', 'USDC'] as const) {
+  for (const symbol of DEPLOYED) {
     const code = await rpc.call<string>('eth_getCode', [DEVNET_TOKEN_ADDRESSES[symbol], 'latest']);
     if (!code || code === '0x') throw new Error(`test ${symbol} is not at ${DEVNET_TOKEN_ADDRESSES[symbol]}`);
   }
 }
 
-/** The core's view of the chain: ethereum at an RPC endpoint (not a devnet it runs itself) with the token contracts. */
+/** The core's view of the chain: its network at an RPC endpoint (not a devnet it runs itself) with the token contracts. */
 export function endpointOf(chain: BenchChain, rpcUrl = chain.rpcUrl): CoreNetwork {
-  return { network: 'ethereum', rpcUrl, chainId: chain.chainId, tokens: { ...chain.tokens } };
+  return { network: chain.network, rpcUrl, chainId: chain.chainId, tokens: { ...chain.tokens } };
 }

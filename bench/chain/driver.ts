@@ -32,6 +32,8 @@ export interface ChainDriver {
    * signatures (Solana). chain-rpc tells them from the calls that read what is new.
    */
   readonly pollMethods: readonly string[];
+  /** The one of pollMethods every pass makes exactly once: counting it counts the watcher's passes. */
+  readonly passMethod: string;
   /** The node's URL as the core takes it; a counting proxy goes in front of this one. */
   readonly url: string;
   /** The core's network, reaching the node at `url` (a proxy's) or at the node's own. */

@@ -1,3 +1,4 @@
+import { familyOf, networkInfo } from '../../src/chains/registry.js';
 import type { Faults } from '../../test/helpers/fault-endpoint.js';
 import type { BenchNetworkId } from './core-protocol.js';
 
@@ -6,7 +7,13 @@ import type { BenchNetworkId } from './core-protocol.js';
  * (BENCH_BACKFILL_BLOCKS=1000) and the full one share code. Defaults are the issues' figures.
  */
 
-const NETWORKS: readonly BenchNetworkId[] = ['ethereum', 'tron', 'solana'];
+/**
+ * The L2 measured by default (issue 31): an EVM network at an L2's pace. Any EVM network of the
+ * registry other than ethereum may be named in BENCH_CHAIN_NETWORKS instead; it runs with the L2 knobs.
+ */
+export const DEFAULT_L2 = 'base';
+/** One network per family, each with knobs of its own, measured first in this order. */
+const FAMILY_NETWORKS: readonly BenchNetworkId[] = ['ethereum', 'tron', 'solana'];
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -71,7 +78,7 @@ export interface ChainBenchSettings {
   catchUpTimeoutSeconds: number;
   /**
    * chain-latency and chain-rpc: the networks measured, in order (BENCH_CHAIN_NETWORKS): ethereum
-   * with the knobs above, tron (3 s blocks) and solana (0.4 s slots) with their own.
+   * with the knobs above, tron (3 s blocks), solana (0.4 s slots) and the L2 (0.25 s blocks) with their own.
    */
   networks: NetworkBenchSettings[];
 }
@@ -87,14 +94,21 @@ function rangeRefusal(): RangeRefusal {
   return raw as RangeRefusal;
 }
 
-/** BENCH_CHAIN_NETWORKS: a comma-separated list of ethereum, tron and solana; all by default. */
+/** An EVM network of the registry other than ethereum: measured as the L2, with the L2 knobs. */
+const isL2 = (network: string) => network !== 'ethereum' && familyOf(network)?.id === 'evm';
+
+/**
+ * BENCH_CHAIN_NETWORKS: a comma-separated list of ethereum, tron, solana and EVM networks of the
+ * registry (the L2: base, arbitrum…); ethereum, tron, solana and base by default. Measured in that
+ * order, the L2s last in the order given.
+ */
 function networkList(): BenchNetworkId[] {
   const raw = process.env.BENCH_CHAIN_NETWORKS;
-  if (raw === undefined || raw.trim() === '') return [...NETWORKS];
+  if (raw === undefined || raw.trim() === '') return [...FAMILY_NETWORKS, DEFAULT_L2];
   const names = raw.split(',').map((n) => n.trim());
-  const unknown = names.filter((n) => !NETWORKS.includes(n as BenchNetworkId));
-  if (unknown.length || !names.length) throw new Error(`BENCH_CHAIN_NETWORKS must list some of ${NETWORKS.join(', ')}, got "${raw}"`);
-  return NETWORKS.filter((n) => names.includes(n));
+  const unknown = names.filter((n) => !FAMILY_NETWORKS.includes(n) && !isL2(n));
+  if (unknown.length || !names.length) throw new Error(`BENCH_CHAIN_NETWORKS must list some of ${FAMILY_NETWORKS.join(', ')} and the registry's other EVM networks, got "${raw}"`);
+  return [...new Set([...FAMILY_NETWORKS.filter((n) => names.includes(n)), ...names.filter(isL2)])];
 }
 
 export function readChainSettings(): ChainBenchSettings {
@@ -127,7 +141,23 @@ export function readChainSettings(): ChainBenchSettings {
     rpcBlocks: positiveInt('BENCH_SOLANA_RPC_BLOCKS', 75),
     rpcBlockMs: solanaSlotMs,
   };
-  const perNetwork = { ethereum: evm, tron, solana };
+  // An EVM L2 at a sequencer's pace (issue 31): a block every 250 ms, as Arbitrum One makes them (Base
+  // 2 s, Polygon PoS 2 s: 0.25 s is the hardest pace of the three for a watcher). Four blocks a second
+  // make payments and blocks quick, so more of them: a p99 from 100 payments, and 200 blocks (50 s)
+  // per phase. Confirmations are the network's default unless set: the session then turns PROCESSING
+  // when its payment is seen, as a shop's would.
+  const l2 = (network: BenchNetworkId) => {
+    const blockMs = positiveInt('BENCH_L2_BLOCK_MS', 250);
+    return {
+      confirmations: positiveInt('BENCH_L2_CONFIRMATIONS', networkInfo(network)?.defaultConfirmations ?? 1),
+      latencyPayments: positiveInt('BENCH_L2_LATENCY_PAYMENTS', 100),
+      latencyBlockMs: blockMs,
+      rpcBlocks: positiveInt('BENCH_L2_RPC_BLOCKS', 200),
+      rpcBlockMs: blockMs,
+    };
+  };
+  const perNetwork: Readonly<Record<string, Omit<NetworkBenchSettings, 'network'>>> = { ethereum: evm, tron, solana };
+  const settingsOf = (network: BenchNetworkId) => perNetwork[network] ?? l2(network);
   return {
     pollMs: positiveInt('BENCH_CHAIN_POLL_MS', 100),
     ...evm,
@@ -139,7 +169,7 @@ export function readChainSettings(): ChainBenchSettings {
     capped429Percent: percent('BENCH_CAPPED_429_PERCENT', 10),
     cappedRefusal: rangeRefusal(),
     catchUpTimeoutSeconds: positiveInt('BENCH_CATCH_UP_TIMEOUT_S', 180),
-    networks: networkList().map((network) => ({ network, ...perNetwork[network] })),
+    networks: networkList().map((network) => ({ network, ...settingsOf(network) })),
   };
 }
 
@@ -148,9 +178,11 @@ export const CHAIN_ENV_USAGE = [
   '  Chain sections: BENCH_CHAIN_POLL_MS (watcher poll, default 100 as on a devnet), BENCH_CHAIN_CONFIRMATIONS (1),',
   '  BENCH_LATENCY_PAYMENTS (40), BENCH_LATENCY_BLOCK_MS (1000), BENCH_RPC_BLOCKS (50), BENCH_RPC_SESSIONS (10000),',
   '  BENCH_RPC_BLOCK_MS (1000), BENCH_BACKFILL_BLOCKS (10000), BENCH_BACKFILL_TRANSFERS (2000), BENCH_BACKFILL_SESSIONS (500);',
-  '  chain-latency and chain-rpc on TRON and Solana: BENCH_CHAIN_NETWORKS (ethereum,tron,solana), BENCH_TRON_BLOCK_MS (3000),',
+  '  chain-latency and chain-rpc on TRON, Solana and an L2: BENCH_CHAIN_NETWORKS (ethereum,tron,solana,base), BENCH_TRON_BLOCK_MS (3000),',
   '  BENCH_TRON_CONFIRMATIONS (19), BENCH_TRON_LATENCY_PAYMENTS (20), BENCH_TRON_RPC_BLOCKS (15), BENCH_SOLANA_SLOT_MS (400),',
-  '  BENCH_SOLANA_CONFIRMATIONS (1), BENCH_SOLANA_LATENCY_PAYMENTS (40), BENCH_SOLANA_RPC_BLOCKS (75).',
+  '  BENCH_SOLANA_CONFIRMATIONS (1), BENCH_SOLANA_LATENCY_PAYMENTS (40), BENCH_SOLANA_RPC_BLOCKS (75); the L2 (base by',
+  '  default, or any other EVM network of the registry named in BENCH_CHAIN_NETWORKS): BENCH_L2_BLOCK_MS (250),',
+  '  BENCH_L2_CONFIRMATIONS (the network\'s default), BENCH_L2_LATENCY_PAYMENTS (100), BENCH_L2_RPC_BLOCKS (200).',
   '  Behind a capped endpoint (chain-capped: ethereum and tron of BENCH_CHAIN_NETWORKS, their latency knobs above;',
   '  chain-backfill-capped: the BENCH_BACKFILL_* knobs): BENCH_CAPPED_LOG_RANGE (5 blocks per eth_getLogs),',
   '  BENCH_CAPPED_429_PERCENT (10, chain-capped), BENCH_CAPPED_REFUSAL (quicknode | geth | alchemy | http413 | results),',

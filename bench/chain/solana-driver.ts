@@ -123,6 +123,7 @@ export async function startSolanaDriver(dir: string, slotMs: number): Promise<Ch
       // A pass: every followed account's balance and the confirmed slot in one call, the finalized slot, and
       // the signatures of the accounts whose balance moved (docs/payments.md, "How payments are found on Solana").
       pollMethods: ['getMultipleAccounts', 'getSlot(finalized)', 'getSignaturesForAddress'],
+      passMethod: 'getSlot(finalized)',
       url: devnet.rpcUrl,
       // The live extra mints (PYUSD) do not exist on an offline surfnet, and the watcher would not follow
       // them: the test DAI in their place, one mint for one, so their account is followed and paid for.

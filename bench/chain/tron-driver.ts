@@ -45,6 +45,7 @@ export async function startTronDriver(dir: string): Promise<ChainDriver> {
       node: 'the TRON stand-in (java-tron\'s HTTP API and /jsonrpc over anvil)',
       coins: ['USDT'],
       pollMethods: ['eth_getBlockByNumber(latest)'],
+      passMethod: 'eth_getBlockByNumber(latest)',
       url: devnet.httpUrl,
       coreNetwork: (url = devnet.httpUrl) => ({ network: 'tron', rpcUrl: url, chainId: String(devnet.chainId), tokens: { USDT: usdt } }),
       blockNumber: () => anvil.blockNumber(),

@@ -63,7 +63,8 @@ async function measureBackfill({ log, settings }: BenchContext, variant: Variant
   try {
     chain = await startBenchChain();
     const { rpc } = chain;
-    const token = chain.tokens.USDT;
+    // ethereum's anvil: it offers USDT.
+    const token = chain.tokens.USDT as Address;
     // Capped: the core knows the chain only through the endpoint, in both runs; it passes everything
     // through while the sessions are made, and caps only the catch-up measured.
     if (variant.capped) endpoint = await startFaultEndpoint(chain.rpcUrl);
