@@ -23,8 +23,8 @@ import { startTestCore, type TestCore } from '../helpers/test-core.js';
 const CONFIRMATIONS = { ethereum: 2, base: 4 };
 /** The other families and EVM networks stay off: this file is about ethereum and base alone. */
 const OTHERS = { bsc: 'off', tron: 'off', solana: 'off' } as const;
-const BASE_OFF: CoreConfig['networks'] = { test: { ethereum: 'devnet', base: 'off', ...OTHERS } };
-const BASE_ON: CoreConfig['networks'] = { test: { ethereum: 'devnet', base: 'devnet', ...OTHERS } };
+/** Base left to the shop's switch in Settings (off by default). */
+const SHOP_CHOOSES_BASE: CoreConfig['networks'] = { test: { ethereum: 'devnet', ...OTHERS } };
 /** Waits for a state the watcher reaches within a block or two (a 100 ms poll on devnets), with room for a loaded machine. */
 const SEEN_MS = 10_000;
 
@@ -40,7 +40,7 @@ async function start(networks: CoreConfig['networks']): Promise<TestCore> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stablepos-same-address-'));
-  await start(BASE_OFF);
+  await start(SHOP_CHOOSES_BASE);
 }, 60_000);
 
 afterAll(async () => {
@@ -55,7 +55,7 @@ test('paid on Base while the shop has Base off: not seen then, found once Base i
   const expires_at = new Date(Date.now() + 23 * 3600_000).toISOString();
   const s = await createSession(core(), '6.00', 'USD', { expires_at });
   expect(s.payment_options.map((o: any) => o.network)).not.toContain('base');
-  expect(await networkOf('base')).toMatchObject({ status: 'not_configured' });
+  expect(await networkOf('base')).toMatchObject({ status: 'off', enabled: false });
   const address = option(s, 'ethereum', 'USDC').address as Address;
 
   // Base's chain goes on without the shop: here the same devnet the core runs once Base is on (its
@@ -74,9 +74,12 @@ test('paid on Base while the shop has Base off: not seen then, found once Base i
   const unseen = await getSession(core(), s.session_id);
   expect(unseen).toMatchObject({ status: 'PENDING', payments: [] });
 
-  // The shop turns Base on. Its watcher has never run: it starts from the oldest watched deposit's
-  // block (docs/payments.md, "a first run"), so the payment made before is read.
-  await start(BASE_ON);
+  // The shop turns Base on in Settings (PATCH /v1/networks/base), which applies at the next start. Its
+  // watcher has never run: it starts from the oldest watched deposit's block (docs/payments.md, "a
+  // first run"), so the payment made before is read.
+  const on = await core().api('PATCH', '/v1/networks/base', { body: { enabled: true } });
+  expect(on.status).toBe(200);
+  await start(SHOP_CHOOSES_BASE);
   const baseDevnet = evmDevnetOf(core().core.chains, 'base');
   expect(await networkOf('base')).toMatchObject({ status: 'ready', chain_id: DEVNET_CHAIN_IDS.base });
   await mine(baseDevnet, CONFIRMATIONS.base);
