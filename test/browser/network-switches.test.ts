@@ -27,7 +27,9 @@ afterAll(async () => {
   await restarted?.core.stop();
   await app?.stop();
   if (restarted) rmSync(restarted.dataDir, { recursive: true, force: true });
-});
+  // Seven networks' devnets (five anvils, the TRON stand-in, surfnet) stop in turn: more than the
+  // default 30 s on a loaded machine.
+}, 120_000);
 
 const dialog = () => page.getByRole('dialog');
 const switches = () => page.getByRole('region', { name: 'Where customers can pay' });
