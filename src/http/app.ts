@@ -10,6 +10,7 @@ import { installAllowedHosts } from './plugins/allowed-hosts.js';
 import { authenticateWith, declareAccess, type Authenticator } from './plugins/auth.js';
 import { clientErrorHandler } from './plugins/client-errors.js';
 import { installClosingAnswer } from './plugins/closing.js';
+import { installStreamEnding } from './sse.js';
 import { installErrorHandling } from './plugins/errors.js';
 import { installIdempotency } from './plugins/idempotency.js';
 import { installNoNul } from './plugins/no-nul.js';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   installClosingAnswer(app);
+  installStreamEnding(app);
   installAllowedHosts(app, options.hosts ?? { listenHost: '127.0.0.1' });
   installJsonOnly(app);
   installNoNul(app);

@@ -24,12 +24,12 @@ beforeAll(async () => {
   ({ page } = app);
 }, 180_000);
 afterAll(async () => {
-  await restarted?.core.stop();
+  // The browser first: its page holds the restarted core's live feed open, and a server that stops
+  // waits for the connections it has.
   await app?.stop();
+  await restarted?.core.stop();
   if (restarted) rmSync(restarted.dataDir, { recursive: true, force: true });
-  // Seven networks' devnets (five anvils, the TRON stand-in, surfnet) stop in turn: more than the
-  // default 30 s on a loaded machine.
-}, 120_000);
+}, 60_000);
 
 const dialog = () => page.getByRole('dialog');
 const switches = () => page.getByRole('region', { name: 'Where customers can pay' });

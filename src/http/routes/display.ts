@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DisplayState } from '../../services/customer-display.js';
 import { ok } from '../envelope.js';
+import { openEventStream } from '../sse.js';
 import { CASHIER_TOO, callerOf } from '../plugins/auth.js';
 import { Envelope, errorResponses, Nullable, TextResponse } from '../schemas/common.js';
 import type { HttpServices } from '../services.js';
@@ -12,7 +13,6 @@ const DisplayOut = Type.Object({
   payment_url: Nullable(Type.String()),
   livemode: Type.Boolean({ description: 'Which mode\'s display this is: each mode has its own (a test credential changes only the test one).' }),
 });
-const HEARTBEAT_MS = 15_000;
 const Till = Type.String({ pattern: '^[a-z0-9-]{0,32}$', description: 'Which till (up to 32 of a–z, 0–9 and -): each till has a display of its own.' });
 
 /** The till sets what the customer display shows (authenticated). */
@@ -58,18 +58,12 @@ export const publicDisplayRoutes: FastifyPluginAsyncTypebox<HttpServices> = asyn
     const till = request.query.till;
     // Live unless asked: a display that names no mode is a customer's, and shows only live sales.
     const livemode = request.query.mode !== 'test';
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'request-id': String(request.id) });
-    const send = (state: DisplayState) => res.write(`event: display\ndata: ${JSON.stringify(ok(present(services, state, livemode)))}\n\n`);
-    const unsubscribe = services.display.subscribe(send, livemode, till);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    request.raw.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      if (!res.writableEnded) res.end();
-    });
+    let unsubscribe = (): void => undefined;
+    const { res } = openEventStream(request, reply, () => unsubscribe());
+    const send = (state: DisplayState) => {
+      if (!res.writableEnded) res.write(`event: display\ndata: ${JSON.stringify(ok(present(services, state, livemode)))}\n\n`);
+    };
+    unsubscribe = services.display.subscribe(send, livemode, till);
     send(services.display.current(livemode, till));
   });
 
