@@ -17,7 +17,7 @@ test('stop ends the open event streams (display, payment page, session) instead 
   let stopped = false;
   try {
     const s = await createSession(t, '5.00');
-    const streams = [
+    const streams: { url: string; headers: Record<string, string> }[] = [
       { url: `${t.url}/display/current?mode=test`, headers: {} },
       { url: `${t.url}/pay/${s.session_id}/stream`, headers: {} },
       { url: `${t.url}/v1/payment/sessions/${s.session_id}/stream`, headers: { authorization: `Bearer ${t.testKey}` } },
