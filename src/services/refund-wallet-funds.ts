@@ -1,6 +1,7 @@
 import { type Stablecoin, STABLECOINS } from '../domain/currencies.js';
 import { fromBaseUnits, type Network, type NetworkInfo } from '../domain/networks.js';
 import type { RefundNetwork } from './refund-service.js';
+import { withTimeout } from './with-timeout.js';
 
 /**
  * What the refund wallet holds on each network its family runs in one mode, read for the owner
@@ -50,12 +51,8 @@ async function fundsOn(wallet: string, chain: RefundNetwork, info: NetworkInfo, 
     return token ? [{ currency, ...token }] : [];
   });
   const base = { network: chain.network, gasCoin: info.gasCoin };
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the ${info.name} node did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
-  });
   try {
-    const funds = await Promise.race([chain.payouts.funds(wallet, coins.map((c) => c.contract)), late]);
+    const funds = await withTimeout(chain.payouts.funds(wallet, coins.map((c) => c.contract)), timeoutMs, `the ${info.name} node did not answer within ${timeoutMs / 1000} s`);
     return {
       ...base,
       status: 'ok',
@@ -66,8 +63,6 @@ async function fundsOn(wallet: string, chain: RefundNetwork, info: NetworkInfo, 
     };
   } catch (err) {
     return { ...base, status: 'unavailable', error: firstLine(err) };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { connect, isIP } from 'node:net';
 import { isPublicAddress } from '../../domain/ip-addresses.js';
 import { type PrinterAddress, publicAddressProblem } from '../../domain/printer.js';
+import { withTimeout } from '../with-timeout.js';
 
 /** Why a receipt did not print, in plain words for the till and the print record. */
 export class PrinterUnavailableError extends Error {
@@ -90,20 +91,4 @@ export class NetworkPrinter {
     if (isPublicAddress(address)) throw new PrinterUnavailableError(`The printer's name "${host}" resolves to ${publicAddressProblem(address)}`);
     return address;
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
-    p.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }
