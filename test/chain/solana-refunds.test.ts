@@ -164,7 +164,11 @@ test('a payout stored but never sent before the app died is sent after the resta
 
   const after = await waitRefund(one.id, settled, 'the stored payout after the restart');
   expect(after.status, after.failure_reason).toBe('SUCCEEDED');
-  expect(after.payout).toMatchObject({ tx_hash: stored.payout.tx_hash, from: stored.payout.from, broadcasts: 1, last_error: null });
+  expect(after.payout).toMatchObject({ tx_hash: stored.payout.tx_hash, from: stored.payout.from, last_error: null });
+  // A Solana node shows no pool: a transaction sent but not yet in a slot reads as unknown, and the next
+  // pass sends the same bytes again (as wallets do until the blockhash expires). How many sends a slow
+  // machine makes varies; that they are one signature paid once does not.
+  expect(after.payout.broadcasts).toBeGreaterThanOrEqual(1);
   expect(await tokenBalance(chain, chain.coins.USDT, payer.keypair.publicKey)).toBe(3n * E6);
   expect((await outboxEvents(t.dataDir, one.id)).map((e) => e.type)).toEqual(['refund.created', 'refund.processing', 'refund.succeeded']);
 }, budget([CONFIRM_MS, 10_000, REFUND_MS, CORE_MS, REFUND_MS]));

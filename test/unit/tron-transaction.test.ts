@@ -20,13 +20,17 @@ const tronWeb = new TronWeb({ fullHost: 'http://127.0.0.1:9' });
 
 const privateKey = fc.uint8Array({ minLength: 32, maxLength: 32 }).filter((k) => k.some((b) => b !== 0)).map((k) => bytesToHex(k));
 const address = privateKey.map((k) => TronWeb.address.fromPrivateKey(k) as string).filter((a) => typeof a === 'string');
+// The address of private key 1.
+const keyOneAddress = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
 const header = fc.record({
   ref_block_bytes: fc.uint8Array({ minLength: 2, maxLength: 2 }).map(bytesToHex),
   ref_block_hash: fc.uint8Array({ minLength: 8, maxLength: 8 }).map(bytesToHex),
   expiration: fc.integer({ min: 1_600_000_000_000, max: 2_200_000_000_000 }),
   timestamp: fc.integer({ min: 1_600_000_000_000, max: 2_200_000_000_000 }),
 });
-const memo = fc.option(fc.string({ minLength: 1, maxLength: 40 }), { nil: undefined });
+// TronWeb reads a note that starts with "0x" as hex even when told it is text, and refuses one that is
+// not (it threw on the note "0x" in CI): such notes say nothing about either serialiser, so none are drawn.
+const memo = fc.option(fc.string({ minLength: 1, maxLength: 40 }).filter((m) => !m.startsWith('0x')), { nil: undefined });
 
 function expectSameAsTronWeb(tx: { txID: string; raw_data_hex: string }): void {
   const parsed = parseTransaction(tx);
@@ -66,7 +70,11 @@ describe('TRON transaction serialisation, checked against TronWeb', () => {
           expectSameAsTronWeb(transaction);
         },
       ),
-      { numRuns: 60 },
+      {
+        numRuns: 60,
+        // Every field at its floor, one address in all three roles: what CI's failing run shrank to.
+        examples: [[keyOneAddress, keyOneAddress, keyOneAddress, 0n, 0, 1, 0, { ref_block_bytes: '0000', ref_block_hash: '0000000000000000', expiration: 1_600_000_000_000, timestamp: 1_600_000_000_000 }, undefined]],
+      },
     );
   });
 
