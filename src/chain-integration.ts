@@ -264,12 +264,6 @@ export function createChainIntegration(log: (msg: string, err?: unknown) => void
           network,
           livemode,
           confirmations: s.confirmations,
-          tokenDecimals: (coin) => {
-            const token = s.tokens[coin];
-            // A payment is only ever recorded in a coin its network offers, so a refund always finds it.
-            if (!token) throw new Error(`${network} offers no ${coin}`);
-            return token.decimals;
-          },
           tokens: s.tokens,
           payouts: connection.payouts,
         });

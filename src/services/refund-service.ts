@@ -21,11 +21,17 @@ export interface RefundNetwork {
   readonly network: Network;
   readonly livemode: boolean;
   readonly confirmations: number;
-  tokenDecimals(coin: Stablecoin): number;
   /** The coins it offers in this mode, each with its contract (the mint on Solana) and decimals. */
   readonly tokens: Readonly<Partial<Record<Stablecoin, { readonly contract: string; readonly decimals: number }>>>;
   /** Prepare, sign, broadcast and confirm payouts; the family's chain data stays opaque (domain/payout.ts). */
   readonly payouts: PayoutPort;
+}
+
+/** The token of `coin` on a network; a payment is only ever recorded in a coin its network offers, so a refund always finds it. */
+function tokenOf(chain: RefundNetwork, coin: Stablecoin): { readonly contract: string; readonly decimals: number } {
+  const token = chain.tokens[coin];
+  if (!token) throw new Error(`${chain.network} offers no ${coin}`);
+  return token;
 }
 
 export interface RefundNetworks {
@@ -314,10 +320,10 @@ export class RefundService {
         network: p.network,
         currency: p.currency,
         tokenContract: p.tokenContract,
-        decimals: chain.tokenDecimals(p.currency),
+        decimals: tokenOf(chain, p.currency).decimals,
         amountMinor: route.amountMinor,
         amountPricingMinor: this.toPricing(s, p.currency, route.amountMinor),
-        amountBase: toBaseUnits(route.amountMinor, chain.tokenDecimals(p.currency)),
+        amountBase: toBaseUnits(route.amountMinor, tokenOf(chain, p.currency).decimals),
         destination,
         destinationSource,
         status: destination === null ? 'REQUIRES_ACTION' : 'PENDING',

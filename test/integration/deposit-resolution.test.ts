@@ -46,7 +46,7 @@ const payouts = {
   request: (token: string, to: string, amount: bigint) => `solana:${to}?amount=${amount}&spl-token=${token}`,
   requestContent: 'uri',
 } as unknown as PayoutPort;
-const solana: RefundNetwork = { network: 'solana', livemode: false, confirmations: 1, tokenDecimals: () => 6, tokens: {}, payouts };
+const solana: RefundNetwork = { network: 'solana', livemode: false, confirmations: 1, tokens: { USDT: { contract: USDT_MINT, decimals: 6 } }, payouts };
 
 async function open(): Promise<void> {
   const config = resolveConfig({ dataDir, rateFeed: { source: 'off' } });

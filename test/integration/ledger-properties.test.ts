@@ -177,7 +177,7 @@ const ethereum: RefundNetwork = {
   network: 'ethereum',
   livemode: false,
   confirmations: CONFIRMATIONS,
-  tokenDecimals: () => 6, tokens: {},
+  tokens: { USDT: { contract: TOKEN.USDT, decimals: 6 }, USDC: { contract: TOKEN.USDC, decimals: 6 } },
   payouts: {
     head: () => Promise.resolve(chainHead),
     isContract: () => Promise.resolve(false),

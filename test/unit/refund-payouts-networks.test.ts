@@ -8,7 +8,7 @@ import type { RefundNetwork, RefundService } from '../../src/services/refund-ser
 import { RefundPayouts } from '../../src/services/refund-payouts.js';
 import type { ChainDirectory } from '../../src/services/ports.js';
 
-const network = (id: string): RefundNetwork => ({ network: id as RefundNetwork['network'], livemode: true, confirmations: 1, tokenDecimals: () => 6, tokens: {}, payouts: {} as RefundNetwork['payouts'] });
+const network = (id: string): RefundNetwork => ({ network: id as RefundNetwork['network'], livemode: true, confirmations: 1, tokens: {}, payouts: {} as RefundNetwork['payouts'] });
 
 test('a network whose pass hangs (its RPC down) does not hold back the passes of another network; stop waits for it', async () => {
   const ethereum = network('ethereum');
