@@ -2,8 +2,9 @@
  * Settings → Networks' switches in a real browser, then the till with every network on (issue 31):
  * each network's line in plain words, turning one off confirmed first and pending until the restart,
  * one the configuration decides saying where; after a restart with every network on, the "Pay with"
- * picker stays readable at 1024×768 (within the first screen) and on a phone (nothing sideways).
- * Screenshots: network-switches-*, cashier-every-network-*.
+ * picker stays readable at 1024×768 (within the first screen) and on a phone (nothing sideways), and so
+ * does the customer's checkout page. Screenshots: network-switches-*, cashier-every-network-*,
+ * checkout-every-network-*.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +93,23 @@ test('Settings: a switch per network in plain words; off is confirmed and waits 
     expect(box.x + box.width, `${width}: the picker within the width`).toBeLessThanOrEqual(width);
     // On the till's tablet the whole picker is on the first screen, beside the QR code.
     if (width === 1024) expect(box.y + box.height, 'the picker within 768 px').toBeLessThanOrEqual(768);
+  });
+
+  // The customer's side: the sale's checkout page names every network, and one that offers USDC only
+  // (Base) takes the coin picker to USDC, with USDT unselectable.
+  const [sale] = (await restarted.api('GET', '/v1/payment/sessions?limit=1')).body.data.items;
+  await page.goto(sale.payment_url);
+  const networkPicker = page.getByRole('group', { name: 'Network' });
+  await networkPicker.waitFor();
+  expect(await networkPicker.locator('label').allInnerTexts()).toEqual(listed.map((n) => n.name));
+  await page.locator('label[for="pick-network-base"]').click();
+  await page.locator('#opt-base-USDC').waitFor({ state: 'visible' });
+  expect(await page.locator('#pick-coin-USDT').isDisabled()).toBe(true);
+  expect(await page.locator('#pick-coin-USDC').isChecked()).toBe(true);
+  expect(await page.locator('#opt-base-USDC').innerText()).toContain('Base · ERC-20');
+  await fitsTabletAndPhone(page, 'checkout-every-network', async (width) => {
+    const box = (await networkPicker.boundingBox())!;
+    expect(box.x + box.width, `${width}: the network picker within the width`).toBeLessThanOrEqual(width);
   });
   expect(app.errors).toEqual([]);
 }, uiBudget(40, [60_000]));

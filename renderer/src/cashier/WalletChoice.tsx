@@ -20,6 +20,30 @@ function byCoin(options: readonly PaymentOption[]): [string, PaymentOption[]][] 
   return [...groups];
 }
 
+/**
+ * One option's radio pill: `text` is what it shows (the network alone inside a coin's row, else "USDT
+ * on Ethereum"); what it is called is always the coin on the network, so a screen reader hears the
+ * same in both layouts.
+ */
+function OptionPill({ option, group, chosen, onPick, text }: { option: PaymentOption; group: string; chosen: PaymentOption; onPick: (key: string) => void; text: string }) {
+  const { t } = useTranslation('cashier');
+  const key = optionKey(option);
+  const late = option.delayed ? ` ${t('option.late')}` : '';
+  return (
+    <label className="wallet-pick">
+      <input
+        type="radio"
+        name={group}
+        checked={key === optionKey(chosen)}
+        onChange={() => onPick(key)}
+        aria-label={`${t('option.coinOnNetwork', { currency: option.currency, network: option.network_name })}${late}`}
+      />
+      {text}
+      {option.delayed ? <span className="option-delayed-mark">{late}</span> : null}
+    </label>
+  );
+}
+
 /** `aside` goes beside the QR code on a wide screen (under the picker), below it on a narrow one. */
 export function WalletChoice({
   options,
@@ -55,38 +79,18 @@ export function WalletChoice({
               <span className="wallet-coin-name" aria-hidden="true">
                 {currency}
               </span>
-              {list.map((o) => {
-                const key = optionKey(o);
-                return (
-                  <label key={key} className="wallet-pick">
-                    <input
-                      type="radio"
-                      name={name}
-                      checked={key === optionKey(chosen)}
-                      onChange={() => pick(key)}
-                      aria-label={`${t('option.coinOnNetwork', { currency: o.currency, network: o.network_name })}${o.delayed ? ` ${t('option.late')}` : ''}`}
-                    />
-                    {o.network_name}
-                    {o.delayed ? <span className="option-delayed-mark"> {t('option.late')}</span> : null}
-                  </label>
-                );
-              })}
+              {list.map((o) => (
+                <OptionPill key={optionKey(o)} option={o} group={name} chosen={chosen} onPick={pick} text={o.network_name} />
+              ))}
             </div>
           ))}
         </fieldset>
       ) : options.length > 1 ? (
         <fieldset className="wallet-picker">
           <legend>{t('option.payWith')}</legend>
-          {options.map((o) => {
-            const key = optionKey(o);
-            return (
-              <label key={key} className="wallet-pick">
-                <input type="radio" name={name} checked={key === optionKey(chosen)} onChange={() => pick(key)} />
-                {t('option.coinOnNetwork', { currency: o.currency, network: o.network_name })}
-                {o.delayed ? <span className="option-delayed-mark"> {t('option.late')}</span> : null}
-              </label>
-            );
-          })}
+          {options.map((o) => (
+            <OptionPill key={optionKey(o)} option={o} group={name} chosen={chosen} onPick={pick} text={t('option.coinOnNetwork', { currency: o.currency, network: o.network_name })} />
+          ))}
         </fieldset>
       ) : null}
       <ul className="options wallet-chosen">
