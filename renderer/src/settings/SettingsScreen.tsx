@@ -478,7 +478,7 @@ export function SettingsScreen() {
         {merchant && !merchant.livemode ? <LiveOnlyNote text={t('liveOnly.staff')} /> : (
         <>
         <div className="table-scroll">
-        <table className="table" aria-label={t('staff.label')}>
+        <table className="table stack-on-phone" aria-label={t('staff.label')}>
           <tbody>
             {staff.map((u) => (
               <tr key={u.id}>
@@ -605,7 +605,7 @@ export function SettingsScreen() {
         ) : null}
         {/* Tables scroll inside their own box on a phone rather than widening the page. */}
         <div className="table-scroll">
-        <table className="table" aria-label={t('keys.label')}>
+        <table className="table stack-on-phone" aria-label={t('keys.label')}>
           <tbody>
             {keys.map((k) => (
               <tr key={k.id}>
@@ -654,7 +654,7 @@ export function SettingsScreen() {
         {merchant ? <NetworkSwitches networks={networks} livemode={merchant.livemode} live={live} run={run} confirm={confirm} /> : null}
         {/* Focusable: a keyboard scrolls it too (it holds no button of its own to reach by Tab). */}
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t('networks.label')}>
-        <table className="table" aria-label={t('networks.label')}>
+        <table className="table stack-on-phone" aria-label={t('networks.label')}>
           <tbody>
             {networks.map((n) => (
               <tr key={n.network}>

@@ -32,6 +32,6 @@ export const SOLANA_NETWORKS: readonly NetworkInfo[] = [
     gasCoin: { symbol: 'SOL', decimals: 9 },
     rpcHint:
       'A Solana JSON-RPC endpoint of mainnet-beta (https://api.mainnet-beta.solana.com is rate-limited: a provider\'s URL with its key is better). ' +
-      'It must answer getMultipleAccounts, getSignaturesForAddress and getTransaction for recent transactions; the app reads payments at `confirmed` and counts them at `finalized`.',
+      'It must answer getMultipleAccounts, getSignaturesForAddress and getTransaction for recent transactions; the app reads payments once confirmed and counts them at the commitment set for it (finalized unless changed).',
   },
 ];
