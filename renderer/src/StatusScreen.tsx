@@ -1,6 +1,7 @@
 /** Is the core up, in which mode, how each network's watcher is doing, where are the docs. */
 import { useTranslation } from 'react-i18next';
 import type { Health } from './api-types.js';
+import { useMode } from './mode.js';
 import { NetworkHealth } from './NetworkHealth.js';
 import { useApi } from './use-api.js';
 
@@ -12,7 +13,11 @@ export function StatusScreen() {
   const health = error ? undefined : data;
 
   const label = { loading: t('checking'), failed: t('error'), unreachable: t('unreachable'), ready: health?.status === 'ok' ? t('ok') : health?.status };
-  const mode = health?.mode === 'test' || health?.mode === 'live' ? t(`modes.${health.mode}`) : health?.mode;
+  // The mode this sign-in works in, as the networks below are read in it; the app's start mode (`--mode`,
+  // /health) only says where a new sign-in begins, and showed "test" beside live networks.
+  const livemode = useMode(true);
+  const mode = livemode === undefined ? undefined : t(livemode ? 'modes.live' : 'modes.test');
+  const startMode = health?.mode === 'test' || health?.mode === 'live' ? t(`modes.${health.mode}`) : health?.mode;
   const tone = state === 'loading' ? 'muted' : state === 'ready' && health?.status === 'ok' ? 'ok' : 'bad';
 
   return (
@@ -24,6 +29,8 @@ export function StatusScreen() {
         <dd className={`status status-${tone}`}>{label[state]}</dd>
         <dt>{t('mode')}</dt>
         <dd>{mode ?? '—'}</dd>
+        <dt>{t('startMode')}</dt>
+        <dd>{startMode ?? '—'}</dd>
       </dl>
 
       {error ? <p className="error">{error}</p> : null}

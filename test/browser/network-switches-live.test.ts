@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type AppInBrowser, ARTIFACTS_DIR, fitsTabletAndPhone, openAppInBrowser, TEST_OWNER, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, ARTIFACTS_DIR, fitsTabletAndPhone, openAppInBrowser, screenshot, sidewaysOverflow, TEST_OWNER, uiBudget } from '../helpers/browser.js';
 
 let app: AppInBrowser;
 let page: Page;
@@ -63,3 +63,18 @@ test('live: a network turns on only once its RPC endpoint is saved, and the scre
   await switches().screenshot({ path: join(ARTIFACTS_DIR, 'network-switches-live-pending-1100.png') });
   expect(app.errors).toEqual([]);
 }, uiBudget(25));
+
+test('live mode on a phone: every screen of the navigation opens with its heading and nothing to scroll sideways; Status says live', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const name of ['Cashier', 'Transactions', 'Refunds', 'Balances', 'Day', 'Deposits', 'Webhooks', 'Settings', 'Status']) {
+    await page.goto(`${app.t.url}/#/${name.toLowerCase()}`);
+    await page.getByRole('heading', { name: name === 'Cashier' ? 'New sale' : name, exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Test mode: payments use local test networks').count(), `${name}: in live mode`).toBe(0);
+    expect(await sidewaysOverflow(page), `${name} at 390 px`).toBeLessThanOrEqual(0);
+    await screenshot(page, `live-${name.toLowerCase()}-390`);
+  }
+  // Status names this sign-in's mode, the one its networks are read in, apart from where a new sign-in starts.
+  await expect.poll(() => page.locator('.facts').innerText()).toMatch(/^Server\s+ok\s+Mode\s+live\s+New sign-ins start in\s+test$/);
+  expect(app.errors).toEqual([]);
+}, uiBudget(30));

@@ -214,7 +214,7 @@ function AmountEntry({ merchant, loadError }: { merchant: Merchant | undefined; 
           {phase === 'charging' ? t('entry.charging') : t('entry.charge')}
         </button>
         <SoundSetting />
-        <p className="muted display-link">
+        <p className="muted display-hint">
           <Trans
             t={t}
             i18nKey="entry.displayLink"
