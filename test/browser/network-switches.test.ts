@@ -3,7 +3,7 @@
  * each network's line in plain words, turning one off confirmed first and pending until the restart,
  * one the configuration decides saying where; after a restart with every network on, the "Pay with"
  * picker stays readable at 1024×768 (within the first screen) and on a phone (nothing sideways), and so
- * does the customer's checkout page. Screenshots: network-switches-*, cashier-every-network-*,
+ * does the customer's checkout page, with and without its script. Screenshots: network-switches-*, cashier-every-network-*,
  * checkout-every-network-*.
  */
 import { rmSync } from 'node:fs';
@@ -111,5 +111,21 @@ test('Settings: a switch per network in plain words; off is confirmed and waits 
     const box = (await networkPicker.boundingBox())!;
     expect(box.x + box.width, `${width}: the network picker within the width`).toBeLessThanOrEqual(width);
   });
+
+  // The same page without its script (the pickers work by CSS alone): Base with USDT still picked says
+  // so and names the coin to pick, instead of showing nothing.
+  const noScript = await app.browser.newPage({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  await noScript.goto(sale.payment_url);
+  await noScript.locator('label[for="pick-network-base"]').click();
+  expect(await noScript.locator('#pick-coin-USDT').isChecked()).toBe(true);
+  const none = noScript.locator('#none-base-USDT');
+  await none.waitFor({ state: 'visible' });
+  expect(await none.innerText()).toBe('USDT is not offered on Base: pick USDC.');
+  expect(await noScript.locator('.panel:visible').count()).toBe(0);
+  await noScript.locator('label[for="pick-coin-USDC"]').click();
+  await noScript.locator('#opt-base-USDC').waitFor({ state: 'visible' });
+  expect(await none.isVisible()).toBe(false);
+  expect(await noScript.locator('.panel:visible, .panel-none:visible').count()).toBe(1);
+  await noScript.close();
   expect(app.errors).toEqual([]);
 }, uiBudget(40, [60_000]));

@@ -142,6 +142,20 @@ function picker(name: 'network' | 'coin', legend: string, choices: readonly { va
   return `<fieldset class="picker picker-${name}"><legend>${escapeHtml(legend)}</legend><div class="segments">${radios}</div></fieldset>`;
 }
 
+/**
+ * For a page read without its script: a line for each network and coin the pickers can pair but the
+ * sale does not offer (USDT on Base), shown by CSS in place of a panel, naming the coins that network
+ * takes. With the script such a coin cannot be picked at all (client.ts).
+ */
+function notOffered(options: readonly PaymentOption[], networks: readonly { value: string; label: string }[], coins: readonly { value: string }[]): string[] {
+  return networks.flatMap((n) => {
+    const offered = coins.filter((c) => options.some((o) => o.network === n.value && o.currency === c.value)).map((c) => c.value);
+    return coins
+      .filter((c) => !offered.includes(c.value))
+      .map((c) => `<p class="panel-none" id="none-${escapeHtml(n.value)}-${escapeHtml(c.value)}">${escapeHtml(c.value)} is not offered on ${escapeHtml(n.label)}: pick ${escapeHtml(offered.join(' or '))}.</p>`);
+  });
+}
+
 async function renderPay(view: SessionView, open: boolean): Promise<string> {
   if (!view.options.length) {
     return `<section class="pay pay-none" aria-labelledby="pay-title"${open ? '' : ' hidden'}>
@@ -160,6 +174,7 @@ async function renderPay(view: SessionView, open: boolean): Promise<string> {
     </div>
     <div class="panels">
     ${panels.join('\n    ')}
+    ${notOffered(view.options, networks, coins).join('\n    ')}
     </div>
   </section>`;
 }

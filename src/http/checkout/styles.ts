@@ -3,8 +3,9 @@ import { NETWORK_IDS } from '../../chains/registry.js';
 
 // Without scripts the network and coin radios pick the panel through `:has`: one rule per pair the
 // page can render. With the script (or without `:has`) the script marks the active panel instead.
+// A pair the sale does not offer shows its "not offered" line (page.ts, notOffered) the same way.
 const panelRules = NETWORK_IDS.flatMap((n) =>
-  STABLECOINS.map((c) => `.pay:not(.js-picker):has(#pick-network-${n}:checked):has(#pick-coin-${c}:checked) #opt-${n}-${c}{display:block}`),
+  STABLECOINS.map((c) => `.pay:not(.js-picker):has(#pick-network-${n}:checked):has(#pick-coin-${c}:checked) :is(#opt-${n}-${c},#none-${n}-${c}){display:block}`),
 ).join('\n');
 
 /** The checkout page's stylesheet: plain CSS, no web fonts, readable on a phone and across a counter. */
@@ -68,6 +69,7 @@ a{color:#3730a3}
 
 .panel{border:1px solid #e5e7eb;border-radius:16px;padding:16px 14px;margin:0 0 12px}
 .pay.js-picker .panel:not(.is-active){display:none}
+.panel-none{display:none;margin:0 0 12px;padding:14px;border-radius:14px;background:#fffbeb;color:#78350f;text-align:center;font-weight:600}
 @supports selector(:has(*)){
 .pay:not(.js-picker) .panel{display:none}
 ${panelRules}
