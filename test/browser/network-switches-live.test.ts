@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type AppInBrowser, ARTIFACTS_DIR, fitsTabletAndPhone, openAppInBrowser, screenshot, sidewaysOverflow, TEST_OWNER, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, ARTIFACTS_DIR, fitsTabletAndPhone, openAppInBrowser, screenshot, sidewaysOverflow, switchToLiveMode, uiBudget } from '../helpers/browser.js';
 
 let app: AppInBrowser;
 let page: Page;
@@ -17,11 +17,7 @@ let page: Page;
 beforeAll(async () => {
   app = await openAppInBrowser('settings', { networks: { test: { ethereum: 'off', bsc: 'off', tron: 'off', solana: 'off' } }, testRefundWallet: false });
   ({ page } = app);
-  await page.getByRole('button', { name: 'Switch to live mode…' }).click();
-  const confirm = page.getByRole('form', { name: 'Switch to live mode' });
-  await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
-  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
-  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+  await switchToLiveMode(page);
 }, 120_000);
 afterAll(async () => {
   await app?.stop();

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, switchToLiveMode, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { evmDevnetOf } from '../helpers/evm-chain.js';
 import { escposJob, FakePrinters, jobText, setShopPrinter } from '../helpers/printer-server.js';
 import type { TestCore } from '../helpers/test-core.js';
@@ -73,11 +73,7 @@ test('Settings → Receipt printer: the owner sets it in live mode; a public add
   const card = page.getByRole('region', { name: 'Receipt printer' });
   // The owner's sign-in is in test mode: the shared printer is changed in live mode only.
   await card.getByText('can be changed only in live mode', { exact: false }).waitFor();
-  await page.getByRole('button', { name: 'Switch to live mode…' }).click();
-  const confirm = page.getByRole('form', { name: 'Switch to live mode' });
-  await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
-  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
-  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+  await switchToLiveMode(page);
   // What the live printer is now: the one the first test left (on paid, the capture stand-in).
   await card.getByText('Printing each paid sale\'s receipt on tcp://127.0.0.1:', { exact: false }).waitFor();
   await card.getByLabel('Printer address').fill('tcp://8.8.8.8');

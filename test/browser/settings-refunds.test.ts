@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { networksOf } from '../../src/chains/registry.js';
-import { type AppInBrowser, DEVNET_UI_CORE, fitsTabletAndPhone, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, fitsTabletAndPhone, openAppInBrowser, screenshot, switchToLiveMode, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { createSession, devnetRpc, option, waitForSession, evmDevnetOf } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -293,11 +293,7 @@ test('settings: a refund wallet and a live wallet per chain family, named by its
   // TRON's, named by its network, though no family is named in the screen's code.
   await page.getByRole('heading', { name: 'Refund wallet (TRON)' }).waitFor();
 
-  await page.getByRole('button', { name: 'Switch to live mode…' }).click();
-  const confirm = page.getByRole('form', { name: 'Switch to live mode' });
-  await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
-  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
-  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+  await switchToLiveMode(page);
 
   // Live mode: the family's watch-only wallet, labelled by what the family asks for.
   const form = page.getByRole('form', { name: 'Live wallet evm' });

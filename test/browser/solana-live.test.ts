@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type RunningSolanaDevnet, solanaDevnet } from '../../src/chains/solana/devnet/index.js';
 import { mintToOwner, rpcOf, signerOf } from '../../src/chains/solana/devnet/test-wallet.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, switchToLiveMode, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { waitFor, waitForSession } from '../helpers/evm-chain.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -55,11 +55,7 @@ beforeAll(async () => {
   });
   ({ t, page, errors } = app);
   await page.getByRole('link', { name: 'Settings' }).click();
-  await page.getByRole('button', { name: 'Switch to live mode…' }).click();
-  const confirm = page.getByRole('form', { name: 'Switch to live mode' });
-  await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
-  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
-  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+  await switchToLiveMode(page);
 }, 120_000);
 afterAll(async () => {
   await app?.stop();

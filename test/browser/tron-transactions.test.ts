@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { NETWORKS } from '../../src/chains/registry.js';
 import { tronDevnet, type RunningTronDevnet } from '../../src/chains/tron/devnet/index.js';
-import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, TEST_OWNER, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
+import { type AppInBrowser, DEVNET_UI_CORE, openAppInBrowser, screenshot, switchToLiveMode, UI_WAIT_MS, uiBudget } from '../helpers/browser.js';
 import { waitFor, waitForSession } from '../helpers/evm-chain.js';
 import { decodeQrPng } from '../helpers/qr-decode.js';
 import type { TestCore } from '../helpers/test-core.js';
@@ -66,11 +66,7 @@ async function paidOnTron(key: string, usdt: string): Promise<{ id: string; txId
 async function switchMode(toLive: boolean): Promise<void> {
   await page.getByRole('link', { name: 'Settings' }).click();
   if (toLive) {
-    await page.getByRole('button', { name: 'Switch to live mode…' }).click();
-    const confirm = page.getByRole('form', { name: 'Switch to live mode' });
-    await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
-    await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
-    await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+    await switchToLiveMode(page);
   } else {
     await page.getByRole('button', { name: 'Switch to test mode' }).click();
     await page.getByRole('note').filter({ hasText: 'Test mode' }).waitFor();

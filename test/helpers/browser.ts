@@ -193,6 +193,15 @@ export async function rememberDevice(page: Page, url: string, setCookie: string 
   await page.context().addCookies([{ name, value, url: `${url}/v1/ui/`, httpOnly: true, sameSite: 'Strict' }]);
 }
 
+/** On Settings, switches the sign-in to live mode as the owner does: the button, the PIN, the confirmation. */
+export async function switchToLiveMode(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Switch to live mode…' }).click();
+  const confirm = page.getByRole('form', { name: 'Switch to live mode' });
+  await confirm.getByLabel('Your PIN').fill(TEST_OWNER.pin);
+  await confirm.getByRole('button', { name: 'Switch to live mode' }).click();
+  await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
+}
+
 export async function signIn(page: Page, user: { name: string; pin: string } = TEST_OWNER): Promise<void> {
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('PIN', { exact: true }).fill(user.pin);
