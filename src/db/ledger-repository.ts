@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { Currency } from '../domain/currencies.js';
 import type { BalanceTransaction, BalanceTransactionType, FundsBalance } from '../domain/ledger.js';
 import type { DatedEntry, LedgerSum } from '../domain/ledger-summary.js';
@@ -320,6 +320,34 @@ export class LedgerRepository {
   /** A session's payment entries and those of its refunds (debits and their reversals), summed. */
   async sessionSums(sessionId: string): Promise<LedgerSum[]> {
     return (await this.store.named<{ currency: string; type: string; amount: string; fee: string; tip: string }>(SESSION_SUMS, [sessionId])).map(toLedgerSum);
+  }
+
+  /**
+   * `sessionSums` for several sessions at once, each row naming its session: their payment entries,
+   * then the refund and adjustment entries of their refunds (two statements whatever their number).
+   */
+  async sessionSumsMany(sessionIds: readonly string[]): Promise<(LedgerSum & { sessionId: string })[]> {
+    if (sessionIds.length === 0) return [];
+    const { balanceTransactions: b, refunds: r } = this.store.t;
+    const ids = [...sessionIds];
+    const sums = { currency: b.currency, type: b.type, amount: sumOf(b.amountMinor), fee: sumOf(b.feeMinor), tip: sumOf(b.tipMinor) };
+    const [paid, refunded] = await Promise.all([
+      this.store.db
+        .select({ sessionId: b.sourceId, ...sums })
+        .from(b)
+        .where(and(inArray(b.sourceId, ids), eq(b.type, 'payment')))
+        .groupBy(b.sourceId, b.currency, b.type)
+        .orderBy(asc(b.currency)),
+      this.store.db
+        .select({ sessionId: r.sessionId, ...sums })
+        .from(b)
+        .innerJoin(r, eq(b.sourceId, r.id))
+        .where(and(inArray(r.sessionId, ids), inArray(b.type, ['refund', 'adjustment'])))
+        .groupBy(r.sessionId, b.currency, b.type)
+        .orderBy(asc(b.currency)),
+    ]);
+    // Never null: a row is there because its session id is one of `ids`.
+    return [...paid, ...refunded].map((row) => ({ sessionId: row.sessionId as string, ...toLedgerSum(row) }));
   }
 
   /** What is pending: the entries of settlements still scheduled, summed (their nets add up to the accounts' pending). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Stablecoin } from '../domain/currencies.js';
 import type { Network } from '../domain/networks.js';
 import type { Payment, PaymentStatus } from '../domain/payment.js';
@@ -75,6 +75,14 @@ export class PaymentRepository {
   async forSession(sessionId: string): Promise<Payment[]> {
     const t = this.store.t.payments;
     const rows = await this.store.db.select().from(t).where(eq(t.sessionId, sessionId)).orderBy(asc(t.seq));
+    return rows.map(toPayment);
+  }
+
+  /** The payments of several sessions, oldest first. */
+  async forSessions(sessionIds: readonly string[]): Promise<Payment[]> {
+    if (sessionIds.length === 0) return [];
+    const t = this.store.t.payments;
+    const rows = await this.store.db.select().from(t).where(inArray(t.sessionId, [...sessionIds])).orderBy(asc(t.seq));
     return rows.map(toPayment);
   }
 

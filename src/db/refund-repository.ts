@@ -75,6 +75,14 @@ export class RefundRepository {
     return rows.map(toRefund);
   }
 
+  /** The refunds of several sessions, newest first. */
+  async forSessions(sessionIds: readonly string[]): Promise<Refund[]> {
+    if (sessionIds.length === 0) return [];
+    const refunds = this.store.t.refunds;
+    const rows = await this.store.db.select().from(refunds).where(inArray(refunds.sessionId, [...sessionIds])).orderBy(desc(refunds.seq));
+    return rows.map(toRefund);
+  }
+
   async list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): Promise<{ items: Refund[]; hasMore: boolean }> {
     const t = this.store.t.refunds;
     const db = this.store.db;

@@ -35,6 +35,17 @@ export class SessionAddressRepository {
       .orderBy(asc(t.family));
   }
 
+  /** The addresses of several sessions. */
+  async forSessions(sessionIds: readonly string[]): Promise<SessionAddress[]> {
+    if (sessionIds.length === 0) return [];
+    const t = this.store.t.sessionAddresses;
+    return this.store.db
+      .select({ sessionId: t.sessionId, family: t.family, livemode: t.livemode, address: t.address, derivationIndex: t.derivationIndex, watchUntil: t.watchUntil })
+      .from(t)
+      .where(inArray(t.sessionId, [...sessionIds]))
+      .orderBy(asc(t.family));
+  }
+
   /** Addresses still inside their watch window: what the watchers match transfers against. */
   async watched(now: number): Promise<WatchedAddressRow[]> {
     const t = this.store.t.sessionAddresses;

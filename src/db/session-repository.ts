@@ -84,6 +84,17 @@ export class SessionRepository {
     return row ? toSession(row, quotes) : undefined;
   }
 
+  /** The sessions of `ids` that exist, in no particular order (reports: one read for a day's sales). */
+  async findByIds(ids: readonly string[]): Promise<PaymentSession[]> {
+    if (ids.length === 0) return [];
+    const { paymentSessions: s, sessionQuotes: q } = this.store.t;
+    const [rows, quotes] = await Promise.all([
+      this.store.db.select().from(s).where(inArray(s.id, [...ids])),
+      this.store.db.select().from(q).where(inArray(q.sessionId, [...ids])).orderBy(asc(q.currency)),
+    ]);
+    return rows.map((r) => toSession(r, quotes.filter((x) => x.sessionId === r.id)));
+  }
+
   /** One page, newest first, plus whether more lie beyond it in the direction of travel. */
   async list(q: SessionListQuery): Promise<{ items: PaymentSession[]; hasMore: boolean }> {
     const db = this.store.db;

@@ -4,7 +4,7 @@ import { convertMinor } from '../domain/conversion.js';
 import { resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { type BalanceTransaction, type FundsBalance, keptByCoin, paymentFees, tipShares } from '../domain/ledger.js';
-import { dailyVolume, type DayVolume, type MoneyParts, moneyParts, seriesStart, subtractParts } from '../domain/ledger-summary.js';
+import { dailyVolume, type DayVolume, type LedgerSum, type MoneyParts, moneyParts, seriesStart, subtractParts } from '../domain/ledger-summary.js';
 import type { Caller } from '../domain/merchant.js';
 import type { Payment } from '../domain/payment.js';
 import type { RateSource } from '../domain/rates.js';
@@ -202,6 +202,18 @@ export class LedgerService {
   async sessionParts(session: PaymentSession): Promise<MoneyParts[]> {
     if (session.status !== 'SUCCEEDED') return [];
     return moneyParts(await this.d.store.sessionSums(session.id));
+  }
+
+  /** `sessionParts` of several sessions in one read, by session id (those with no entries are absent). */
+  async sessionsParts(sessions: readonly PaymentSession[]): Promise<Map<string, MoneyParts[]>> {
+    const booked = sessions.filter((s) => s.status === 'SUCCEEDED').map((s) => s.id);
+    const bySession = new Map<string, LedgerSum[]>();
+    for (const { sessionId, ...sum } of await this.d.store.sessionSumsMany(booked)) {
+      const list = bySession.get(sessionId);
+      if (list) list.push(sum);
+      else bySession.set(sessionId, [sum]);
+    }
+    return new Map([...bySession].map(([id, sums]) => [id, moneyParts(sums)]));
   }
 
   /**

@@ -45,6 +45,8 @@ export interface SessionStore {
    */
   insertAtCommit(session: PaymentSession, addresses: readonly SessionAddress[], stored: (ids: number[]) => Promise<void>): Promise<void>;
   findById(id: string): Promise<PaymentSession | undefined>;
+  /** The sessions of `ids` that exist, in no particular order. */
+  findByIds(ids: readonly string[]): Promise<PaymentSession[]>;
   list(query: SessionListQuery): Promise<{ items: PaymentSession[]; hasMore: boolean }>;
   updateState(
     id: string,
@@ -224,6 +226,7 @@ export interface SessionAddressStore {
   /** Adds addresses to a session stored before, in one statement. @returns their new rows' ids, in the order given */
   insert(rows: readonly SessionAddress[]): Promise<number[]>;
   forSession(sessionId: string): Promise<SessionAddress[]>;
+  forSessions(sessionIds: readonly string[]): Promise<SessionAddress[]>;
   /** Addresses issued after row `row`, oldest first, at most `limit`: what another instance issued. */
   issuedAfter(row: number, limit: number): Promise<WatchedAddressRow[]>;
   /** The newest address's row, 0 when none was issued. */
@@ -248,6 +251,8 @@ export interface PaymentStore {
   insert(p: Payment, now: number): Promise<void>;
   revive(id: string, now: number): Promise<void>;
   forSession(sessionId: string): Promise<Payment[]>;
+  /** The payments of several sessions, oldest first. */
+  forSessions(sessionIds: readonly string[]): Promise<Payment[]>;
   unconfirmed(network: string, livemode: boolean): Promise<Payment[]>;
   unconfirmedAbove(network: string, livemode: boolean, blockNumber: number): Promise<Payment[]>;
   setProgress(id: string, confirmations: number, status: PaymentStatus, now: number): Promise<void>;
@@ -408,6 +413,7 @@ export interface LedgerStore {
   /** Every matching entry, newest first, read page by page (never all in memory at once). */
   iterateEntries(q: LedgerQuery): AsyncIterable<BalanceTransaction>;
   sessionSums(sessionId: string): Promise<LedgerSum[]>;
+  sessionSumsMany(sessionIds: readonly string[]): Promise<(LedgerSum & { sessionId: string })[]>;
   pendingSums(merchantId: string, livemode: boolean): Promise<LedgerSum[]>;
   allSums(merchantId: string, livemode: boolean): Promise<LedgerSum[]>;
   entriesSince(merchantId: string, livemode: boolean, since: number): Promise<DatedEntry[]>;

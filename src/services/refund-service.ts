@@ -48,6 +48,8 @@ export interface RefundStore {
   insert(r: Refund): Promise<void>;
   findById(id: string): Promise<Refund | undefined>;
   forSession(sessionId: string): Promise<Refund[]>;
+  /** The refunds of several sessions, newest first. */
+  forSessions(sessionIds: readonly string[]): Promise<Refund[]>;
   list(q: { merchantId: string; livemode: boolean; limit: number; startingAfter?: string; endingBefore?: string; sessionId?: string; status?: RefundStatus }): Promise<{ items: Refund[]; hasMore: boolean }>;
   update(id: string, patch: Partial<Refund>, now: number): Promise<void>;
   open(network: string, livemode: boolean): Promise<Refund[]>;

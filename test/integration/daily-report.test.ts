@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEVNET_PAYER_KEYS, type Devnet, mintAndPay } from '../../src/chains/evm/devnet/devnet.js';
 import { localDate } from '../../src/domain/calendar.js';
 import { createSession, evmDevnetOf, option, waitForSession } from '../helpers/evm-chain.js';
+import { installCounters, measureRequests } from '../helpers/op-counter.js';
 import { addStaff, expectError, signInAs, startTestCore, type TestCore } from '../helpers/test-core.js';
+
+// Counts the statements a report sends (the last test): installed before the core, like every counter.
+await installCounters();
 
 const ZONE = 'Asia/Kathmandu'; // UTC+05:45: no hour of it is a UTC hour
 const E6 = 10n ** 6n;
@@ -205,5 +209,18 @@ describe('bad input and roles', () => {
     const res = await t.api('GET', '/v1/reports/daily', { key: t.liveKey });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.totals.sales.count).toBe(0);
+  });
+});
+
+describe('cost', () => {
+  // Last in the file: it adds sales to the day.
+  test('reading the day sends as many statements with nine sales as with four: sales are read a chunk at a time, not one by one', async () => {
+    const statements = async () => (await measureRequests(() => t.api('GET', '/v1/reports/daily'))).reduce((n, c) => n + c.sql.length, 0);
+    await statements(); // caches filled, statements prepared
+    const withFour = await statements();
+    for (const value of ['1.00', '2.00', '3.00', '4.00', '5.00']) await createSession(t, value, 'USD');
+    const withNine = (await t.api('GET', '/v1/reports/daily')).body.data;
+    expect(withNine.totals.sales.count - day.totals.sales.count).toBe(5);
+    expect(await statements()).toBe(withFour);
   });
 });

@@ -131,6 +131,9 @@ describeEachStore('session addresses', (open) => {
     expect(rows.every((r) => Number.isSafeInteger(r))).toBe(true);
     expect(await s.addresses.forSession('ps_1')).toEqual([evm, tron]);
     expect(await s.addresses.forSession('ps_none')).toEqual([]);
+    expect(await s.addresses.forSessions(['ps_1', 'ps_2', 'ps_none'])).toEqual(expect.arrayContaining([evm, tron, address({ sessionId: 'ps_2', address: '0xother' })]));
+    expect(await s.addresses.forSessions(['ps_1', 'ps_2'])).toHaveLength(3);
+    expect(await s.addresses.forSessions([])).toEqual([]);
   });
 
   test("a session's addresses in one insert: each its own row, the ids in the order given, the row numbers those the book reads", async () => {

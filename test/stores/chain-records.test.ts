@@ -50,6 +50,9 @@ describeEachStore('payments', (open) => {
     await s.payments.insert(paymentOf({ id: 'pay_2', sessionId: 'ps_2', txId: '0x6', blockNumber: 60 }), T0);
     const idsOf = (ps: { id: string }[]) => ps.map((p) => p.id).sort();
     expect((await s.payments.forSession('ps_1')).map((p) => p.id)).toEqual(['pay_z', 'pay_a', 'pay_done', 'pay_live', 'pay_tron']);
+    // Several sessions at once (reports): the same rows, in insertion order.
+    expect((await s.payments.forSessions(['ps_2', 'ps_1'])).map((p) => p.id)).toEqual(['pay_z', 'pay_a', 'pay_done', 'pay_live', 'pay_tron', 'pay_2']);
+    expect(await s.payments.forSessions(['ps_none'])).toEqual([]);
     expect(idsOf(await s.payments.unconfirmed('ethereum', false))).toEqual(['pay_2', 'pay_a', 'pay_z']);
     expect(idsOf(await s.payments.unconfirmedAbove('ethereum', false, 10))).toEqual(['pay_2', 'pay_a']);
     expect(idsOf(await s.payments.unconfirmedAbove('ethereum', false, 60))).toEqual([]);

@@ -159,6 +159,13 @@ describeEachStore('ledger store', (open) => {
       { currency: 'USDT', type: 'refund', amountMinor: -700n, feeMinor: 0n, tipMinor: 0n },
     ]);
     expect(await s.ledger.sessionSums('ps_none')).toEqual([]);
+    // Several sessions at once (reports): each row names its session, and says what sessionSums says of it.
+    const many = await s.ledger.sessionSumsMany(['ps_a', 'ps_b', 'ps_none']);
+    for (const id of ['ps_a', 'ps_b']) {
+      expect(sorted(many.filter((m) => m.sessionId === id).map(({ sessionId: _, ...sum }) => sum)), id).toEqual(sorted(await s.ledger.sessionSums(id)));
+    }
+    expect(many.every((m) => m.sessionId === 'ps_a' || m.sessionId === 'ps_b')).toBe(true);
+    expect(await s.ledger.sessionSumsMany([])).toEqual([]);
     // Only the entries of the scheduled settlement (USDT, day 5 000) that settle.
     expect(sorted(await s.ledger.pendingSums('m_1', false))).toEqual([{ currency: 'USDT', type: 'payment', amountMinor: 12_000n, feeMinor: 155n, tipMinor: 100n }]);
     expect(sorted(await s.ledger.allSums('m_1', false))).toEqual([

@@ -77,6 +77,8 @@ describeEachStore('refund store', (open) => {
     for (const r of a) await s.refunds.insert(r);
     const ids = (rs: Refund[]) => rs.map((r) => r.id);
     expect(ids(await s.refunds.forSession('ps_1'))).toEqual([a[4]!.id, a[3]!.id, a[2]!.id, a[0]!.id]);
+    expect(ids(await s.refunds.forSessions(['ps_2', 'ps_1']))).toEqual([a[4]!.id, a[3]!.id, a[2]!.id, a[1]!.id, a[0]!.id]);
+    expect(await s.refunds.forSessions([])).toEqual([]);
 
     const q = { merchantId: 'm_1', livemode: false };
     const first = await s.refunds.list({ ...q, limit: 2 });

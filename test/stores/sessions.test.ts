@@ -110,6 +110,10 @@ describeEachStore('sessions', (open) => {
     expect(await s.sessions.findById('ps_full')).toEqual({ ...session, quotes: [session.quotes[1], session.quotes[0]] });
     expect(await s.sessions.findById('ps_bare')).toEqual(sessionOf({ id: 'ps_bare' }));
     expect(await s.sessions.findById('ps_none')).toBeUndefined();
+    // Several at once (reports), each with its own quotes; an unknown id is left out.
+    const many = await s.sessions.findByIds(['ps_bare', 'ps_none', 'ps_full']);
+    expect(many.sort((a, b) => a.id.localeCompare(b.id))).toEqual([{ ...session, quotes: [session.quotes[1], session.quotes[0]] }, sessionOf({ id: 'ps_bare' })].sort((a, b) => a.id.localeCompare(b.id)));
+    expect(await s.sessions.findByIds([])).toEqual([]);
     expect((await s.sessions.list(query({ livemode: true }))).items).toEqual([{ ...session, quotes: [session.quotes[1], session.quotes[0]] }]);
   });
 
