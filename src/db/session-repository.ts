@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
+import { groupBy } from '../domain/group-by.js';
 import type { SessionAddress } from '../domain/records.js';
 import type { PaymentSession, SessionListQuery } from '../domain/session.js';
 import type { SessionException, SessionStatus } from '../domain/session-state.js';
@@ -92,7 +93,8 @@ export class SessionRepository {
       this.store.db.select().from(s).where(inArray(s.id, [...ids])),
       this.store.db.select().from(q).where(inArray(q.sessionId, [...ids])).orderBy(asc(q.currency)),
     ]);
-    return rows.map((r) => toSession(r, quotes.filter((x) => x.sessionId === r.id)));
+    const quotesOf = groupBy(quotes, (x) => x.sessionId);
+    return rows.map((r) => toSession(r, quotesOf.get(r.id) ?? []));
   }
 
   /** One page, newest first, plus whether more lie beyond it in the direction of travel. */

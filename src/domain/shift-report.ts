@@ -8,6 +8,7 @@ import { formatRate } from './rates.js';
 import { holdsMoney, type Refund } from './refund.js';
 import { type PaymentSession, totalMinor } from './session.js';
 import { SESSION_EXCEPTIONS, SESSION_STATUSES } from './session-state.js';
+import { groupBy } from './group-by.js';
 
 /**
  * A shift's report (docs/shifts.md, "The report"): what the till sold in the shift and whether it all
@@ -326,13 +327,3 @@ function signed(minor: bigint, scale: number): string {
   return minor < 0n ? `-${formatDecimal(-minor, scale)}` : formatDecimal(minor, scale);
 }
 
-function groupBy<T>(items: readonly T[], key: (x: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const x of items) {
-    const k = key(x);
-    const list = out.get(k) ?? [];
-    list.push(x);
-    out.set(k, list);
-  }
-  return out;
-}

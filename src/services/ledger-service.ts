@@ -4,12 +4,13 @@ import { convertMinor } from '../domain/conversion.js';
 import { resourceMissing } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { type BalanceTransaction, type FundsBalance, keptByCoin, paymentFees, tipShares } from '../domain/ledger.js';
-import { dailyVolume, type DayVolume, type LedgerSum, type MoneyParts, moneyParts, seriesStart, subtractParts } from '../domain/ledger-summary.js';
+import { dailyVolume, type DayVolume, type MoneyParts, moneyParts, seriesStart, subtractParts } from '../domain/ledger-summary.js';
 import type { Caller } from '../domain/merchant.js';
 import type { Payment } from '../domain/payment.js';
 import type { RateSource } from '../domain/rates.js';
 import type { Refund } from '../domain/refund.js';
 import { type PaymentSession, totalDueMinor, totalMinor } from '../domain/session.js';
+import { groupBy } from '../domain/group-by.js';
 import type { MerchantService } from './merchant-service.js';
 import type { Clock, LedgerQuery, LedgerStore, Settlement } from './ports.js';
 
@@ -207,12 +208,7 @@ export class LedgerService {
   /** `sessionParts` of several sessions in one read, by session id (those with no entries are absent). */
   async sessionsParts(sessions: readonly PaymentSession[]): Promise<Map<string, MoneyParts[]>> {
     const booked = sessions.filter((s) => s.status === 'SUCCEEDED').map((s) => s.id);
-    const bySession = new Map<string, LedgerSum[]>();
-    for (const { sessionId, ...sum } of await this.d.store.sessionSumsMany(booked)) {
-      const list = bySession.get(sessionId);
-      if (list) list.push(sum);
-      else bySession.set(sessionId, [sum]);
-    }
+    const bySession = groupBy(await this.d.store.sessionSumsMany(booked), (s) => s.sessionId);
     return new Map([...bySession].map(([id, sums]) => [id, moneyParts(sums)]));
   }
 

@@ -310,6 +310,7 @@ export class RefundService {
         }
       }
       const payoutMethod: PayoutMethod = await this.walletKeyOrNull(s.merchantId, family.id, s.livemode) ? 'wallet' : 'manual';
+      const { decimals } = tokenOf(chain, p.currency);
       const id = newId('refund', now);
       const ledgerEntries = s.status === 'SUCCEEDED' ? await this.debit(s, p.currency, route.amountMinor, id) : [];
       const r: Refund = {
@@ -322,10 +323,10 @@ export class RefundService {
         network: p.network,
         currency: p.currency,
         tokenContract: p.tokenContract,
-        decimals: tokenOf(chain, p.currency).decimals,
+        decimals,
         amountMinor: route.amountMinor,
         amountPricingMinor: this.toPricing(s, p.currency, route.amountMinor),
-        amountBase: toBaseUnits(route.amountMinor, tokenOf(chain, p.currency).decimals),
+        amountBase: toBaseUnits(route.amountMinor, decimals),
         destination,
         destinationSource,
         status: destination === null ? 'REQUIRES_ACTION' : 'PENDING',

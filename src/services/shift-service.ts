@@ -11,6 +11,7 @@ import type { RateSource } from '../domain/rates.js';
 import type { PaymentSession } from '../domain/session.js';
 import { actorOf, type Shift, type ShiftListQuery, TILL_ID } from '../domain/shift.js';
 import { allSettled, type ShiftReport, shiftReport, type ShiftReportInput } from '../domain/shift-report.js';
+import { groupBy } from '../domain/group-by.js';
 import type { MerchantService } from './merchant-service.js';
 import type { Clock, EventStore, PaymentStore, ReadSnapshot, SessionAddressStore, SessionStore, UnitOfWork, UserStore } from './ports.js';
 
@@ -37,18 +38,6 @@ export type ShiftEventType = 'shift.opened' | 'shift.closed' | 'shift.reconciled
 
 /** Sessions a report reads per round of statements: well under either database's limit on bound values. */
 const REPORT_CHUNK = 500;
-
-/** Rows by their session, each session's in the order read. */
-function bySession<T extends { sessionId: string | null }>(rows: readonly T[]): Map<string, T[]> {
-  const by = new Map<string, T[]>();
-  for (const row of rows) {
-    if (row.sessionId === null) continue;
-    const list = by.get(row.sessionId);
-    if (list) list.push(row);
-    else by.set(row.sessionId, [row]);
-  }
-  return by;
-}
 
 export interface ShiftServiceDeps {
   store: ShiftStore;
@@ -220,9 +209,9 @@ export class ShiftService {
         this.d.ledger.sessionsParts(found),
       ]);
       const byId = new Map(found.map((s) => [s.id, s]));
-      const paymentsOf = bySession(chunkPayments);
-      const refundsOf = bySession(chunkRefunds);
-      const addressesOf = bySession(chunkAddresses);
+      const paymentsOf = groupBy(chunkPayments, (p) => p.sessionId ?? '');
+      const refundsOf = groupBy(chunkRefunds, (r) => r.sessionId ?? '');
+      const addressesOf = groupBy(chunkAddresses, (a) => a.sessionId);
       for (const id of ids) {
         const s = byId.get(id);
         if (!s) continue;
